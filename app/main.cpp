@@ -1,0 +1,118 @@
+// artshop: the shop's one executable. Reads the configuration, wires the adapters into the
+// core's ports, and serves the API and the built front end.
+#include <spdlog/spdlog.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <span>
+#include <string_view>
+
+#include "artshop/sqlite/connection_pool.hpp"
+#include "artshop/sqlite/migrations.hpp"
+#include "config.hpp"
+#include "wiring.hpp"
+
+extern char** environ;
+
+namespace {
+
+constexpr std::string_view kUsage = R"(artshop - online shop and gallery for AI-generated art
+
+Usage:
+  artshop [serve] [--config FILE]   migrate the database, then serve the shop (default)
+  artshop migrate [--config FILE]   apply pending database migrations and exit
+  artshop --help                    show this help
+  artshop --version                 show the version
+
+Configuration comes from FILE (or the file named by ARTSHOP_CONFIG), then from environment
+variables, which win: every key `name` of the file can be given as ARTSHOP_NAME, e.g.
+  ARTSHOP_HOST (127.0.0.1)  ARTSHOP_PORT (8080)  ARTSHOP_DATA_DIR (./data)
+  ARTSHOP_STATIC_DIR (frontend/dist)  ARTSHOP_LOG_LEVEL (info)  ARTSHOP_RATE_USD (1.08)
+See app/artshop.example.conf for every setting.
+)";
+
+struct Arguments {
+  std::string command = "serve";
+  std::filesystem::path config_file;
+  bool help = false;
+  bool version = false;
+};
+
+std::expected<Arguments, std::string> parse_arguments(std::span<char*> args) {
+  Arguments parsed;
+  if (const char* from_env = std::getenv("ARTSHOP_CONFIG")) parsed.config_file = from_env;
+  bool command_seen = false;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string_view arg = args[i];
+    if (arg == "--help" || arg == "-h") {
+      parsed.help = true;
+    } else if (arg == "--version") {
+      parsed.version = true;
+    } else if (arg == "--config" && i + 1 < args.size()) {
+      parsed.config_file = args[++i];
+    } else if (arg.starts_with("--config=")) {
+      parsed.config_file = arg.substr(9);
+    } else if (!command_seen && (arg == "serve" || arg == "migrate")) {
+      parsed.command = arg;
+      command_seen = true;
+    } else {
+      return std::unexpected("unknown argument '" + std::string(arg) + "'");
+    }
+  }
+  return parsed;
+}
+
+bool set_up_logging(const std::string& level_name) {
+  const auto level = spdlog::level::from_str(level_name);
+  // from_str answers `off` for any unknown word; only accept `off` when it was asked for.
+  if (level == spdlog::level::off && level_name != "off") return false;
+  spdlog::set_level(level);
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ [%n] %v");
+  return true;
+}
+
+int migrate_only(const artshop::app::Config& config) {
+  std::filesystem::create_directories(config.data_dir);
+  artshop::sqlite::Connection connection(config.database_file());
+  const auto report = artshop::sqlite::migrate(connection, artshop::sqlite::artshop_schema());
+  spdlog::info("database {} at schema version {} ({} migration(s) applied)",
+               config.database_file().string(), report.to_version, report.applied.size());
+  return EXIT_SUCCESS;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const auto arguments = parse_arguments(std::span(argv, static_cast<std::size_t>(argc)));
+  if (!arguments) {
+    std::cerr << "artshop: " << arguments.error() << "\n\n" << kUsage;
+    return 2;
+  }
+  if (arguments->help) {
+    std::cout << kUsage;
+    return EXIT_SUCCESS;
+  }
+  if (arguments->version) {
+    std::cout << "artshop " << ARTSHOP_VERSION << "\n";
+    return EXIT_SUCCESS;
+  }
+  const auto config = artshop::app::load_config(arguments->config_file, environ);
+  if (!config) {
+    std::cerr << "artshop: configuration: " << config.error() << "\n";
+    return 2;
+  }
+  if (!set_up_logging(config->log_level)) {
+    std::cerr << "artshop: configuration: log_level (ARTSHOP_LOG_LEVEL): expected one of trace, "
+                 "debug, info, warn, error, critical, off; got '"
+              << config->log_level << "'\n";
+    return 2;
+  }
+  try {
+    if (arguments->command == "migrate") return migrate_only(*config);
+    return artshop::app::serve(*config);
+  } catch (const std::exception& error) {
+    spdlog::critical("{}", error.what());
+    return EXIT_FAILURE;
+  }
+}

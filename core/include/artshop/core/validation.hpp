@@ -1,0 +1,36 @@
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace artshop {
+
+// Validation messages by field name; the empty key holds general messages. Every failing
+// field is collected before answering, so a form shows all of its problems at once.
+class ValidationErrors {
+ public:
+  using Map = std::map<std::string, std::vector<std::string>, std::less<>>;
+
+  static constexpr std::string_view kGeneral{};
+
+  ValidationErrors() = default;
+  ValidationErrors(std::string_view field, std::string message) { add(field, std::move(message)); }
+
+  void add(std::string_view field, std::string message);
+  void add_general(std::string message) { add(kGeneral, std::move(message)); }
+  void merge(const ValidationErrors& other);
+
+  bool empty() const noexcept { return by_field_.empty(); }
+  bool has(std::string_view field) const noexcept { return by_field_.contains(field); }
+  const std::vector<std::string>& messages(std::string_view field) const;
+  const Map& by_field() const noexcept { return by_field_; }
+
+  friend bool operator==(const ValidationErrors&, const ValidationErrors&) = default;
+
+ private:
+  Map by_field_;
+};
+
+}  // namespace artshop
