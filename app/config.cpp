@@ -1,5 +1,8 @@
 #include "config.hpp"
 
+#include <algorithm>
+#include <charconv>
+#include <optional>
 #include <thread>
 
 #include "artshop/rates/table_rates.hpp"
@@ -8,10 +11,98 @@ namespace artshop::app {
 namespace {
 
 const std::vector<std::string_view> kKeys{
-    "host",      "port",        "data_dir",   "static_dir",  "log_level",
-    "io_threads", "worker_threads", "behind_tls", "cors_origins", "jwt_signing_key",
+    "host",         "port",       "data_dir",        "static_dir",        "log_level",
+    "io_threads",   "worker_threads", "behind_tls",  "cors_origins",      "public_url",
+    "jwt_signing_key", "jwt_previous_keys",
 };
-const std::vector<std::string_view> kPrefixes{"rate.", "limit.", "smtp.", "mail."};
+const std::vector<std::string_view> kPrefixes{"rate.", "limit.", "smtp.", "mail.", "argon2."};
+
+// "10/15m": at most 10 events in 15 minutes. Units s, m, h, d.
+std::optional<RateLimitPolicy> parse_rate_limit(std::string_view text) {
+  const auto slash = text.find('/');
+  if (slash == std::string_view::npos || text.size() < slash + 3) return std::nullopt;
+  int limit = 0;
+  long long amount = 0;
+  const auto count = text.substr(0, slash);
+  const auto window = text.substr(slash + 1, text.size() - slash - 2);
+  if (std::from_chars(count.data(), count.data() + count.size(), limit).ptr !=
+          count.data() + count.size() ||
+      std::from_chars(window.data(), window.data() + window.size(), amount).ptr !=
+          window.data() + window.size() ||
+      limit < 1 || amount < 1) {
+    return std::nullopt;
+  }
+  switch (text.back()) {
+    case 's': return RateLimitPolicy{limit, std::chrono::seconds(amount)};
+    case 'm': return RateLimitPolicy{limit, std::chrono::minutes(amount)};
+    case 'h': return RateLimitPolicy{limit, std::chrono::hours(amount)};
+    case 'd': return RateLimitPolicy{limit, std::chrono::days(amount)};
+    default: return std::nullopt;
+  }
+}
+
+std::expected<RateLimits, std::string> read_limits(const Settings& settings) {
+  RateLimits limits = kDefaultRateLimits;
+  const std::pair<std::string_view, RateLimitPolicy RateLimits::*> named[] = {
+      {"login_failures_per_email_and_ip", &RateLimits::login_failures_per_email_and_ip},
+      {"login_failures_per_account", &RateLimits::login_failures_per_account},
+      {"forgot_password_per_email", &RateLimits::forgot_password_per_email},
+      {"registrations_per_ip", &RateLimits::registrations_per_ip},
+      {"support_tickets_per_ip", &RateLimits::support_tickets_per_ip},
+      {"gift_card_failures_per_user", &RateLimits::gift_card_failures_per_user},
+  };
+  for (const auto& [key, value] : settings.values()) {
+    if (!key.starts_with("limit.")) continue;
+    const auto name = std::string_view(key).substr(6);
+    const auto* entry =
+        std::ranges::find_if(named, [name](const auto& known) { return known.first == name; });
+    if (entry == std::end(named)) return std::unexpected(key + ": not a known rate limit");
+    const auto policy = parse_rate_limit(value);
+    if (!policy) {
+      return std::unexpected(key + ": expected a count and a window such as 10/15m, got '" +
+                             value + "'");
+    }
+    limits.*(entry->second) = *policy;
+  }
+  return limits;
+}
+
+std::expected<Config::Mail, std::string> read_mail(const Settings& settings) {
+  Config::Mail mail;
+  const auto transport = settings.get("mail.transport").value_or("outbox");
+  if (transport == "smtp") {
+    mail.transport = Config::Mail::Transport::Smtp;
+  } else if (transport != "outbox") {
+    return std::unexpected("mail.transport: expected outbox or smtp, got '" + transport + "'");
+  }
+  mail.from = settings.get("mail.from").value_or(mail.from);
+  mail.support_address = settings.get("mail.support_address").value_or(mail.support_address);
+  auto& smtp = mail.smtp;
+  smtp.host = settings.get("smtp.host").value_or("");
+  smtp.username = settings.get("smtp.username").value_or("");
+  smtp.password = settings.get("smtp.password").value_or("");
+  smtp.from_address = mail.from;
+  const auto tls = settings.get("smtp.tls").value_or("starttls");
+  if (tls == "starttls") {
+    smtp.tls = mail::SmtpSettings::Tls::StartTls;
+  } else if (tls == "implicit") {
+    smtp.tls = mail::SmtpSettings::Tls::Implicit;
+  } else if (tls == "none") {
+    smtp.tls = mail::SmtpSettings::Tls::None;
+  } else {
+    return std::unexpected("smtp.tls: expected starttls, implicit or none, got '" + tls + "'");
+  }
+  const auto port = settings.integer("smtp.port", smtp.port, 1, 65535);
+  if (!port) return std::unexpected(port.error());
+  smtp.port = static_cast<unsigned short>(*port);
+  const auto timeout = settings.integer("smtp.timeout_seconds", 30, 1, 600);
+  if (!timeout) return std::unexpected(timeout.error());
+  smtp.timeout = std::chrono::seconds(*timeout);
+  if (mail.transport == Config::Mail::Transport::Smtp && smtp.host.empty()) {
+    return std::unexpected("smtp.host: required when mail.transport is smtp");
+  }
+  return mail;
+}
 
 }  // namespace
 
@@ -48,9 +139,29 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.integer("worker_threads", config.worker_threads, 1, 256), config.worker_threads);
   take(settings.boolean("behind_tls", config.behind_tls), config.behind_tls);
   take(settings.list("cors_origins"), config.cors_origins);
+  take(settings.text("public_url", ""), config.public_url);
+  take(settings.text("jwt_signing_key", ""), config.jwt_signing_key);
+  take(settings.list("jwt_previous_keys"), config.jwt_previous_keys);
+  take(settings.integer("argon2.memory_kib", config.argon2.memory_kib, 8, 4 * 1024 * 1024),
+       config.argon2.memory_kib);
+  take(settings.integer("argon2.iterations", config.argon2.iterations, 1, 100),
+       config.argon2.iterations);
+  take(settings.integer("argon2.parallelism", config.argon2.parallelism, 1, 64),
+       config.argon2.parallelism);
   if (!error.empty()) return std::unexpected(error);
   config.data_dir = data_dir;
   config.static_dir = static_dir;
+  if (config.public_url.empty()) {
+    config.public_url = "http://" + config.host + ":" + std::to_string(config.port);
+  }
+  while (config.public_url.ends_with('/')) config.public_url.pop_back();
+
+  auto limits = read_limits(settings);
+  if (!limits) return std::unexpected(limits.error());
+  config.limits = *limits;
+  auto mail = read_mail(settings);
+  if (!mail) return std::unexpected(mail.error());
+  config.mail = std::move(*mail);
 
   auto rates = rates::rates_from_settings(settings.values());
   if (!rates) return std::unexpected(rates.error());

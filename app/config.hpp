@@ -5,7 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "artshop/core/accounts/rate_limits.hpp"
 #include "artshop/core/exchange_rates.hpp"
+#include "artshop/crypto/argon2_password_hasher.hpp"
+#include "artshop/mail/smtp_mailer.hpp"
 #include "settings.hpp"
 
 namespace artshop::app {
@@ -22,6 +25,20 @@ struct Config {
   bool behind_tls = false;
   std::vector<std::string> cors_origins;
   ExchangeRates rates = ExchangeRates::defaults();
+  // Where customers reach the shop, for links in mails. Default: http://host:port.
+  std::string public_url;
+  RateLimits limits = kDefaultRateLimits;
+  crypto::Argon2Parameters argon2;
+  // Hex of 32 or more random bytes. Empty: a key generated into the data folder.
+  std::string jwt_signing_key;
+  // Earlier signing keys still accepted for verification while their tokens live.
+  std::vector<std::string> jwt_previous_keys;
+  struct Mail {
+    enum class Transport { Outbox, Smtp } transport = Transport::Outbox;
+    std::string from = "Artshop <no-reply@artshop.local>";
+    std::string support_address = "support@artshop.local";
+    mail::SmtpSettings smtp;
+  } mail;
   Settings settings;  // the raw entries, for features that read their own keys
 
   std::filesystem::path database_file() const { return data_dir / "artshop.db"; }

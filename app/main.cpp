@@ -1,5 +1,6 @@
 // artshop: the shop's one executable. Reads the configuration, wires the adapters into the
 // core's ports, and serves the API and the built front end.
+#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <cstdlib>
@@ -67,6 +68,7 @@ bool set_up_logging(const std::string& level_name) {
   const auto level = spdlog::level::from_str(level_name);
   // from_str answers `off` for any unknown word; only accept `off` when it was asked for.
   if (level == spdlog::level::off && level_name != "off") return false;
+  spdlog::set_default_logger(spdlog::stdout_color_mt("artshop"));
   spdlog::set_level(level);
   spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ [%n] %v");
   return true;

@@ -2,14 +2,31 @@
 
 #include <spdlog/spdlog.h>
 
+#include <memory>
+
+#include "artshop/core/accounts/shipped_common_passwords.hpp"
+#include "artshop/crypto/digests.hpp"
+#include "artshop/crypto/hex.hpp"
+#include "artshop/crypto/hmac_jwt_codec.hpp"
+#include "artshop/crypto/openssl_random_source.hpp"
+#include "artshop/crypto/signing_key_file.hpp"
 #include "artshop/http/api.hpp"
-#include "artshop/http/router.hpp"
 #include "artshop/http/server.hpp"
+#include "artshop/mail/background_mailer.hpp"
+#include "artshop/mail/outbox_mailer.hpp"
 #include "artshop/sqlite/connection_pool.hpp"
 #include "artshop/sqlite/migrations.hpp"
+#include "artshop/sqlite/sqlite_unit_of_work.hpp"
 
 namespace artshop::app {
 namespace {
+
+class SystemClock final : public Clock {
+ public:
+  std::chrono::system_clock::time_point now() const override {
+    return std::chrono::system_clock::now();
+  }
+};
 
 http::ServerOptions server_options(const Config& config) {
   http::ServerOptions options;
@@ -23,21 +40,117 @@ http::ServerOptions server_options(const Config& config) {
   return options;
 }
 
+crypto::JwtKey configured_key(std::string_view hex) {
+  auto secret = crypto::from_hex(hex);
+  if (!secret || secret->size() < crypto::JwtKeyring::kMinSecretBytes) {
+    throw std::runtime_error("jwt signing keys must be the hex of at least 32 random bytes");
+  }
+  return {.kid = crypto::derive_key_id(*secret), .secret = std::move(*secret)};
+}
+
+crypto::JwtKeyring signing_keys(const Config& config, RandomSource& random) {
+  auto signing = config.jwt_signing_key.empty()
+                     ? crypto::load_or_create_signing_key(config.data_dir, random)
+                     : configured_key(config.jwt_signing_key);
+  std::vector<crypto::JwtKey> previous;
+  for (const auto& hex : config.jwt_previous_keys) previous.push_back(configured_key(hex));
+  return crypto::JwtKeyring(std::move(signing), std::move(previous));
+}
+
+std::unique_ptr<Mailer> make_mailer(const Config& config) {
+  std::unique_ptr<Mailer> transport;
+  if (config.mail.transport == Config::Mail::Transport::Smtp) {
+    transport = std::make_unique<mail::SmtpMailer>(config.mail.smtp);
+    spdlog::info("mail goes through SMTP at {}:{}", config.mail.smtp.host, config.mail.smtp.port);
+  } else {
+    transport = std::make_unique<mail::OutboxMailer>(config.data_dir / "outbox", config.mail.from);
+    spdlog::info("mail goes to the outbox folder {}", (config.data_dir / "outbox").string());
+  }
+  return std::make_unique<mail::BackgroundMailer>(std::move(transport));
+}
+
+// Every adapter and use case of one running shop. Members are built in order; each use case
+// holds references to the adapters above it.
+struct Shop {
+  explicit Shop(const Config& config)
+      : pool(config.database_file(), config.worker_threads + 1),
+        transactions(pool),
+        hasher(random, config.argon2),
+        tokens(signing_keys(config, random), crypto::JwtSettings{}),
+        mailer(make_mailer(config)),
+        common_passwords(CommonPasswords::parse(shipped_common_passwords_text())),
+        issuer(tokens, digests, random),
+        register_account(transactions, hasher, common_passwords, clock, config.limits),
+        log_in(transactions, hasher, issuer, clock, config.limits),
+        refresh_session(transactions, digests, issuer, clock),
+        request_password_reset(transactions, password_services(config), config.limits),
+        reset_password(transactions, password_services(config)),
+        change_password(transactions, password_services(config)),
+        get_profile(transactions),
+        update_profile(transactions),
+        update_billing(transactions),
+        authenticate(tokens, clock) {}
+
+  PasswordServices password_services(const Config& config) {
+    return {.hasher = hasher,
+            .digests = digests,
+            .random = random,
+            .mailer = *mailer,
+            .common_passwords = common_passwords,
+            .clock = clock,
+            .shop_url = config.public_url};
+  }
+
+  http::Api api(const Config& config) {
+    return {.rates = config.rates,
+            .accounts = {.register_account = register_account,
+                         .log_in = log_in,
+                         .refresh_session = refresh_session,
+                         .request_password_reset = request_password_reset,
+                         .reset_password = reset_password,
+                         .change_password = change_password,
+                         .get_profile = get_profile,
+                         .update_profile = update_profile,
+                         .update_billing = update_billing,
+                         .authenticate = authenticate}};
+  }
+
+  SystemClock clock;
+  crypto::OpenSslRandomSource random;
+  crypto::Sha256TokenHasher digests;
+  sqlite::ConnectionPool pool;
+  sqlite::SqliteUnitOfWork transactions;
+  crypto::Argon2PasswordHasher hasher;
+  crypto::HmacJwtAccessTokenCodec tokens;
+  std::unique_ptr<Mailer> mailer;
+  CommonPasswords common_passwords;
+  SessionIssuer issuer;
+  RegisterAccount register_account;
+  LogIn log_in;
+  RefreshSession refresh_session;
+  RequestPasswordReset request_password_reset;
+  ResetPassword reset_password;
+  ChangePassword change_password;
+  GetProfile get_profile;
+  UpdateProfile update_profile;
+  UpdateBilling update_billing;
+  Authenticate authenticate;
+};
+
 }  // namespace
 
 int serve(const Config& config) {
   std::filesystem::create_directories(config.data_dir);
-  // One connection per worker, plus one so a readiness probe never waits behind them.
-  sqlite::ConnectionPool pool(config.database_file(), config.worker_threads + 1);
+  // The pool holds one connection per worker, plus one so a readiness probe never waits.
+  Shop shop(config);
   {
-    auto connection = pool.acquire();
+    auto connection = shop.pool.acquire();
     const auto report = sqlite::migrate(*connection, sqlite::artshop_schema());
     spdlog::info("database {} at schema version {}", config.database_file().string(),
                  report.to_version);
   }
-
-  http::Router router = http::api_routes(http::Api{.rates = config.rates});
-  http::Server server(server_options(config), std::move(router), [&pool] { return pool.ping(); });
+  http::Server server(server_options(config), http::api_routes(shop.api(config)),
+                      [&shop] { return shop.pool.ping(); });
   server.run();
   return EXIT_SUCCESS;
 }

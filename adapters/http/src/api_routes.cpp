@@ -1,11 +1,28 @@
 #include "artshop/http/api.hpp"
+#include "handlers/accounts.hpp"
 #include "handlers/currencies.hpp"
 
 namespace artshop::http {
 
 Router api_routes(const Api& api) {
+  namespace h = handlers;
+  const auto& accounts = api.accounts;
+  const auto& signed_in = accounts.authenticate;
   Router router;
-  router.add("GET", "/api/currencies", handlers::list_currencies(api.rates));
+  router.add("GET", "/api/currencies", h::list_currencies(api.rates));
+
+  router.add("POST", "/api/Accounts/register", h::register_account(accounts.register_account));
+  router.add("POST", "/api/Accounts/login", h::log_in(accounts.log_in));
+  router.add("POST", "/api/Accounts/refresh", h::refresh_session(accounts.refresh_session));
+  router.add("POST", "/api/Accounts/forgot-password",
+             h::request_password_reset(accounts.request_password_reset));
+  router.add("POST", "/api/Accounts/reset-password", h::reset_password(accounts.reset_password));
+  router.add("POST", "/api/Accounts/change-password",
+             h::change_password(signed_in, accounts.change_password));
+  router.add("GET", "/api/Accounts/profile", h::get_profile(signed_in, accounts.get_profile));
+  router.add("POST", "/api/Accounts/update", h::update_profile(signed_in, accounts.update_profile));
+  router.add("POST", "/api/Accounts/update-billing",
+             h::update_billing(signed_in, accounts.update_billing));
   return router;
 }
 

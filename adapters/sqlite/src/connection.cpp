@@ -86,9 +86,9 @@ Statement& Statement::bind(int index, std::int64_t value) {
 }
 
 Statement& Statement::bind(int index, std::string_view value) {
-  check(db_,
-        sqlite3_bind_text(stmt_, index, value.data(), static_cast<int>(value.size()),
-                          SQLITE_TRANSIENT),
+  // An empty view may have a null data(), which SQLite would bind as NULL, not as ''.
+  const char* text = value.data() != nullptr ? value.data() : "";
+  check(db_, sqlite3_bind_text(stmt_, index, text, static_cast<int>(value.size()), SQLITE_TRANSIENT),
         "bind");
   return *this;
 }

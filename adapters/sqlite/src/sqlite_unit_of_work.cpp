@@ -1,5 +1,6 @@
 #include "artshop/sqlite/sqlite_unit_of_work.hpp"
 
+#include "artshop/sqlite/account_repositories.hpp"
 #include "artshop/sqlite/transaction.hpp"
 
 namespace artshop::sqlite {
@@ -7,8 +8,20 @@ namespace {
 
 // The repositories of one transaction, all bound to its connection.
 struct BoundRepositories {
-  explicit BoundRepositories(Connection& /*connection*/) {}
-  Repositories view{};
+  explicit BoundRepositories(Connection& connection)
+      : accounts(connection),
+        refresh_tokens(connection),
+        reset_codes(connection),
+        rate_limits(connection) {}
+
+  SqliteAccountRepository accounts;
+  SqliteRefreshTokenRepository refresh_tokens;
+  SqliteResetCodeRepository reset_codes;
+  SqliteRateLimitRepository rate_limits;
+  Repositories view{.accounts = accounts,
+                    .refresh_tokens = refresh_tokens,
+                    .reset_codes = reset_codes,
+                    .rate_limits = rate_limits};
 };
 
 }  // namespace

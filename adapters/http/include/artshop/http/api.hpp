@@ -1,13 +1,32 @@
 #pragma once
 
+#include "artshop/core/accounts/passwords.hpp"
+#include "artshop/core/accounts/profile.hpp"
+#include "artshop/core/accounts/registration.hpp"
+#include "artshop/core/accounts/sessions.hpp"
 #include "artshop/core/exchange_rates.hpp"
 #include "artshop/http/router.hpp"
 
 namespace artshop::http {
 
+// The account use cases, built by the app. Handlers call them from several worker threads.
+struct AccountsApi {
+  RegisterAccount& register_account;
+  LogIn& log_in;
+  RefreshSession& refresh_session;
+  RequestPasswordReset& request_password_reset;
+  ResetPassword& reset_password;
+  ChangePassword& change_password;
+  GetProfile& get_profile;
+  UpdateProfile& update_profile;
+  UpdateBilling& update_billing;
+  const Authenticate& authenticate;
+};
+
 // What the API's handlers call: the use cases and read models, built by the app.
 struct Api {
   ExchangeRates rates;
+  AccountsApi accounts;
 };
 
 // The whole REST surface in one table.

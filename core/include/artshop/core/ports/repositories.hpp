@@ -1,9 +1,16 @@
 #pragma once
 
+#include "artshop/core/accounts/repositories.hpp"
+
 namespace artshop {
 
 // Every repository port, bound to one transaction. A UnitOfWork hands this to the work it
-// runs; features add their repository here as a reference member.
-struct Repositories {};
+// runs; each feature adds its repositories here.
+struct Repositories {
+  AccountRepository& accounts;
+  RefreshTokenRepository& refresh_tokens;
+  ResetCodeRepository& reset_codes;
+  RateLimitRepository& rate_limits;
+};
 
 }  // namespace artshop

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "artshop/core/accounts/ports.hpp"
+
+namespace artshop::crypto {
+
+using Sha256Digest = std::array<std::byte, 32>;
+
+Sha256Digest sha256(std::string_view data);
+// Lower-case hex of SHA-256: 64 characters.
+std::string sha256_hex(std::string_view data);
+Sha256Digest hmac_sha256(std::span<const std::byte> key, std::string_view data);
+
+// Refresh tokens and reset codes carry 256 and 40 random bits. A plain SHA-256 suffices for
+// the 256-bit token; for the 40-bit code the digest only keeps a leaked database from being
+// used directly, while the code's 10-minute life and 5 tries protect it.
+class Sha256TokenHasher final : public TokenHasher {
+ public:
+  std::string digest(std::string_view token) const override { return sha256_hex(token); }
+};
+
+}  // namespace artshop::crypto

@@ -1,0 +1,45 @@
+#include "artshop/crypto/digests.hpp"
+
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/sha.h>
+
+#include <stdexcept>
+
+#include "artshop/crypto/hex.hpp"
+
+namespace artshop::crypto {
+
+namespace {
+
+const unsigned char* bytes_of(std::string_view data) noexcept {
+  return reinterpret_cast<const unsigned char*>(data.data());
+}
+
+}  // namespace
+
+Sha256Digest sha256(std::string_view data) {
+  Sha256Digest digest{};
+  if (SHA256(bytes_of(data), data.size(), reinterpret_cast<unsigned char*>(digest.data())) ==
+      nullptr) {
+    throw std::runtime_error("OpenSSL SHA256 failed");
+  }
+  return digest;
+}
+
+std::string sha256_hex(std::string_view data) {
+  return to_hex(sha256(data));
+}
+
+Sha256Digest hmac_sha256(std::span<const std::byte> key, std::string_view data) {
+  Sha256Digest mac{};
+  unsigned int length = 0;
+  if (HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), bytes_of(data), data.size(),
+           reinterpret_cast<unsigned char*>(mac.data()), &length) == nullptr ||
+      length != mac.size()) {
+    throw std::runtime_error("OpenSSL HMAC-SHA256 failed");
+  }
+  return mac;
+}
+
+}  // namespace artshop::crypto

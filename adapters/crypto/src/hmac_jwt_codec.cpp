@@ -1,0 +1,159 @@
+#include "artshop/crypto/hmac_jwt_codec.hpp"
+
+#include <openssl/crypto.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+
+#include "artshop/core/accounts/base64url.hpp"
+#include "artshop/crypto/digests.hpp"
+#include "artshop/crypto/flat_json.hpp"
+
+namespace artshop::crypto {
+
+namespace {
+
+constexpr std::string_view kAlgorithm = "HS256";
+constexpr std::string_view kType = "JWT";
+
+using std::unexpected;
+
+std::string sign(const JwtKey& key, std::string_view signing_input) {
+  return base64url::encode(hmac_sha256(key.secret, signing_input));
+}
+
+// The three dot-separated segments, or nullopt when there are not exactly three.
+std::optional<std::array<std::string_view, 3>> split_segments(std::string_view token) noexcept {
+  std::array<std::string_view, 3> segments;
+  for (std::size_t i = 0; i < 2; ++i) {
+    const auto dot = token.find('.');
+    if (dot == std::string_view::npos) return std::nullopt;
+    segments[i] = token.substr(0, dot);
+    token.remove_prefix(dot + 1);
+  }
+  if (token.find('.') != std::string_view::npos) return std::nullopt;
+  segments[2] = token;
+  return segments;
+}
+
+std::optional<FlatJsonObject> decode_json_segment(std::string_view segment) {
+  const auto json = base64url::decode(segment);
+  if (!json) return std::nullopt;
+  return FlatJsonObject::parse(*json);
+}
+
+// A user id as we write it: a positive decimal without sign or leading zeros.
+std::optional<UserId> parse_subject(const std::string* text) noexcept {
+  if (text == nullptr || text->empty() || text->front() == '0') return std::nullopt;
+  std::int64_t value = 0;
+  const auto* last = text->data() + text->size();
+  const auto [end, error] = std::from_chars(text->data(), last, value);
+  if (error != std::errc{} || end != last || value <= 0) return std::nullopt;
+  return UserId{value};
+}
+
+// Between 1970 and 9999: anything else is no time we issued, and keeping to it means the
+// seconds can be turned into finer clock units without overflowing.
+bool is_plausible_time(std::int64_t seconds_since_epoch) noexcept {
+  constexpr std::int64_t kEndOfYear9999 = 253'402'300'799;
+  return seconds_since_epoch >= 0 && seconds_since_epoch <= kEndOfYear9999;
+}
+
+bool header_has_only_known_parameters(const FlatJsonObject& header) {
+  // Anything else ("crit", "jku", "x5u", ...) asks for processing this verifier does not do.
+  return std::ranges::all_of(header.members(), [](const auto& member) {
+    return member.first == "alg" || member.first == "typ" || member.first == "kid";
+  });
+}
+
+// The claims of a token whose signature holds, checked against what we issue.
+std::expected<AccessTokenClaims, TokenError> read_access_claims(
+    const FlatJsonObject& claims, const JwtSettings& settings,
+    std::chrono::system_clock::time_point now) {
+  const auto* token_use = claims.string("token_use");
+  if (token_use == nullptr || *token_use != HmacJwtAccessTokenCodec::kAccessTokenUse) {
+    return unexpected(TokenError::WrongTokenType);
+  }
+  const auto* issuer = claims.string("iss");
+  const auto* audience = claims.string("aud");
+  const auto subject = parse_subject(claims.string("sub"));
+  const auto issued_at = claims.integer("iat");
+  const auto expires_at = claims.integer("exp");
+  if (issuer == nullptr || audience == nullptr || !subject || !issued_at || !expires_at) {
+    return unexpected(TokenError::MissingClaim);
+  }
+  const auto* session = claims.string("sid");  // optional, but a string when present
+  if (session == nullptr && claims.contains("sid")) return unexpected(TokenError::Malformed);
+  if (*issuer != settings.issuer) return unexpected(TokenError::WrongIssuer);
+  if (*audience != settings.audience) return unexpected(TokenError::WrongAudience);
+  if (!is_plausible_time(*issued_at) || !is_plausible_time(*expires_at)) {
+    return unexpected(TokenError::Malformed);
+  }
+
+  const std::chrono::sys_seconds expiry{std::chrono::seconds{*expires_at}};
+  if (expiry <= std::chrono::floor<std::chrono::seconds>(now)) {
+    return unexpected(TokenError::Expired);
+  }
+  return AccessTokenClaims{.subject = *subject,
+                           .issued_at = std::chrono::sys_seconds{std::chrono::seconds{*issued_at}},
+                           .expires_at = expiry,
+                           .session = session != nullptr ? *session : std::string()};
+}
+
+}  // namespace
+
+HmacJwtAccessTokenCodec::HmacJwtAccessTokenCodec(JwtKeyring keys, JwtSettings settings)
+    : keys_(std::move(keys)), settings_(std::move(settings)) {}
+
+std::string HmacJwtAccessTokenCodec::issue(const AccessTokenClaims& claims) const {
+  const auto& key = keys_.signing_key();
+  FlatJsonObject header;
+  header.add("alg", std::string(kAlgorithm)).add("typ", std::string(kType)).add("kid", key.kid);
+  FlatJsonObject payload;
+  payload.add("sub", std::to_string(claims.subject.value))
+      .add("iat", claims.issued_at.time_since_epoch().count())
+      .add("exp", claims.expires_at.time_since_epoch().count())
+      .add("iss", settings_.issuer)
+      .add("aud", settings_.audience)
+      .add("token_use", std::string(kAccessTokenUse));
+  if (!claims.session.empty()) payload.add("sid", claims.session);
+  auto token = base64url::encode(header.serialize()) + '.' + base64url::encode(payload.serialize());
+  return token + '.' + sign(key, token);
+}
+
+std::expected<AccessTokenClaims, TokenError> HmacJwtAccessTokenCodec::verify(
+    std::string_view token, std::chrono::system_clock::time_point now) const {
+  if (token.size() > kMaxTokenLength) return unexpected(TokenError::Malformed);
+  const auto segments = split_segments(token);
+  if (!segments) return unexpected(TokenError::Malformed);
+  const auto [header_segment, payload_segment, signature_segment] = *segments;
+
+  // The header is read before the signature is checked, so it is trusted for nothing but
+  // choosing the key: the algorithm is pinned, not taken from it.
+  const auto header = decode_json_segment(header_segment);
+  if (!header) return unexpected(TokenError::Malformed);
+  const auto* algorithm = header->string("alg");
+  if (algorithm == nullptr) return unexpected(TokenError::Malformed);
+  if (*algorithm != kAlgorithm) return unexpected(TokenError::UnsupportedAlgorithm);
+  if (!header_has_only_known_parameters(*header)) return unexpected(TokenError::Malformed);
+  const auto* type = header->string("typ");
+  if (type == nullptr || *type != kType) return unexpected(TokenError::WrongTokenType);
+  const auto* kid = header->string("kid");
+  const JwtKey* key = kid != nullptr ? keys_.find(*kid) : nullptr;
+  if (key == nullptr) return unexpected(TokenError::UnknownKey);
+
+  const auto signature = base64url::decode(signature_segment);
+  const auto expected_signature =
+      hmac_sha256(key->secret, token.substr(0, header_segment.size() + 1 + payload_segment.size()));
+  if (!signature || signature->size() != expected_signature.size() ||
+      CRYPTO_memcmp(signature->data(), expected_signature.data(), expected_signature.size()) != 0) {
+    return unexpected(TokenError::BadSignature);
+  }
+
+  const auto claims = decode_json_segment(payload_segment);
+  if (!claims) return unexpected(TokenError::Malformed);
+  return read_access_claims(*claims, settings_, now);
+}
+
+}  // namespace artshop::crypto

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "artshop/http/message.hpp"
+
+namespace artshop::http {
+
+// Handlers block (SQLite, password hashing); the server runs them on its worker pool, several at
+// a time, so a handler must be safe to call concurrently.
+using Handler = std::function<Response(const Request&)>;
+
+struct RouteOptions {
+  std::size_t body_limit = 1024 * 1024;  // a larger body is answered 413 before it is read
+};
+
+struct RouteMatch {
+  enum class Outcome { Found, MethodNotAllowed, NotFound };
+
+  Outcome outcome = Outcome::NotFound;
+  const Handler* handler = nullptr;  // Found only
+  RouteOptions options{};            // Found only
+  std::string_view pattern{};        // the route's pattern: a bounded label for logs and metrics
+  Fields path_params{};              // Found only
+  std::string allow{};               // MethodNotAllowed only: "GET, HEAD, POST"
+};
+
+// Paths match without regard to case or a trailing slash; "{name}" segments capture one
+// decoded segment. A literal segment wins over a parameter, so "/api/offers/featured" and
+// "/api/offers/{urlName}" can live side by side. HEAD is answered by a GET route.
+class Router {
+ public:
+  // Throws std::invalid_argument for a malformed pattern or a route registered twice.
+  void add(std::string_view method, std::string_view pattern, Handler handler,
+           RouteOptions options = {});
+
+  // `path` is still percent-encoded: segments are decoded after splitting, so an encoded '/'
+  // stays inside its parameter.
+  RouteMatch match(std::string_view method, std::string_view path) const;
+
+ private:
+  struct Segment {
+    std::string text;  // the literal, or the parameter's name
+    bool is_parameter = false;
+  };
+  struct Route {
+    std::string method;
+    std::string pattern;
+    std::vector<Segment> segments;
+    Handler handler;
+    RouteOptions options;
+  };
+
+  std::vector<Route> routes_;
+};
+
+}  // namespace artshop::http

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "artshop/http/router.hpp"
+
+namespace artshop::http {
+
+struct ServerOptions {
+  std::string host = "127.0.0.1";
+  unsigned short port = 8080;  // 0 picks a free one; see Server::port()
+  unsigned io_threads = std::thread::hardware_concurrency();
+  unsigned worker_threads = 4;  // run the blocking handlers
+  std::filesystem::path static_dir{};  // the built front end (frontend/dist)
+  std::size_t header_limit = 8 * 1024;
+  std::size_t body_limit = 1024 * 1024;  // for requests that match no route
+  std::chrono::seconds read_timeout{30};
+  std::size_t pipeline_limit = 8;
+  std::chrono::seconds drain_timeout{10};
+  bool behind_tls = false;  // adds Strict-Transport-Security
+  std::vector<std::string> cors_origins{};
+};
+
+// The HTTP/1.1 server: the API routes under /api/, /healthz, /readyz and /metrics, and the
+// single-page front end from static_dir for every other GET.
+class Server {
+ public:
+  // Binds the listener, throwing boost::system::system_error (a std::runtime_error) when it
+  // cannot. readiness_check runs on the worker pool for each GET /readyz.
+  Server(ServerOptions options, Router api, std::function<bool()> readiness_check);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  unsigned short port() const;
+
+  // Serves until SIGTERM, SIGINT or stop(), then answers the requests in flight (for at most
+  // drain_timeout) and returns.
+  void run();
+
+  // Starts the same graceful shutdown as SIGTERM; callable from any thread.
+  void stop();
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace artshop::http

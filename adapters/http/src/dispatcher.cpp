@@ -1,0 +1,224 @@
+#include "dispatcher.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <random>
+
+#include "artshop/http/json.hpp"
+#include "url.hpp"
+
+namespace artshop::http {
+namespace {
+
+constexpr std::string_view kContentSecurityPolicy =
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; "
+    "base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+constexpr std::string_view kImmutable = "public, max-age=31536000, immutable";
+constexpr std::string_view kRevalidate = "no-cache";
+constexpr std::string_view kStaticRoute = "static";
+constexpr std::string_view kUnmatchedRoute = "unmatched";
+
+Response text_response(unsigned status, std::string_view text) {
+  Response response{.status = status, .body = std::string(text)};
+  response.set_header("Content-Type", "text/plain; charset=utf-8");
+  return response;
+}
+
+bool is_api_path(std::string_view path) {
+  constexpr std::string_view kPrefix = "/api";
+  return path.size() >= kPrefix.size() && iequals(path.substr(0, kPrefix.size()), kPrefix) &&
+         (path.size() == kPrefix.size() || path[kPrefix.size()] == '/');
+}
+
+void add_vary(Response& response, std::string_view token) {
+  const auto current = response.header("Vary");
+  response.set_header("Vary", current ? fmt::format("{}, {}", *current, token) : std::string(token));
+}
+
+// Text types are always labelled, so a browser never guesses an encoding.
+void ensure_charset(Response& response) {
+  const auto type = response.header("Content-Type");
+  if (!type || type->find("charset") != std::string_view::npos) return;
+  if (type->starts_with("text/") || type->starts_with("application/json") ||
+      type->starts_with("application/javascript")) {
+    response.set_header("Content-Type", fmt::format("{}; charset=utf-8", *type));
+  }
+}
+
+bool is_safe_request_id(std::string_view id) {
+  return !id.empty() && id.size() <= 128 && std::ranges::all_of(id, [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+           c == '.' || c == '_' || c == '-';
+  });
+}
+
+std::shared_ptr<spdlog::logger> access_logger() {
+  // The app may configure its own "access" logger; otherwise it shares the default sinks.
+  if (auto logger = spdlog::get("access")) return logger;
+  auto logger = spdlog::default_logger()->clone("access");
+  try {
+    spdlog::register_logger(logger);
+  } catch (const spdlog::spdlog_ex&) {
+    return spdlog::get("access");  // registered meanwhile by another server
+  }
+  return logger;
+}
+
+}  // namespace
+
+Dispatcher::Dispatcher(const ServerOptions& options, Router api,
+                       std::function<bool()> readiness_check)
+    : options_(options),
+      api_(std::move(api)),
+      readiness_check_(std::move(readiness_check)),
+      front_end_(options.static_dir,
+                 [](std::string_view path) {
+                   return std::string(path.starts_with("assets/") ? kImmutable : kRevalidate);
+                 }),
+      access_log_(access_logger()) {
+  builtins_.add("GET", "/healthz",
+                [](const Request&) { return json_response(200, {{"status", "ok"}}); });
+  builtins_.add("GET", "/readyz", [this](const Request&) {
+    bool ready = false;
+    try {
+      ready = !readiness_check_ || readiness_check_();
+    } catch (const std::exception& e) {
+      spdlog::warn("readiness check failed: {}", e.what());
+    }
+    return ready ? json_response(200, {{"status", "ready"}})
+                 : json_response(503, {{"status", "unavailable"}});
+  });
+  builtins_.add("GET", "/metrics", [this](const Request&) {
+    Response response{.status = 200, .body = metrics_.render()};
+    response.set_header("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+    return response;
+  });
+}
+
+Dispatcher::Plan Dispatcher::plan(const Request& head) const {
+  for (const auto* router : {&builtins_, &api_}) {
+    const auto match = router->match(head.method, raw_path(head.target));
+    if (match.outcome == RouteMatch::Outcome::Found) {
+      return {match.options.body_limit, match.pattern};
+    }
+    if (match.outcome == RouteMatch::Outcome::MethodNotAllowed) {
+      return {options_.body_limit, match.pattern};
+    }
+  }
+  return {options_.body_limit, is_api_path(head.path) ? kUnmatchedRoute : kStaticRoute};
+}
+
+Dispatcher::Answer Dispatcher::handle(Request& request) const noexcept {
+  std::string_view route = kUnmatchedRoute;
+  try {
+    if (auto preflight = cors_preflight(request)) return {std::move(*preflight), route};
+    const auto path = raw_path(request.target);
+    if (auto match = builtins_.match(request.method, path);
+        match.outcome != RouteMatch::Outcome::NotFound) {
+      route = match.pattern;
+      return run(match, request);
+    }
+    if (is_api_path(request.path)) {
+      auto match = api_.match(request.method, path);
+      route = match.outcome == RouteMatch::Outcome::NotFound ? kUnmatchedRoute : match.pattern;
+      return run(match, request);
+    }
+    route = kStaticRoute;
+    return {serve_front_end(request), route};
+  } catch (const std::exception& e) {
+    return {error_response(Error::internal(e.what()), request.request_id), route};
+  } catch (...) {
+    return {error_response(Error::internal("unknown exception"), request.request_id), route};
+  }
+}
+
+Dispatcher::Answer Dispatcher::run(const RouteMatch& match, Request& request) const {
+  switch (match.outcome) {
+    case RouteMatch::Outcome::Found:
+      request.path_params = match.path_params;
+      return {(*match.handler)(request), match.pattern};
+    case RouteMatch::Outcome::MethodNotAllowed: {
+      auto response = problem_response(405, "Method Not Allowed");
+      response.set_header("Allow", match.allow);
+      return {std::move(response), match.pattern};
+    }
+    case RouteMatch::Outcome::NotFound:
+      break;
+  }
+  return {problem_response(404, "Not Found"), kUnmatchedRoute};
+}
+
+std::optional<Response> Dispatcher::cors_preflight(const Request& request) const {
+  const auto origin = request.header("Origin");
+  if (request.method != "OPTIONS" || !origin || !request.header("Access-Control-Request-Method") ||
+      std::ranges::find(options_.cors_origins, *origin) == options_.cors_origins.end()) {
+    return std::nullopt;
+  }
+  Response response{.status = 204};
+  response.set_header("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE");
+  response.set_header("Access-Control-Allow-Headers",
+                      "Authorization, Content-Type, Idempotency-Key, X-Request-Id");
+  response.set_header("Access-Control-Max-Age", "600");
+  return response;
+}
+
+Response Dispatcher::serve_front_end(const Request& request) const {
+  if (request.method != "GET" && request.method != "HEAD") {
+    auto response = problem_response(405, "Method Not Allowed");
+    response.set_header("Allow", "GET, HEAD");
+    return response;
+  }
+  const auto relative = std::string_view(request.path).substr(1);
+  if (auto file = front_end_.serve(request, relative)) return std::move(*file);
+  // A missing hashed asset must not turn into HTML that the browser would run as a script.
+  if (relative.starts_with("assets/")) return text_response(404, "Not Found");
+  // Client-side routes (/gallery/picture/x) load the app, which then shows the right page.
+  if (auto index = front_end_.serve(request, "index.html")) return std::move(*index);
+  return text_response(404, "The front end has not been built.");
+}
+
+void Dispatcher::add_common_headers(const Request& request, Response& response) const {
+  response.set_header("Content-Security-Policy", std::string(kContentSecurityPolicy));
+  response.set_header("X-Content-Type-Options", "nosniff");
+  response.set_header("Referrer-Policy", "strict-origin-when-cross-origin");
+  response.set_header("X-Frame-Options", "DENY");
+  if (options_.behind_tls) {
+    response.set_header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  }
+  response.set_header("X-Request-Id", request.request_id);
+  ensure_charset(response);
+
+  if (options_.cors_origins.empty()) return;
+  add_vary(response, "Origin");
+  const auto origin = request.header("Origin");
+  if (!origin || std::ranges::find(options_.cors_origins, *origin) == options_.cors_origins.end()) {
+    return;
+  }
+  response.set_header("Access-Control-Allow-Origin", std::string(*origin));
+  response.set_header("Access-Control-Allow-Credentials", "true");
+  response.set_header("Access-Control-Expose-Headers",
+                      "Content-Disposition, Retry-After, X-Request-Id");
+}
+
+void Dispatcher::finish(const Request& request, std::string_view route, Response& response,
+                        std::chrono::steady_clock::duration elapsed) {
+  add_common_headers(request, response);
+  const auto seconds = std::chrono::duration<double>(elapsed).count();
+  metrics_.request_finished(request.method, route, response.status, seconds);
+  const auto bytes = request.method == "HEAD" ? 0 : response.body.size();
+  access_log_->info("{} {} {} {} {}B {:.1f}ms {}", request.request_id,
+                    request.method.empty() ? "-" : request.method,
+                    request.path.empty() ? "-" : request.path, response.status, bytes,
+                    seconds * 1000, request.remote_address);
+}
+
+std::string Dispatcher::request_id(std::optional<std::string_view> incoming) {
+  if (incoming && is_safe_request_id(*incoming)) return std::string(*incoming);
+  thread_local std::mt19937_64 random{std::random_device{}()};
+  return fmt::format("{:016x}", random());
+}
+
+}  // namespace artshop::http

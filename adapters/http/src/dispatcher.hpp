@@ -1,0 +1,67 @@
+#pragma once
+
+#include <spdlog/logger.h>
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "artshop/http/file_server.hpp"
+#include "artshop/http/router.hpp"
+#include "artshop/http/server.hpp"
+#include "metrics.hpp"
+
+namespace artshop::http {
+
+// Everything the server decides about a request that does not touch a socket: which code
+// answers it, the headers every answer carries, the access log and the metrics. Kept apart from
+// the Beast session so that it reads (and compiles) on its own.
+class Dispatcher {
+ public:
+  Dispatcher(const ServerOptions& options, Router api, std::function<bool()> readiness_check);
+  Dispatcher(const Dispatcher&) = delete;
+  Dispatcher& operator=(const Dispatcher&) = delete;
+
+  // What the head alone tells: the largest body the request may carry and its metrics label.
+  struct Plan {
+    std::size_t body_limit = 0;
+    std::string_view route;
+  };
+  Plan plan(const Request& head) const;
+
+  struct Answer {
+    Response response;
+    std::string_view route;
+  };
+  // Runs on the worker pool. A throwing handler becomes a 500; nothing escapes.
+  Answer handle(Request& request) const noexcept;
+
+  // Called exactly once per request that started (request_started), with the final answer:
+  // adds the headers every answer carries, then counts and logs it.
+  void request_started() noexcept { metrics_.request_started(); }
+  void finish(const Request& request, std::string_view route, Response& response,
+              std::chrono::steady_clock::duration elapsed);
+
+  // An incoming X-Request-Id when it is safe to echo into logs, else a fresh random one.
+  static std::string request_id(std::optional<std::string_view> incoming);
+
+ private:
+  Answer run(const RouteMatch& match, Request& request) const;
+  std::optional<Response> cors_preflight(const Request& request) const;
+  Response serve_front_end(const Request& request) const;
+  void add_common_headers(const Request& request, Response& response) const;
+
+  ServerOptions options_;
+  Router builtins_;
+  Router api_;
+  std::function<bool()> readiness_check_;
+  FileServer front_end_;
+  Metrics metrics_;
+  std::shared_ptr<spdlog::logger> access_log_;
+};
+
+}  // namespace artshop::http

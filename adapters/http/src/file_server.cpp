@@ -1,0 +1,227 @@
+#include "artshop/http/file_server.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstdint>
+#include <fstream>
+#include <stdexcept>
+#include <utility>
+
+#include "text.hpp"
+
+namespace artshop::http {
+namespace fs = std::filesystem;
+namespace {
+
+std::string_view content_type(const fs::path& file) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 24> kTypes{{
+      {".html", "text/html; charset=utf-8"},
+      {".htm", "text/html; charset=utf-8"},
+      {".js", "text/javascript; charset=utf-8"},
+      {".mjs", "text/javascript; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},
+      {".json", "application/json; charset=utf-8"},
+      {".map", "application/json; charset=utf-8"},
+      {".webmanifest", "application/manifest+json; charset=utf-8"},
+      {".txt", "text/plain; charset=utf-8"},
+      {".xml", "application/xml; charset=utf-8"},
+      {".svg", "image/svg+xml"},
+      {".png", "image/png"},
+      {".jpg", "image/jpeg"},
+      {".jpeg", "image/jpeg"},
+      {".gif", "image/gif"},
+      {".webp", "image/webp"},
+      {".avif", "image/avif"},
+      {".ico", "image/x-icon"},
+      {".woff", "font/woff"},
+      {".woff2", "font/woff2"},
+      {".ttf", "font/ttf"},
+      {".wasm", "application/wasm"},
+      {".pdf", "application/pdf"},
+      {".gz", "application/gzip"},
+  }};
+  const auto extension = file.extension().string();
+  const auto found = std::ranges::find_if(
+      kTypes, [&](const auto& entry) { return iequals(entry.first, extension); });
+  return found == kTypes.end() ? "application/octet-stream" : found->second;
+}
+
+// The q parameter of "gzip;q=0.5"; a malformed q counts as 0, i.e. not acceptable.
+double quality(std::string_view parameters) {
+  double q = 1.0;
+  for_each_item(parameters, ';', [&](std::string_view parameter) {
+    if (parameter.size() < 2 || (parameter[0] != 'q' && parameter[0] != 'Q') || parameter[1] != '=') {
+      return;
+    }
+    const auto value = parameter.substr(2);
+    if (std::from_chars(value.data(), value.data() + value.size(), q).ec != std::errc{}) q = 0;
+  });
+  return q;
+}
+
+// gzip is acceptable when named with q > 0, or covered by "*" with q > 0 and not refused by name.
+bool accepts_gzip(std::string_view accept_encoding) {
+  std::optional<double> named;
+  std::optional<double> any;
+  for_each_item(accept_encoding, ',', [&](std::string_view item) {
+    const auto semicolon = item.find(';');
+    const auto coding = trim(item.substr(0, semicolon));
+    const double q = semicolon == std::string_view::npos ? 1.0 : quality(item.substr(semicolon + 1));
+    if (iequals(coding, "gzip") || iequals(coding, "x-gzip")) named = q;
+    if (coding == "*") any = q;
+  });
+  if (named) return *named > 0;
+  return any && *any > 0;
+}
+
+// If-None-Match uses the weak comparison: a W/ prefix does not matter.
+bool etag_listed(std::string_view list, std::string_view etag) {
+  bool listed = false;
+  for_each_item(list, ',', [&](std::string_view item) {
+    if (item.starts_with("W/")) item.remove_prefix(2);
+    listed = listed || item == "*" || item == etag;
+  });
+  return listed;
+}
+
+struct ByteRange {
+  std::uintmax_t first = 0;
+  std::uintmax_t last = 0;  // inclusive
+};
+
+struct RangeRequest {
+  bool satisfiable = false;
+  ByteRange range;
+};
+
+std::optional<std::uintmax_t> parse_number(std::string_view text) {
+  std::uintmax_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+// One range of "bytes=a-b", "bytes=a-" or "bytes=-n"; nullopt for anything else, which is
+// answered with the whole file as RFC 9110 allows.
+std::optional<RangeRequest> parse_range(std::string_view header, std::uintmax_t size) {
+  constexpr std::string_view kUnit = "bytes=";
+  if (!header.starts_with(kUnit) || header.find(',') != std::string_view::npos) return std::nullopt;
+  const auto spec = trim(header.substr(kUnit.size()));
+  const auto dash = spec.find('-');
+  if (dash == std::string_view::npos) return std::nullopt;
+  const auto first_text = spec.substr(0, dash);
+  const auto last_text = spec.substr(dash + 1);
+
+  if (first_text.empty()) {
+    const auto suffix = parse_number(last_text);
+    if (!suffix) return std::nullopt;
+    if (*suffix == 0 || size == 0) return RangeRequest{};
+    return RangeRequest{true, {size - std::min(*suffix, size), size - 1}};
+  }
+  const auto first = parse_number(first_text);
+  const auto last = last_text.empty() ? std::optional(UINTMAX_MAX) : parse_number(last_text);
+  if (!first || !last || *last < *first) return std::nullopt;
+  if (*first >= size) return RangeRequest{};
+  return RangeRequest{true, {*first, std::min(*last, size - 1)}};
+}
+
+std::string read_bytes(const fs::path& file, std::uintmax_t offset, std::uintmax_t length) {
+  std::ifstream in(file, std::ios::binary);
+  std::string bytes(static_cast<std::size_t>(length), '\0');
+  in.seekg(static_cast<std::streamoff>(offset));
+  in.read(bytes.data(), static_cast<std::streamsize>(length));
+  if (!in || static_cast<std::uintmax_t>(in.gcount()) != length) {
+    throw std::runtime_error("cannot read " + file.string());
+  }
+  return bytes;
+}
+
+bool is_file(const fs::path& file) {
+  std::error_code ec;
+  return fs::is_regular_file(file, ec);
+}
+
+}  // namespace
+
+FileServer::FileServer(fs::path root, CachePolicy cache_policy)
+    : cache_policy_(std::move(cache_policy)) {
+  std::error_code ec;
+  if (!root.empty() && fs::is_directory(root, ec)) root_ = fs::canonical(root, ec);
+}
+
+std::optional<fs::path> FileServer::resolve(std::string_view relative_path) const {
+  if (root_.empty() || relative_path.find_first_of(std::string_view("\\\0", 2)) != std::string_view::npos) {
+    return std::nullopt;
+  }
+  fs::path candidate = root_;
+  std::string_view rest = relative_path;
+  while (!rest.empty()) {
+    const auto slash = rest.find('/');
+    const auto segment = rest.substr(0, slash);
+    if (segment == "..") return std::nullopt;
+    if (!segment.empty() && segment != ".") candidate /= segment;
+    rest = slash == std::string_view::npos ? std::string_view{} : rest.substr(slash + 1);
+  }
+  // A symbolic link may still point elsewhere; the resolved file must stay below the root.
+  std::error_code ec;
+  auto resolved = fs::weakly_canonical(candidate, ec);
+  if (ec) return std::nullopt;
+  const auto [root_end, unused] = std::ranges::mismatch(root_, resolved);
+  if (root_end != root_.end()) return std::nullopt;
+  return resolved;
+}
+
+std::optional<Response> FileServer::serve(const Request& request,
+                                          std::string_view relative_path) const {
+  const auto file = resolve(relative_path);
+  if (!file || !is_file(*file)) return std::nullopt;
+  auto compressed = *file;
+  compressed += ".gz";
+  const bool has_gzip = is_file(compressed);
+  const bool wants_range = request.header("Range").has_value();
+  const bool use_gzip =
+      has_gzip && !wants_range && accepts_gzip(request.header("Accept-Encoding").value_or(""));
+  const auto& body_file = use_gzip ? compressed : *file;
+
+  std::error_code ec;
+  const auto size = fs::file_size(body_file, ec);
+  const auto modified = fs::last_write_time(body_file, ec);
+  if (ec) return std::nullopt;
+  const auto etag = fmt::format("\"{:x}-{:x}{}\"", size, modified.time_since_epoch().count(),
+                                use_gzip ? "-gz" : "");
+
+  Response response;
+  response.set_header("ETag", etag);
+  response.set_header("Cache-Control", cache_policy_(relative_path));
+  if (has_gzip) response.set_header("Vary", "Accept-Encoding");
+  if (!use_gzip) response.set_header("Accept-Ranges", "bytes");
+  if (etag_listed(request.header("If-None-Match").value_or(""), etag)) {
+    response.status = 304;
+    return response;
+  }
+  response.set_header("Content-Type", std::string(content_type(*file)));
+  if (use_gzip) response.set_header("Content-Encoding", "gzip");
+
+  // If-Range: a client holding an older copy gets the whole new file instead of a piece.
+  const auto if_range = request.header("If-Range");
+  const auto range = wants_range && (!if_range || *if_range == etag)
+                         ? parse_range(*request.header("Range"), size)
+                         : std::nullopt;
+  if (!range) {
+    response.body = read_bytes(body_file, 0, size);
+  } else if (!range->satisfiable) {
+    response.status = 416;
+    response.set_header("Content-Range", fmt::format("bytes */{}", size));
+  } else {
+    const auto [first, last] = range->range;
+    response.status = 206;
+    response.set_header("Content-Range", fmt::format("bytes {}-{}/{}", first, last, size));
+    response.body = read_bytes(body_file, first, last - first + 1);
+  }
+  return response;
+}
+
+}  // namespace artshop::http

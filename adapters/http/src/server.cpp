@@ -1,0 +1,513 @@
+#include "artshop/http/server.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <unordered_map>
+
+#include "artshop/http/json.hpp"
+#include "beast.hpp"
+#include "dispatcher.hpp"
+#include "url.hpp"
+
+namespace artshop::http {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using BeastResponse = http::response<http::string_body>;
+
+// After a response that closes the connection, what the client still sends is read and dropped
+// for a moment: closing with unread input resets the connection, and the client could lose the
+// answer (a 413 above all) before reading it.
+constexpr std::chrono::seconds kLingerTime{2};
+
+constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
+
+bool has_no_body(unsigned status) { return status < 200 || status == 204 || status == 304; }
+
+BeastResponse to_beast(Response response, unsigned version, bool head_request) {
+  BeastResponse converted;
+  converted.version(version);
+  converted.result(response.status);
+  for (auto& [name, value] : response.headers) converted.insert(name, value);
+  if (has_no_body(response.status)) return converted;
+  if (head_request) {
+    converted.content_length(response.body.size());
+  } else {
+    converted.body() = std::move(response.body);
+    converted.prepare_payload();
+  }
+  return converted;
+}
+
+bool is_parse_error(const beast::error_code& ec) {
+  return ec.category() == make_error_code(http::error::bad_target).category() &&
+         ec != http::error::end_of_stream && ec != http::error::partial_message;
+}
+
+class Session;
+
+// The listener, the io_context with its threads, the worker pool and the graceful shutdown.
+class ServerRuntime {
+ public:
+  ServerRuntime(ServerOptions options, Router api, std::function<bool()> readiness_check);
+
+  unsigned short port() const noexcept { return port_; }
+  void run();
+  void stop() { net::post(control_, [this] { begin_shutdown(); }); }
+  void session_closed(const Session* session);
+
+  // Sessions reach these directly; the runtime outlives them all (they end in ~io_context at the
+  // latest).
+  ServerOptions options;
+  Dispatcher dispatcher;
+
+ private:
+  void accept();
+  void on_accept(beast::error_code ec, tcp::socket socket);
+  void run_io();
+  void begin_shutdown();
+
+  std::mutex sessions_mutex_;
+  std::unordered_map<const Session*, std::weak_ptr<Session>> sessions_;
+  bool draining_ = false;  // guarded by sessions_mutex_
+  bool finished_ = false;  // guarded by sessions_mutex_
+
+  net::io_context ioc_;
+  // The acceptor, the signals and the drain timer share one strand, so shutdown never races accept.
+  net::strand<net::io_context::executor_type> control_;
+  tcp::acceptor acceptor_;
+  net::signal_set signals_;
+  net::steady_timer drain_timer_;
+  unsigned short port_ = 0;
+
+ public:
+  net::thread_pool workers;  // declared last: joined before the io_context goes away
+};
+
+// One connection: reads requests one after another (pipelined ones included), runs each on the
+// worker pool and writes the answers back in order, all on the connection's own strand.
+class Session : public std::enable_shared_from_this<Session> {
+ public:
+  Session(tcp::socket&& socket, ServerRuntime& server);
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  void start();
+  void shut_down();  // called on the session's strand when the server drains
+  auto executor() { return stream_.get_executor(); }
+
+ private:
+  struct Exchange {
+    Request request{};
+    std::string_view route{};
+    unsigned version = 11;
+    Clock::time_point started{};
+  };
+  // One request read but not yet answered on the wire; answers leave in the order requests came.
+  struct Slot {
+    std::optional<BeastResponse> response;
+    bool close = false;
+  };
+
+  void read_head();
+  void on_head(beast::error_code ec, std::size_t bytes_read);
+  void read_body();
+  void on_body(beast::error_code ec);
+  void dispatch();
+  void answer_now(Response response);
+  void complete(Slot& slot, Exchange exchange, Dispatcher::Answer answer);
+  void write_next();
+  void on_write(beast::error_code ec);
+  void close_if_done();
+  void linger(beast::error_code ec);
+
+  ServerRuntime& server_;
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;  // fresh for every request
+  Exchange current_;
+  std::deque<Slot> slots_;  // references stay valid across push_back and pop_front
+  std::string remote_address_;
+  bool reading_ = false;
+  bool read_has_deadline_ = false;
+  bool rearming_ = false;
+  bool writing_ = false;
+  bool closing_ = false;  // read no more requests
+  bool closed_ = false;   // the socket is shut; write nothing more
+};
+
+Session::Session(tcp::socket&& socket, ServerRuntime& server)
+    : server_(server), stream_(std::move(socket)) {
+  beast::error_code ec;
+  const auto remote = stream_.socket().remote_endpoint(ec);
+  remote_address_ = ec ? "-" : remote.address().to_string();
+}
+
+Session::~Session() { server_.session_closed(this); }
+
+void Session::start() {
+  net::dispatch(executor(), [self = shared_from_this()] { self->read_head(); });
+}
+
+void Session::read_head() {
+  if (closing_ || reading_ || slots_.size() >= server_.options.pipeline_limit) return;
+  if (!parser_) {
+    parser_.emplace();
+    parser_->header_limit(static_cast<std::uint32_t>(server_.options.header_limit));
+    parser_->body_limit(boost::none);  // the route decides, once the head is known
+  }
+  reading_ = true;
+  // While an earlier request is still being answered the client may rightly wait for it before
+  // sending more, so the deadline starts once nothing is pending (see on_write).
+  read_has_deadline_ = slots_.empty();
+  if (read_has_deadline_) {
+    stream_.expires_after(server_.options.read_timeout);
+  } else {
+    stream_.expires_never();
+  }
+  http::async_read_header(stream_, buffer_, *parser_,
+                          beast::bind_front_handler(&Session::on_head, shared_from_this()));
+}
+
+void Session::on_head(beast::error_code ec, std::size_t /*bytes_read*/) {
+  reading_ = false;
+  if (std::exchange(rearming_, false) && ec == net::error::operation_aborted) {
+    read_head();
+    close_if_done();  // the server may have started draining meanwhile
+    return;
+  }
+  current_ = Exchange{.started = Clock::now()};
+  auto& request = current_.request;
+  request.remote_address = remote_address_;
+  if (ec == http::error::header_limit) {
+    request.request_id = Dispatcher::request_id(std::nullopt);
+    answer_now(problem_response(431, "Request Header Fields Too Large"));
+    return;
+  }
+  if (is_parse_error(ec)) {
+    request.request_id = Dispatcher::request_id(std::nullopt);
+    answer_now(problem_response(400, "Bad Request"));
+    return;
+  }
+  if (ec) {  // end of stream, timeout, reset or shutdown: nothing to answer
+    closing_ = true;
+    close_if_done();
+    return;
+  }
+
+  const auto& head = parser_->get();
+  request.method = std::string(head.method_string());
+  request.target = std::string(head.target());
+  for (const auto& field : head) {
+    request.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
+  }
+  request.request_id = Dispatcher::request_id(request.header("X-Request-Id"));
+  current_.version = head.version();
+  if (!parse_target(request)) {
+    answer_now(problem_response(400, "Bad Request"));
+    return;
+  }
+  const auto plan = server_.dispatcher.plan(request);
+  current_.route = plan.route;
+  // Refused from the head alone, so an oversized body is never read.
+  if (const auto length = parser_->content_length(); length && *length > plan.body_limit) {
+    answer_now(problem_response(413, "Payload Too Large"));
+    return;
+  }
+  parser_->body_limit(plan.body_limit);
+  if (parser_->is_done()) {
+    dispatch();
+    return;
+  }
+  // A client that asked first waits for "100 Continue"; it can only come before other answers.
+  const bool expects_continue = beast::iequals(head[http::field::expect], "100-continue");
+  if (expects_continue && slots_.empty() && !writing_) {
+    writing_ = true;
+    stream_.expires_after(server_.options.read_timeout);
+    net::async_write(stream_, net::buffer(kContinue.data(), kContinue.size()),
+                     [self = shared_from_this()](beast::error_code write_ec, std::size_t) {
+                       self->writing_ = false;
+                       if (write_ec) {
+                         self->closing_ = true;
+                         self->close_if_done();
+                         return;
+                       }
+                       self->read_body();
+                     });
+    return;
+  }
+  read_body();
+}
+
+void Session::read_body() {
+  reading_ = true;
+  read_has_deadline_ = true;
+  stream_.expires_after(server_.options.read_timeout);
+  http::async_read(stream_, buffer_, *parser_,
+                   [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                     self->on_body(ec);
+                   });
+}
+
+void Session::on_body(beast::error_code ec) {
+  reading_ = false;
+  if (ec == http::error::body_limit) {
+    answer_now(problem_response(413, "Payload Too Large"));
+    return;
+  }
+  if (ec) {
+    closing_ = true;
+    close_if_done();
+    return;
+  }
+  dispatch();
+}
+
+void Session::dispatch() {
+  auto message = parser_->release();
+  parser_.reset();
+  current_.request.body = std::move(message.body());
+  const bool keep_alive = message.keep_alive();
+  closing_ = closing_ || !keep_alive;
+
+  server_.dispatcher.request_started();
+  Slot* slot = &slots_.emplace_back(Slot{.response = std::nullopt, .close = !keep_alive});
+  net::post(server_.workers, [self = shared_from_this(), strand = executor(), slot,
+                              exchange = std::move(current_)]() mutable {
+    auto answer = self->server_.dispatcher.handle(exchange.request);
+    net::post(strand, [self = std::move(self), slot, exchange = std::move(exchange),
+                       answer = std::move(answer)]() mutable {
+      self->complete(*slot, std::move(exchange), std::move(answer));
+    });
+  });
+  read_head();
+}
+
+// Answers from the head alone (400, 413, 431) end the connection: the rest of the input cannot
+// be trusted to start at a request boundary.
+void Session::answer_now(Response response) {
+  parser_.reset();
+  closing_ = true;
+  server_.dispatcher.request_started();
+  auto& slot = slots_.emplace_back(Slot{.response = std::nullopt, .close = true});
+  const auto route = current_.route;
+  complete(slot, std::move(current_), {std::move(response), route});
+}
+
+void Session::complete(Slot& slot, Exchange exchange, Dispatcher::Answer answer) {
+  server_.dispatcher.finish(exchange.request, answer.route, answer.response,
+                            Clock::now() - exchange.started);
+  slot.response =
+      to_beast(std::move(answer.response), exchange.version, exchange.request.method == "HEAD");
+  write_next();
+}
+
+void Session::write_next() {
+  if (closed_ || writing_ || slots_.empty() || !slots_.front().response) return;
+  auto& slot = slots_.front();
+  slot.close = slot.close || (closing_ && slots_.size() == 1 && !reading_);
+  slot.response->keep_alive(!slot.close);
+  writing_ = true;
+  // A client that stops reading is dropped after the same time as one that stops sending.
+  stream_.expires_after(server_.options.read_timeout);
+  http::async_write(stream_, *slot.response,
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      self->on_write(ec);
+                    });
+}
+
+void Session::on_write(beast::error_code ec) {
+  writing_ = false;
+  if (ec) {
+    closed_ = true;
+    stream_.close();
+    return;
+  }
+  const bool close = slots_.front().close;
+  slots_.pop_front();
+  if (close) {
+    closed_ = true;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);  // the client sees the end
+    buffer_.clear();
+    stream_.expires_after(kLingerTime);
+    linger({});
+    return;
+  }
+  if (slots_.empty() && reading_ && !read_has_deadline_) {
+    // Nothing pending any more: restart the waiting read with a deadline; the parser keeps
+    // whatever part of the next request has arrived.
+    rearming_ = true;
+    stream_.socket().cancel(ec);
+  }
+  read_head();
+  write_next();
+  close_if_done();
+}
+
+void Session::close_if_done() {
+  if (!closing_ || closed_ || reading_ || writing_ || !slots_.empty()) return;
+  closed_ = true;
+  beast::error_code ec;
+  stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
+  stream_.close();
+}
+
+void Session::linger(beast::error_code ec) {
+  if (ec) return;  // end of stream or the linger deadline: the session ends here
+  stream_.async_read_some(buffer_.prepare(4096),
+                          [self = shared_from_this()](beast::error_code read_ec, std::size_t) {
+                            self->buffer_.clear();
+                            self->linger(read_ec);
+                          });
+}
+
+void Session::shut_down() {
+  closing_ = true;
+  // A connection waiting for its next request, with nothing of it received yet, is idle: close
+  // it now. Everything else finishes its current requests first.
+  if (reading_ && !parser_->is_header_done() && buffer_.size() == 0) {
+    beast::error_code ec;
+    stream_.socket().cancel(ec);
+  }
+  close_if_done();
+}
+
+ServerRuntime::ServerRuntime(ServerOptions server_options, Router api,
+                             std::function<bool()> readiness_check)
+    : options(std::move(server_options)),
+      dispatcher(options, std::move(api), std::move(readiness_check)),
+      ioc_(static_cast<int>(std::max(1U, options.io_threads))),
+      control_(net::make_strand(ioc_)),
+      acceptor_(control_),
+      signals_(control_, SIGINT, SIGTERM),
+      drain_timer_(control_),
+      workers(std::max(1U, options.worker_threads)) {
+  tcp::resolver resolver(ioc_);
+  const auto endpoint =
+      resolver.resolve(options.host, std::to_string(options.port), tcp::resolver::passive)
+          .begin()
+          ->endpoint();
+  acceptor_.open(endpoint.protocol());
+  acceptor_.set_option(net::socket_base::reuse_address(true));
+  acceptor_.bind(endpoint);
+  acceptor_.listen(net::socket_base::max_listen_connections);
+  port_ = acceptor_.local_endpoint().port();
+}
+
+void ServerRuntime::run() {
+  signals_.async_wait([this](beast::error_code ec, int signal) {
+    if (ec) return;
+    spdlog::info("received signal {}", signal);
+    begin_shutdown();
+  });
+  net::dispatch(control_, [this] { accept(); });
+  const auto& host = options.host;
+  spdlog::info("listening on http://{}:{}",
+               host.find(':') == std::string::npos ? host : "[" + host + "]", port_);
+
+  std::vector<std::jthread> io_threads;
+  for (unsigned i = 1; i < std::max(1U, options.io_threads); ++i) {
+    io_threads.emplace_back([this] { run_io(); });
+  }
+  run_io();
+  io_threads.clear();
+  {
+    const std::scoped_lock lock(sessions_mutex_);
+    finished_ = true;
+  }
+  // Handlers still running after the drain deadline are not waited for in the queue.
+  workers.stop();
+  workers.join();
+  spdlog::info("stopped");
+}
+
+void ServerRuntime::run_io() {
+  while (true) {
+    try {
+      ioc_.run();
+      return;
+    } catch (const std::exception& e) {
+      spdlog::error("unexpected exception on an I/O thread: {}", e.what());
+    }
+  }
+}
+
+void ServerRuntime::accept() {
+  acceptor_.async_accept(net::make_strand(ioc_),
+                         beast::bind_front_handler(&ServerRuntime::on_accept, this));
+}
+
+void ServerRuntime::on_accept(beast::error_code ec, tcp::socket socket) {
+  if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;
+  if (ec) {
+    spdlog::warn("accept failed: {}", ec.message());
+  } else {
+    auto session = std::make_shared<Session>(std::move(socket), *this);
+    {
+      const std::scoped_lock lock(sessions_mutex_);
+      sessions_.emplace(session.get(), session);
+    }
+    session->start();
+  }
+  accept();
+}
+
+void ServerRuntime::begin_shutdown() {
+  std::vector<std::shared_ptr<Session>> live;
+  {
+    const std::scoped_lock lock(sessions_mutex_);
+    if (draining_) return;
+    draining_ = true;
+    for (const auto& [key, weak] : sessions_) {
+      if (auto session = weak.lock()) live.push_back(std::move(session));
+    }
+  }
+  spdlog::info("shutting down: {} open connection(s)", live.size());
+  beast::error_code ec;
+  acceptor_.close(ec);
+  signals_.cancel(ec);
+  if (live.empty()) {
+    ioc_.stop();
+    return;
+  }
+  for (auto& session : live) {
+    net::post(session->executor(), [session] { session->shut_down(); });
+  }
+  drain_timer_.expires_after(options.drain_timeout);
+  drain_timer_.async_wait([this](beast::error_code timer_ec) {
+    if (timer_ec) return;
+    spdlog::warn("drain timeout: closing the remaining connections");
+    ioc_.stop();
+  });
+}
+
+void ServerRuntime::session_closed(const Session* session) {
+  const std::scoped_lock lock(sessions_mutex_);
+  sessions_.erase(session);
+  if (draining_ && !finished_ && sessions_.empty()) ioc_.stop();
+}
+
+}  // namespace
+
+class Server::Impl : public ServerRuntime {
+  using ServerRuntime::ServerRuntime;
+};
+
+Server::Server(ServerOptions options, Router api, std::function<bool()> readiness_check)
+    : impl_(std::make_unique<Impl>(std::move(options), std::move(api),
+                                   std::move(readiness_check))) {}
+
+Server::~Server() = default;
+
+unsigned short Server::port() const { return impl_->port(); }
+
+void Server::run() { impl_->run(); }
+
+void Server::stop() { impl_->stop(); }
+
+}  // namespace artshop::http

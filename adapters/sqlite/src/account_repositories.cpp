@@ -1,0 +1,199 @@
+#include "artshop/sqlite/account_repositories.hpp"
+
+namespace artshop::sqlite {
+namespace {
+
+using std::chrono::sys_seconds;
+
+std::int64_t epoch(sys_seconds time) { return time.time_since_epoch().count(); }
+sys_seconds from_epoch(std::int64_t seconds) { return sys_seconds(std::chrono::seconds(seconds)); }
+
+constexpr std::string_view kAccountColumns =
+    "SELECT id, email, password_hash, first_name, last_name, billing_country, billing_state, "
+    "billing_city, billing_address1, billing_zip_code, created_at FROM accounts ";
+
+std::optional<Account> read_account(Statement& row) {
+  if (!row.step()) return std::nullopt;
+  return Account{.id = UserId{row.column_int(0)},
+                 .email = row.column_text(1),
+                 .password_hash = row.column_text(2),
+                 .first_name = row.column_text(3),
+                 .last_name = row.column_text(4),
+                 .billing = {.country = row.column_text(5),
+                             .state = row.column_text(6),
+                             .city = row.column_text(7),
+                             .address1 = row.column_text(8),
+                             .zip_code = row.column_text(9)},
+                 .created_at = from_epoch(row.column_int(10))};
+}
+
+}  // namespace
+
+std::optional<Account> SqliteAccountRepository::find_by_email(std::string_view normalized_email) {
+  auto row = db_.prepare(std::string(kAccountColumns) + "WHERE email = ?1");
+  row.bind(1, normalized_email);
+  return read_account(row);
+}
+
+std::optional<Account> SqliteAccountRepository::find_by_id(UserId id) {
+  auto row = db_.prepare(std::string(kAccountColumns) + "WHERE id = ?1");
+  row.bind(1, id.value);
+  return read_account(row);
+}
+
+std::optional<UserId> SqliteAccountRepository::insert(std::string_view normalized_email,
+                                                      std::string_view password_hash,
+                                                      sys_seconds created_at) {
+  auto statement = db_.prepare(
+      "INSERT INTO accounts (email, password_hash, created_at) VALUES (?1, ?2, ?3) "
+      "ON CONFLICT (email) DO NOTHING");
+  statement.bind(1, normalized_email).bind(2, password_hash).bind(3, epoch(created_at)).run();
+  if (db_.changes() == 0) return std::nullopt;
+  return UserId{db_.last_insert_id()};
+}
+
+void SqliteAccountRepository::update_password_hash(UserId id, std::string_view password_hash) {
+  db_.prepare("UPDATE accounts SET password_hash = ?2 WHERE id = ?1")
+      .bind(1, id.value)
+      .bind(2, password_hash)
+      .run();
+}
+
+void SqliteAccountRepository::update_names(UserId id, std::string_view first_name,
+                                           std::string_view last_name) {
+  db_.prepare("UPDATE accounts SET first_name = ?2, last_name = ?3 WHERE id = ?1")
+      .bind(1, id.value)
+      .bind(2, first_name)
+      .bind(3, last_name)
+      .run();
+}
+
+void SqliteAccountRepository::update_billing(UserId id, const BillingAddress& billing) {
+  db_.prepare(
+         "UPDATE accounts SET billing_country = ?2, billing_state = ?3, billing_city = ?4, "
+         "billing_address1 = ?5, billing_zip_code = ?6 WHERE id = ?1")
+      .bind(1, id.value)
+      .bind(2, billing.country)
+      .bind(3, billing.state)
+      .bind(4, billing.city)
+      .bind(5, billing.address1)
+      .bind(6, billing.zip_code)
+      .run();
+}
+
+void SqliteRefreshTokenRepository::insert(const RefreshTokenRecord& record, sys_seconds issued_at) {
+  db_.prepare(
+         "INSERT INTO refresh_tokens (token_digest, account_id, family, issued_at, expires_at) "
+         "VALUES (?1, ?2, ?3, ?4, ?5)")
+      .bind(1, record.token_digest)
+      .bind(2, record.user.value)
+      .bind(3, record.family)
+      .bind(4, epoch(issued_at))
+      .bind(5, epoch(record.expires_at))
+      .run();
+}
+
+std::optional<RefreshTokenRecord> SqliteRefreshTokenRepository::find(
+    std::string_view token_digest) {
+  auto row = db_.prepare(
+      "SELECT account_id, family, expires_at, rotated_at IS NOT NULL, revoked_at IS NOT NULL "
+      "FROM refresh_tokens WHERE token_digest = ?1");
+  row.bind(1, token_digest);
+  if (!row.step()) return std::nullopt;
+  return RefreshTokenRecord{.token_digest = std::string(token_digest),
+                            .user = UserId{row.column_int(0)},
+                            .family = row.column_text(1),
+                            .expires_at = from_epoch(row.column_int(2)),
+                            .rotated = row.column_int(3) != 0,
+                            .revoked = row.column_int(4) != 0};
+}
+
+bool SqliteRefreshTokenRepository::mark_rotated(std::string_view token_digest, sys_seconds at) {
+  db_.prepare(
+         "UPDATE refresh_tokens SET rotated_at = ?2 "
+         "WHERE token_digest = ?1 AND rotated_at IS NULL AND revoked_at IS NULL")
+      .bind(1, token_digest)
+      .bind(2, epoch(at))
+      .run();
+  return db_.changes() == 1;
+}
+
+void SqliteRefreshTokenRepository::revoke_family(std::string_view family, sys_seconds at) {
+  db_.prepare("UPDATE refresh_tokens SET revoked_at = ?2 WHERE family = ?1 AND revoked_at IS NULL")
+      .bind(1, family)
+      .bind(2, epoch(at))
+      .run();
+}
+
+void SqliteRefreshTokenRepository::revoke_user_sessions(UserId user, std::string_view keep_family,
+                                                        sys_seconds at) {
+  db_.prepare(
+         "UPDATE refresh_tokens SET revoked_at = ?3 "
+         "WHERE account_id = ?1 AND family <> ?2 AND revoked_at IS NULL")
+      .bind(1, user.value)
+      .bind(2, keep_family)
+      .bind(3, epoch(at))
+      .run();
+}
+
+void SqliteResetCodeRepository::replace(const ResetCodeRecord& record) {
+  db_.prepare(
+         "INSERT INTO reset_codes (account_id, code_digest, expires_at, failed_attempts) "
+         "VALUES (?1, ?2, ?3, ?4) ON CONFLICT (account_id) DO UPDATE SET "
+         "code_digest = excluded.code_digest, expires_at = excluded.expires_at, "
+         "failed_attempts = excluded.failed_attempts")
+      .bind(1, record.user.value)
+      .bind(2, record.code_digest)
+      .bind(3, epoch(record.expires_at))
+      .bind(4, record.failed_attempts)
+      .run();
+}
+
+std::optional<ResetCodeRecord> SqliteResetCodeRepository::find(UserId user) {
+  auto row = db_.prepare(
+      "SELECT code_digest, expires_at, failed_attempts FROM reset_codes WHERE account_id = ?1");
+  row.bind(1, user.value);
+  if (!row.step()) return std::nullopt;
+  return ResetCodeRecord{.user = user,
+                         .code_digest = row.column_text(0),
+                         .expires_at = from_epoch(row.column_int(1)),
+                         .failed_attempts = static_cast<int>(row.column_int(2))};
+}
+
+void SqliteResetCodeRepository::record_failed_attempt(UserId user) {
+  db_.prepare("UPDATE reset_codes SET failed_attempts = failed_attempts + 1 WHERE account_id = ?1")
+      .bind(1, user.value)
+      .run();
+}
+
+void SqliteResetCodeRepository::remove(UserId user) {
+  db_.prepare("DELETE FROM reset_codes WHERE account_id = ?1").bind(1, user.value).run();
+}
+
+int SqliteRateLimitRepository::count_since(std::string_view bucket, sys_seconds since) {
+  auto row = db_.prepare("SELECT count(*) FROM rate_limit_events WHERE bucket = ?1 AND at > ?2");
+  row.bind(1, bucket).bind(2, epoch(since));
+  row.step();
+  return static_cast<int>(row.column_int(0));
+}
+
+std::optional<sys_seconds> SqliteRateLimitRepository::oldest_since(std::string_view bucket,
+                                                                   sys_seconds since) {
+  auto row = db_.prepare("SELECT min(at) FROM rate_limit_events WHERE bucket = ?1 AND at > ?2");
+  row.bind(1, bucket).bind(2, epoch(since));
+  if (!row.step() || row.is_null(0)) return std::nullopt;
+  return from_epoch(row.column_int(0));
+}
+
+void SqliteRateLimitRepository::add(std::string_view bucket, sys_seconds at) {
+  db_.prepare("INSERT INTO rate_limit_events (bucket, at) VALUES (?1, ?2)")
+      .bind(1, bucket)
+      .bind(2, epoch(at))
+      .run();
+}
+
+void SqliteRateLimitRepository::prune(sys_seconds before) {
+  db_.prepare("DELETE FROM rate_limit_events WHERE at <= ?1").bind(1, epoch(before)).run();
+}
+
+}  // namespace artshop::sqlite

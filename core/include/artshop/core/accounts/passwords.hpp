@@ -1,0 +1,82 @@
+#pragma once
+
+#include <string>
+
+#include "artshop/core/accounts/account_forms.hpp"
+#include "artshop/core/accounts/common_passwords.hpp"
+#include "artshop/core/accounts/ports.hpp"
+#include "artshop/core/accounts/rate_limits.hpp"
+#include "artshop/core/accounts/sessions.hpp"
+#include "artshop/core/error.hpp"
+#include "artshop/core/ports/clock.hpp"
+#include "artshop/core/ports/mailer.hpp"
+#include "artshop/core/ports/random_source.hpp"
+#include "artshop/core/ports/unit_of_work.hpp"
+
+namespace artshop {
+
+// What every password call needs besides its transaction: the slow hasher, digests for codes,
+// the mail, and the shop's public address for links.
+struct PasswordServices {
+  const PasswordHasher& hasher;
+  const TokenHasher& digests;
+  RandomSource& random;
+  Mailer& mailer;
+  const CommonPasswords& common_passwords;
+  const Clock& clock;
+  std::string shop_url;
+};
+
+// POST /api/Accounts/forgot-password. Answers alike whether or not the account exists: the
+// work per call is the same and the mail leaves in the background.
+class RequestPasswordReset {
+ public:
+  static constexpr std::string_view kAnswer =
+      "If an account exists for this e-mail, we have sent it a code to reset the password.";
+
+  RequestPasswordReset(UnitOfWork& transactions, PasswordServices services, RateLimits limits)
+      : transactions_(transactions), services_(std::move(services)), limits_(limits) {}
+  Result<std::string_view> operator()(ForgotPasswordForm form);
+
+ private:
+  UnitOfWork& transactions_;
+  PasswordServices services_;
+  RateLimits limits_;
+};
+
+// POST /api/Accounts/reset-password. Sets the new password with the mailed code, signs every
+// session out and mails a notice. It does not sign in.
+class ResetPassword {
+ public:
+  static constexpr std::string_view kWrongCode =
+      "The code is wrong or has expired. Ask for a new one.";
+
+  ResetPassword(UnitOfWork& transactions, PasswordServices services)
+      : transactions_(transactions), services_(std::move(services)) {}
+  Result<void> operator()(ResetPasswordForm form);
+
+ private:
+  UnitOfWork& transactions_;
+  PasswordServices services_;
+};
+
+struct ChangePasswordCommand {
+  Caller caller;
+  ChangePasswordForm form;
+};
+
+// POST /api/Accounts/change-password. Keeps the caller's own login, signs out every other.
+class ChangePassword {
+ public:
+  static constexpr std::string_view kWrongCurrent = "The current password is incorrect.";
+
+  ChangePassword(UnitOfWork& transactions, PasswordServices services)
+      : transactions_(transactions), services_(std::move(services)) {}
+  Result<void> operator()(ChangePasswordCommand command);
+
+ private:
+  UnitOfWork& transactions_;
+  PasswordServices services_;
+};
+
+}  // namespace artshop

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "artshop/core/accounts/account_forms.hpp"
+#include "artshop/core/accounts/common_passwords.hpp"
+#include "artshop/core/accounts/ports.hpp"
+#include "artshop/core/accounts/rate_limits.hpp"
+#include "artshop/core/error.hpp"
+#include "artshop/core/ports/clock.hpp"
+#include "artshop/core/ports/unit_of_work.hpp"
+
+namespace artshop {
+
+struct RegisterCommand {
+  RegistrationForm form;
+  std::string client_address;
+};
+
+struct Registered {
+  UserId user;
+  std::string email;
+};
+
+// POST /api/Accounts/register. Creates the account; it does not sign in.
+class RegisterAccount {
+ public:
+  static constexpr std::string_view kEmailTaken = "An account with this e-mail already exists.";
+
+  RegisterAccount(UnitOfWork& transactions, const PasswordHasher& hasher,
+                  const CommonPasswords& common_passwords, const Clock& clock, RateLimits limits)
+      : transactions_(transactions),
+        hasher_(hasher),
+        common_passwords_(common_passwords),
+        clock_(clock),
+        limits_(limits) {}
+
+  Result<Registered> operator()(RegisterCommand command);
+
+ private:
+  UnitOfWork& transactions_;
+  const PasswordHasher& hasher_;
+  const CommonPasswords& common_passwords_;
+  const Clock& clock_;
+  RateLimits limits_;
+};
+
+}  // namespace artshop

@@ -1,0 +1,103 @@
+#pragma once
+
+#include <chrono>
+#include <string>
+
+#include "artshop/core/accounts/common_passwords.hpp"
+#include "artshop/core/accounts/ports.hpp"
+#include "artshop/core/accounts/rate_limits.hpp"
+#include "artshop/core/accounts/repositories.hpp"
+#include "artshop/core/error.hpp"
+#include "artshop/core/ports/clock.hpp"
+#include "artshop/core/ports/random_source.hpp"
+#include "artshop/core/ports/unit_of_work.hpp"
+
+namespace artshop {
+
+// The pair a client keeps after logging in or refreshing (SPEC.md: accessToken, refreshToken).
+struct SessionTokens {
+  std::string access_token;
+  std::string refresh_token;
+};
+
+// The caller of a signed-in call, read from a verified access token.
+struct Caller {
+  UserId user;
+  std::string session;  // the login's refresh-token family
+};
+
+// Mints the tokens of a login: a signed access token and a fresh refresh token whose digest
+// joins the login's family.
+class SessionIssuer {
+ public:
+  SessionIssuer(const AccessTokenCodec& tokens, const TokenHasher& digests, RandomSource& random)
+      : tokens_(tokens), digests_(digests), random_(random) {}
+
+  // A new family id for a new login: 128 random bits, hex.
+  std::string new_family();
+  SessionTokens issue(RefreshTokenRepository& store, UserId user, const std::string& family,
+                      std::chrono::system_clock::time_point now);
+
+ private:
+  const AccessTokenCodec& tokens_;
+  const TokenHasher& digests_;
+  RandomSource& random_;
+};
+
+struct LogInCommand {
+  std::string email;
+  std::string password;
+  std::string client_address;
+};
+
+// POST /api/Accounts/login. A wrong pair is one general message, whichever part was wrong,
+// and an unknown e-mail costs the same hashing time as a wrong password.
+class LogIn {
+ public:
+  static constexpr std::string_view kWrongCredentials = "The e-mail or password is incorrect.";
+
+  LogIn(UnitOfWork& transactions, const PasswordHasher& hasher, SessionIssuer& issuer,
+        const Clock& clock, RateLimits limits);
+  Result<SessionTokens> operator()(LogInCommand command);
+
+ private:
+  UnitOfWork& transactions_;
+  const PasswordHasher& hasher_;
+  SessionIssuer& issuer_;
+  const Clock& clock_;
+  RateLimits limits_;
+  std::string dummy_hash_;  // verified against when the e-mail is unknown
+};
+
+// POST /api/Accounts/refresh. Rotates the refresh token; a token presented after it was
+// rotated means it was stolen or replayed, so the whole login is revoked.
+class RefreshSession {
+ public:
+  static constexpr std::string_view kEmptyToken = "refresh token is empty";
+  static constexpr std::string_view kInvalidToken = "Your session has ended. Please log in again.";
+
+  RefreshSession(UnitOfWork& transactions, const TokenHasher& digests, SessionIssuer& issuer,
+                 const Clock& clock)
+      : transactions_(transactions), digests_(digests), issuer_(issuer), clock_(clock) {}
+  Result<SessionTokens> operator()(std::string_view refresh_token);
+
+ private:
+  UnitOfWork& transactions_;
+  const TokenHasher& digests_;
+  SessionIssuer& issuer_;
+  const Clock& clock_;
+};
+
+// Reads the caller from the Authorization header's bearer token: 401 for anything but a
+// valid, unexpired access token.
+class Authenticate {
+ public:
+  Authenticate(const AccessTokenCodec& tokens, const Clock& clock) : tokens_(tokens), clock_(clock) {}
+  Result<Caller> operator()(std::string_view bearer_token) const;
+
+ private:
+  const AccessTokenCodec& tokens_;
+  const Clock& clock_;
+};
+
+}  // namespace artshop

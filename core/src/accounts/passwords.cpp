@@ -1,0 +1,101 @@
+#include "artshop/core/accounts/passwords.hpp"
+
+#include "artshop/core/accounts/notifications.hpp"
+#include "artshop/core/accounts/random_tokens.hpp"
+#include "artshop/core/rate_limiter.hpp"
+
+namespace artshop {
+namespace {
+
+std::chrono::sys_seconds seconds(std::chrono::system_clock::time_point time) {
+  return std::chrono::floor<std::chrono::seconds>(time);
+}
+
+}  // namespace
+
+Result<std::string_view> RequestPasswordReset::operator()(ForgotPasswordForm form) {
+  auto valid = validate_forgot_password(std::move(form));
+  if (!valid) return std::unexpected(Error::validation(std::move(valid.error())));
+  const auto& email = valid->email;
+  // Made whether or not the account exists, so both paths do the same work.
+  const auto code = generate_reset_code(services_.random);
+  const auto code_digest = services_.digests.digest(code);
+
+  auto mail_to = transactions_.write([&](Repositories& repos) -> Result<bool> {
+    const auto now = services_.clock.now();
+    RateLimiter limiter(repos.rate_limits, now);
+    const auto bucket = rate_bucket("forgot-password", email);
+    if (auto limited = limiter.check(bucket, limits_.forgot_password_per_email); !limited) {
+      return std::unexpected(limited.error());
+    }
+    limiter.record(bucket);
+    const auto account = repos.accounts.find_by_email(email);
+    if (!account) return false;
+    repos.reset_codes.replace({.user = account->id,
+                               .code_digest = code_digest,
+                               .expires_at = seconds(now) + kResetCodeLifetime,
+                               .failed_attempts = 0});
+    return true;
+  });
+  if (!mail_to) return std::unexpected(mail_to.error());
+  if (*mail_to) services_.mailer.send(reset_code_mail(email, code, services_.shop_url));
+  return kAnswer;
+}
+
+Result<void> ResetPassword::operator()(ResetPasswordForm form) {
+  auto valid = validate_password_reset(std::move(form), services_.common_passwords);
+  if (!valid) return std::unexpected(Error::validation(std::move(valid.error())));
+  const auto code_digest = services_.digests.digest(valid->code);
+  // Hashed before the transaction, so the write lock is never held while hashing.
+  const auto password_hash = services_.hasher.hash(valid->password);
+
+  // A wrong code must commit its counted attempt, so the refusal is a value here.
+  auto reset = transactions_.write([&](Repositories& repos) -> Result<bool> {
+    const auto now = seconds(services_.clock.now());
+    const auto account = repos.accounts.find_by_email(valid->email);
+    if (!account) return false;
+    const auto code = repos.reset_codes.find(account->id);
+    if (!code || code->expires_at <= now || code->failed_attempts >= kResetCodeMaxAttempts) {
+      return false;
+    }
+    if (code->code_digest != code_digest) {
+      repos.reset_codes.record_failed_attempt(account->id);
+      return false;
+    }
+    repos.reset_codes.remove(account->id);
+    repos.accounts.update_password_hash(account->id, password_hash);
+    repos.refresh_tokens.revoke_user_sessions(account->id, {}, now);
+    return true;
+  });
+  if (!reset) return std::unexpected(reset.error());
+  if (!*reset) return std::unexpected(Error::validation("code", std::string(ResetPassword::kWrongCode)));
+  services_.mailer.send(password_changed_mail(valid->email, services_.shop_url));
+  return {};
+}
+
+Result<void> ChangePassword::operator()(ChangePasswordCommand command) {
+  auto account = transactions_.read([&](Repositories& repos) -> Result<Account> {
+    auto found = repos.accounts.find_by_id(command.caller.user);
+    if (!found) return std::unexpected(Error::unauthenticated("account no longer exists"));
+    return std::move(*found);
+  });
+  if (!account) return std::unexpected(account.error());
+  auto valid = validate_password_change(std::move(command.form), account->email,
+                                        services_.common_passwords);
+  if (!valid) return std::unexpected(Error::validation(std::move(valid.error())));
+  if (!services_.hasher.verify(valid->current_password, account->password_hash)) {
+    return std::unexpected(Error::validation("currentPassword", std::string(kWrongCurrent)));
+  }
+  const auto password_hash = services_.hasher.hash(valid->password);
+  auto changed = transactions_.write([&](Repositories& repos) -> Result<void> {
+    repos.accounts.update_password_hash(account->id, password_hash);
+    repos.refresh_tokens.revoke_user_sessions(account->id, command.caller.session,
+                                              seconds(services_.clock.now()));
+    return {};
+  });
+  if (!changed) return changed;
+  services_.mailer.send(password_changed_mail(account->email, services_.shop_url));
+  return {};
+}
+
+}  // namespace artshop

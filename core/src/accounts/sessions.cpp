@@ -1,0 +1,127 @@
+#include "artshop/core/accounts/sessions.hpp"
+
+#include <array>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "artshop/core/accounts/account_forms.hpp"
+#include "artshop/core/accounts/random_tokens.hpp"
+#include "artshop/core/rate_limiter.hpp"
+
+namespace artshop {
+namespace {
+
+std::chrono::sys_seconds seconds(std::chrono::system_clock::time_point time) {
+  return std::chrono::floor<std::chrono::seconds>(time);
+}
+
+Error form_error(ValidationErrors errors) { return Error::validation(std::move(errors)); }
+
+}  // namespace
+
+std::string SessionIssuer::new_family() {
+  std::array<std::byte, 16> bytes{};
+  random_.fill(bytes);
+  std::string hex;
+  for (const auto byte : bytes) hex += fmt::format("{:02x}", static_cast<unsigned>(byte));
+  return hex;
+}
+
+SessionTokens SessionIssuer::issue(RefreshTokenRepository& store, UserId user,
+                                   const std::string& family,
+                                   std::chrono::system_clock::time_point now) {
+  auto claims = AccessTokenClaims::for_user(user, now);
+  claims.session = family;
+  SessionTokens tokens{.access_token = tokens_.issue(claims),
+                       .refresh_token = generate_refresh_token(random_)};
+  store.insert(RefreshTokenRecord{.token_digest = digests_.digest(tokens.refresh_token),
+                                  .user = user,
+                                  .family = family,
+                                  .expires_at = seconds(now) + kRefreshTokenLifetime},
+               seconds(now));
+  return tokens;
+}
+
+LogIn::LogIn(UnitOfWork& transactions, const PasswordHasher& hasher, SessionIssuer& issuer,
+             const Clock& clock, RateLimits limits)
+    : transactions_(transactions),
+      hasher_(hasher),
+      issuer_(issuer),
+      clock_(clock),
+      limits_(limits),
+      dummy_hash_(hasher.hash("not-a-password: unknown accounts cost the same")) {}
+
+Result<SessionTokens> LogIn::operator()(LogInCommand command) {
+  auto form = validate_login({.email = std::move(command.email), .password = command.password});
+  if (!form) return std::unexpected(form_error(std::move(form.error())));
+  const auto pair_bucket = rate_bucket("login-failures", form->email, command.client_address);
+  const auto account_bucket = rate_bucket("login-failures", form->email);
+
+  auto account = transactions_.read([&](Repositories& repos) -> Result<std::optional<Account>> {
+    RateLimiter limiter(repos.rate_limits, clock_.now());
+    if (auto limited = limiter.check(pair_bucket, limits_.login_failures_per_email_and_ip);
+        !limited) {
+      return std::unexpected(limited.error());
+    }
+    if (auto limited = limiter.check(account_bucket, limits_.login_failures_per_account);
+        !limited) {
+      return std::unexpected(limited.error());
+    }
+    return repos.accounts.find_by_email(form->email);
+  });
+  if (!account) return std::unexpected(account.error());
+
+  // Slow on purpose, and outside any transaction so it holds no lock.
+  const bool verified = hasher_.verify(form->password, *account ? (*account)->password_hash
+                                                                : std::string_view(dummy_hash_));
+  if (!verified || !*account) {
+    transactions_.write([&](Repositories& repos) -> Result<void> {
+      RateLimiter limiter(repos.rate_limits, clock_.now());
+      limiter.record(pair_bucket);
+      limiter.record(account_bucket);
+      return {};
+    });
+    return std::unexpected(Error::general(std::string(kWrongCredentials)));
+  }
+
+  const Account& user = **account;
+  std::optional<std::string> upgraded_hash;
+  if (hasher_.needs_rehash(user.password_hash)) upgraded_hash = hasher_.hash(form->password);
+  return transactions_.write([&](Repositories& repos) -> Result<SessionTokens> {
+    if (upgraded_hash) repos.accounts.update_password_hash(user.id, *upgraded_hash);
+    return issuer_.issue(repos.refresh_tokens, user.id, issuer_.new_family(), clock_.now());
+  });
+}
+
+Result<SessionTokens> RefreshSession::operator()(std::string_view refresh_token) {
+  if (refresh_token.empty()) {
+    return std::unexpected(Error::validation("refreshToken", std::string(kEmptyToken)));
+  }
+  const auto digest = digests_.digest(refresh_token);
+  // Outcome of the transaction: tokens, or the reason to refuse. A reuse must commit its
+  // revocation, so the refusal is a value here and becomes an error after the commit.
+  using Outcome = std::optional<SessionTokens>;
+  auto outcome = transactions_.write([&](Repositories& repos) -> Result<Outcome> {
+    const auto now = clock_.now();
+    const auto record = repos.refresh_tokens.find(digest);
+    if (!record || record->revoked || record->expires_at <= seconds(now)) return Outcome{};
+    if (record->rotated || !repos.refresh_tokens.mark_rotated(digest, seconds(now))) {
+      repos.refresh_tokens.revoke_family(record->family, seconds(now));
+      return Outcome{};
+    }
+    return Outcome{issuer_.issue(repos.refresh_tokens, record->user, record->family, now)};
+  });
+  if (!outcome) return std::unexpected(outcome.error());
+  if (!*outcome) return std::unexpected(Error::general(std::string(kInvalidToken)));
+  return std::move(**outcome);
+}
+
+Result<Caller> Authenticate::operator()(std::string_view bearer_token) const {
+  if (bearer_token.empty()) return std::unexpected(Error::unauthenticated("no bearer token"));
+  const auto claims = tokens_.verify(bearer_token, clock_.now());
+  if (!claims) return std::unexpected(Error::unauthenticated(std::string(describe(claims.error()))));
+  return Caller{.user = claims->subject, .session = claims->session};
+}
+
+}  // namespace artshop

@@ -1,0 +1,30 @@
+#include "artshop/core/rate_limiter.hpp"
+
+#include <fmt/format.h>
+
+namespace artshop {
+
+Result<void> RateLimiter::check(std::string_view bucket, const RateLimitPolicy& policy) {
+  const auto since = now_ - policy.window;
+  if (events_.count_since(bucket, since) < policy.limit) return {};
+  const auto oldest = events_.oldest_since(bucket, since).value_or(now_);
+  const auto retry_after = std::max(oldest + policy.window - now_, std::chrono::seconds{1});
+  return std::unexpected(Error::too_many_requests(retry_after));
+}
+
+void RateLimiter::record(std::string_view bucket) {
+  events_.add(bucket, now_);
+  // No window is longer than a day; forgetting older events keeps the table small. The
+  // delete walks an index on time, so it costs nothing when there is nothing to forget.
+  events_.prune(now_ - std::chrono::days{1});
+}
+
+std::string rate_bucket(std::string_view kind, std::string_view key) {
+  return fmt::format("{}:{}", kind, key);
+}
+
+std::string rate_bucket(std::string_view kind, std::string_view key, std::string_view other_key) {
+  return fmt::format("{}:{}|{}", kind, key, other_key);
+}
+
+}  // namespace artshop

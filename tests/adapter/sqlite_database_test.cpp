@@ -1,0 +1,128 @@
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "artshop/sqlite/connection_pool.hpp"
+#include "artshop/sqlite/migrations.hpp"
+#include "artshop/sqlite/transaction.hpp"
+#include "support/temp_dir.hpp"
+
+namespace artshop::sqlite {
+namespace {
+
+class SqliteDatabase : public ::testing::Test {
+ protected:
+  testing::TempDir dir;
+  std::filesystem::path file = dir.path() / "artshop.db";
+};
+
+std::string pragma(Connection& connection, std::string_view name) {
+  auto row = connection.prepare("PRAGMA " + std::string(name));
+  row.step();
+  return row.column_text(0);
+}
+
+TEST_F(SqliteDatabase, OpensInWalModeWithFullSyncForeignKeysAndABusyTimeout) {
+  Connection connection(file);
+  EXPECT_EQ(pragma(connection, "journal_mode"), "wal");
+  EXPECT_EQ(pragma(connection, "synchronous"), "2");  // FULL
+  EXPECT_EQ(pragma(connection, "foreign_keys"), "1");
+  EXPECT_EQ(pragma(connection, "busy_timeout"), "10000");
+}
+
+TEST_F(SqliteDatabase, MigrateAppliesEveryMigrationOnceAndInOrder) {
+  Connection connection(file);
+  const auto first = migrate(connection, artshop_schema());
+  EXPECT_EQ(first.from_version, 0);
+  EXPECT_EQ(first.to_version, artshop_schema().back().version);
+  EXPECT_EQ(first.applied.size(), artshop_schema().size());
+
+  const auto second = migrate(connection, artshop_schema());
+  EXPECT_TRUE(second.applied.empty());
+  EXPECT_EQ(schema_version(connection), artshop_schema().back().version);
+}
+
+TEST_F(SqliteDatabase, MigrateStopsAtAFailingMigrationAndKeepsTheEarlierOnes) {
+  Connection connection(file);
+  const Migration steps[] = {{1, "one", "CREATE TABLE a (x INTEGER) STRICT;"},
+                             {2, "broken", "CREATE TABLE b (x INTEGER) STRICT; SELECT nonsense("}};
+  EXPECT_THROW(migrate(connection, steps), DatabaseError);
+  EXPECT_EQ(schema_version(connection), 1);
+  auto row = connection.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'b'");
+  row.step();
+  EXPECT_EQ(row.column_int(0), 0) << "the failed migration left nothing behind";
+}
+
+TEST_F(SqliteDatabase, MigrateRefusesADatabaseNewerThanTheCode) {
+  Connection connection(file);
+  migrate(connection, artshop_schema());
+  const Migration older[] = {{1, "settings", "SELECT 1;"}};
+  EXPECT_THROW(migrate(connection, older), DatabaseError);
+}
+
+TEST_F(SqliteDatabase, ATransactionThatIsNotCommittedLeavesNothingBehind) {
+  Connection connection(file);
+  connection.execute("CREATE TABLE t (x INTEGER) STRICT");
+  {
+    Transaction transaction(connection, Transaction::Kind::Immediate);
+    connection.execute("INSERT INTO t VALUES (1)");
+  }
+  {
+    Transaction transaction(connection, Transaction::Kind::Immediate);
+    connection.execute("INSERT INTO t VALUES (2)");
+    transaction.commit();
+  }
+  auto row = connection.prepare("SELECT group_concat(x) FROM t");
+  row.step();
+  EXPECT_EQ(row.column_text(0), "2");
+}
+
+TEST_F(SqliteDatabase, ConcurrentImmediateWritersNeverLoseAnUpdateOrSeeBusy) {
+  {
+    Connection setup(file);
+    setup.execute("CREATE TABLE counter (n INTEGER NOT NULL) STRICT; INSERT INTO counter VALUES (0);");
+  }
+  constexpr int kThreads = 8;
+  constexpr int kIncrements = 50;
+  ConnectionPool pool(file, kThreads);
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < kIncrements; ++i) {
+        try {
+          auto connection = pool.acquire();
+          Transaction transaction(*connection, Transaction::Kind::Immediate);
+          auto read = connection->prepare("SELECT n FROM counter");
+          read.step();
+          const auto n = read.column_int(0);
+          connection->prepare("UPDATE counter SET n = ?1").bind(1, n + 1).run();
+          transaction.commit();
+        } catch (const DatabaseError&) {
+          ++failures;
+        }
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(failures.load(), 0);
+  auto connection = pool.acquire();
+  auto row = connection->prepare("SELECT n FROM counter");
+  row.step();
+  EXPECT_EQ(row.column_int(0), kThreads * kIncrements);
+}
+
+TEST_F(SqliteDatabase, PingAnswersOnlyForAMigratedDatabase) {
+  ConnectionPool pool(file, 1);
+  EXPECT_FALSE(pool.ping());
+  {
+    auto connection = pool.acquire();
+    migrate(*connection, artshop_schema());
+  }
+  EXPECT_TRUE(pool.ping());
+}
+
+}  // namespace
+}  // namespace artshop::sqlite

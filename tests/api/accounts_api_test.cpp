@@ -1,0 +1,434 @@
+// The account calls of SPEC.md section 7 against the real server on loopback.
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+
+#include <atomic>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "artshop/core/accounts/base64url.hpp"
+#include "artshop/crypto/digests.hpp"
+#include "artshop/crypto/hex.hpp"
+#include "artshop/crypto/jwt_keyring.hpp"
+#include "support/http_client.hpp"
+#include "support/server_process.hpp"
+
+namespace artshop::testing {
+namespace {
+
+namespace json = boost::json;
+
+// A known signing key, so the tests can forge tokens the way an attacker who guessed the
+// format (but not the key) would, and expired ones the way time would.
+constexpr std::string_view kSigningKeyHex =
+    "8f1c2b3a4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8";
+constexpr std::string_view kPassword = "purple otter lantern";
+
+json::object parse(const HttpResponse& response) { return json::parse(response.body).as_object(); }
+
+std::vector<std::string> field_errors(const HttpResponse& response, std::string_view field) {
+  std::vector<std::string> messages;
+  const auto body = parse(response);
+  if (!body.contains("errors")) return messages;
+  const auto& errors = body.at("errors").as_object();
+  if (const auto* list = errors.if_contains(field)) {
+    for (const auto& message : list->as_array()) messages.emplace_back(message.as_string());
+  }
+  return messages;
+}
+
+class AccountsApi : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    server = new ServerProcess({.env = {{"ARTSHOP_JWT_SIGNING_KEY", std::string(kSigningKeyHex)},
+                                        {"ARTSHOP_PUBLIC_URL", "https://shop.example"},
+                                        // Every test registers from 127.0.0.1.
+                                        {"ARTSHOP_LIMIT_REGISTRATIONS_PER_IP", "1000/1h"}}});
+  }
+  static void TearDownTestSuite() {
+    delete server;
+    server = nullptr;
+  }
+
+  static HttpResponse post(std::string_view path, const json::value& body,
+                           RequestHeaders headers = {}) {
+    return post_json(server->url(path), json::serialize(body), std::move(headers));
+  }
+
+  // A fresh, unique address per test, so tests never share an account or a rate limit.
+  static std::string new_email() {
+    static std::atomic<int> counter{0};
+    return "customer" + std::to_string(++counter) + "@example.com";
+  }
+
+  static std::string registered() {
+    const auto email = new_email();
+    const auto response = post("/api/Accounts/register", {{"email", email},
+                                                         {"password", kPassword},
+                                                         {"repeatedPassword", kPassword},
+                                                         {"agreedToPrivacyPolicy", true}});
+    EXPECT_EQ(response.status, 200) << response.body;
+    return email;
+  }
+
+  static json::object logged_in(const std::string& email, std::string_view password = kPassword) {
+    const auto response =
+        post("/api/Accounts/login", {{"email", email}, {"password", password}});
+    EXPECT_EQ(response.status, 200) << response.body;
+    return parse(response);
+  }
+
+  static std::string access_token(const json::object& tokens) {
+    return std::string(tokens.at("accessToken").as_string());
+  }
+  static std::string refresh_token(const json::object& tokens) {
+    return std::string(tokens.at("refreshToken").as_string());
+  }
+
+  static HttpResponse profile(std::string_view token) {
+    return get(server->url("/api/Accounts/profile"),
+               {{"Authorization", "Bearer " + std::string(token)}});
+  }
+
+  // The newest mail in the outbox addressed to `email`.
+  static std::string last_mail_to(const std::string& email) {
+    std::string newest_name;
+    std::string newest_text;
+    for (int attempt = 0; attempt < 50 && newest_text.empty(); ++attempt) {
+      const auto outbox = server->data_dir() / "outbox";
+      if (std::filesystem::exists(outbox)) {
+        for (const auto& entry : std::filesystem::directory_iterator(outbox)) {
+          std::ifstream in(entry.path());
+          std::stringstream text;
+          text << in.rdbuf();
+          if (text.str().find("To: " + email) != std::string::npos &&
+              entry.path().filename().string() > newest_name) {
+            newest_name = entry.path().filename().string();
+            newest_text = text.str();
+          }
+        }
+      }
+      if (newest_text.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return newest_text;
+  }
+
+  static std::string mailed_code(const std::string& email) {
+    const auto mail = last_mail_to(email);
+    std::smatch match;
+    EXPECT_TRUE(std::regex_search(mail, match, std::regex("code=([0-9A-Z]{8})"))) << mail;
+    return match.size() > 1 ? match[1].str() : std::string{};
+  }
+
+  static ServerProcess* server;
+};
+
+ServerProcess* AccountsApi::server = nullptr;
+
+// --- Register -------------------------------------------------------------------------------
+
+TEST_F(AccountsApi, Register_WithAValidForm_CreatesTheAccountWithoutSigningIn) {
+  const auto response = post("/api/Accounts/register", {{"email", "  New.Person@Example.com "},
+                                                       {"password", kPassword},
+                                                       {"repeatedPassword", kPassword},
+                                                       {"agreedToPrivacyPolicy", true}});
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(parse(response).at("email").as_string(), "new.person@example.com");
+  EXPECT_FALSE(parse(response).contains("accessToken"));
+  logged_in("new.person@example.com");
+}
+
+TEST_F(AccountsApi, Register_WithEveryFieldWrong_AnswersAFieldMapOfAllOfThem) {
+  const auto response = post("/api/Accounts/register", {{"email", "nope"},
+                                                       {"password", "short"},
+                                                       {"repeatedPassword", "different"},
+                                                       {"agreedToPrivacyPolicy", false}});
+  ASSERT_EQ(response.status, 400);
+  EXPECT_EQ(parse(response).at("title").as_string(), "Validation failed");
+  for (const char* field : {"email", "password", "repeatedPassword", "agreedToPrivacyPolicy"}) {
+    EXPECT_FALSE(field_errors(response, field).empty()) << field << ": " << response.body;
+  }
+}
+
+TEST_F(AccountsApi, Register_RejectsCommonPasswordsTheEmailAsPasswordAndTooLongOnes) {
+  const auto email = new_email();
+  const auto attempt = [&](const std::string& password) {
+    return post("/api/Accounts/register", {{"email", email},
+                                          {"password", password},
+                                          {"repeatedPassword", password},
+                                          {"agreedToPrivacyPolicy", true}});
+  };
+  EXPECT_EQ(field_errors(attempt("password1"), "password"),
+            std::vector<std::string>{"This password is too common. Choose a less common one."});
+  EXPECT_FALSE(field_errors(attempt(email), "password").empty());
+  EXPECT_FALSE(field_errors(attempt(std::string(129, 'x')), "password").empty());
+  EXPECT_EQ(attempt(std::string(128, 'x') ).status, 200) << "128 characters are allowed";
+}
+
+TEST_F(AccountsApi, Register_TheSameEmailTwice_RejectsTheSecond) {
+  const auto email = registered();
+  const auto again = post("/api/Accounts/register", {{"email", email},
+                                                    {"password", kPassword},
+                                                    {"repeatedPassword", kPassword},
+                                                    {"agreedToPrivacyPolicy", true}});
+  EXPECT_EQ(again.status, 400);
+  EXPECT_FALSE(field_errors(again, "email").empty());
+}
+
+TEST_F(AccountsApi, Register_WithAWrongType_NamesTheField) {
+  const auto response = post("/api/Accounts/register",
+                             {{"email", 42}, {"password", kPassword},
+                              {"repeatedPassword", kPassword}, {"agreedToPrivacyPolicy", true}});
+  EXPECT_EQ(response.status, 400);
+  EXPECT_FALSE(field_errors(response, "email").empty());
+}
+
+// --- Log in ---------------------------------------------------------------------------------
+
+TEST_F(AccountsApi, LogIn_ReadsPropertyNamesWithoutRegardToCase) {
+  const auto email = registered();
+  const auto response = post("/api/accounts/LOGIN", {{"EMAIL", email}, {"Password", kPassword}});
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(profile(access_token(parse(response))).status, 200);
+}
+
+TEST_F(AccountsApi, LogIn_WrongPasswordAndUnknownEmail_AnswerTheSameGeneralMessage) {
+  const auto email = registered();
+  const auto wrong = post("/api/Accounts/login", {{"email", email}, {"password", "not mine at all"}});
+  const auto unknown =
+      post("/api/Accounts/login", {{"email", new_email()}, {"password", "not mine at all"}});
+  EXPECT_EQ(wrong.status, 400);
+  EXPECT_EQ(wrong.body, unknown.body);
+  EXPECT_EQ(field_errors(wrong, ""),
+            std::vector<std::string>{"The e-mail or password is incorrect."});
+}
+
+TEST_F(AccountsApi, LogIn_AfterTenFailures_Answers429WithRetryAfter) {
+  const auto email = registered();
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(post("/api/Accounts/login", {{"email", email}, {"password", "wrong guess!"}}).status,
+              400);
+  }
+  const auto limited = post("/api/Accounts/login", {{"email", email}, {"password", kPassword}});
+  EXPECT_EQ(limited.status, 429);
+  EXPECT_GT(std::stoi(limited.header("Retry-After")), 0);
+  EXPECT_LE(std::stoi(limited.header("Retry-After")), 15 * 60);
+  EXPECT_FALSE(parse(limited).contains("errors")) << "the client shows 'Too many requests.'";
+}
+
+// --- Tokens ---------------------------------------------------------------------------------
+
+std::string sign(std::string_view header_json, std::string_view claims_json) {
+  const auto header = base64url::encode(header_json);
+  const auto claims = base64url::encode(claims_json);
+  const auto key = crypto::from_hex(kSigningKeyHex).value();
+  const auto signature = crypto::hmac_sha256(key, header + "." + claims);
+  return header + "." + claims + "." + base64url::encode(signature);
+}
+
+std::string claims_json(std::int64_t expires, std::string_view extra = R"(,"token_use":"access")") {
+  return R"({"sub":"1","iat":1700000000,"exp":)" + std::to_string(expires) +
+         R"(,"iss":"artshop","aud":"artshop-api")" + std::string(extra) + "}";
+}
+
+std::string header_json(std::string_view alg = "HS256") {
+  const auto key = crypto::from_hex(kSigningKeyHex).value();
+  return R"({"alg":")" + std::string(alg) + R"(","typ":"JWT","kid":")" +
+         crypto::derive_key_id(key) + R"("})";
+}
+
+TEST_F(AccountsApi, SignedInCalls_RefuseEveryForgedOrWrongToken) {
+  const auto tokens = logged_in(registered());
+  const auto valid = access_token(tokens);
+  const auto far_future = std::int64_t{4'000'000'000};
+  auto tampered = valid;
+  tampered[tampered.find('.') + 5] ^= 1;
+  const auto dot = valid.rfind('.');
+  const std::vector<std::pair<std::string, std::string>> forgeries = {
+      {"missing", ""},
+      {"garbage", "not-a-token"},
+      {"tampered payload", tampered},
+      {"tampered signature", valid.substr(0, dot + 1) + "AAAA" + valid.substr(dot + 5)},
+      {"expired", sign(header_json(), claims_json(1'700'000'100))},
+      {"alg none", base64url::encode(R"({"alg":"none","typ":"JWT"})") + "." +
+                       base64url::encode(claims_json(far_future)) + "."},
+      {"alg HS512", sign(header_json("HS512"), claims_json(far_future))},
+      {"refresh token as access token", refresh_token(tokens)},
+      {"not an access token", sign(header_json(), claims_json(far_future, R"(,"token_use":"refresh")"))},
+  };
+  ASSERT_EQ(profile(sign(header_json(), claims_json(far_future))).status, 200)
+      << "the forging helper itself makes valid tokens";
+  for (const auto& [name, token] : forgeries) {
+    const auto response = profile(token);
+    EXPECT_EQ(response.status, 401) << name;
+    EXPECT_EQ(response.header("WWW-Authenticate"), "Bearer") << name;
+  }
+}
+
+TEST_F(AccountsApi, Refresh_RotatesAndAReplayRevokesTheWholeLogin) {
+  const auto first = logged_in(registered());
+  const auto second = post("/api/Accounts/refresh", {{"refreshToken", refresh_token(first)}});
+  ASSERT_EQ(second.status, 200);
+  EXPECT_NE(refresh_token(parse(second)), refresh_token(first));
+  EXPECT_EQ(profile(access_token(parse(second))).status, 200);
+
+  const auto replay = post("/api/Accounts/refresh", {{"refreshToken", refresh_token(first)}});
+  EXPECT_EQ(replay.status, 400);
+  const auto after = post("/api/Accounts/refresh", {{"refreshToken", refresh_token(parse(second))}});
+  EXPECT_EQ(after.status, 400) << "the newer token of the same login is revoked too";
+}
+
+TEST_F(AccountsApi, Refresh_WithAnEmptyToken_SaysSo) {
+  const auto response = post("/api/Accounts/refresh", {{"refreshToken", ""}});
+  EXPECT_EQ(response.status, 400);
+  EXPECT_EQ(field_errors(response, "refreshToken"),
+            std::vector<std::string>{"refresh token is empty"});
+}
+
+TEST_F(AccountsApi, Refresh_TwentyParallelUsesOfOneToken_AtMostOneSucceeds) {
+  const auto token = refresh_token(logged_in(registered()));
+  std::atomic<int> successes{0};
+  std::atomic<int> others{0};
+  std::vector<std::thread> clients;
+  for (int i = 0; i < 20; ++i) {
+    clients.emplace_back([&] {
+      const auto response = post("/api/Accounts/refresh", {{"refreshToken", token}});
+      (response.status == 200 ? successes : others) += 1;
+      EXPECT_TRUE(response.status == 200 || response.status == 400) << response.status;
+    });
+  }
+  for (auto& client : clients) client.join();
+  EXPECT_LE(successes.load(), 1);
+  EXPECT_EQ(successes + others, 20);
+}
+
+// --- Forgot and reset ------------------------------------------------------------------------
+
+TEST_F(AccountsApi, ForgotPassword_AnswersAlikeForKnownAndUnknownEmails) {
+  const auto known = post("/api/Accounts/forgot-password", {{"email", registered()}});
+  const auto unknown = post("/api/Accounts/forgot-password", {{"email", new_email()}});
+  EXPECT_EQ(known.status, 200);
+  EXPECT_EQ(known.status, unknown.status);
+  EXPECT_EQ(known.body, unknown.body);
+}
+
+TEST_F(AccountsApi, ForgotPassword_FourthRequestInAnHour_Answers429) {
+  const auto email = new_email();
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(post("/api/Accounts/forgot-password", {{"email", email}}).status, 200);
+  }
+  const auto limited = post("/api/Accounts/forgot-password", {{"email", email}});
+  EXPECT_EQ(limited.status, 429);
+  EXPECT_FALSE(limited.header("Retry-After").empty());
+}
+
+TEST_F(AccountsApi, ResetPassword_WithTheMailedCode_ChangesThePasswordAndEndsSessions) {
+  const auto email = registered();
+  const auto old_session = logged_in(email);
+  ASSERT_EQ(post("/api/Accounts/forgot-password", {{"email", email}}).status, 200);
+  const auto code = mailed_code(email);
+  EXPECT_NE(last_mail_to(email).find("https://shop.example/reset-password?email="),
+            std::string::npos);
+
+  const std::string new_password = "amber kettle horizon";
+  const auto reset = post("/api/Accounts/reset-password", {{"email", email},
+                                                          {"password", new_password},
+                                                          {"repeatedPassword", new_password},
+                                                          {"code", code}});
+  ASSERT_EQ(reset.status, 200) << reset.body;
+  EXPECT_FALSE(parse(reset).contains("accessToken")) << "a reset does not sign in";
+  EXPECT_EQ(post("/api/Accounts/refresh", {{"refreshToken", refresh_token(old_session)}}).status,
+            400);
+  EXPECT_EQ(post("/api/Accounts/login", {{"email", email}, {"password", kPassword}}).status, 400);
+  logged_in(email, new_password);
+  EXPECT_NE(last_mail_to(email).find("was changed"), std::string::npos);
+}
+
+TEST_F(AccountsApi, ResetPassword_FiveWrongCodes_KillTheRightOne) {
+  const auto email = registered();
+  ASSERT_EQ(post("/api/Accounts/forgot-password", {{"email", email}}).status, 200);
+  const auto code = mailed_code(email);
+  const std::string new_password = "amber kettle horizon";
+  const auto attempt = [&](const std::string& typed) {
+    return post("/api/Accounts/reset-password", {{"email", email},
+                                                {"password", new_password},
+                                                {"repeatedPassword", new_password},
+                                                {"code", typed}});
+  };
+  const std::string wrong = code == "ZZZZZZZZ" ? "YYYYYYYY" : "ZZZZZZZZ";
+  for (int i = 0; i < 5; ++i) {
+    const auto response = attempt(wrong);
+    EXPECT_EQ(response.status, 400);
+    EXPECT_FALSE(field_errors(response, "code").empty());
+  }
+  EXPECT_EQ(attempt(code).status, 400);
+}
+
+// --- Profile, billing, change password -------------------------------------------------------
+
+TEST_F(AccountsApi, ProfileAndBilling_AreTheCallersOwn) {
+  const auto ann = access_token(logged_in(registered()));
+  const auto bob = access_token(logged_in(registered()));
+  const RequestHeaders as_ann{{"Authorization", "Bearer " + ann}};
+  EXPECT_EQ(post("/api/accounts/update", {{"firstName", "Ann"}, {"lastName", "Lee"}}, as_ann).status,
+            200);
+  const auto billing = post("/api/accounts/update-billing",
+                            {{"country", "no"}, {"state", ""}, {"city", "Oslo"},
+                             {"address1", "Karl Johans gate 1"}, {"zipCode", "0154"}},
+                            as_ann);
+  ASSERT_EQ(billing.status, 200) << billing.body;
+  const auto ann_profile = parse(profile(ann));
+  EXPECT_EQ(ann_profile.at("firstName").as_string(), "Ann");
+  EXPECT_EQ(ann_profile.at("billing").at("country").as_string(), "NO");
+  EXPECT_EQ(ann_profile.at("billing").at("city").as_string(), "Oslo");
+  const auto bob_profile = parse(profile(bob));
+  EXPECT_EQ(bob_profile.at("firstName").as_string(), "");
+  EXPECT_EQ(bob_profile.at("billing").at("city").as_string(), "");
+}
+
+TEST_F(AccountsApi, UpdateBilling_WithBadFields_AnswersEachField) {
+  const auto token = access_token(logged_in(registered()));
+  const auto response = post("/api/accounts/update-billing",
+                             {{"country", "XX"}, {"city", ""}, {"address1", ""}, {"zipCode", ""}},
+                             {{"Authorization", "Bearer " + token}});
+  EXPECT_EQ(response.status, 400);
+  for (const char* field : {"country", "city", "address1", "zipCode"}) {
+    EXPECT_FALSE(field_errors(response, field).empty()) << field;
+  }
+}
+
+TEST_F(AccountsApi, ChangePassword_KeepsThisLoginAndEndsTheOthers) {
+  const auto email = registered();
+  const auto here = logged_in(email);
+  const auto elsewhere = logged_in(email);
+  const std::string new_password = "amber kettle horizon";
+  const RequestHeaders as_here{{"Authorization", "Bearer " + access_token(here)}};
+  const auto wrong = post("/api/Accounts/change-password",
+                          {{"currentPassword", "not the one"}, {"password", new_password},
+                           {"repeatedPassword", new_password}},
+                          as_here);
+  EXPECT_EQ(wrong.status, 400);
+  EXPECT_FALSE(field_errors(wrong, "currentPassword").empty());
+
+  const auto changed = post("/api/Accounts/change-password",
+                            {{"currentPassword", kPassword}, {"password", new_password},
+                             {"repeatedPassword", new_password}},
+                            as_here);
+  ASSERT_EQ(changed.status, 200) << changed.body;
+  EXPECT_EQ(post("/api/Accounts/refresh", {{"refreshToken", refresh_token(here)}}).status, 200);
+  EXPECT_EQ(post("/api/Accounts/refresh", {{"refreshToken", refresh_token(elsewhere)}}).status, 400);
+  logged_in(email, new_password);
+  EXPECT_NE(last_mail_to(email).find("was changed"), std::string::npos);
+}
+
+TEST_F(AccountsApi, ChangePassword_WithoutAToken_Answers401) {
+  const auto response = post("/api/Accounts/change-password", {{"currentPassword", "x"}});
+  EXPECT_EQ(response.status, 401);
+}
+
+}  // namespace
+}  // namespace artshop::testing

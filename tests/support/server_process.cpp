@@ -1,0 +1,172 @@
+#include "support/server_process.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+extern char** environ;
+
+namespace artshop::testing {
+namespace {
+
+using namespace std::chrono_literals;
+using Settings = std::vector<std::pair<std::string, std::string>>;
+
+// The parent's environment without ARTSHOP_*, then `settings` (a later name wins).
+std::vector<std::string> child_environment(const Settings& settings) {
+  std::vector<std::string> variables;
+  for (char** entry = environ; *entry != nullptr; ++entry) {
+    if (!std::string_view(*entry).starts_with("ARTSHOP_")) variables.emplace_back(*entry);
+  }
+  for (const auto& [name, value] : settings) {
+    std::erase_if(variables, [&](const std::string& v) { return v.starts_with(name + "="); });
+    variables.push_back(name + "=" + value);
+  }
+  return variables;
+}
+
+std::vector<char*> null_terminated(std::vector<std::string>& strings) {
+  std::vector<char*> pointers;
+  for (auto& s : strings) pointers.push_back(s.data());
+  pointers.push_back(nullptr);
+  return pointers;
+}
+
+int exit_code(int status) {
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace
+
+ServerProcess::ServerProcess(ServerProcessOptions options)
+    : data_dir_(temp_.path() / "data"), log_file_(temp_.path() / "server.log") {
+  auto static_dir = options.static_dir;
+  if (static_dir.empty()) {
+    static_dir = temp_.path() / "static";
+    std::filesystem::create_directories(static_dir);
+  }
+  Settings settings{{"ARTSHOP_HOST", "127.0.0.1"},
+                    {"ARTSHOP_PORT", "0"},
+                    {"ARTSHOP_DATA_DIR", data_dir_.string()},
+                    {"ARTSHOP_STATIC_DIR", static_dir.string()},
+                    {"ARTSHOP_LOG_LEVEL", "info"}};
+  settings.insert(settings.end(), options.env.begin(), options.env.end());
+
+  // Everything the child needs is built before fork: after it, only exec-safe calls.
+  auto environment = child_environment(settings);
+  auto envp = null_terminated(environment);
+  std::vector<std::string> arguments{ARTSHOP_BINARY};
+  arguments.insert(arguments.end(), options.arguments.begin(), options.arguments.end());
+  auto argv = null_terminated(arguments);
+  const int log_fd = ::open(log_file_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  const int null_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  if (log_fd < 0 || null_fd < 0) throw std::runtime_error("cannot open the server's log file");
+
+  pid_ = ::fork();
+  if (pid_ == 0) {
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // no stray server when the test process dies
+    ::dup2(null_fd, STDIN_FILENO);
+    ::dup2(log_fd, STDOUT_FILENO);
+    ::dup2(log_fd, STDERR_FILENO);
+    ::execve(argv[0], argv.data(), envp.data());
+    ::_exit(127);
+  }
+  ::close(log_fd);
+  ::close(null_fd);
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+
+  const auto deadline = std::chrono::steady_clock::now() + options.startup_timeout;
+  while (true) {
+    if (const auto port = listening_port()) {
+      port_ = *port;
+      return;
+    }
+    if (const auto code = wait(0ms)) {
+      throw std::runtime_error("artshop exited with " + std::to_string(*code) +
+                               " before listening:\n" + log_text());
+    }
+    if (std::chrono::steady_clock::now() > deadline) {
+      terminate(2s);
+      throw std::runtime_error("artshop did not start listening in time:\n" + log_text());
+    }
+    std::this_thread::sleep_for(20ms);
+  }
+}
+
+ServerProcess::~ServerProcess() {
+  if (pid_ > 0 && !exit_code_) {
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+  }
+}
+
+std::string ServerProcess::base_url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+
+std::string ServerProcess::url(std::string_view path) const {
+  return base_url() + std::string(path);
+}
+
+std::string ServerProcess::log_text() const {
+  std::ifstream in(log_file_, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+bool ServerProcess::wait_for_log(std::string_view text, std::chrono::milliseconds timeout) const {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (log_text().find(text) == std::string::npos) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(10ms);
+  }
+  return true;
+}
+
+std::optional<unsigned short> ServerProcess::listening_port() const {
+  static const std::regex kListening(R"(listening on http://127\.0\.0\.1:(\d+))");
+  const auto log = log_text();
+  std::smatch match;
+  if (!std::regex_search(log, match, kListening)) return std::nullopt;
+  return static_cast<unsigned short>(std::stoul(match[1].str()));
+}
+
+void ServerProcess::send_signal(int signal) const {
+  if (pid_ > 0 && !exit_code_) ::kill(pid_, signal);
+}
+
+std::optional<int> ServerProcess::wait(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (!exit_code_) {
+    int status = 0;
+    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+      exit_code_ = exit_code(status);
+    } else if (std::chrono::steady_clock::now() >= deadline) {
+      break;
+    } else {
+      std::this_thread::sleep_for(10ms);
+    }
+  }
+  return exit_code_;
+}
+
+int ServerProcess::terminate(std::chrono::milliseconds timeout) {
+  send_signal(SIGTERM);
+  if (const auto code = wait(timeout)) return *code;
+  send_signal(SIGKILL);
+  int status = 0;
+  ::waitpid(pid_, &status, 0);
+  exit_code_ = exit_code(status);
+  return *exit_code_;
+}
+
+}  // namespace artshop::testing

@@ -1,0 +1,29 @@
+#include <gtest/gtest.h>
+
+#include "artshop/core/accounts/rate_limits.hpp"
+
+namespace artshop {
+namespace {
+
+using std::chrono::hours;
+using std::chrono::minutes;
+
+TEST(AccountRateLimits, Defaults_AreTheLimitsOfTheDesign) {
+  constexpr RateLimits limits = kDefaultRateLimits;
+  EXPECT_EQ(limits.login_failures_per_email_and_ip, (RateLimitPolicy{10, minutes(15)}));
+  EXPECT_EQ(limits.login_failures_per_account, (RateLimitPolicy{100, hours(1)}));
+  EXPECT_EQ(limits.forgot_password_per_email, (RateLimitPolicy{3, hours(1)}));
+  EXPECT_EQ(limits.registrations_per_ip, (RateLimitPolicy{10, hours(1)}));
+  EXPECT_EQ(limits.support_tickets_per_ip, (RateLimitPolicy{5, hours(1)}));
+  EXPECT_EQ(limits.gift_card_failures_per_user, (RateLimitPolicy{10, hours(1)}));
+}
+
+TEST(AccountRateLimits, Configuration_CanReplaceOneLimitKeepingTheOthers) {
+  RateLimits limits = kDefaultRateLimits;
+  limits.registrations_per_ip = {.limit = 2, .window = minutes(5)};
+  EXPECT_NE(limits, kDefaultRateLimits);
+  EXPECT_EQ(limits.support_tickets_per_ip, kDefaultRateLimits.support_tickets_per_ip);
+}
+
+}  // namespace
+}  // namespace artshop

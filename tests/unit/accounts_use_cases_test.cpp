@@ -1,0 +1,394 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "artshop/core/accounts/passwords.hpp"
+#include "artshop/core/accounts/profile.hpp"
+#include "artshop/core/accounts/registration.hpp"
+#include "artshop/core/accounts/sessions.hpp"
+#include "fakes/fake_ports.hpp"
+#include "fakes/in_memory_store.hpp"
+
+namespace artshop {
+namespace {
+
+using ::testing::_;
+using ::testing::AllOf;
+using ::testing::Field;
+using ::testing::HasSubstr;
+using ::testing::NiceMock;
+using ::testing::Return;
+
+constexpr std::string_view kPassword = "correct horse battery";
+constexpr std::string_view kNewPassword = "purple otter lantern";
+
+class Accounts : public ::testing::Test {
+ protected:
+  Accounts() {
+    common = CommonPasswords::parse("password\n12345678\n");
+  }
+
+  UserId registered(std::string_view email = "ann@example.com") {
+    auto result = register_account({.form = {.email = std::string(email),
+                                             .password = std::string(kPassword),
+                                             .repeated_password = std::string(kPassword),
+                                             .agreed_to_privacy_policy = true},
+                                    .client_address = "10.0.0.1"});
+    return result.value().user;
+  }
+
+  Result<SessionTokens> log_in_as(std::string_view email, std::string_view password,
+                                  std::string_view ip = "10.0.0.1") {
+    return log_in({.email = std::string(email),
+                   .password = std::string(password),
+                   .client_address = std::string(ip)});
+  }
+
+  PasswordServices password_services() {
+    return {.hasher = hasher,
+            .digests = digests,
+            .random = random,
+            .mailer = mailer,
+            .common_passwords = common,
+            .clock = clock,
+            .shop_url = "https://shop.test"};
+  }
+
+  fakes::InMemoryUnitOfWork store;
+  fakes::FixedClock clock;
+  fakes::CountingRandom random;
+  fakes::PlainHasher hasher;
+  fakes::PlainDigests digests;
+  fakes::PlainTokens tokens;
+  NiceMock<fakes::MockMailer> mailer;
+  CommonPasswords common;
+  SessionIssuer issuer{tokens, digests, random};
+  RegisterAccount register_account{store, hasher, common, clock, kDefaultRateLimits};
+  LogIn log_in{store, hasher, issuer, clock, kDefaultRateLimits};
+  RefreshSession refresh{store, digests, issuer, clock};
+  Authenticate authenticate{tokens, clock};
+  RequestPasswordReset forgot{store, password_services(), kDefaultRateLimits};
+  ResetPassword reset{store, password_services()};
+  ChangePassword change{store, password_services()};
+};
+
+std::vector<std::string> messages(const Error& error, std::string_view field) {
+  return error.fields.messages(field);
+}
+
+// --- Registration -------------------------------------------------------------------------
+
+TEST_F(Accounts, Register_WithValidForm_StoresTheNormalizedEmailAndAHash) {
+  auto result = register_account({.form = {.email = "  Ann@Example.COM ",
+                                           .password = std::string(kPassword),
+                                           .repeated_password = std::string(kPassword),
+                                           .agreed_to_privacy_policy = true},
+                                  .client_address = "10.0.0.1"});
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->email, "ann@example.com");
+  ASSERT_EQ(store.state.accounts.size(), 1U);
+  EXPECT_EQ(store.state.accounts[0].password_hash, "hash(correct horse battery)");
+}
+
+TEST_F(Accounts, Register_WithEveryFieldWrong_ReportsEveryFieldAtOnce) {
+  auto result = register_account({.form = {.email = "not-an-email",
+                                           .password = "short",
+                                           .repeated_password = "other",
+                                           .agreed_to_privacy_policy = false},
+                                  .client_address = "10.0.0.1"});
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().kind, ErrorKind::Validation);
+  for (const char* field : {"email", "password", "repeatedPassword", "agreedToPrivacyPolicy"}) {
+    EXPECT_TRUE(result.error().fields.has(field)) << field;
+  }
+  EXPECT_TRUE(store.state.accounts.empty());
+}
+
+TEST_F(Accounts, Register_WithACommonPassword_Rejects) {
+  auto result = register_account({.form = {.email = "ann@example.com",
+                                           .password = "12345678",
+                                           .repeated_password = "12345678",
+                                           .agreed_to_privacy_policy = true},
+                                  .client_address = "10.0.0.1"});
+  ASSERT_FALSE(result);
+  EXPECT_TRUE(result.error().fields.has("password"));
+}
+
+TEST_F(Accounts, Register_WithATakenEmail_RejectsTheEmailField) {
+  registered("ann@example.com");
+  auto again = register_account({.form = {.email = "ANN@example.com",
+                                          .password = std::string(kPassword),
+                                          .repeated_password = std::string(kPassword),
+                                          .agreed_to_privacy_policy = true},
+                                 .client_address = "10.0.0.2"});
+  ASSERT_FALSE(again);
+  EXPECT_EQ(messages(again.error(), "email"),
+            std::vector<std::string>{std::string(RegisterAccount::kEmailTaken)});
+}
+
+TEST_F(Accounts, Register_ElevenTimesInAnHourFromOneAddress_IsLimited) {
+  for (int i = 0; i < 10; ++i) registered("user" + std::to_string(i) + "@example.com");
+  auto eleventh = register_account({.form = {.email = "late@example.com",
+                                             .password = std::string(kPassword),
+                                             .repeated_password = std::string(kPassword),
+                                             .agreed_to_privacy_policy = true},
+                                    .client_address = "10.0.0.1"});
+  ASSERT_FALSE(eleventh);
+  EXPECT_EQ(eleventh.error().kind, ErrorKind::TooManyRequests);
+  EXPECT_GT(eleventh.error().retry_after.count(), 0);
+}
+
+// --- Log in -------------------------------------------------------------------------------
+
+TEST_F(Accounts, LogIn_WithTheRightPassword_IssuesAnAccessAndAStoredRefreshToken) {
+  const auto ann = registered();
+  auto session = log_in_as("ann@example.com", kPassword);
+  ASSERT_TRUE(session);
+  const auto caller = authenticate(session->access_token);
+  ASSERT_TRUE(caller);
+  EXPECT_EQ(caller->user, ann);
+  EXPECT_EQ(store.state.refresh_tokens.count(digests.digest(session->refresh_token)), 1U)
+      << "only the digest of the refresh token is stored";
+}
+
+TEST_F(Accounts, LogIn_WithAWrongPassword_AnswersOneGeneralMessage) {
+  registered();
+  auto session = log_in_as("ann@example.com", "wrong password");
+  ASSERT_FALSE(session);
+  EXPECT_EQ(messages(session.error(), ""),
+            std::vector<std::string>{std::string(LogIn::kWrongCredentials)});
+}
+
+TEST_F(Accounts, LogIn_WithAnUnknownEmail_AnswersTheSameAndStillVerifiesAHash) {
+  NiceMock<fakes::MockPasswordHasher> slow_hasher;
+  ON_CALL(slow_hasher, hash(_)).WillByDefault(Return("dummy"));
+  LogIn guarded(store, slow_hasher, issuer, clock, kDefaultRateLimits);
+  EXPECT_CALL(slow_hasher, verify(_, "dummy")).WillOnce(Return(false));
+  auto session = guarded({.email = "nobody@example.com", .password = "whatever1", .client_address = "1.1.1.1"});
+  ASSERT_FALSE(session);
+  EXPECT_EQ(messages(session.error(), ""),
+            std::vector<std::string>{std::string(LogIn::kWrongCredentials)});
+}
+
+TEST_F(Accounts, LogIn_AfterTenFailuresFromOnePlace_IsLimitedEvenWithTheRightPassword) {
+  registered();
+  for (int i = 0; i < 10; ++i) ASSERT_FALSE(log_in_as("ann@example.com", "wrong password"));
+  auto blocked = log_in_as("ann@example.com", kPassword);
+  ASSERT_FALSE(blocked);
+  EXPECT_EQ(blocked.error().kind, ErrorKind::TooManyRequests);
+  EXPECT_LE(blocked.error().retry_after, std::chrono::minutes(15));
+  EXPECT_TRUE(log_in_as("ann@example.com", kPassword, "10.9.9.9")) << "another place may log in";
+  clock.advance(std::chrono::minutes(16));
+  EXPECT_TRUE(log_in_as("ann@example.com", kPassword)) << "the window has passed";
+}
+
+TEST_F(Accounts, LogIn_WithAnOutdatedHash_StoresAFreshOne) {
+  const auto ann = registered();
+  store.state.accounts[0].password_hash = "old-scheme";
+  fakes::MockPasswordHasher upgrading;
+  ON_CALL(upgrading, hash(_)).WillByDefault(Return("hash(new)"));
+  EXPECT_CALL(upgrading, hash(_)).Times(2);  // the dummy, then the upgrade
+  EXPECT_CALL(upgrading, verify(kPassword, "old-scheme")).WillOnce(Return(true));
+  EXPECT_CALL(upgrading, needs_rehash("old-scheme")).WillOnce(Return(true));
+  LogIn upgrading_log_in(store, upgrading, issuer, clock, kDefaultRateLimits);
+  ASSERT_TRUE(upgrading_log_in({.email = "ann@example.com", .password = std::string(kPassword), .client_address = "1.1.1.1"}));
+  EXPECT_EQ(store.state.accounts[0].id, ann);
+  EXPECT_EQ(store.state.accounts[0].password_hash, "hash(new)");
+}
+
+// --- Refresh ------------------------------------------------------------------------------
+
+TEST_F(Accounts, Refresh_WithAnEmptyToken_SaysTheRefreshTokenIsEmpty) {
+  auto result = refresh("");
+  ASSERT_FALSE(result);
+  EXPECT_EQ(messages(result.error(), "refreshToken"),
+            std::vector<std::string>{"refresh token is empty"});
+}
+
+TEST_F(Accounts, Refresh_RotatesTheTokenWithinTheSameLogin) {
+  registered();
+  const auto first = log_in_as("ann@example.com", kPassword).value();
+  const auto second = refresh(first.refresh_token);
+  ASSERT_TRUE(second);
+  EXPECT_NE(second->refresh_token, first.refresh_token);
+  EXPECT_EQ(authenticate(second->access_token)->session, authenticate(first.access_token)->session);
+  EXPECT_TRUE(refresh(second->refresh_token)) << "the new token works once";
+}
+
+TEST_F(Accounts, Refresh_WithARotatedToken_RevokesTheWholeLogin) {
+  registered();
+  const auto first = log_in_as("ann@example.com", kPassword).value();
+  const auto second = refresh(first.refresh_token).value();
+  auto replay = refresh(first.refresh_token);
+  ASSERT_FALSE(replay);
+  EXPECT_EQ(replay.error().kind, ErrorKind::Validation);
+  EXPECT_FALSE(refresh(second.refresh_token)) << "the thief's or the owner's newer token dies too";
+}
+
+TEST_F(Accounts, Refresh_AfterThirtyDays_IsRefused) {
+  registered();
+  const auto session = log_in_as("ann@example.com", kPassword).value();
+  clock.advance(std::chrono::days(30));
+  EXPECT_FALSE(refresh(session.refresh_token));
+}
+
+TEST_F(Accounts, Authenticate_WithoutATokenOrWithAnExpiredOne_IsUnauthenticated) {
+  registered();
+  const auto session = log_in_as("ann@example.com", kPassword).value();
+  EXPECT_EQ(authenticate("").error().kind, ErrorKind::Unauthenticated);
+  clock.advance(std::chrono::minutes(15));
+  EXPECT_EQ(authenticate(session.access_token).error().kind, ErrorKind::Unauthenticated);
+}
+
+// --- Forgot and reset password ------------------------------------------------------------
+
+TEST_F(Accounts, ForgotPassword_ForAnUnknownEmail_AnswersTheSameAndMailsNothing) {
+  registered();
+  EXPECT_CALL(mailer, send(_)).Times(0);
+  EXPECT_EQ(forgot({.email = "nobody@example.com"}), RequestPasswordReset::kAnswer);
+}
+
+TEST_F(Accounts, ForgotPassword_ForAnAccount_MailsACodeAndALinkAndStoresOnlyItsDigest) {
+  const auto ann = registered();
+  EmailMessage sent;
+  EXPECT_CALL(mailer, send(Field(&EmailMessage::to, "ann@example.com")))
+      .WillOnce([&](const EmailMessage& message) { sent = message; });
+  EXPECT_EQ(forgot({.email = "Ann@Example.com"}), RequestPasswordReset::kAnswer);
+  EXPECT_THAT(sent.text_body, HasSubstr("https://shop.test/reset-password?email=ann%40example.com&code="));
+  const auto& stored = store.state.reset_codes.at(ann.value);
+  EXPECT_TRUE(stored.code_digest.starts_with("digest("));
+  EXPECT_EQ(stored.expires_at - std::chrono::floor<std::chrono::seconds>(clock.now()),
+            std::chrono::minutes(10));
+}
+
+TEST_F(Accounts, ForgotPassword_FourTimesInAnHour_IsLimited) {
+  registered();
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(forgot({.email = "ann@example.com"}));
+  auto fourth = forgot({.email = "ann@example.com"});
+  ASSERT_FALSE(fourth);
+  EXPECT_EQ(fourth.error().kind, ErrorKind::TooManyRequests);
+}
+
+class PasswordReset : public Accounts {
+ protected:
+  // Asks for a code and returns it as the mail carried it.
+  std::string mailed_code() {
+    std::string code;
+    EXPECT_CALL(mailer, send(Field(&EmailMessage::subject, HasSubstr("reset code"))))
+        .WillOnce([&](const EmailMessage& message) {
+          const auto at = message.text_body.find("Your code: ") + 11;
+          code = message.text_body.substr(at, 8);
+        });
+    EXPECT_TRUE(forgot({.email = "ann@example.com"}));
+    return code;
+  }
+
+  Result<void> reset_with(std::string code, std::string_view password = kNewPassword) {
+    return reset({.email = "ann@example.com",
+                  .password = std::string(password),
+                  .repeated_password = std::string(password),
+                  .code = std::move(code)});
+  }
+};
+
+TEST_F(PasswordReset, WithTheMailedCode_SetsThePasswordEndsEverySessionAndMailsANotice) {
+  registered();
+  const auto session = log_in_as("ann@example.com", kPassword).value();
+  const auto code = mailed_code();
+  EXPECT_CALL(mailer, send(Field(&EmailMessage::subject, HasSubstr("was changed"))));
+  ASSERT_TRUE(reset_with(code));
+  EXPECT_FALSE(refresh(session.refresh_token)) << "the old login is revoked";
+  EXPECT_FALSE(log_in_as("ann@example.com", kPassword));
+  EXPECT_TRUE(log_in_as("ann@example.com", kNewPassword));
+}
+
+TEST_F(PasswordReset, WorksOnlyOnce) {
+  registered();
+  const auto code = mailed_code();
+  EXPECT_CALL(mailer, send(Field(&EmailMessage::subject, HasSubstr("was changed"))));
+  ASSERT_TRUE(reset_with(code));
+  EXPECT_FALSE(reset_with(code, "another fine password"));
+}
+
+TEST_F(PasswordReset, DiesAfterFiveWrongTries) {
+  registered();
+  const auto code = mailed_code();
+  for (int i = 0; i < 5; ++i) {
+    auto wrong = reset_with("ZZZZZZZZ");
+    ASSERT_FALSE(wrong);
+    EXPECT_EQ(messages(wrong.error(), "code"),
+              std::vector<std::string>{std::string(ResetPassword::kWrongCode)});
+  }
+  EXPECT_FALSE(reset_with(code)) << "even the right code is dead now";
+}
+
+TEST_F(PasswordReset, ExpiresAfterTenMinutes) {
+  registered();
+  const auto code = mailed_code();
+  clock.advance(std::chrono::minutes(10));
+  EXPECT_FALSE(reset_with(code));
+}
+
+TEST_F(PasswordReset, ForAnUnknownEmail_AnswersLikeAWrongCode) {
+  auto result = reset({.email = "nobody@example.com",
+                       .password = std::string(kNewPassword),
+                       .repeated_password = std::string(kNewPassword),
+                       .code = "ABCDEFGH"});
+  ASSERT_FALSE(result);
+  EXPECT_TRUE(result.error().fields.has("code"));
+}
+
+// --- Change password and profile ----------------------------------------------------------
+
+TEST_F(Accounts, ChangePassword_WithAWrongCurrentPassword_RejectsThatField) {
+  registered();
+  const auto caller = authenticate(log_in_as("ann@example.com", kPassword)->access_token).value();
+  auto result = change({.caller = caller,
+                        .form = {.current_password = "not it at all",
+                                 .password = std::string(kNewPassword),
+                                 .repeated_password = std::string(kNewPassword)}});
+  ASSERT_FALSE(result);
+  EXPECT_TRUE(result.error().fields.has("currentPassword"));
+}
+
+TEST_F(Accounts, ChangePassword_KeepsTheCallersLoginAndEndsTheOthers) {
+  registered();
+  const auto here = log_in_as("ann@example.com", kPassword).value();
+  const auto elsewhere = log_in_as("ann@example.com", kPassword, "10.2.2.2").value();
+  EXPECT_CALL(mailer, send(Field(&EmailMessage::subject, HasSubstr("was changed"))));
+  ASSERT_TRUE(change({.caller = authenticate(here.access_token).value(),
+                      .form = {.current_password = std::string(kPassword),
+                               .password = std::string(kNewPassword),
+                               .repeated_password = std::string(kNewPassword)}}));
+  EXPECT_TRUE(refresh(here.refresh_token));
+  EXPECT_FALSE(refresh(elsewhere.refresh_token));
+}
+
+TEST_F(Accounts, UpdateBilling_ChangesOnlyTheCallersAccount) {
+  const auto ann = registered("ann@example.com");
+  registered("bob@example.com");
+  UpdateBilling update(store);
+  auto result = update(ann, {.country = "no", .state = "", .city = " Oslo ", .address1 = "Karl Johans gate 1", .zip_code = "0154"});
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->billing.country, "NO");
+  EXPECT_EQ(result->billing.city, "Oslo");
+  EXPECT_EQ(store.state.accounts[1].billing.city, "");
+}
+
+TEST_F(Accounts, UpdateBilling_WithAnUnknownCountry_RejectsTheCountryField) {
+  const auto ann = registered();
+  UpdateBilling update(store);
+  auto result = update(ann, {.country = "XX", .state = "", .city = "Oslo", .address1 = "Street 1", .zip_code = "0154"});
+  ASSERT_FALSE(result);
+  EXPECT_TRUE(result.error().fields.has("country"));
+}
+
+TEST_F(Accounts, UpdateProfile_TrimsAndStoresTheNames) {
+  const auto ann = registered();
+  UpdateProfile update(store);
+  auto result = update(ann, {.first_name = " Ann ", .last_name = "Lee"});
+  ASSERT_TRUE(result);
+  EXPECT_EQ(GetProfile(store)(ann)->first_name, "Ann");
+}
+
+}  // namespace
+}  // namespace artshop

@@ -1,0 +1,86 @@
+#pragma once
+
+#include <gmock/gmock.h>
+
+#include <cstdint>
+#include <string>
+
+#include "artshop/core/accounts/ports.hpp"
+#include "artshop/core/ports/clock.hpp"
+#include "artshop/core/ports/mailer.hpp"
+#include "artshop/core/ports/random_source.hpp"
+
+namespace artshop::fakes {
+
+class FixedClock final : public Clock {
+ public:
+  std::chrono::system_clock::time_point now() const override { return time; }
+  void advance(std::chrono::seconds by) { time += by; }
+  std::chrono::system_clock::time_point time{std::chrono::seconds(1'800'000'000)};
+};
+
+// Counts upwards, so every token differs and a test run is repeatable.
+class CountingRandom final : public RandomSource {
+ public:
+  void fill(std::span<std::byte> out) override {
+    for (auto& byte : out) byte = static_cast<std::byte>(next_++);
+  }
+
+ private:
+  std::uint8_t next_ = 1;
+};
+
+// "hash(<password>)" so tests can read what was stored; needs_rehash for the old marker.
+class PlainHasher final : public PasswordHasher {
+ public:
+  std::string hash(std::string_view password) const override {
+    return "hash(" + std::string(password) + ")";
+  }
+  bool verify(std::string_view password, std::string_view stored) const override {
+    return stored == hash(password);
+  }
+  bool needs_rehash(std::string_view stored) const override { return !stored.starts_with("hash("); }
+};
+
+class MockPasswordHasher : public PasswordHasher {
+ public:
+  MOCK_METHOD(std::string, hash, (std::string_view), (const, override));
+  MOCK_METHOD(bool, verify, (std::string_view, std::string_view), (const, override));
+  MOCK_METHOD(bool, needs_rehash, (std::string_view), (const, override));
+};
+
+class PlainDigests final : public TokenHasher {
+ public:
+  std::string digest(std::string_view token) const override {
+    return "digest(" + std::string(token) + ")";
+  }
+};
+
+// "access:<user>:<session>:<exp>" tokens, verified by reading them back.
+class PlainTokens final : public AccessTokenCodec {
+ public:
+  std::string issue(const AccessTokenClaims& claims) const override {
+    return "access:" + std::to_string(claims.subject.value) + ":" + claims.session + ":" +
+           std::to_string(claims.expires_at.time_since_epoch().count());
+  }
+  std::expected<AccessTokenClaims, TokenError> verify(
+      std::string_view token, std::chrono::system_clock::time_point now) const override {
+    if (!token.starts_with("access:")) return std::unexpected(TokenError::Malformed);
+    const std::string text(token.substr(7));
+    const auto first = text.find(':');
+    const auto last = text.rfind(':');
+    const std::chrono::sys_seconds expires{std::chrono::seconds(std::stoll(text.substr(last + 1)))};
+    if (expires <= now) return std::unexpected(TokenError::Expired);
+    return AccessTokenClaims{.subject = UserId{std::stoll(text.substr(0, first))},
+                             .issued_at = expires - kAccessTokenLifetime,
+                             .expires_at = expires,
+                             .session = text.substr(first + 1, last - first - 1)};
+  }
+};
+
+class MockMailer : public Mailer {
+ public:
+  MOCK_METHOD(void, send, (const EmailMessage&), (override));
+};
+
+}  // namespace artshop::fakes
