@@ -13,7 +13,8 @@ namespace {
 const std::vector<std::string_view> kKeys{
     "host",         "port",       "data_dir",        "static_dir",        "log_level",
     "io_threads",   "worker_threads", "behind_tls",  "cors_origins",      "public_url",
-    "jwt_signing_key", "jwt_previous_keys",
+    "jwt_signing_key", "jwt_previous_keys", "rates_source", "ecb_url", "ecb_refresh_hours",
+    "seed_offers",
 };
 const std::vector<std::string_view> kPrefixes{"rate.", "limit.", "smtp.", "mail.", "argon2."};
 
@@ -141,6 +142,10 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.list("cors_origins"), config.cors_origins);
   take(settings.text("public_url", ""), config.public_url);
   take(settings.text("jwt_signing_key", ""), config.jwt_signing_key);
+  take(settings.text("ecb_url", config.ecb_url), config.ecb_url);
+  take(settings.integer("ecb_refresh_hours", config.ecb_refresh_hours, 1, 24 * 7),
+       config.ecb_refresh_hours);
+  take(settings.integer("seed_offers", config.seed_offers, 0, 10'000), config.seed_offers);
   take(settings.list("jwt_previous_keys"), config.jwt_previous_keys);
   take(settings.integer("argon2.memory_kib", config.argon2.memory_kib, 8, 4 * 1024 * 1024),
        config.argon2.memory_kib);
@@ -163,6 +168,12 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   if (!mail) return std::unexpected(mail.error());
   config.mail = std::move(*mail);
 
+  const auto source = settings.get("rates_source").value_or("table");
+  if (source == "ecb") {
+    config.rates_source = Config::RatesSource::Ecb;
+  } else if (source != "table") {
+    return std::unexpected("rates_source: expected table or ecb, got '" + source + "'");
+  }
   auto rates = rates::rates_from_settings(settings.values());
   if (!rates) return std::unexpected(rates.error());
   config.rates = *rates;

@@ -25,6 +25,12 @@ struct Config {
   bool behind_tls = false;
   std::vector<std::string> cors_origins;
   ExchangeRates rates = ExchangeRates::defaults();
+  // "table" (the rates above) or "ecb" (the ECB daily feed, the table for what it lacks).
+  enum class RatesSource { Table, Ecb } rates_source = RatesSource::Table;
+  std::string ecb_url = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
+  int ecb_refresh_hours = 6;
+  // Offers the first start seeds into an empty catalogue; 0 seeds nothing.
+  int seed_offers = 132;
   // Where customers reach the shop, for links in mails. Default: http://host:port.
   std::string public_url;
   RateLimits limits = kDefaultRateLimits;

@@ -14,6 +14,7 @@
 #include "artshop/http/server.hpp"
 #include "artshop/mail/background_mailer.hpp"
 #include "artshop/mail/outbox_mailer.hpp"
+#include "artshop/rates/ecb_feed.hpp"
 #include "artshop/sqlite/connection_pool.hpp"
 #include "artshop/sqlite/migrations.hpp"
 #include "artshop/sqlite/sqlite_unit_of_work.hpp"
@@ -57,6 +58,14 @@ crypto::JwtKeyring signing_keys(const Config& config, RandomSource& random) {
   return crypto::JwtKeyring(std::move(signing), std::move(previous));
 }
 
+std::unique_ptr<ExchangeRateSource> make_rate_source(const Config& config) {
+  if (config.rates_source == Config::RatesSource::Ecb) {
+    return std::make_unique<rates::EcbRateSource>(config.ecb_url, config.rates,
+                                                  std::chrono::hours(config.ecb_refresh_hours));
+  }
+  return std::make_unique<rates::TableRateSource>(config.rates);
+}
+
 std::unique_ptr<Mailer> make_mailer(const Config& config) {
   std::unique_ptr<Mailer> transport;
   if (config.mail.transport == Config::Mail::Transport::Smtp) {
@@ -89,7 +98,12 @@ struct Shop {
         get_profile(transactions),
         update_profile(transactions),
         update_billing(transactions),
-        authenticate(tokens, clock) {}
+        authenticate(tokens, clock),
+        rate_source(make_rate_source(config)),
+        browse_offers(transactions, *rate_source),
+        latest_offers(transactions, *rate_source),
+        get_offer(transactions, *rate_source),
+        list_categories(transactions) {}
 
   PasswordServices password_services(const Config& config) {
     return {.hasher = hasher,
@@ -101,8 +115,8 @@ struct Shop {
             .shop_url = config.public_url};
   }
 
-  http::Api api(const Config& config) {
-    return {.rates = config.rates,
+  http::Api api() {
+    return {.rates = *rate_source,
             .accounts = {.register_account = register_account,
                          .log_in = log_in,
                          .refresh_session = refresh_session,
@@ -112,7 +126,11 @@ struct Shop {
                          .get_profile = get_profile,
                          .update_profile = update_profile,
                          .update_billing = update_billing,
-                         .authenticate = authenticate}};
+                         .authenticate = authenticate},
+            .catalogue = {.browse_offers = browse_offers,
+                          .latest_offers = latest_offers,
+                          .get_offer = get_offer,
+                          .list_categories = list_categories}};
   }
 
   SystemClock clock;
@@ -135,6 +153,11 @@ struct Shop {
   UpdateProfile update_profile;
   UpdateBilling update_billing;
   Authenticate authenticate;
+  std::unique_ptr<ExchangeRateSource> rate_source;
+  BrowseOffers browse_offers;
+  LatestOffers latest_offers;
+  GetOffer get_offer;
+  ListCategories list_categories;
 };
 
 }  // namespace
@@ -149,7 +172,7 @@ int serve(const Config& config) {
     spdlog::info("database {} at schema version {}", config.database_file().string(),
                  report.to_version);
   }
-  http::Server server(server_options(config), http::api_routes(shop.api(config)),
+  http::Server server(server_options(config), http::api_routes(shop.api()),
                       [&shop] { return shop.pool.ping(); });
   server.run();
   return EXIT_SUCCESS;

@@ -16,7 +16,9 @@
 namespace artshop::testing {
 namespace {
 
-unsigned char lower(char c) { return static_cast<unsigned char>(std::tolower(static_cast<unsigned char>(c))); }
+unsigned char lower(char c) {
+  return static_cast<unsigned char>(std::tolower(static_cast<unsigned char>(c)));
+}
 
 bool iequals(std::string_view a, std::string_view b) {
   return std::ranges::equal(a, b, [](char x, char y) { return lower(x) == lower(y); });
@@ -55,8 +57,8 @@ void check(CURLcode code) {
 }  // namespace
 
 bool CaseInsensitiveLess::operator()(std::string_view a, std::string_view b) const noexcept {
-  return std::ranges::lexicographical_compare(
-      a, b, [](char x, char y) { return lower(x) < lower(y); });
+  return std::ranges::lexicographical_compare(a, b,
+                                              [](char x, char y) { return lower(x) < lower(y); });
 }
 
 std::string HttpResponse::header(std::string_view name) const {
@@ -90,7 +92,8 @@ HttpResponse request(std::string_view method, const std::string& url, std::strin
   if (method == "HEAD") {
     check(curl_easy_setopt(handle, CURLOPT_NOBODY, 1L));
   } else if (method != "GET" || !body.empty()) {
-    check(curl_easy_setopt(handle, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size())));
+    check(curl_easy_setopt(handle, CURLOPT_POSTFIELDSIZE_LARGE,
+                           static_cast<curl_off_t>(body.size())));
     check(curl_easy_setopt(handle, CURLOPT_POSTFIELDS, body.data()));
   }
   check(curl_easy_setopt(handle, CURLOPT_CUSTOMREQUEST, method_name.c_str()));
@@ -126,7 +129,9 @@ RawConnection::RawConnection(const std::string& host, unsigned short port) {
   }
 }
 
-RawConnection::~RawConnection() { ::close(fd_); }
+RawConnection::~RawConnection() {
+  ::close(fd_);
+}
 
 void RawConnection::send(std::string_view bytes) {
   while (!bytes.empty()) {

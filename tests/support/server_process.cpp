@@ -110,7 +110,9 @@ ServerProcess::~ServerProcess() {
   }
 }
 
-std::string ServerProcess::base_url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+std::string ServerProcess::base_url() const {
+  return "http://127.0.0.1:" + std::to_string(port_);
+}
 
 std::string ServerProcess::url(std::string_view path) const {
   return base_url() + std::string(path);

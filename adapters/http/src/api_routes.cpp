@@ -1,5 +1,6 @@
 #include "artshop/http/api.hpp"
 #include "handlers/accounts.hpp"
+#include "handlers/catalogue.hpp"
 #include "handlers/currencies.hpp"
 
 namespace artshop::http {
@@ -10,6 +11,12 @@ Router api_routes(const Api& api) {
   const auto& signed_in = accounts.authenticate;
   Router router;
   router.add("GET", "/api/currencies", h::list_currencies(api.rates));
+
+  const auto& catalogue = api.catalogue;
+  router.add("GET", "/api/offers", h::browse_offers(catalogue.browse_offers));
+  router.add("GET", "/api/offers/latest", h::latest_offers(catalogue.latest_offers));
+  router.add("GET", "/api/offers/get-one", h::get_offer(catalogue.get_offer));
+  router.add("GET", "/api/categories", h::list_categories(catalogue.list_categories));
 
   router.add("POST", "/api/Accounts/register", h::register_account(accounts.register_account));
   router.add("POST", "/api/Accounts/login", h::log_in(accounts.log_in));

@@ -19,7 +19,6 @@ constexpr std::string_view kContentSecurityPolicy =
 constexpr std::string_view kImmutable = "public, max-age=31536000, immutable";
 constexpr std::string_view kRevalidate = "no-cache";
 constexpr std::string_view kStaticRoute = "static";
-constexpr std::string_view kUnmatchedRoute = "unmatched";
 
 Response text_response(unsigned status, std::string_view text) {
   Response response{.status = status, .body = std::string(text)};
@@ -35,7 +34,8 @@ bool is_api_path(std::string_view path) {
 
 void add_vary(Response& response, std::string_view token) {
   const auto current = response.header("Vary");
-  response.set_header("Vary", current ? fmt::format("{}, {}", *current, token) : std::string(token));
+  response.set_header("Vary",
+                      current ? fmt::format("{}, {}", *current, token) : std::string(token));
 }
 
 // Text types are always labelled, so a browser never guesses an encoding.
@@ -50,8 +50,8 @@ void ensure_charset(Response& response) {
 
 bool is_safe_request_id(std::string_view id) {
   return !id.empty() && id.size() <= 128 && std::ranges::all_of(id, [](char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-           c == '.' || c == '_' || c == '-';
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' ||
+           c == '_' || c == '-';
   });
 }
 
@@ -79,8 +79,9 @@ Dispatcher::Dispatcher(const ServerOptions& options, Router api,
                    return std::string(path.starts_with("assets/") ? kImmutable : kRevalidate);
                  }),
       access_log_(access_logger()) {
-  builtins_.add("GET", "/healthz",
-                [](const Request&) { return json_response(200, {{"status", "ok"}}); });
+  builtins_.add("GET", "/healthz", [](const Request&) {
+    return json_response(200, {{"status", "ok"}});
+  });
   builtins_.add("GET", "/readyz", [this](const Request&) {
     bool ready = false;
     try {
@@ -98,36 +99,35 @@ Dispatcher::Dispatcher(const ServerOptions& options, Router api,
   });
 }
 
-Dispatcher::Plan Dispatcher::plan(const Request& head) const {
-  for (const auto* router : {&builtins_, &api_}) {
-    const auto match = router->match(head.method, raw_path(head.target));
-    if (match.outcome == RouteMatch::Outcome::Found) {
-      return {match.options.body_limit, match.pattern};
-    }
-    if (match.outcome == RouteMatch::Outcome::MethodNotAllowed) {
-      return {options_.body_limit, match.pattern};
-    }
+Dispatcher::Target Dispatcher::target(const Request& request) const {
+  const auto routed = [](RouteMatch match) {
+    const auto route =
+        match.outcome == RouteMatch::Outcome::NotFound ? kUnmatchedRoute : match.pattern;
+    return Target{std::move(match), route};
+  };
+  const auto path = raw_path(request.target);
+  if (auto match = builtins_.match(request.method, path);
+      match.outcome != RouteMatch::Outcome::NotFound) {
+    return routed(std::move(match));
   }
-  return {options_.body_limit, is_api_path(head.path) ? kUnmatchedRoute : kStaticRoute};
+  if (is_api_path(request.path)) return routed(api_.match(request.method, path));
+  return {{}, kStaticRoute};
+}
+
+Dispatcher::Plan Dispatcher::plan(const Request& head) const {
+  const auto [match, route] = target(head);
+  const bool found = match.outcome == RouteMatch::Outcome::Found;
+  return {found ? match.options.body_limit : options_.body_limit, route};
 }
 
 Dispatcher::Answer Dispatcher::handle(Request& request) const noexcept {
   std::string_view route = kUnmatchedRoute;
   try {
     if (auto preflight = cors_preflight(request)) return {std::move(*preflight), route};
-    const auto path = raw_path(request.target);
-    if (auto match = builtins_.match(request.method, path);
-        match.outcome != RouteMatch::Outcome::NotFound) {
-      route = match.pattern;
-      return run(match, request);
-    }
-    if (is_api_path(request.path)) {
-      auto match = api_.match(request.method, path);
-      route = match.outcome == RouteMatch::Outcome::NotFound ? kUnmatchedRoute : match.pattern;
-      return run(match, request);
-    }
-    route = kStaticRoute;
-    return {serve_front_end(request), route};
+    const auto target_found = target(request);
+    route = target_found.route;
+    if (route == kStaticRoute) return {serve_front_end(request), route};
+    return {answer(target_found.match, request), route};
   } catch (const std::exception& e) {
     return {error_response(Error::internal(e.what()), request.request_id), route};
   } catch (...) {
@@ -135,20 +135,20 @@ Dispatcher::Answer Dispatcher::handle(Request& request) const noexcept {
   }
 }
 
-Dispatcher::Answer Dispatcher::run(const RouteMatch& match, Request& request) const {
+Response Dispatcher::answer(const RouteMatch& match, Request& request) const {
   switch (match.outcome) {
     case RouteMatch::Outcome::Found:
       request.path_params = match.path_params;
-      return {(*match.handler)(request), match.pattern};
+      return (*match.handler)(request);
     case RouteMatch::Outcome::MethodNotAllowed: {
       auto response = problem_response(405, "Method Not Allowed");
       response.set_header("Allow", match.allow);
-      return {std::move(response), match.pattern};
+      return response;
     }
     case RouteMatch::Outcome::NotFound:
       break;
   }
-  return {problem_response(404, "Not Found"), kUnmatchedRoute};
+  return problem_response(404, "Not Found");
 }
 
 std::optional<Response> Dispatcher::cors_preflight(const Request& request) const {

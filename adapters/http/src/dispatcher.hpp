@@ -26,6 +26,9 @@ class Dispatcher {
   Dispatcher(const Dispatcher&) = delete;
   Dispatcher& operator=(const Dispatcher&) = delete;
 
+  // The metrics label of a request that matched no route.
+  static constexpr std::string_view kUnmatchedRoute = "unmatched";
+
   // What the head alone tells: the largest body the request may carry and its metrics label.
   struct Plan {
     std::size_t body_limit = 0;
@@ -50,7 +53,14 @@ class Dispatcher {
   static std::string request_id(std::optional<std::string_view> incoming);
 
  private:
-  Answer run(const RouteMatch& match, Request& request) const;
+  // A built-in or API route's match (405 and 404 included) with its metrics label, or the
+  // front end (route "static", no match).
+  struct Target {
+    RouteMatch match;
+    std::string_view route;
+  };
+  Target target(const Request& request) const;
+  Response answer(const RouteMatch& match, Request& request) const;
   std::optional<Response> cors_preflight(const Request& request) const;
   Response serve_front_end(const Request& request) const;
   void add_common_headers(const Request& request, Response& response) const;

@@ -53,7 +53,8 @@ std::string_view content_type(const fs::path& file) {
 double quality(std::string_view parameters) {
   double q = 1.0;
   for_each_item(parameters, ';', [&](std::string_view parameter) {
-    if (parameter.size() < 2 || (parameter[0] != 'q' && parameter[0] != 'Q') || parameter[1] != '=') {
+    if (parameter.size() < 2 || (parameter[0] != 'q' && parameter[0] != 'Q') ||
+        parameter[1] != '=') {
       return;
     }
     const auto value = parameter.substr(2);
@@ -69,7 +70,8 @@ bool accepts_gzip(std::string_view accept_encoding) {
   for_each_item(accept_encoding, ',', [&](std::string_view item) {
     const auto semicolon = item.find(';');
     const auto coding = trim(item.substr(0, semicolon));
-    const double q = semicolon == std::string_view::npos ? 1.0 : quality(item.substr(semicolon + 1));
+    const double q =
+        semicolon == std::string_view::npos ? 1.0 : quality(item.substr(semicolon + 1));
     if (iequals(coding, "gzip") || iequals(coding, "x-gzip")) named = q;
     if (coding == "*") any = q;
   });
@@ -153,7 +155,8 @@ FileServer::FileServer(fs::path root, CachePolicy cache_policy)
 }
 
 std::optional<fs::path> FileServer::resolve(std::string_view relative_path) const {
-  if (root_.empty() || relative_path.find_first_of(std::string_view("\\\0", 2)) != std::string_view::npos) {
+  if (root_.empty() ||
+      relative_path.find_first_of(std::string_view("\\\0", 2)) != std::string_view::npos) {
     return std::nullopt;
   }
   fs::path candidate = root_;
@@ -190,8 +193,9 @@ std::optional<Response> FileServer::serve(const Request& request,
   const auto size = fs::file_size(body_file, ec);
   const auto modified = fs::last_write_time(body_file, ec);
   if (ec) return std::nullopt;
-  const auto etag = fmt::format("\"{:x}-{:x}{}\"", size, modified.time_since_epoch().count(),
-                                use_gzip ? "-gz" : "");
+  // The file clock's epoch may lie in the future; the bits identify the version all the same.
+  const auto ticks = static_cast<std::uint64_t>(modified.time_since_epoch().count());
+  const auto etag = fmt::format("\"{:x}-{:x}{}\"", size, ticks, use_gzip ? "-gz" : "");
 
   Response response;
   response.set_header("ETag", etag);

@@ -57,9 +57,8 @@ JsonBody read_json_object(const Request& request) {
 
 const boost::json::value* find_property(const boost::json::object& object, std::string_view name) {
   if (const auto* exact = object.if_contains(name)) return exact;
-  const auto found = std::ranges::find_if(object, [&](const auto& property) {
-    return iequals(property.key(), name);
-  });
+  const auto found = std::ranges::find_if(
+      object, [&](const auto& property) { return iequals(property.key(), name); });
   return found == object.end() ? nullptr : &found->value();
 }
 
@@ -109,9 +108,8 @@ Response error_response(const Error& error, std::string_view request_id) {
       for (const auto& [field, messages] : error.fields.by_field()) {
         errors[field] = boost::json::array(messages.begin(), messages.end());
       }
-      return json_response(400, {{"title", "Validation failed"},
-                                 {"status", 400},
-                                 {"errors", std::move(errors)}});
+      return json_response(
+          400, {{"title", "Validation failed"}, {"status", 400}, {"errors", std::move(errors)}});
     }
     case ErrorKind::Unauthenticated: {
       auto response = problem_response(401, "Unauthorized");

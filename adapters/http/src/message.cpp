@@ -6,14 +6,15 @@ namespace artshop::http {
 namespace {
 
 std::optional<std::string_view> find_field(const Fields& fields, std::string_view name) {
-  const auto found = std::ranges::find_if(fields, [&](const auto& field) {
-    return iequals(field.first, name);
-  });
+  const auto found =
+      std::ranges::find_if(fields, [&](const auto& field) { return iequals(field.first, name); });
   if (found == fields.end()) return std::nullopt;
   return found->second;
 }
 
-char lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+char lower(char c) noexcept {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 }  // namespace
 
@@ -36,9 +37,8 @@ std::optional<std::string_view> Request::path_param(std::string_view name) const
 }
 
 void Response::set_header(std::string name, std::string value) {
-  const auto found = std::ranges::find_if(headers, [&](const auto& field) {
-    return iequals(field.first, name);
-  });
+  const auto found =
+      std::ranges::find_if(headers, [&](const auto& field) { return iequals(field.first, name); });
   if (found == headers.end()) {
     headers.emplace_back(std::move(name), std::move(value));
   } else {

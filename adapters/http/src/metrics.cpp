@@ -40,7 +40,8 @@ void Metrics::request_finished(std::string_view method, std::string_view route, 
   --in_flight_;
   ++requests_[{std::string(method_label(method)), std::string(route), status}];
   const auto bucket = std::ranges::lower_bound(kBuckets, seconds);
-  if (bucket != kBuckets.end()) ++bucket_counts_[static_cast<std::size_t>(bucket - kBuckets.begin())];
+  if (bucket != kBuckets.end())
+    ++bucket_counts_[static_cast<std::size_t>(bucket - kBuckets.begin())];
   ++count_;
   sum_seconds_ += seconds;
 }
@@ -54,12 +55,14 @@ std::string Metrics::render() const {
                  "# TYPE artshop_http_requests_total counter\n");
   for (const auto& [labels, count] : requests_) {
     const auto& [method, route, status] = labels;
-    fmt::format_to(out, "artshop_http_requests_total{{method=\"{}\",route=\"{}\",status=\"{}\"}} {}\n",
+    fmt::format_to(out,
+                   "artshop_http_requests_total{{method=\"{}\",route=\"{}\",status=\"{}\"}} {}\n",
                    method, escape_label(route), status, count);
   }
-  fmt::format_to(out,
-                 "# HELP artshop_http_request_duration_seconds Time from request head to response.\n"
-                 "# TYPE artshop_http_request_duration_seconds histogram\n");
+  fmt::format_to(
+      out,
+      "# HELP artshop_http_request_duration_seconds Time from request head to response.\n"
+      "# TYPE artshop_http_request_duration_seconds histogram\n");
   std::uint64_t cumulative = 0;
   for (std::size_t i = 0; i < kBuckets.size(); ++i) {
     cumulative += bucket_counts_[i];

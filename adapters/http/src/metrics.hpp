@@ -20,7 +20,8 @@ class Metrics {
   std::string render() const;  // text format 0.0.4
 
  private:
-  static constexpr std::array kBuckets{0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0};
+  static constexpr std::array kBuckets{0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
+                                       0.5,   1.0,  2.5,   5.0,  10.0};
 
   mutable std::mutex mutex_;
   std::map<std::tuple<std::string, std::string, unsigned>, std::uint64_t> requests_;

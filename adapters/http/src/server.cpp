@@ -26,7 +26,9 @@ constexpr std::chrono::seconds kLingerTime{2};
 
 constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
 
-bool has_no_body(unsigned status) { return status < 200 || status == 204 || status == 304; }
+bool has_no_body(unsigned status) {
+  return status < 200 || status == 204 || status == 304;
+}
 
 BeastResponse to_beast(Response response, unsigned version, bool head_request) {
   BeastResponse converted;
@@ -57,20 +59,22 @@ class ServerRuntime {
 
   unsigned short port() const noexcept { return port_; }
   void run();
-  void stop() { net::post(control_, [this] { begin_shutdown(); }); }
-  void session_closed(const Session* session);
-
-  // Sessions reach these directly; the runtime outlives them all (they end in ~io_context at the
-  // latest).
-  ServerOptions options;
-  Dispatcher dispatcher;
+  void stop() {
+    net::post(control_, [this] { begin_shutdown(); });
+  }
 
  private:
+  friend class Session;  // sessions use the options, the dispatcher and the worker pool
+
   void accept();
   void on_accept(beast::error_code ec, tcp::socket socket);
   void run_io();
   void begin_shutdown();
+  void session_closed(const Session* session);
 
+  // Everything a session touches outlives it: sessions end in ~io_context at the latest.
+  ServerOptions options_;
+  Dispatcher dispatcher_;
   std::mutex sessions_mutex_;
   std::unordered_map<const Session*, std::weak_ptr<Session>> sessions_;
   bool draining_ = false;  // guarded by sessions_mutex_
@@ -83,9 +87,7 @@ class ServerRuntime {
   net::signal_set signals_;
   net::steady_timer drain_timer_;
   unsigned short port_ = 0;
-
- public:
-  net::thread_pool workers;  // declared last: joined before the io_context goes away
+  net::thread_pool workers_;  // after ioc_: joined before the io_context goes away
 };
 
 // One connection: reads requests one after another (pipelined ones included), runs each on the
@@ -104,7 +106,7 @@ class Session : public std::enable_shared_from_this<Session> {
  private:
   struct Exchange {
     Request request{};
-    std::string_view route{};
+    std::string_view route = Dispatcher::kUnmatchedRoute;
     unsigned version = 11;
     Clock::time_point started{};
   };
@@ -148,17 +150,19 @@ Session::Session(tcp::socket&& socket, ServerRuntime& server)
   remote_address_ = ec ? "-" : remote.address().to_string();
 }
 
-Session::~Session() { server_.session_closed(this); }
+Session::~Session() {
+  server_.session_closed(this);
+}
 
 void Session::start() {
   net::dispatch(executor(), [self = shared_from_this()] { self->read_head(); });
 }
 
 void Session::read_head() {
-  if (closing_ || reading_ || slots_.size() >= server_.options.pipeline_limit) return;
+  if (closing_ || reading_ || slots_.size() >= server_.options_.pipeline_limit) return;
   if (!parser_) {
     parser_.emplace();
-    parser_->header_limit(static_cast<std::uint32_t>(server_.options.header_limit));
+    parser_->header_limit(static_cast<std::uint32_t>(server_.options_.header_limit));
     parser_->body_limit(boost::none);  // the route decides, once the head is known
   }
   reading_ = true;
@@ -166,7 +170,7 @@ void Session::read_head() {
   // sending more, so the deadline starts once nothing is pending (see on_write).
   read_has_deadline_ = slots_.empty();
   if (read_has_deadline_) {
-    stream_.expires_after(server_.options.read_timeout);
+    stream_.expires_after(server_.options_.read_timeout);
   } else {
     stream_.expires_never();
   }
@@ -212,7 +216,7 @@ void Session::on_head(beast::error_code ec, std::size_t /*bytes_read*/) {
     answer_now(problem_response(400, "Bad Request"));
     return;
   }
-  const auto plan = server_.dispatcher.plan(request);
+  const auto plan = server_.dispatcher_.plan(request);
   current_.route = plan.route;
   // Refused from the head alone, so an oversized body is never read.
   if (const auto length = parser_->content_length(); length && *length > plan.body_limit) {
@@ -228,7 +232,7 @@ void Session::on_head(beast::error_code ec, std::size_t /*bytes_read*/) {
   const bool expects_continue = beast::iequals(head[http::field::expect], "100-continue");
   if (expects_continue && slots_.empty() && !writing_) {
     writing_ = true;
-    stream_.expires_after(server_.options.read_timeout);
+    stream_.expires_after(server_.options_.read_timeout);
     net::async_write(stream_, net::buffer(kContinue.data(), kContinue.size()),
                      [self = shared_from_this()](beast::error_code write_ec, std::size_t) {
                        self->writing_ = false;
@@ -247,11 +251,10 @@ void Session::on_head(beast::error_code ec, std::size_t /*bytes_read*/) {
 void Session::read_body() {
   reading_ = true;
   read_has_deadline_ = true;
-  stream_.expires_after(server_.options.read_timeout);
-  http::async_read(stream_, buffer_, *parser_,
-                   [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                     self->on_body(ec);
-                   });
+  stream_.expires_after(server_.options_.read_timeout);
+  http::async_read(
+      stream_, buffer_, *parser_,
+      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_body(ec); });
 }
 
 void Session::on_body(beast::error_code ec) {
@@ -275,11 +278,11 @@ void Session::dispatch() {
   const bool keep_alive = message.keep_alive();
   closing_ = closing_ || !keep_alive;
 
-  server_.dispatcher.request_started();
+  server_.dispatcher_.request_started();
   Slot* slot = &slots_.emplace_back(Slot{.response = std::nullopt, .close = !keep_alive});
-  net::post(server_.workers, [self = shared_from_this(), strand = executor(), slot,
-                              exchange = std::move(current_)]() mutable {
-    auto answer = self->server_.dispatcher.handle(exchange.request);
+  net::post(server_.workers_, [self = shared_from_this(), strand = executor(), slot,
+                               exchange = std::move(current_)]() mutable {
+    auto answer = self->server_.dispatcher_.handle(exchange.request);
     net::post(strand, [self = std::move(self), slot, exchange = std::move(exchange),
                        answer = std::move(answer)]() mutable {
       self->complete(*slot, std::move(exchange), std::move(answer));
@@ -293,15 +296,15 @@ void Session::dispatch() {
 void Session::answer_now(Response response) {
   parser_.reset();
   closing_ = true;
-  server_.dispatcher.request_started();
+  server_.dispatcher_.request_started();
   auto& slot = slots_.emplace_back(Slot{.response = std::nullopt, .close = true});
   const auto route = current_.route;
   complete(slot, std::move(current_), {std::move(response), route});
 }
 
 void Session::complete(Slot& slot, Exchange exchange, Dispatcher::Answer answer) {
-  server_.dispatcher.finish(exchange.request, answer.route, answer.response,
-                            Clock::now() - exchange.started);
+  server_.dispatcher_.finish(exchange.request, answer.route, answer.response,
+                             Clock::now() - exchange.started);
   slot.response =
       to_beast(std::move(answer.response), exchange.version, exchange.request.method == "HEAD");
   write_next();
@@ -314,11 +317,10 @@ void Session::write_next() {
   slot.response->keep_alive(!slot.close);
   writing_ = true;
   // A client that stops reading is dropped after the same time as one that stops sending.
-  stream_.expires_after(server_.options.read_timeout);
-  http::async_write(stream_, *slot.response,
-                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                      self->on_write(ec);
-                    });
+  stream_.expires_after(server_.options_.read_timeout);
+  http::async_write(
+      stream_, *slot.response,
+      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });
 }
 
 void Session::on_write(beast::error_code ec) {
@@ -377,19 +379,26 @@ void Session::shut_down() {
   close_if_done();
 }
 
-ServerRuntime::ServerRuntime(ServerOptions server_options, Router api,
+ServerOptions sanitized(ServerOptions options) {
+  options.io_threads = std::max(1U, options.io_threads);
+  options.worker_threads = std::max(1U, options.worker_threads);
+  options.pipeline_limit = std::max<std::size_t>(1, options.pipeline_limit);
+  return options;
+}
+
+ServerRuntime::ServerRuntime(ServerOptions options, Router api,
                              std::function<bool()> readiness_check)
-    : options(std::move(server_options)),
-      dispatcher(options, std::move(api), std::move(readiness_check)),
-      ioc_(static_cast<int>(std::max(1U, options.io_threads))),
+    : options_(sanitized(std::move(options))),
+      dispatcher_(options_, std::move(api), std::move(readiness_check)),
+      ioc_(static_cast<int>(options_.io_threads)),
       control_(net::make_strand(ioc_)),
       acceptor_(control_),
       signals_(control_, SIGINT, SIGTERM),
       drain_timer_(control_),
-      workers(std::max(1U, options.worker_threads)) {
+      workers_(options_.worker_threads) {
   tcp::resolver resolver(ioc_);
   const auto endpoint =
-      resolver.resolve(options.host, std::to_string(options.port), tcp::resolver::passive)
+      resolver.resolve(options_.host, std::to_string(options_.port), tcp::resolver::passive)
           .begin()
           ->endpoint();
   acceptor_.open(endpoint.protocol());
@@ -406,12 +415,12 @@ void ServerRuntime::run() {
     begin_shutdown();
   });
   net::dispatch(control_, [this] { accept(); });
-  const auto& host = options.host;
+  const auto& host = options_.host;
   spdlog::info("listening on http://{}:{}",
                host.find(':') == std::string::npos ? host : "[" + host + "]", port_);
 
   std::vector<std::jthread> io_threads;
-  for (unsigned i = 1; i < std::max(1U, options.io_threads); ++i) {
+  for (unsigned i = 1; i < options_.io_threads; ++i) {
     io_threads.emplace_back([this] { run_io(); });
   }
   run_io();
@@ -420,9 +429,10 @@ void ServerRuntime::run() {
     const std::scoped_lock lock(sessions_mutex_);
     finished_ = true;
   }
-  // Handlers still running after the drain deadline are not waited for in the queue.
-  workers.stop();
-  workers.join();
+  // After a drain timeout, queued jobs are dropped; a handler already running is waited for,
+  // though its answer has no connection left to go to.
+  workers_.stop();
+  workers_.join();
   spdlog::info("stopped");
 }
 
@@ -467,10 +477,10 @@ void ServerRuntime::begin_shutdown() {
       if (auto session = weak.lock()) live.push_back(std::move(session));
     }
   }
-  spdlog::info("shutting down: {} open connection(s)", live.size());
   beast::error_code ec;
   acceptor_.close(ec);
   signals_.cancel(ec);
+  spdlog::info("shutting down: {} open connection(s)", live.size());
   if (live.empty()) {
     ioc_.stop();
     return;
@@ -478,7 +488,7 @@ void ServerRuntime::begin_shutdown() {
   for (auto& session : live) {
     net::post(session->executor(), [session] { session->shut_down(); });
   }
-  drain_timer_.expires_after(options.drain_timeout);
+  drain_timer_.expires_after(options_.drain_timeout);
   drain_timer_.async_wait([this](beast::error_code timer_ec) {
     if (timer_ec) return;
     spdlog::warn("drain timeout: closing the remaining connections");
@@ -499,15 +509,21 @@ class Server::Impl : public ServerRuntime {
 };
 
 Server::Server(ServerOptions options, Router api, std::function<bool()> readiness_check)
-    : impl_(std::make_unique<Impl>(std::move(options), std::move(api),
-                                   std::move(readiness_check))) {}
+    : impl_(
+          std::make_unique<Impl>(std::move(options), std::move(api), std::move(readiness_check))) {}
 
 Server::~Server() = default;
 
-unsigned short Server::port() const { return impl_->port(); }
+unsigned short Server::port() const {
+  return impl_->port();
+}
 
-void Server::run() { impl_->run(); }
+void Server::run() {
+  impl_->run();
+}
 
-void Server::stop() { impl_->stop(); }
+void Server::stop() {
+  impl_->stop();
+}
 
 }  // namespace artshop::http

@@ -1,6 +1,8 @@
 #include "artshop/sqlite/sqlite_unit_of_work.hpp"
 
 #include "artshop/sqlite/account_repositories.hpp"
+#include "artshop/sqlite/offer_repository.hpp"
+#include "artshop/sqlite/setting_repository.hpp"
 #include "artshop/sqlite/transaction.hpp"
 
 namespace artshop::sqlite {
@@ -12,16 +14,22 @@ struct BoundRepositories {
       : accounts(connection),
         refresh_tokens(connection),
         reset_codes(connection),
-        rate_limits(connection) {}
+        rate_limits(connection),
+        offers(connection),
+        settings(connection) {}
 
   SqliteAccountRepository accounts;
   SqliteRefreshTokenRepository refresh_tokens;
   SqliteResetCodeRepository reset_codes;
   SqliteRateLimitRepository rate_limits;
+  SqliteOfferRepository offers;
+  SqliteSettingRepository settings;
   Repositories view{.accounts = accounts,
                     .refresh_tokens = refresh_tokens,
                     .reset_codes = reset_codes,
-                    .rate_limits = rate_limits};
+                    .rate_limits = rate_limits,
+                    .offers = offers,
+                    .settings = settings};
 };
 
 }  // namespace

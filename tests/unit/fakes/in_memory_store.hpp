@@ -16,6 +16,9 @@ struct StoreState {
   std::map<std::string, RefreshTokenRecord> refresh_tokens;
   std::map<std::int64_t, ResetCodeRecord> reset_codes;
   std::vector<std::pair<std::string, std::chrono::sys_seconds>> rate_events;
+  std::vector<Offer> offers;
+  std::vector<Category> categories;
+  std::map<std::string, std::string, std::less<>> settings;
 };
 
 class InMemoryAccounts final : public AccountRepository {
@@ -143,6 +146,72 @@ class InMemoryRateLimits final : public RateLimitRepository {
   StoreState& state_;
 };
 
+// Enough of the catalogue for use cases that read offers by name and list categories; the
+// filtering and sorting of search() are SQL and are tested against real SQLite files.
+class InMemoryOffers final : public OfferRepository {
+ public:
+  explicit InMemoryOffers(StoreState& state) : state_(state) {}
+  OfferPage search(const OfferSearch& search) override {
+    OfferPage page;
+    for (const auto& offer : state_.offers) {
+      if (offer.status != OfferStatus::Active) continue;
+      if (search.category && offer.category != *search.category) continue;
+      if (search.style && offer.style != *search.style) continue;
+      if (search.orientation && offer.orientation != *search.orientation) continue;
+      if (search.min_price_eur_cents && offer.lowest_price_eur_cents() < *search.min_price_eur_cents) continue;
+      if (search.max_price_eur_cents && offer.lowest_price_eur_cents() > *search.max_price_eur_cents) continue;
+      ++page.total;
+      if (page.total > search.offset && std::ssize(page.items) < search.limit) page.items.push_back(offer);
+    }
+    return page;
+  }
+  std::vector<Offer> latest(int count) override {
+    std::vector<Offer> newest(state_.offers.rbegin(), state_.offers.rend());
+    if (std::ssize(newest) > count) newest.resize(static_cast<std::size_t>(count));
+    return newest;
+  }
+  std::optional<Offer> find_by_url_name(std::string_view url_name) override {
+    for (const auto& offer : state_.offers) {
+      if (offer.url_name == url_name) return offer;
+    }
+    return std::nullopt;
+  }
+  std::vector<Category> categories() override { return state_.categories; }
+  bool category_exists(std::string_view url_name) override {
+    return std::ranges::any_of(state_.categories,
+                               [&](const Category& c) { return c.url_name == url_name; });
+  }
+  void upsert_category(const Category& category) override {
+    if (!category_exists(category.url_name)) state_.categories.push_back(category);
+  }
+  std::optional<OfferId> insert(const Offer& offer) override {
+    if (find_by_url_name(offer.url_name)) return std::nullopt;
+    state_.offers.push_back(offer);
+    state_.offers.back().id = OfferId{std::ssize(state_.offers)};
+    return state_.offers.back().id;
+  }
+  int count() override { return static_cast<int>(state_.offers.size()); }
+
+ private:
+  StoreState& state_;
+};
+
+class InMemorySettings final : public SettingRepository {
+ public:
+  explicit InMemorySettings(StoreState& state) : state_(state) {}
+  std::optional<std::string> get(std::string_view key) override {
+    const auto found = state_.settings.find(key);
+    if (found == state_.settings.end()) return std::nullopt;
+    return found->second;
+  }
+  void set(std::string_view key, std::string_view value) override {
+    state_.settings[std::string(key)] = value;
+  }
+
+ private:
+  StoreState& state_;
+};
+
 class InMemoryUnitOfWork final : public UnitOfWork {
  public:
   void run(Mode, const std::function<bool(Repositories&)>& work) override {
@@ -151,10 +220,14 @@ class InMemoryUnitOfWork final : public UnitOfWork {
     InMemoryRefreshTokens refresh_tokens(state);
     InMemoryResetCodes reset_codes(state);
     InMemoryRateLimits rate_limits(state);
+    InMemoryOffers offers(state);
+    InMemorySettings settings(state);
     Repositories repositories{.accounts = accounts,
                               .refresh_tokens = refresh_tokens,
                               .reset_codes = reset_codes,
-                              .rate_limits = rate_limits};
+                              .rate_limits = rate_limits,
+                              .offers = offers,
+                              .settings = settings};
     if (!work(repositories)) state = before;
   }
 

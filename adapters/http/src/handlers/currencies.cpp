@@ -17,16 +17,18 @@ std::string decimal_text(Rate rate) {
 
 }  // namespace
 
-Handler list_currencies(const ExchangeRates& rates) {
-  boost::json::array currencies;
-  for (const Currency currency : kAllCurrencies) {
-    const auto rate = rates.rate(currency);
-    currencies.push_back({{"code", code(currency)},
-                          {"exponent", exponent(currency)},
-                          {"rate", rate ? decimal_text(*rate) : std::string{}}});
-  }
-  const boost::json::value body{{"currencies", std::move(currencies)}};
-  return [body](const Request&) { return json_response(200, body); };
+Handler list_currencies(const ExchangeRateSource& rates) {
+  return [&rates](const Request&) {
+    const auto current = rates.current();
+    boost::json::array currencies;
+    for (const Currency currency : kAllCurrencies) {
+      const auto rate = current.rate(currency);
+      currencies.push_back({{"code", code(currency)},
+                            {"exponent", exponent(currency)},
+                            {"rate", rate ? decimal_text(*rate) : std::string{}}});
+    }
+    return json_response(200, {{"currencies", std::move(currencies)}});
+  };
 }
 
 }  // namespace artshop::http::handlers

@@ -4,6 +4,7 @@
 #include "artshop/core/accounts/profile.hpp"
 #include "artshop/core/accounts/registration.hpp"
 #include "artshop/core/accounts/sessions.hpp"
+#include "artshop/core/catalogue/browse.hpp"
 #include "artshop/core/exchange_rates.hpp"
 #include "artshop/http/router.hpp"
 
@@ -23,10 +24,18 @@ struct AccountsApi {
   const Authenticate& authenticate;
 };
 
+struct CatalogueApi {
+  BrowseOffers& browse_offers;
+  LatestOffers& latest_offers;
+  GetOffer& get_offer;
+  ListCategories& list_categories;
+};
+
 // What the API's handlers call: the use cases and read models, built by the app.
 struct Api {
-  ExchangeRates rates;
+  const ExchangeRateSource& rates;
   AccountsApi accounts;
+  CatalogueApi catalogue;
 };
 
 // The whole REST surface in one table.

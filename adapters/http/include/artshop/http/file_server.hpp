@@ -18,6 +18,7 @@ class FileServer {
   // The Cache-Control value for a file, given its path relative to the root ("assets/app.js").
   using CachePolicy = std::function<std::string(std::string_view relative_path)>;
 
+  // The root is resolved once, here: a folder created later is not picked up.
   FileServer(std::filesystem::path root, CachePolicy cache_policy);
 
   // Answers a GET or HEAD for `relative_path` (decoded, '/'-separated, below the root);

@@ -17,7 +17,7 @@ struct ServerOptions {
   std::string host = "127.0.0.1";
   unsigned short port = 8080;  // 0 picks a free one; see Server::port()
   unsigned io_threads = std::thread::hardware_concurrency();
-  unsigned worker_threads = 4;  // run the blocking handlers
+  unsigned worker_threads = 4;         // run the blocking handlers
   std::filesystem::path static_dir{};  // the built front end (frontend/dist)
   std::size_t header_limit = 8 * 1024;
   std::size_t body_limit = 1024 * 1024;  // for requests that match no route
@@ -41,8 +41,9 @@ class Server {
 
   unsigned short port() const;
 
-  // Serves until SIGTERM, SIGINT or stop(), then answers the requests in flight (for at most
-  // drain_timeout) and returns.
+  // Serves until SIGTERM, SIGINT or stop(); then stops accepting, closes idle connections,
+  // answers the requests in flight for up to drain_timeout, and returns. A handler still running
+  // at that deadline is waited for (blocking work cannot be interrupted), its answer dropped.
   void run();
 
   // Starts the same graceful shutdown as SIGTERM; callable from any thread.

@@ -1,8 +1,21 @@
 #pragma once
 
+#include <optional>
+#include <string>
+#include <string_view>
+
 #include "artshop/core/accounts/repositories.hpp"
+#include "artshop/core/catalogue/repositories.hpp"
 
 namespace artshop {
+
+// Named facts about the installation ("catalogue.seeded"), kept in the database.
+class SettingRepository {
+ public:
+  virtual ~SettingRepository() = default;
+  virtual std::optional<std::string> get(std::string_view key) = 0;
+  virtual void set(std::string_view key, std::string_view value) = 0;
+};
 
 // Every repository port, bound to one transaction. A UnitOfWork hands this to the work it
 // runs; each feature adds its repositories here.
@@ -11,6 +24,8 @@ struct Repositories {
   RefreshTokenRepository& refresh_tokens;
   ResetCodeRepository& reset_codes;
   RateLimitRepository& rate_limits;
+  OfferRepository& offers;
+  SettingRepository& settings;
 };
 
 }  // namespace artshop

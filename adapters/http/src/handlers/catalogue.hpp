@@ -1,0 +1,15 @@
+#pragma once
+
+#include "artshop/http/api.hpp"
+
+namespace artshop::http::handlers {
+
+// The catalogue calls: GET /api/offers, /api/offers/latest, /api/offers/get-one and
+// /api/categories. Prices are money objects {amount, currency, minorUnits}; pictures are
+// URLs under /media/.
+Handler browse_offers(BrowseOffers& use_case);
+Handler latest_offers(LatestOffers& use_case);
+Handler get_offer(GetOffer& use_case);
+Handler list_categories(ListCategories& use_case);
+
+}  // namespace artshop::http::handlers

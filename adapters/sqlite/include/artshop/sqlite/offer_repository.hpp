@@ -1,0 +1,27 @@
+#pragma once
+
+#include "artshop/core/catalogue/repositories.hpp"
+#include "artshop/sqlite/connection.hpp"
+
+namespace artshop::sqlite {
+
+class SqliteOfferRepository final : public OfferRepository {
+ public:
+  explicit SqliteOfferRepository(Connection& connection) noexcept : db_(connection) {}
+  OfferPage search(const OfferSearch& search) override;
+  std::vector<Offer> latest(int count) override;
+  std::optional<Offer> find_by_url_name(std::string_view url_name) override;
+  std::vector<Category> categories() override;
+  bool category_exists(std::string_view url_name) override;
+  void upsert_category(const Category& category) override;
+  std::optional<OfferId> insert(const Offer& offer) override;
+  int count() override;
+
+ private:
+  // Reads the offers a statement selects (the offer columns first), then their attributes
+  // and tags in one query each.
+  std::vector<Offer> read_offers(Statement& rows);
+  Connection& db_;
+};
+
+}  // namespace artshop::sqlite

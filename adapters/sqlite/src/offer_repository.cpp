@@ -1,0 +1,237 @@
+#include "artshop/sqlite/offer_repository.hpp"
+
+#include <map>
+#include <variant>
+
+namespace artshop::sqlite {
+namespace {
+
+constexpr std::string_view kOfferColumns =
+    "o.id, o.url_name, o.title, o.description, o.category, o.style, o.orientation, "
+    "o.aspect_ratio, o.width, o.height, o.created_at, o.status, o.thumbnail_webp, "
+    "o.thumbnail_jpeg, o.preview_webp, o.preview_jpeg, o.source_prompt, o.source_seed, "
+    "o.original_key";
+
+Offer offer_from_row(const Statement& row) {
+  Offer offer;
+  offer.id = OfferId{row.column_int(0)};
+  offer.url_name = row.column_text(1);
+  offer.title = row.column_text(2);
+  offer.description = row.column_text(3);
+  offer.category = row.column_text(4);
+  offer.style = parse_art_style(row.column_text(5)).value_or(ArtStyle::None);
+  offer.orientation = parse_orientation(row.column_text(6)).value_or(Orientation::Square);
+  offer.aspect_ratio = parse_aspect_ratio(row.column_text(7)).value_or(AspectRatio::R1x1);
+  offer.width = static_cast<int>(row.column_int(8));
+  offer.height = static_cast<int>(row.column_int(9));
+  offer.created_at = std::chrono::sys_seconds(std::chrono::seconds(row.column_int(10)));
+  offer.status = parse_offer_status(row.column_text(11)).value_or(OfferStatus::Hidden);
+  offer.images = {.thumbnail_webp = row.column_text(12),
+                  .thumbnail_jpeg = row.column_text(13),
+                  .preview_webp = row.column_text(14),
+                  .preview_jpeg = row.column_text(15)};
+  offer.source = {.prompt = row.column_text(16),
+                  .seed = static_cast<std::uint64_t>(row.column_int(17)),
+                  .original_key = row.column_text(18)};
+  return offer;
+}
+
+// "?,?,?" for an IN list of `count` parameters.
+std::string placeholders(std::size_t count) {
+  std::string list;
+  for (std::size_t i = 0; i < count; ++i) list += i == 0 ? "?" : ",?";
+  return list;
+}
+
+// A LIKE pattern matching `text` anywhere, with its own % and _ taken literally.
+std::string contains_pattern(std::string_view text) {
+  std::string pattern = "%";
+  for (const char c : text) {
+    if (c == '%' || c == '_' || c == '\\') pattern += '\\';
+    pattern += c;
+  }
+  return pattern + "%";
+}
+
+std::string_view order_by(OfferSort sort) {
+  switch (sort) {
+    case OfferSort::LowToHigh: return " ORDER BY o.min_price_eur_cents ASC, o.id ASC";
+    case OfferSort::HighToLow: return " ORDER BY o.min_price_eur_cents DESC, o.id DESC";
+    case OfferSort::NewToOld: break;
+  }
+  return " ORDER BY o.created_at DESC, o.id DESC";
+}
+
+}  // namespace
+
+std::vector<Offer> SqliteOfferRepository::read_offers(Statement& rows) {
+  std::vector<Offer> offers;
+  while (rows.step()) offers.push_back(offer_from_row(rows));
+  if (offers.empty()) return offers;
+
+  std::map<std::int64_t, Offer*> by_id;
+  for (auto& offer : offers) by_id[offer.id.value] = &offer;
+  const auto in_list = placeholders(offers.size());
+  auto attributes = db_.prepare(
+      "SELECT offer_id, id, name, long_edge, licence, price_eur_cents FROM offer_attributes "
+      "WHERE offer_id IN (" + in_list + ") ORDER BY price_eur_cents, id");
+  auto tags = db_.prepare("SELECT offer_id, tag FROM offer_tags WHERE offer_id IN (" + in_list +
+                          ") ORDER BY rowid");
+  int index = 1;
+  for (const auto& offer : offers) {
+    attributes.bind(index, offer.id.value);
+    tags.bind(index, offer.id.value);
+    ++index;
+  }
+  while (attributes.step()) {
+    by_id.at(attributes.column_int(0))
+        ->attributes.push_back(
+            {.id = AttributeId{attributes.column_int(1)},
+             .name = attributes.column_text(2),
+             .long_edge = static_cast<int>(attributes.column_int(3)),
+             .licence = parse_licence(attributes.column_text(4)).value_or(Licence::Personal),
+             .price_eur_cents = attributes.column_int(5)});
+  }
+  while (tags.step()) by_id.at(tags.column_int(0))->tags.push_back(tags.column_text(1));
+  return offers;
+}
+
+OfferPage SqliteOfferRepository::search(const OfferSearch& search) {
+  // Each `?` in the text gets the next value, in the order the conditions are written.
+  std::string where = " WHERE o.status = 'Active'";
+  std::vector<std::variant<std::string, std::int64_t>> values;
+  const auto condition = [&](std::string_view sql, auto value) {
+    where += sql;
+    values.emplace_back(std::move(value));
+  };
+  if (search.orientation) condition(" AND o.orientation = ?", std::string(name(*search.orientation)));
+  if (search.style) condition(" AND o.style = ?", std::string(name(*search.style)));
+  if (search.category) condition(" AND o.category = ?", *search.category);
+  if (search.min_price_eur_cents) condition(" AND o.min_price_eur_cents >= ?", *search.min_price_eur_cents);
+  if (search.max_price_eur_cents) condition(" AND o.min_price_eur_cents <= ?", *search.max_price_eur_cents);
+  if (search.search) {
+    const auto pattern = contains_pattern(*search.search);
+    condition(" AND (o.title LIKE ? ESCAPE '\\'", pattern);
+    condition(" OR EXISTS (SELECT 1 FROM offer_tags t WHERE t.offer_id = o.id"
+              " AND t.tag LIKE ? ESCAPE '\\'))", pattern);
+  }
+  const auto bind_all = [&values](Statement& statement) {
+    int index = 1;
+    for (const auto& value : values) {
+      std::visit([&](const auto& v) { statement.bind(index++, v); }, value);
+    }
+  };
+
+  OfferPage page;
+  auto count = db_.prepare("SELECT count(*) FROM offers o" + where);
+  bind_all(count);
+  count.step();
+  page.total = static_cast<int>(count.column_int(0));
+  if (page.total == 0 || search.offset >= page.total) return page;
+
+  auto rows = db_.prepare("SELECT " + std::string(kOfferColumns) + " FROM offers o" + where +
+                          std::string(order_by(search.sort)) + " LIMIT " +
+                          std::to_string(search.limit) + " OFFSET " + std::to_string(search.offset));
+  bind_all(rows);
+  page.items = read_offers(rows);
+  return page;
+}
+
+std::vector<Offer> SqliteOfferRepository::latest(int count) {
+  auto rows = db_.prepare("SELECT " + std::string(kOfferColumns) +
+                          " FROM offers o WHERE o.status = 'Active'" +
+                          std::string(order_by(OfferSort::NewToOld)) + " LIMIT ?1");
+  rows.bind(1, count);
+  return read_offers(rows);
+}
+
+std::optional<Offer> SqliteOfferRepository::find_by_url_name(std::string_view url_name) {
+  auto rows = db_.prepare("SELECT " + std::string(kOfferColumns) +
+                          " FROM offers o WHERE o.url_name = ?1 COLLATE NOCASE");
+  rows.bind(1, url_name);
+  auto offers = read_offers(rows);
+  if (offers.empty()) return std::nullopt;
+  return std::move(offers.front());
+}
+
+std::vector<Category> SqliteOfferRepository::categories() {
+  auto rows = db_.prepare(
+      "SELECT c.url_name, c.title, "
+      "(SELECT count(*) FROM offers o WHERE o.category = c.url_name AND o.status = 'Active') "
+      "FROM categories c ORDER BY c.title");
+  std::vector<Category> result;
+  while (rows.step()) {
+    result.push_back({.url_name = rows.column_text(0),
+                      .title = rows.column_text(1),
+                      .offer_count = static_cast<int>(rows.column_int(2))});
+  }
+  return result;
+}
+
+bool SqliteOfferRepository::category_exists(std::string_view url_name) {
+  auto row = db_.prepare("SELECT 1 FROM categories WHERE url_name = ?1");
+  row.bind(1, url_name);
+  return row.step();
+}
+
+void SqliteOfferRepository::upsert_category(const Category& category) {
+  db_.prepare(
+         "INSERT INTO categories (url_name, title) VALUES (?1, ?2) "
+         "ON CONFLICT (url_name) DO UPDATE SET title = excluded.title")
+      .bind(1, category.url_name)
+      .bind(2, category.title)
+      .run();
+}
+
+std::optional<OfferId> SqliteOfferRepository::insert(const Offer& offer) {
+  auto statement = db_.prepare(
+      "INSERT INTO offers (url_name, title, description, category, style, orientation, "
+      "aspect_ratio, width, height, created_at, status, min_price_eur_cents, thumbnail_webp, "
+      "thumbnail_jpeg, preview_webp, preview_jpeg, source_prompt, source_seed, original_key) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+      "?19) ON CONFLICT (url_name) DO NOTHING");
+  statement.bind(1, offer.url_name)
+      .bind(2, offer.title)
+      .bind(3, offer.description)
+      .bind(4, offer.category)
+      .bind(5, name(offer.style))
+      .bind(6, name(offer.orientation))
+      .bind(7, name(offer.aspect_ratio))
+      .bind(8, offer.width)
+      .bind(9, offer.height)
+      .bind(10, offer.created_at.time_since_epoch().count())
+      .bind(11, name(offer.status))
+      .bind(12, offer.lowest_price_eur_cents())
+      .bind(13, offer.images.thumbnail_webp)
+      .bind(14, offer.images.thumbnail_jpeg)
+      .bind(15, offer.images.preview_webp)
+      .bind(16, offer.images.preview_jpeg)
+      .bind(17, offer.source.prompt)
+      .bind(18, static_cast<std::int64_t>(offer.source.seed))
+      .bind(19, offer.source.original_key)
+      .run();
+  if (db_.changes() == 0) return std::nullopt;
+  const OfferId id{db_.last_insert_id()};
+  auto attribute = db_.prepare(
+      "INSERT INTO offer_attributes (offer_id, name, long_edge, licence, price_eur_cents) "
+      "VALUES (?1, ?2, ?3, ?4, ?5)");
+  for (const auto& a : offer.attributes) {
+    attribute.bind(1, id.value).bind(2, a.name).bind(3, a.long_edge).bind(4, name(a.licence));
+    attribute.bind(5, a.price_eur_cents).run();
+    attribute.reset();
+  }
+  auto tag = db_.prepare("INSERT OR IGNORE INTO offer_tags (offer_id, tag) VALUES (?1, ?2)");
+  for (const auto& text : offer.tags) {
+    tag.bind(1, id.value).bind(2, text).run();
+    tag.reset();
+  }
+  return id;
+}
+
+int SqliteOfferRepository::count() {
+  auto row = db_.prepare("SELECT count(*) FROM offers");
+  row.step();
+  return static_cast<int>(row.column_int(0));
+}
+
+}  // namespace artshop::sqlite

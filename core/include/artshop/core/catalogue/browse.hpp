@@ -1,0 +1,85 @@
+#pragma once
+
+#include <vector>
+
+#include "artshop/core/catalogue/offer.hpp"
+#include "artshop/core/catalogue/offer_query.hpp"
+#include "artshop/core/catalogue/ports.hpp"
+#include "artshop/core/error.hpp"
+#include "artshop/core/money.hpp"
+#include "artshop/core/ports/unit_of_work.hpp"
+
+namespace artshop {
+
+// An attribute priced in the display currency, converted once with the rates of the call.
+struct PricedAttribute {
+  OfferAttribute attribute;
+  Money price;
+};
+
+// An offer as a visitor sees it: every price in the chosen currency.
+struct PricedOffer {
+  Offer offer;
+  std::vector<PricedAttribute> attributes;
+  Money lowest_price;
+};
+
+struct PricedOfferPage {
+  std::vector<PricedOffer> items;
+  int total = 0;
+  int page = 1;
+  int page_size = kDefaultPageSize;
+  Currency currency = kDefaultCurrency;
+};
+
+// GET /api/offers: the gallery with its filters, sorting and paging.
+class BrowseOffers {
+ public:
+  BrowseOffers(UnitOfWork& transactions, const ExchangeRateSource& rates)
+      : transactions_(transactions), rates_(rates) {}
+  Result<PricedOfferPage> operator()(const OfferListParameters& parameters);
+
+ private:
+  UnitOfWork& transactions_;
+  const ExchangeRateSource& rates_;
+};
+
+// GET /api/offers/latest: the newest offers for the home page.
+class LatestOffers {
+ public:
+  LatestOffers(UnitOfWork& transactions, const ExchangeRateSource& rates)
+      : transactions_(transactions), rates_(rates) {}
+  Result<std::vector<PricedOffer>> operator()(const std::optional<std::string>& currency);
+
+ private:
+  UnitOfWork& transactions_;
+  const ExchangeRateSource& rates_;
+};
+
+// GET /api/offers/get-one: one picture by its urlName; 404 for an unknown or hidden one.
+class GetOffer {
+ public:
+  GetOffer(UnitOfWork& transactions, const ExchangeRateSource& rates)
+      : transactions_(transactions), rates_(rates) {}
+  Result<PricedOffer> operator()(const std::optional<std::string>& url_name,
+                                 const std::optional<std::string>& currency);
+
+ private:
+  UnitOfWork& transactions_;
+  const ExchangeRateSource& rates_;
+};
+
+// GET /api/categories.
+class ListCategories {
+ public:
+  explicit ListCategories(UnitOfWork& transactions) : transactions_(transactions) {}
+  Result<std::vector<Category>> operator()();
+
+ private:
+  UnitOfWork& transactions_;
+};
+
+// Prices an offer in `currency` with `rates`.
+Result<PricedOffer> price_offer(Offer offer, Currency currency, const ExchangeRates& rates);
+
+}  // namespace artshop

@@ -1,0 +1,74 @@
+#pragma once
+
+#include <cstdint>
+#include <expected>
+#include <optional>
+#include <string>
+
+#include "artshop/core/catalogue/art_style.hpp"
+#include "artshop/core/catalogue/aspect_ratio.hpp"
+#include "artshop/core/currency.hpp"
+#include "artshop/core/exchange_rates.hpp"
+#include "artshop/core/money.hpp"
+#include "artshop/core/validation.hpp"
+
+namespace artshop {
+
+enum class OfferSort : std::uint8_t { NewToOld, LowToHigh, HighToLow };
+std::string_view name(OfferSort sort) noexcept;
+std::optional<OfferSort> parse_offer_sort(std::string_view text) noexcept;
+
+inline constexpr int kDefaultPageSize = 24;
+inline constexpr int kMaxPageSize = 96;
+inline constexpr int kLatestOfferCount = 12;
+inline constexpr std::size_t kMaxSearchLength = 100;
+
+// The list call's query string as sent, each parameter absent or its text
+// (SPEC.md: Sort, Orientation, Style, From, To, Currency; DESIGN.md adds Category, Search,
+// Page, PageSize).
+struct OfferListParameters {
+  std::optional<std::string> currency;
+  std::optional<std::string> sort;
+  std::optional<std::string> orientation;
+  std::optional<std::string> style;
+  std::optional<std::string> from;
+  std::optional<std::string> to;
+  std::optional<std::string> category;
+  std::optional<std::string> search;
+  std::optional<std::string> page;
+  std::optional<std::string> page_size;
+};
+
+// The list query, checked: prices are in the display currency, inclusive.
+struct OfferQuery {
+  Currency currency = kDefaultCurrency;
+  OfferSort sort = OfferSort::NewToOld;
+  std::optional<Orientation> orientation;
+  std::optional<ArtStyle> style;
+  std::optional<Money> from;
+  std::optional<Money> to;
+  std::optional<std::string> category;
+  std::optional<std::string> search;
+  int page = 1;
+  int page_size = kDefaultPageSize;
+};
+
+// Every bad parameter is reported under its name (Currency, Sort, From, ...). An empty
+// Orientation, Style, Category or Search means no filter.
+std::expected<OfferQuery, ValidationErrors> validate_offer_query(const OfferListParameters& raw);
+
+// Reads the Currency parameter of the offer calls (required, one of the 14).
+std::expected<Currency, ValidationErrors> validate_display_currency(
+    const std::optional<std::string>& currency);
+
+// A price range in euro cents that selects exactly the prices whose display in `currency`
+// (converted, rounded half-up) lies within [from, to]. Conversion never decreases as the
+// amount grows, so the bounds are found by bisection with the very conversion the shop shows.
+struct EuroCentRange {
+  std::optional<std::int64_t> min;
+  std::optional<std::int64_t> max;
+  bool empty = false;  // no price can match
+};
+EuroCentRange euro_cent_range(const OfferQuery& query, const ExchangeRates& rates);
+
+}  // namespace artshop

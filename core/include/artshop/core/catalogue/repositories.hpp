@@ -1,0 +1,48 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "artshop/core/catalogue/offer.hpp"
+#include "artshop/core/catalogue/offer_query.hpp"
+
+namespace artshop {
+
+// What the store filters on: the checked query with its price range already in euro cents.
+struct OfferSearch {
+  OfferSort sort = OfferSort::NewToOld;
+  std::optional<Orientation> orientation{};
+  std::optional<ArtStyle> style{};
+  std::optional<std::int64_t> min_price_eur_cents{};  // lowest attribute price, inclusive
+  std::optional<std::int64_t> max_price_eur_cents{};
+  std::optional<std::string> category{};
+  std::optional<std::string> search{};  // in the title or a tag, ignoring case
+  int offset = 0;
+  int limit = kDefaultPageSize;
+};
+
+struct OfferPage {
+  std::vector<Offer> items;
+  int total = 0;  // matching offers over all pages
+};
+
+// The catalogue. Queries see Active offers only; find_by_url_name also sees SoldOut and
+// Hidden ones, for the buyers who keep them.
+class OfferRepository {
+ public:
+  virtual ~OfferRepository() = default;
+  virtual OfferPage search(const OfferSearch& search) = 0;
+  virtual std::vector<Offer> latest(int count) = 0;
+  virtual std::optional<Offer> find_by_url_name(std::string_view url_name) = 0;
+  virtual std::vector<Category> categories() = 0;
+  virtual bool category_exists(std::string_view url_name) = 0;
+  virtual void upsert_category(const Category& category) = 0;
+  // Stores a new offer with its attributes (ids are assigned); nullopt when its urlName is
+  // taken.
+  virtual std::optional<OfferId> insert(const Offer& offer) = 0;
+  virtual int count() = 0;
+};
+
+}  // namespace artshop

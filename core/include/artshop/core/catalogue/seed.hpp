@@ -1,0 +1,80 @@
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "artshop/core/catalogue/offer.hpp"
+#include "artshop/core/error.hpp"
+#include "artshop/core/ports/blob_store.hpp"
+#include "artshop/core/ports/clock.hpp"
+#include "artshop/core/ports/image_generator.hpp"
+#include "artshop/core/ports/image_processor.hpp"
+#include "artshop/core/ports/unit_of_work.hpp"
+
+namespace artshop {
+
+inline constexpr int kDefaultSeedOffers = 132;
+// The long edge every generated offer is sold up to: its pictures are rendered anew from
+// their recipe at the bought size, so 8K is real 8K.
+inline constexpr int kGeneratedFullLongEdge = 7680;
+// The size the derivatives (thumbnail, preview) are made from.
+inline constexpr int kGeneratedMasterLongEdge = 1600;
+
+// The shop's categories (DESIGN.md section 4).
+std::vector<Category> default_categories();
+
+// One offer of the seed plan, before its pictures exist.
+struct SeedOffer {
+  std::string title;
+  std::string description;
+  std::string category;
+  ArtStyle style = ArtStyle::None;
+  AspectRatio aspect_ratio = AspectRatio::R1x1;
+  std::vector<std::string> tags;
+  std::string prompt;
+  std::uint64_t seed = 0;
+  std::int64_t base_price_eur_cents = 0;
+  std::chrono::seconds age{0};  // how long before now it was published
+};
+
+// A deterministic plan of `count` offers that covers every category, style and aspect ratio
+// (so every orientation), with believable titles, descriptions, tags and a spread of prices.
+std::vector<SeedOffer> seed_plan(int count);
+
+// The public pictures of one picture: thumbnail and watermarked preview, WebP and JPEG.
+OfferImages publish_derivatives(ImageProcessor& processor, BlobStore& public_media,
+                                std::string_view master_encoded);
+
+struct SeedReport {
+  bool seeded = false;  // false: the catalogue had been seeded before
+  int offers = 0;
+};
+
+// Fills an empty shop on its first start. Runs once per database: a setting records that it
+// ran, so deleting every offer later does not bring the samples back.
+class SeedCatalogue {
+ public:
+  static constexpr std::string_view kSeededSetting = "catalogue.seeded";
+
+  SeedCatalogue(UnitOfWork& transactions, ImageGenerator& generator, ImageProcessor& processor,
+                BlobStore& public_media, const Clock& clock)
+      : transactions_(transactions),
+        generator_(generator),
+        processor_(processor),
+        public_media_(public_media),
+        clock_(clock) {}
+
+  // Renders on `parallelism` threads; `progress` is told of each offer done.
+  Result<SeedReport> operator()(int count, unsigned parallelism,
+                                const std::function<void(int done, int total)>& progress = {});
+
+ private:
+  UnitOfWork& transactions_;
+  ImageGenerator& generator_;
+  ImageProcessor& processor_;
+  BlobStore& public_media_;
+  const Clock& clock_;
+};
+
+}  // namespace artshop

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "artshop/core/catalogue/art_style.hpp"
+#include "artshop/core/catalogue/aspect_ratio.hpp"
+
+namespace artshop {
+
+// Decoded pixels, as a generator draws them: 8-bit sRGB, row-major from the top row, three
+// bytes (red, green, blue) per pixel and no padding, so rgb.size() == width * height * 3.
+// Raw rather than encoded because the one consumer, ImageProcessor::encode_png, and the tests
+// both want pixels, and a generator should not need an image codec.
+struct Image {
+  int width = 0;
+  int height = 0;
+  std::vector<std::uint8_t> rgb;
+};
+
+// What to draw (DESIGN.md section 7). The same request draws the same picture.
+struct GenerationRequest {
+  std::string prompt;  // UTF-8, 1 to 500 characters (checked by the use case)
+  ArtStyle style = ArtStyle::None;
+  AspectRatio aspect_ratio = AspectRatio::R1x1;
+  std::uint64_t seed = 0;
+  int long_edge = 1024;  // pixels along the longer side; the shorter follows the ratio
+};
+
+// Draws pictures from a prompt (the built-in procedural generator, or a remote txt2img
+// service). Implementations are thread-safe; a call blocks for as long as drawing takes, so
+// it belongs on a worker thread, never on an I/O thread.
+class ImageGenerator {
+ public:
+  virtual ~ImageGenerator() = default;
+
+  // One picture whose longer side is request.long_edge pixels and whose sides have the
+  // request's aspect ratio, rounded to whole pixels. Throws std::invalid_argument for a long
+  // edge the generator cannot draw, and another std::exception on an infrastructure fault
+  // (a remote service that fails or does not answer).
+  virtual Image generate(const GenerationRequest& request) = 0;
+};
+
+}  // namespace artshop

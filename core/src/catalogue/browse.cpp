@@ -1,0 +1,111 @@
+#include "artshop/core/catalogue/browse.hpp"
+
+#include <fmt/format.h>
+
+namespace artshop {
+
+Result<PricedOffer> price_offer(Offer offer, Currency currency, const ExchangeRates& rates) {
+  PricedOffer priced{.offer = {}, .attributes = {}, .lowest_price = Money::zero(currency)};
+  bool first = true;
+  for (const auto& attribute : offer.attributes) {
+    const auto price = rates.convert(Money(attribute.price_eur_cents, Currency::EUR), currency);
+    if (!price) {
+      return std::unexpected(Error::internal(
+          fmt::format("pricing {} in {}: {}", offer.url_name, code(currency), describe(price.error()))));
+    }
+    if (first || price->minor_units() < priced.lowest_price.minor_units()) {
+      priced.lowest_price = *price;
+    }
+    first = false;
+    priced.attributes.push_back({.attribute = attribute, .price = *price});
+  }
+  priced.offer = std::move(offer);
+  return priced;
+}
+
+namespace {
+
+Result<std::vector<PricedOffer>> price_all(std::vector<Offer> offers, Currency currency,
+                                           const ExchangeRates& rates) {
+  std::vector<PricedOffer> priced;
+  priced.reserve(offers.size());
+  for (auto& offer : offers) {
+    auto one = price_offer(std::move(offer), currency, rates);
+    if (!one) return std::unexpected(one.error());
+    priced.push_back(std::move(*one));
+  }
+  return priced;
+}
+
+}  // namespace
+
+Result<PricedOfferPage> BrowseOffers::operator()(const OfferListParameters& parameters) {
+  auto query = validate_offer_query(parameters);
+  if (!query) return std::unexpected(Error::validation(std::move(query.error())));
+  const auto rates = rates_.current();
+  const auto range = euro_cent_range(*query, rates);
+  PricedOfferPage page{.items = {},
+                       .total = 0,
+                       .page = query->page,
+                       .page_size = query->page_size,
+                       .currency = query->currency};
+  if (range.empty) return page;
+
+  auto found = transactions_.read([&](Repositories& repos) -> Result<OfferPage> {
+    if (query->category && !repos.offers.category_exists(*query->category)) {
+      return std::unexpected(Error::validation("Category", "There is no such category."));
+    }
+    return repos.offers.search({.sort = query->sort,
+                                .orientation = query->orientation,
+                                .style = query->style,
+                                .min_price_eur_cents = range.min,
+                                .max_price_eur_cents = range.max,
+                                .category = query->category,
+                                .search = query->search,
+                                .offset = (query->page - 1) * query->page_size,
+                                .limit = query->page_size});
+  });
+  if (!found) return std::unexpected(found.error());
+  auto items = price_all(std::move(found->items), query->currency, rates);
+  if (!items) return std::unexpected(items.error());
+  page.items = std::move(*items);
+  page.total = found->total;
+  return page;
+}
+
+Result<std::vector<PricedOffer>> LatestOffers::operator()(
+    const std::optional<std::string>& currency) {
+  const auto display = validate_display_currency(currency);
+  if (!display) return std::unexpected(Error::validation(display.error()));
+  auto offers = transactions_.read([](Repositories& repos) -> Result<std::vector<Offer>> {
+    return repos.offers.latest(kLatestOfferCount);
+  });
+  if (!offers) return std::unexpected(offers.error());
+  return price_all(std::move(*offers), *display, rates_.current());
+}
+
+Result<PricedOffer> GetOffer::operator()(const std::optional<std::string>& url_name,
+                                         const std::optional<std::string>& currency) {
+  ValidationErrors errors;
+  const auto display = validate_display_currency(currency);
+  if (!display) errors.merge(display.error());
+  if (!url_name || url_name->empty()) errors.add("UrlName", "UrlName is required.");
+  if (!errors.empty()) return std::unexpected(Error::validation(std::move(errors)));
+
+  auto offer = transactions_.read([&](Repositories& repos) -> Result<Offer> {
+    auto found = repos.offers.find_by_url_name(*url_name);
+    if (!found || found->status == OfferStatus::Hidden) {
+      return std::unexpected(Error::not_found("no offer " + *url_name));
+    }
+    return std::move(*found);
+  });
+  if (!offer) return std::unexpected(offer.error());
+  return price_offer(std::move(*offer), *display, rates_.current());
+}
+
+Result<std::vector<Category>> ListCategories::operator()() {
+  return transactions_.read(
+      [](Repositories& repos) -> Result<std::vector<Category>> { return repos.offers.categories(); });
+}
+
+}  // namespace artshop

@@ -1,0 +1,165 @@
+#include "artshop/core/catalogue/offer_query.hpp"
+
+#include <array>
+#include <charconv>
+
+#include <fmt/format.h>
+
+namespace artshop {
+namespace {
+
+constexpr std::array kSortNames{std::string_view("NewToOld"), std::string_view("LowToHigh"),
+                                std::string_view("HighToLow")};
+
+bool present(const std::optional<std::string>& text) { return text && !text->empty(); }
+
+std::string trimmed(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  return std::string(text.substr(first, text.find_last_not_of(" \t") - first + 1));
+}
+
+std::optional<int> parse_int(const std::string& text) {
+  int value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+template <class Enum, class Parse, class Names>
+std::optional<Enum> read_enum(const std::optional<std::string>& text, std::string_view field,
+                              Parse parse, const Names& names, ValidationErrors& errors) {
+  if (!present(text)) return std::nullopt;
+  if (auto value = parse(*text)) return value;
+  std::string choices;
+  for (const auto& candidate : names) {
+    choices += choices.empty() ? "" : ", ";
+    choices += name(candidate);
+  }
+  errors.add(field, fmt::format("{} must be one of {}.", field, choices));
+  return std::nullopt;
+}
+
+std::optional<Money> read_amount(const std::optional<std::string>& text, std::string_view field,
+                                 Currency currency, ValidationErrors& errors) {
+  if (!present(text)) return std::nullopt;
+  const auto amount = Money::parse(trimmed(*text), currency);
+  if (!amount) {
+    errors.add(field, amount.error() == MoneyError::TooPrecise
+                          ? fmt::format("{} has more decimals than {} allows.", field, code(currency))
+                          : fmt::format("{} must be an amount such as 25 or 19.99.", field));
+    return std::nullopt;
+  }
+  if (amount->is_negative()) {
+    errors.add(field, fmt::format("{} must not be negative.", field));
+    return std::nullopt;
+  }
+  return *amount;
+}
+
+// The smallest euro-cent amount whose display is at least `bound` (or past the search range).
+std::int64_t first_at_least(Money bound, const ExchangeRates& rates) {
+  std::int64_t low = 0;
+  std::int64_t high = std::int64_t{1} << 50;
+  while (low < high) {
+    const auto middle = low + (high - low) / 2;
+    const auto shown = rates.convert(Money(middle, Currency::EUR), bound.currency());
+    if (shown && shown->minor_units() >= bound.minor_units()) {
+      high = middle;
+    } else {
+      low = middle + 1;
+    }
+  }
+  return low;
+}
+
+}  // namespace
+
+std::string_view name(OfferSort sort) noexcept { return kSortNames[static_cast<std::size_t>(sort)]; }
+
+std::optional<OfferSort> parse_offer_sort(std::string_view text) noexcept {
+  for (std::size_t i = 0; i < kSortNames.size(); ++i) {
+    if (text.size() == kSortNames[i].size()) {
+      bool same = true;
+      for (std::size_t c = 0; c < text.size() && same; ++c) {
+        same = (text[c] | 0x20) == (kSortNames[i][c] | 0x20);
+      }
+      if (same) return static_cast<OfferSort>(i);
+    }
+  }
+  return std::nullopt;
+}
+
+std::expected<Currency, ValidationErrors> validate_display_currency(
+    const std::optional<std::string>& currency) {
+  if (!present(currency)) return std::unexpected(ValidationErrors("Currency", "Currency is required."));
+  if (auto parsed = parse_currency(*currency)) return *parsed;
+  std::string codes;
+  for (const auto candidate : kAllCurrencies) {
+    codes += codes.empty() ? "" : ", ";
+    codes += code(candidate);
+  }
+  return std::unexpected(
+      ValidationErrors("Currency", fmt::format("Currency must be one of {}.", codes)));
+}
+
+std::expected<OfferQuery, ValidationErrors> validate_offer_query(const OfferListParameters& raw) {
+  ValidationErrors errors;
+  OfferQuery query;
+  if (auto currency = validate_display_currency(raw.currency)) {
+    query.currency = *currency;
+  } else {
+    errors.merge(currency.error());
+  }
+  const std::array sorts{OfferSort::NewToOld, OfferSort::LowToHigh, OfferSort::HighToLow};
+  query.sort = read_enum<OfferSort>(raw.sort, "Sort", parse_offer_sort, sorts, errors)
+                   .value_or(OfferSort::NewToOld);
+  query.orientation = read_enum<Orientation>(raw.orientation, "Orientation", parse_orientation,
+                                             kAllOrientations, errors);
+  query.style = read_enum<ArtStyle>(raw.style, "Style", parse_art_style, kAllArtStyles, errors);
+  query.from = read_amount(raw.from, "From", query.currency, errors);
+  query.to = read_amount(raw.to, "To", query.currency, errors);
+  if (query.from && query.to && query.from->minor_units() > query.to->minor_units()) {
+    errors.add("To", "To must not be less than From.");
+  }
+  if (present(raw.category)) query.category = trimmed(*raw.category);
+  if (present(raw.search)) {
+    query.search = trimmed(*raw.search);
+    if (query.search->size() > kMaxSearchLength) {
+      errors.add("Search", fmt::format("Search must be at most {} characters.", kMaxSearchLength));
+    }
+    if (query.search->empty()) query.search.reset();
+  }
+  if (present(raw.page)) {
+    const auto page = parse_int(*raw.page);
+    if (!page || *page < 1) {
+      errors.add("Page", "Page must be a whole number from 1.");
+    } else {
+      query.page = *page;
+    }
+  }
+  if (present(raw.page_size)) {
+    const auto size = parse_int(*raw.page_size);
+    if (!size || *size < 1 || *size > kMaxPageSize) {
+      errors.add("PageSize", fmt::format("PageSize must be a whole number from 1 to {}.", kMaxPageSize));
+    } else {
+      query.page_size = *size;
+    }
+  }
+  if (!errors.empty()) return std::unexpected(std::move(errors));
+  return query;
+}
+
+EuroCentRange euro_cent_range(const OfferQuery& query, const ExchangeRates& rates) {
+  EuroCentRange range;
+  if (query.from) range.min = first_at_least(*query.from, rates);
+  if (query.to) {
+    // The largest amount shown as at most `to` is one below the first shown above it.
+    const Money above(query.to->minor_units() + 1, query.to->currency());
+    range.max = first_at_least(above, rates) - 1;
+  }
+  range.empty = range.min && range.max && *range.min > *range.max;
+  return range;
+}
+
+}  // namespace artshop

@@ -1,0 +1,276 @@
+#include "artshop/core/catalogue/seed.hpp"
+
+#include <array>
+#include <atomic>
+#include <fmt/format.h>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace artshop {
+namespace {
+
+// SplitMix64: a fixed, portable generator, so every installation seeds the same shop.
+class SplitMix64 {
+ public:
+  explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  template <class Container>
+  const auto& pick(const Container& items) {
+    return items[next() % items.size()];
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+struct CategoryWords {
+  std::string_view url_name;
+  std::string_view title;
+  std::array<std::string_view, 8> subjects;
+  std::string_view scene;  // what the pictures of the category show
+};
+
+constexpr std::array<CategoryWords, 10> kCategories{{
+    {"abstract", "Abstract",
+     {"Rhythm", "Fracture", "Resonance", "Drift", "Composition", "Echoes", "Tension", "Currents"},
+     "an abstract play of shape and colour"},
+    {"animals", "Animals",
+     {"Fox", "Heron", "Whale", "Owl", "Tiger", "Hare", "Wolf", "Hummingbird"},
+     "an animal portrait full of character"},
+    {"architecture", "Architecture",
+     {"Cathedral", "Tower", "Arcade", "Bridge", "Lighthouse", "Courtyard", "Skyline", "Pavilion"},
+     "architecture seen in light and line"},
+    {"fantasy", "Fantasy",
+     {"Citadel", "Dragon", "Enchanted Gate", "Sky Island", "Wizard's Tower", "Forest Spirit",
+      "Crystal Cavern", "Phoenix"},
+     "a scene from a world that never was"},
+    {"landscapes", "Landscapes",
+     {"Fjord", "Valley", "Dunes", "Highlands", "Coastline", "Canyon", "Meadow", "Glacier"},
+     "a wide landscape to get lost in"},
+    {"nature", "Nature",
+     {"Fern", "Birch Grove", "Waterfall", "Lotus", "Moss Garden", "Wildflowers", "Oak",
+      "Tide Pool"},
+     "a close look at the living world"},
+    {"people", "People",
+     {"Dancer", "Wanderer", "Musician", "Dreamer", "Fisherman", "Painter", "Traveller",
+      "Gardener"},
+     "a figure caught in a quiet moment"},
+    {"space", "Space",
+     {"Nebula", "Orbit", "Eclipse", "Comet", "Red Planet", "Star Nursery", "Moonrise",
+      "Galaxy"},
+     "a view into deep space"},
+    {"still-life", "Still Life",
+     {"Pears", "Teapot", "Lemons", "Vase of Tulips", "Books", "Pomegranates", "Candle",
+      "Seashells"},
+     "a still life of simple things"},
+    {"vehicles", "Vehicles",
+     {"Steam Train", "Sailboat", "Vintage Racer", "Airship", "Motorbike", "Tram",
+      "Hot Air Balloon", "Cargo Ship"},
+     "a machine made for going places"},
+}};
+
+constexpr std::array<std::string_view, 20> kAdjectives{
+    "Misty",  "Golden",  "Silent",    "Crimson", "Midnight", "Amber",   "Distant",
+    "Velvet", "Electric", "Hidden",   "Frozen",  "Radiant",  "Wandering", "Ancient",
+    "Quiet",  "Burning", "Luminous",  "Restless", "Pale",    "Emerald"};
+
+constexpr std::array<std::string_view, 8> kEndings{"", " at Dawn", " in Winter", " at Dusk",
+                                                   " After Rain", " by Night", " in Bloom",
+                                                   " in Blue"};
+
+struct StyleWords {
+  ArtStyle style;
+  std::string_view phrase;  // how the picture is made
+  std::string_view prompt;  // what the generator is asked for
+};
+
+constexpr std::array<StyleWords, 11> kStyleWords{{
+    {ArtStyle::None, "A balanced, contemporary composition of", "clean contemporary digital art"},
+    {ArtStyle::Exclusive, "A one-of-a-kind, richly ornamented piece showing",
+     "ornate masterpiece, gold leaf accents"},
+    {ArtStyle::Abstract, "Bold overlapping forms interpret", "abstract geometric shapes"},
+    {ArtStyle::Anime, "Soft skies and clean cel shading bring to life",
+     "anime style, cel shading, soft gradient sky"},
+    {ArtStyle::Cyberpunk, "Neon light and rain-slick shadows frame",
+     "cyberpunk, neon magenta and cyan, night city"},
+    {ArtStyle::Fantasy, "Moonlight and mist wrap", "epic fantasy, glowing moon, mist"},
+    {ArtStyle::Impressionism, "Short, lively brush strokes capture",
+     "impressionist painting, visible brush strokes"},
+    {ArtStyle::Minimalism, "A few calm shapes and a lot of space distil",
+     "minimalist, flat colour fields"},
+    {ArtStyle::Photorealism, "Lifelike light and fine detail render",
+     "photorealistic, natural light, high detail"},
+    {ArtStyle::PopArt, "Bold outlines, flat colour and halftone dots shout out",
+     "pop art, halftone dots, bold outlines"},
+    {ArtStyle::Watercolor, "Soft washes bleeding into textured paper show",
+     "watercolor on paper, soft bleeding washes"},
+}};
+
+const StyleWords& style_words(ArtStyle style) {
+  return kStyleWords[static_cast<std::size_t>(style)];
+}
+
+std::string lower_words(std::string_view text) {
+  std::string result(text);
+  for (auto& c : result) c = c >= 'A' && c <= 'Z' ? char(c + 32) : c;
+  return result;
+}
+
+}  // namespace
+
+std::vector<Category> default_categories() {
+  std::vector<Category> categories;
+  for (const auto& category : kCategories) {
+    categories.push_back({.url_name = std::string(category.url_name),
+                          .title = std::string(category.title),
+                          .offer_count = 0});
+  }
+  return categories;
+}
+
+std::vector<SeedOffer> seed_plan(int count) {
+  SplitMix64 random(0x417254'53686f70ULL);  // "ArtShop"
+  std::set<std::string> titles;
+  std::vector<SeedOffer> plan;
+  for (int i = 0; i < count; ++i) {
+    const auto index = static_cast<std::size_t>(i);
+    // 10 categories, 11 styles and 7 aspect ratios cycle independently, so every pairing
+    // turns up and the first 11 offers alone already cover every style.
+    const auto& category = kCategories[index % kCategories.size()];
+    const auto style = kAllArtStyles[index % kAllArtStyles.size()];
+    const auto aspect = kAllAspectRatios[index % kAllAspectRatios.size()];
+    std::string title;
+    do {
+      title = fmt::format("{} {}{}", random.pick(kAdjectives), random.pick(category.subjects),
+                          random.pick(kEndings));
+    } while (!titles.insert(title).second);
+
+    const auto& words = style_words(style);
+    SeedOffer offer;
+    offer.description = fmt::format(
+        "{} {}: {}. {} Sold as a high-resolution download; larger sizes come with a "
+        "commercial licence.",
+        words.phrase, lower_words(title), category.scene,
+        style == ArtStyle::Exclusive ? "Only one buyer will ever own it." : "");
+    offer.category = std::string(category.url_name);
+    offer.style = style;
+    offer.aspect_ratio = aspect;
+    offer.tags = {std::string(category.url_name), lower_words(name(style)),
+                  lower_words(category.subjects[random.next() % category.subjects.size()]),
+                  lower_words(random.pick(kAdjectives))};
+    offer.prompt = fmt::format("{}, {}", title, words.prompt);
+    offer.seed = random.next();
+    // 9.00 to 59.00 EUR in half-euro steps, cheaper prices more common.
+    const auto step = std::min(random.next() % 101, random.next() % 101);
+    offer.base_price_eur_cents = 900 + static_cast<std::int64_t>(step) * 50;
+    offer.age = std::chrono::hours(20) * i + std::chrono::minutes(random.next() % 600);
+    offer.title = std::move(title);
+    plan.push_back(std::move(offer));
+  }
+  return plan;
+}
+
+OfferImages publish_derivatives(ImageProcessor& processor, BlobStore& public_media,
+                                std::string_view master_encoded) {
+  const auto store = [&](const EncodedImage& image) {
+    return public_media.put(image.bytes, extension(image.format));
+  };
+  return {
+      .thumbnail_webp = store(processor.thumbnail(bytes_of(master_encoded), ImageFormat::Webp)),
+      .thumbnail_jpeg = store(processor.thumbnail(bytes_of(master_encoded), ImageFormat::Jpeg)),
+      .preview_webp =
+          store(processor.watermarked_preview(bytes_of(master_encoded), ImageFormat::Webp)),
+      .preview_jpeg =
+          store(processor.watermarked_preview(bytes_of(master_encoded), ImageFormat::Jpeg)),
+  };
+}
+
+Result<SeedReport> SeedCatalogue::operator()(int count, unsigned parallelism,
+                                             const std::function<void(int, int)>& progress) {
+  const auto already = transactions_.read([](Repositories& repos) -> Result<bool> {
+    return repos.settings.get(kSeededSetting).has_value() || repos.offers.count() > 0;
+  });
+  if (!already) return std::unexpected(already.error());
+  if (*already) return SeedReport{.seeded = false, .offers = 0};
+
+  const auto plan = seed_plan(count);
+  const auto now = std::chrono::floor<std::chrono::seconds>(clock_.now());
+  std::vector<Offer> offers(plan.size());
+  std::atomic<std::size_t> next{0};
+  std::atomic<int> done{0};
+  std::mutex failure_mutex;
+  std::string failure;
+  const auto render = [&] {
+    for (auto i = next++; i < plan.size(); i = next++) {
+      try {
+        const auto& item = plan[i];
+        const auto master = generator_.generate({.prompt = item.prompt,
+                                                 .style = item.style,
+                                                 .aspect_ratio = item.aspect_ratio,
+                                                 .seed = item.seed,
+                                                 .long_edge = kGeneratedMasterLongEdge});
+        const auto encoded = processor_.encode_png(master);
+        const bool wide = width_part(item.aspect_ratio) >= height_part(item.aspect_ratio);
+        // The full size keeps the ratio's exact proportions at a long edge of 7680.
+        const int full_w = wide ? kGeneratedFullLongEdge
+                                : kGeneratedFullLongEdge * width_part(item.aspect_ratio) /
+                                      height_part(item.aspect_ratio);
+        const int full_h = wide ? kGeneratedFullLongEdge * height_part(item.aspect_ratio) /
+                                      width_part(item.aspect_ratio)
+                                : kGeneratedFullLongEdge;
+        Offer offer;
+        offer.url_name = slugify(item.title);
+        offer.title = item.title;
+        offer.description = item.description;
+        offer.category = item.category;
+        offer.style = item.style;
+        offer.aspect_ratio = item.aspect_ratio;
+        offer.orientation = orientation_of(full_w, full_h);
+        offer.width = full_w;
+        offer.height = full_h;
+        offer.tags = item.tags;
+        offer.created_at = now - item.age;
+        offer.status = OfferStatus::Active;
+        offer.attributes =
+            standard_attributes(item.style, kGeneratedFullLongEdge, item.base_price_eur_cents);
+        offer.images = publish_derivatives(processor_, public_media_, encoded.bytes);
+        offer.source = {.prompt = item.prompt, .seed = item.seed, .original_key = {}};
+        offers[i] = std::move(offer);
+        if (progress) progress(++done, static_cast<int>(plan.size()));
+      } catch (const std::exception& error) {
+        const std::lock_guard lock(failure_mutex);
+        if (failure.empty()) failure = error.what();
+        next = plan.size();
+      }
+    }
+  };
+  {
+    std::vector<std::jthread> workers;
+    for (unsigned w = 0; w < std::max(1U, parallelism); ++w) workers.emplace_back(render);
+  }
+  if (!failure.empty()) return std::unexpected(Error::internal("seeding: " + failure));
+
+  return transactions_.write([&](Repositories& repos) -> Result<SeedReport> {
+    if (repos.settings.get(kSeededSetting)) return SeedReport{.seeded = false, .offers = 0};
+    for (const auto& category : default_categories()) repos.offers.upsert_category(category);
+    int inserted = 0;
+    for (auto& offer : offers) {
+      // Titles are unique, so their slugs are too, but a suffix keeps that a non-issue.
+      if (!repos.offers.insert(offer)) {
+        offer.url_name += fmt::format("-{}", inserted + 1);
+        if (!repos.offers.insert(offer)) continue;
+      }
+      ++inserted;
+    }
+    repos.settings.set(kSeededSetting, std::to_string(inserted));
+    return SeedReport{.seeded = true, .offers = inserted};
+  });
+}
+
+}  // namespace artshop

@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp, signIn } from '@/test/render';
+
+describe('header, footer and account menu', () => {
+  it('links the main sections in the header and the legal pages in the footer', async () => {
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Welcome to Artshop' });
+
+    const mainNav = screen.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of [
+      ['Gallery', '/gallery'],
+      ['Generate', '/generate'],
+      ['Contact', '/contact'],
+    ]) {
+      expect(within(mainNav).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    const legalNav = screen.getByRole('navigation', { name: 'Legal' });
+    expect(within(legalNav).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+    expect(within(legalNav).getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute(
+      'href',
+      '/terms-and-conditions',
+    );
+    expect(screen.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/cart');
+  });
+
+  it('offers log in and sign up to a visitor', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Log in', 'Sign up']);
+  });
+
+  it("offers a customer's pages and logging out, which ends the session", async () => {
+    const user = userEvent.setup();
+    signIn();
+    renderApp('/order-history');
+    await screen.findByRole('heading', { name: 'Order history' });
+
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Account settings',
+      'Billing information',
+      'Artworks',
+      'Order history',
+      'Balance',
+      'Log out',
+    ]);
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome to Artshop' })).toBeInTheDocument();
+    expect(screen.getByText('You have been logged out.')).toBeInTheDocument();
+    expect(window.sessionStorage.getItem('jwtToken')).toBeNull();
+    expect(window.sessionStorage.getItem('refreshToken')).toBeNull();
+  });
+
+  it('follows a header link to its page and scrolls to the top', async () => {
+    const user = userEvent.setup();
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Welcome to Artshop' });
+    scrollTo.mockClear();
+
+    const mainNav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(mainNav).getByRole('link', { name: 'Gallery' }));
+
+    expect(await screen.findByRole('heading', { name: 'Gallery' })).toBeInTheDocument();
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('scrolls to the anchor named by the address hash', async () => {
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView');
+    renderApp('/privacy-policy#storage');
+    await screen.findByRole('heading', { name: '8. Cookies and browser storage' });
+    expect(scrollIntoView.mock.contexts).toContainEqual(document.getElementById('storage'));
+  });
+});

@@ -1,0 +1,58 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { NavLink, Link as RouterLink } from 'react-router';
+import { AccountMenu } from '@/features/accounts/components/AccountMenu';
+import { CartLink } from '@/features/cart/components/CartLink';
+import { CurrencySelect } from '@/features/currency/components/CurrencySelect';
+import { MAIN_LINKS } from './navigation';
+import { NavDrawer } from './NavDrawer';
+
+export function Header() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <AppBar position="sticky" color="default" elevation={1} sx={{ bgcolor: 'background.paper' }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 } }}>
+        <IconButton
+          edge="start"
+          aria-label="Open navigation"
+          onClick={() => setDrawerOpen(true)}
+          sx={{ display: { md: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Typography
+          component={RouterLink}
+          to="/"
+          variant="h6"
+          sx={{ color: 'primary.main', textDecoration: 'none', fontWeight: 700, mr: 2 }}
+        >
+          Artshop
+        </Typography>
+        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 1 }}>
+          {MAIN_LINKS.map((link) => (
+            <Button
+              key={link.to}
+              component={NavLink}
+              to={link.to}
+              color="inherit"
+              sx={{ '&.active': { color: 'primary.main', fontWeight: 700 } }}
+            >
+              {link.label}
+            </Button>
+          ))}
+        </Box>
+        <Box sx={{ flexGrow: 1 }} />
+        <CurrencySelect />
+        <CartLink />
+        <AccountMenu />
+      </Toolbar>
+      <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+    </AppBar>
+  );
+}

@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+
+async function chooseCurrency(code: string) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('combobox', { name: 'Currency' }));
+  await user.click(await screen.findByRole('option', { name: code }));
+}
+
+describe('currency selector', () => {
+  it('offers the 14 currencies with EUR chosen by default', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    const select = await screen.findByRole('combobox', { name: 'Currency' });
+    expect(select).toHaveTextContent('EUR');
+    await user.click(select);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'EUR',
+      'USD',
+      'GBP',
+      'NOK',
+      'CZK',
+      'PLN',
+      'CHF',
+      'AUD',
+      'AZN',
+      'KZT',
+      'SAR',
+      'JPY',
+      'CAD',
+      'NZD',
+    ]);
+  });
+
+  it('starts with the stored currency', async () => {
+    window.localStorage.setItem('currency', 'JPY');
+    renderApp('/');
+    expect(await screen.findByRole('combobox', { name: 'Currency' })).toHaveTextContent('JPY');
+  });
+
+  it('stores the new currency and empties the cart', async () => {
+    window.localStorage.setItem('cart', JSON.stringify([{ offerId: 7, attributes: { id: 21 } }]));
+    window.localStorage.setItem(
+      'gift-card',
+      JSON.stringify({ offerId: -1, offerAttributeId: -1, amount: 50, currency: 'EUR' }),
+    );
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+
+    await chooseCurrency('USD');
+
+    expect(await screen.findByRole('link', { name: 'Cart' })).toBeInTheDocument();
+    expect(screen.getByText('Prices are now shown in USD; your cart was emptied.')).toBeVisible();
+    expect(window.localStorage.getItem('currency')).toBe('USD');
+    expect(window.localStorage.getItem('cart')).toBeNull();
+    expect(window.localStorage.getItem('gift-card')).toBeNull();
+  });
+});

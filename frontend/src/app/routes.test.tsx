@@ -1,0 +1,84 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, signIn } from '@/test/render';
+import { resolveAccessCheck } from './access/accessChecks';
+
+describe('routes and access checks', () => {
+  it("answers a signed-out visitor opening /cart with 'Page Not Found: /cart'", async () => {
+    renderApp('/cart');
+    expect(await screen.findByText('Page Not Found: /cart')).toBeInTheDocument();
+  });
+
+  it.each(['/account-settings', '/artworks', '/billing-information', '/order-history', '/balance'])(
+    'keeps %s from signed-out visitors',
+    async (path) => {
+      renderApp(path);
+      expect(await screen.findByText(`Page Not Found: ${path}`)).toBeInTheDocument();
+    },
+  );
+
+  it("answers a signed-in customer opening /login with 'Page Not Found: /login'", async () => {
+    signIn();
+    renderApp('/login');
+    expect(await screen.findByText('Page Not Found: /login')).toBeInTheDocument();
+  });
+
+  it.each(['/sign-up', '/forgot-password', '/reset-password'])(
+    'keeps %s from signed-in customers',
+    async (path) => {
+      signIn();
+      renderApp(path);
+      expect(await screen.findByText(`Page Not Found: ${path}`)).toBeInTheDocument();
+    },
+  );
+
+  it('lets a signed-in customer open the cart', async () => {
+    signIn();
+    renderApp('/cart');
+    expect(await screen.findByRole('heading', { name: 'Cart' })).toBeInTheDocument();
+    expect(screen.getByText('This feature is not available yet.')).toBeInTheDocument();
+  });
+
+  it('lets a visitor open the log-in page', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it("answers an unknown path with 'Page not found: /x'", async () => {
+    renderApp('/x');
+    expect(await screen.findByText('Page not found: /x')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it.each([
+    ['/gallery', 'Gallery'],
+    ['/gallery/landscapes', 'Gallery'],
+    ['/gallery/picture/misty-mountains', 'Picture'],
+    ['/generate', 'Generate'],
+    ['/contact', 'Contact'],
+    ['/privacy-policy', 'Privacy policy'],
+    ['/terms-and-conditions', 'Terms and conditions'],
+    ['/error', 'Something went wrong on our side. Please try again in a moment.'],
+  ])('opens %s for everyone', async (path, heading) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it('shows the reason on the not-logged-in page, with a link to log in', async () => {
+    renderApp('/not-logged-in?reason=You%20were%20logged%20out');
+    expect(await screen.findByText('You were logged out')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('throws for an unknown access check name', () => {
+    expect(() => resolveAccessCheck('admin-only')).toThrow('Unknown access check: admin-only');
+  });
+
+  it('decides the named checks by the presence of a token', () => {
+    expect(resolveAccessCheck('auth')({ isSignedIn: true })).toBe(true);
+    expect(resolveAccessCheck('auth')({ isSignedIn: false })).toBe(false);
+    expect(resolveAccessCheck('already-auth')({ isSignedIn: true })).toBe(false);
+    expect(resolveAccessCheck('already-auth')({ isSignedIn: false })).toBe(true);
+    expect(resolveAccessCheck('homepage')({ isSignedIn: false })).toBe(true);
+  });
+});

@@ -1,0 +1,19 @@
+import LinearProgress from '@mui/material/LinearProgress';
+import { useEffect, useState } from 'react';
+import { ASYNC_COMPONENT_DELAY_MS } from '@/config/constants';
+
+/** A progress bar that appears only when loading takes longer than ASYNC_COMPONENT_DELAY_MS. */
+export function DelayedProgress({ label = 'Loading' }: { label?: string }) {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setVisible(true), ASYNC_COMPONENT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  if (!visible) return null;
+  return (
+    <LinearProgress
+      aria-label={label}
+      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 'overlay' }}
+    />
+  );
+}

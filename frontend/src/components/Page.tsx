@@ -1,0 +1,23 @@
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { usePageTitle } from '@/hooks/usePageTitle';
+
+interface PageProps {
+  title: string;
+  children?: ReactNode;
+  maxWidth?: 'sm' | 'md' | 'lg';
+}
+
+/** The frame of an ordinary page: its document title, one h1 and the content. */
+export function Page({ title, children, maxWidth = 'lg' }: PageProps) {
+  usePageTitle(title);
+  return (
+    <Container maxWidth={maxWidth} sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Container>
+  );
+}

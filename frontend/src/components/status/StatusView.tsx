@@ -1,0 +1,33 @@
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { usePageTitle } from '@/hooks/usePageTitle';
+
+interface StatusViewProps {
+  /** Large code shown above the message, e.g. 404. */
+  code?: string;
+  title: string;
+  message: ReactNode;
+}
+
+/** The look shared by the not-found, error and logged-out views. */
+export function StatusView({ code, title, message }: StatusViewProps) {
+  usePageTitle(title);
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
+      {code !== undefined && (
+        <Typography variant="h2" component="p" color="text.secondary" aria-hidden="true">
+          {code}
+        </Typography>
+      )}
+      <Typography variant="h5" component="h1" gutterBottom>
+        {message}
+      </Typography>
+      <Button component={RouterLink} to="/" variant="contained" sx={{ mt: 3 }}>
+        Go to the home page
+      </Button>
+    </Container>
+  );
+}

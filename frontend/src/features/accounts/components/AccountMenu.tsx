@@ -1,0 +1,69 @@
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { messageShown } from '@/components/snackbar/snackbarSlice';
+import { selectIsSignedIn, signedOut } from '@/lib/session/sessionSlice';
+
+const SIGNED_IN_LINKS = [
+  { to: '/account-settings', label: 'Account settings' },
+  { to: '/billing-information', label: 'Billing information' },
+  { to: '/artworks', label: 'Artworks' },
+  { to: '/order-history', label: 'Order history' },
+  { to: '/balance', label: 'Balance' },
+] as const;
+
+const SIGNED_OUT_LINKS = [
+  { to: '/login', label: 'Log in' },
+  { to: '/sign-up', label: 'Sign up' },
+] as const;
+
+export function AccountMenu() {
+  const isSignedIn = useAppSelector(selectIsSignedIn);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const close = () => setAnchor(null);
+
+  const logOut = () => {
+    close();
+    dispatch(signedOut());
+    dispatch(messageShown('You have been logged out.', 'success'));
+    void navigate('/');
+  };
+
+  const links = isSignedIn ? SIGNED_IN_LINKS : SIGNED_OUT_LINKS;
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label="Account"
+        aria-controls={anchor === null ? undefined : menuId}
+        aria-haspopup="true"
+        aria-expanded={anchor !== null}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <AccountCircleOutlined />
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        {links.map((link) => (
+          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
+            {link.label}
+          </MenuItem>
+        ))}
+        {isSignedIn && <MenuItem onClick={logOut}>Log out</MenuItem>}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@/components/PlaceholderPage';
+
+export default function ArtworksPage() {
+  return <PlaceholderPage title="Artworks" />;
+}

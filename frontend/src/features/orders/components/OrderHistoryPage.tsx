@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@/components/PlaceholderPage';
+
+export default function OrderHistoryPage() {
+  return <PlaceholderPage title="Order history" />;
+}

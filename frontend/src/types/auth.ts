@@ -1,0 +1,5 @@
+/** Answer of POST /api/Accounts/login and /api/Accounts/refresh. */
+export interface AuthTokens {
+  accessToken: string;
+  refreshToken: string;
+}

@@ -1,0 +1,66 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+// One id per build: compiled into the bundle and published as latest-build.json, so a running
+// client can tell that a newer build has been deployed and reload itself.
+const buildId = process.env.ARTSHOP_BUILD_ID ?? Date.now().toString(36);
+const builtAt = new Date().toISOString();
+
+function latestBuildManifest(): Plugin {
+  return {
+    name: 'artshop-latest-build-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'latest-build.json',
+        source: `${JSON.stringify({ buildId, builtAt })}\n`,
+      });
+    },
+  };
+}
+
+// The C++ server answers /api and /media; in development Vite forwards them to it.
+const devApiTarget = process.env.ARTSHOP_DEV_API ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react(), latestBuildManifest()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  define: {
+    __BUILD_ID__: JSON.stringify(buildId),
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    // No data: URIs for fonts or scripts: everything is a hashed file the CSP allows as 'self'.
+    assetsInlineLimit: 0,
+  },
+  // `vite preview` answers with the production server's policy (DESIGN.md section 2), so that a
+  // preview shows CSP violations before the C++ server does.
+  preview: {
+    headers: {
+      'Content-Security-Policy':
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+        "img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: devApiTarget, changeOrigin: false },
+      '/media': { target: devApiTarget, changeOrigin: false },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    unstubGlobals: true,
+    // Whole-app renders import MUI on first use; generous on a small CI machine.
+    testTimeout: 20_000,
+  },
+});
