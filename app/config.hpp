@@ -48,6 +48,10 @@ struct Config {
   Settings settings;  // the raw entries, for features that read their own keys
 
   std::filesystem::path database_file() const { return data_dir / "artshop.db"; }
+  // Public pictures (thumbnails, previews), served under /media/.
+  std::filesystem::path media_dir() const { return data_dir / "media"; }
+  // Private originals of imported pictures: never served.
+  std::filesystem::path originals_dir() const { return data_dir / "originals"; }
 };
 
 // Reads the file (if given) and the environment. An error names the bad entry.

@@ -9,8 +9,6 @@
 #include <span>
 #include <string_view>
 
-#include "artshop/sqlite/connection_pool.hpp"
-#include "artshop/sqlite/migrations.hpp"
 #include "config.hpp"
 #include "wiring.hpp"
 
@@ -23,6 +21,9 @@ constexpr std::string_view kUsage = R"(artshop - online shop and gallery for AI-
 Usage:
   artshop [serve] [--config FILE]   migrate the database, then serve the shop (default)
   artshop migrate [--config FILE]   apply pending database migrations and exit
+  artshop seed [--config FILE]      seed an empty catalogue now (serve does it in the background)
+  artshop import DIR [--config FILE]
+                                    add the pictures listed in DIR/manifest.json or manifest.csv
   artshop --help                    show this help
   artshop --version                 show the version
 
@@ -35,6 +36,7 @@ See app/artshop.example.conf for every setting.
 
 struct Arguments {
   std::string command = "serve";
+  std::filesystem::path import_dir;
   std::filesystem::path config_file;
   bool help = false;
   bool version = false;
@@ -54,8 +56,12 @@ std::expected<Arguments, std::string> parse_arguments(std::span<char*> args) {
       parsed.config_file = args[++i];
     } else if (arg.starts_with("--config=")) {
       parsed.config_file = arg.substr(9);
-    } else if (!command_seen && (arg == "serve" || arg == "migrate")) {
+    } else if (!command_seen && (arg == "serve" || arg == "migrate" || arg == "seed")) {
       parsed.command = arg;
+      command_seen = true;
+    } else if (!command_seen && arg == "import" && i + 1 < args.size()) {
+      parsed.command = arg;
+      parsed.import_dir = args[++i];
       command_seen = true;
     } else {
       return std::unexpected("unknown argument '" + std::string(arg) + "'");
@@ -72,15 +78,6 @@ bool set_up_logging(const std::string& level_name) {
   spdlog::set_level(level);
   spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ [%n] %v");
   return true;
-}
-
-int migrate_only(const artshop::app::Config& config) {
-  std::filesystem::create_directories(config.data_dir);
-  artshop::sqlite::Connection connection(config.database_file());
-  const auto report = artshop::sqlite::migrate(connection, artshop::sqlite::artshop_schema());
-  spdlog::info("database {} at schema version {} ({} migration(s) applied)",
-               config.database_file().string(), report.to_version, report.applied.size());
-  return EXIT_SUCCESS;
 }
 
 }  // namespace
@@ -111,7 +108,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    if (arguments->command == "migrate") return migrate_only(*config);
+    if (arguments->command == "migrate") return artshop::app::migrate(*config);
+    if (arguments->command == "seed") return artshop::app::seed(*config);
+    if (arguments->command == "import") {
+      return artshop::app::import_pictures(*config, arguments->import_dir);
+    }
     return artshop::app::serve(*config);
   } catch (const std::exception& error) {
     spdlog::critical("{}", error.what());

@@ -2,32 +2,18 @@
 
 #include <spdlog/spdlog.h>
 
-#include <memory>
+#include <atomic>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
 
-#include "artshop/core/accounts/shipped_common_passwords.hpp"
-#include "artshop/crypto/digests.hpp"
-#include "artshop/crypto/hex.hpp"
-#include "artshop/crypto/hmac_jwt_codec.hpp"
-#include "artshop/crypto/openssl_random_source.hpp"
-#include "artshop/crypto/signing_key_file.hpp"
-#include "artshop/http/api.hpp"
 #include "artshop/http/server.hpp"
-#include "artshop/mail/background_mailer.hpp"
-#include "artshop/mail/outbox_mailer.hpp"
-#include "artshop/rates/ecb_feed.hpp"
-#include "artshop/sqlite/connection_pool.hpp"
-#include "artshop/sqlite/migrations.hpp"
-#include "artshop/sqlite/sqlite_unit_of_work.hpp"
+#include "manifest.hpp"
+#include "shop.hpp"
 
 namespace artshop::app {
 namespace {
-
-class SystemClock final : public Clock {
- public:
-  std::chrono::system_clock::time_point now() const override {
-    return std::chrono::system_clock::now();
-  }
-};
 
 http::ServerOptions server_options(const Config& config) {
   http::ServerOptions options;
@@ -36,146 +22,116 @@ http::ServerOptions server_options(const Config& config) {
   options.io_threads = config.io_threads;
   options.worker_threads = config.worker_threads;
   options.static_dir = config.static_dir;
+  options.media_dir = config.media_dir();
   options.behind_tls = config.behind_tls;
   options.cors_origins = config.cors_origins;
   return options;
 }
 
-crypto::JwtKey configured_key(std::string_view hex) {
-  auto secret = crypto::from_hex(hex);
-  if (!secret || secret->size() < crypto::JwtKeyring::kMinSecretBytes) {
-    throw std::runtime_error("jwt signing keys must be the hex of at least 32 random bytes");
+// Seeds with the cores the machine has, logging progress every tenth of the way.
+Result<SeedReport> run_seed(Shop& shop, std::stop_token stop = {}) {
+  const auto cores = std::max(1U, std::thread::hardware_concurrency());
+  const auto started = std::chrono::steady_clock::now();
+  auto report = shop.seed_catalogue(
+      shop.config.seed_offers, cores,
+      [](int done, int total) {
+        if (done % std::max(1, total / 10) == 0 || done == total) {
+          spdlog::info("seeding the catalogue: {}/{} pictures", done, total);
+        }
+      },
+      std::move(stop));
+  if (report && report->seeded) {
+    const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started);
+    spdlog::info("catalogue seeded with {} offers in {:.1f} s", report->offers, seconds.count());
   }
-  return {.kid = crypto::derive_key_id(*secret), .secret = std::move(*secret)};
+  return report;
 }
 
-crypto::JwtKeyring signing_keys(const Config& config, RandomSource& random) {
-  auto signing = config.jwt_signing_key.empty()
-                     ? crypto::load_or_create_signing_key(config.data_dir, random)
-                     : configured_key(config.jwt_signing_key);
-  std::vector<crypto::JwtKey> previous;
-  for (const auto& hex : config.jwt_previous_keys) previous.push_back(configured_key(hex));
-  return crypto::JwtKeyring(std::move(signing), std::move(previous));
+std::optional<std::string> read_file(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
 }
-
-std::unique_ptr<ExchangeRateSource> make_rate_source(const Config& config) {
-  if (config.rates_source == Config::RatesSource::Ecb) {
-    return std::make_unique<rates::EcbRateSource>(config.ecb_url, config.rates,
-                                                  std::chrono::hours(config.ecb_refresh_hours));
-  }
-  return std::make_unique<rates::TableRateSource>(config.rates);
-}
-
-std::unique_ptr<Mailer> make_mailer(const Config& config) {
-  std::unique_ptr<Mailer> transport;
-  if (config.mail.transport == Config::Mail::Transport::Smtp) {
-    transport = std::make_unique<mail::SmtpMailer>(config.mail.smtp);
-    spdlog::info("mail goes through SMTP at {}:{}", config.mail.smtp.host, config.mail.smtp.port);
-  } else {
-    transport = std::make_unique<mail::OutboxMailer>(config.data_dir / "outbox", config.mail.from);
-    spdlog::info("mail goes to the outbox folder {}", (config.data_dir / "outbox").string());
-  }
-  return std::make_unique<mail::BackgroundMailer>(std::move(transport));
-}
-
-// Every adapter and use case of one running shop. Members are built in order; each use case
-// holds references to the adapters above it.
-struct Shop {
-  explicit Shop(const Config& config)
-      : pool(config.database_file(), config.worker_threads + 1),
-        transactions(pool),
-        hasher(random, config.argon2),
-        tokens(signing_keys(config, random), crypto::JwtSettings{}),
-        mailer(make_mailer(config)),
-        common_passwords(CommonPasswords::parse(shipped_common_passwords_text())),
-        issuer(tokens, digests, random),
-        register_account(transactions, hasher, common_passwords, clock, config.limits),
-        log_in(transactions, hasher, issuer, clock, config.limits),
-        refresh_session(transactions, digests, issuer, clock),
-        request_password_reset(transactions, password_services(config), config.limits),
-        reset_password(transactions, password_services(config)),
-        change_password(transactions, password_services(config)),
-        get_profile(transactions),
-        update_profile(transactions),
-        update_billing(transactions),
-        authenticate(tokens, clock),
-        rate_source(make_rate_source(config)),
-        browse_offers(transactions, *rate_source),
-        latest_offers(transactions, *rate_source),
-        get_offer(transactions, *rate_source),
-        list_categories(transactions) {}
-
-  PasswordServices password_services(const Config& config) {
-    return {.hasher = hasher,
-            .digests = digests,
-            .random = random,
-            .mailer = *mailer,
-            .common_passwords = common_passwords,
-            .clock = clock,
-            .shop_url = config.public_url};
-  }
-
-  http::Api api() {
-    return {.rates = *rate_source,
-            .accounts = {.register_account = register_account,
-                         .log_in = log_in,
-                         .refresh_session = refresh_session,
-                         .request_password_reset = request_password_reset,
-                         .reset_password = reset_password,
-                         .change_password = change_password,
-                         .get_profile = get_profile,
-                         .update_profile = update_profile,
-                         .update_billing = update_billing,
-                         .authenticate = authenticate},
-            .catalogue = {.browse_offers = browse_offers,
-                          .latest_offers = latest_offers,
-                          .get_offer = get_offer,
-                          .list_categories = list_categories}};
-  }
-
-  SystemClock clock;
-  crypto::OpenSslRandomSource random;
-  crypto::Sha256TokenHasher digests;
-  sqlite::ConnectionPool pool;
-  sqlite::SqliteUnitOfWork transactions;
-  crypto::Argon2PasswordHasher hasher;
-  crypto::HmacJwtAccessTokenCodec tokens;
-  std::unique_ptr<Mailer> mailer;
-  CommonPasswords common_passwords;
-  SessionIssuer issuer;
-  RegisterAccount register_account;
-  LogIn log_in;
-  RefreshSession refresh_session;
-  RequestPasswordReset request_password_reset;
-  ResetPassword reset_password;
-  ChangePassword change_password;
-  GetProfile get_profile;
-  UpdateProfile update_profile;
-  UpdateBilling update_billing;
-  Authenticate authenticate;
-  std::unique_ptr<ExchangeRateSource> rate_source;
-  BrowseOffers browse_offers;
-  LatestOffers latest_offers;
-  GetOffer get_offer;
-  ListCategories list_categories;
-};
 
 }  // namespace
 
-int serve(const Config& config) {
-  std::filesystem::create_directories(config.data_dir);
-  // The pool holds one connection per worker, plus one so a readiness probe never waits.
+int migrate(const Config& config) {
   Shop shop(config);
-  {
-    auto connection = shop.pool.acquire();
-    const auto report = sqlite::migrate(*connection, sqlite::artshop_schema());
-    spdlog::info("database {} at schema version {}", config.database_file().string(),
-                 report.to_version);
-  }
-  http::Server server(server_options(config), http::api_routes(shop.api()),
-                      [&shop] { return shop.pool.ping(); });
-  server.run();
+  shop.migrate();
   return EXIT_SUCCESS;
+}
+
+int serve(const Config& config) {
+  Shop shop(config);
+  shop.migrate();
+  std::atomic<bool> catalogue_ready{false};
+  http::Server server(server_options(config), http::api_routes(shop.api()),
+                      [&] { return catalogue_ready.load() && shop.pool.ping(); });
+  std::jthread seeding([&](std::stop_token stop) {
+    const auto report = run_seed(shop, std::move(stop));
+    if (!report) {
+      spdlog::error("the catalogue could not be seeded: {}", report.error().detail);
+      return;
+    }
+    catalogue_ready = true;
+  });
+  server.run();
+  seeding.request_stop();
+  return EXIT_SUCCESS;
+}
+
+int seed(const Config& config) {
+  Shop shop(config);
+  shop.migrate();
+  const auto report = run_seed(shop);
+  if (!report) {
+    spdlog::error("seeding failed: {}", report.error().detail);
+    return EXIT_FAILURE;
+  }
+  if (!report->seeded) spdlog::info("the catalogue was seeded before; nothing to do");
+  return EXIT_SUCCESS;
+}
+
+int import_pictures(const Config& config, const std::filesystem::path& dir) {
+  const auto rows = read_manifest(dir);
+  if (!rows) {
+    std::cerr << "artshop import: " << rows.error() << "\n";
+    return EXIT_FAILURE;
+  }
+  Shop shop(config);
+  shop.migrate();
+  // Makes sure the categories exist, without seeding sample offers.
+  if (auto categories = shop.seed_catalogue(0, 1); !categories) {
+    std::cerr << "artshop import: " << categories.error().detail << "\n";
+    return EXIT_FAILURE;
+  }
+  int imported = 0;
+  int present = 0;
+  int rejected = 0;
+  for (const auto& row : *rows) {
+    const auto outcome = shop.import_picture(row, read_file(dir / row.file));
+    switch (outcome.status) {
+      case ImportOutcome::Status::Imported:
+        ++imported;
+        std::cout << "row " << row.line << ": imported " << outcome.url_name << "\n";
+        break;
+      case ImportOutcome::Status::AlreadyPresent:
+        ++present;
+        std::cout << "row " << row.line << ": already in the shop as " << outcome.url_name << "\n";
+        break;
+      case ImportOutcome::Status::Rejected:
+        ++rejected;
+        for (const auto& problem : outcome.problems) {
+          std::cout << "row " << row.line << ": rejected: " << problem << "\n";
+        }
+        break;
+    }
+  }
+  std::cout << imported << " imported, " << present << " already present, " << rejected
+            << " rejected\n";
+  return rejected == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
 }  // namespace artshop::app

@@ -58,7 +58,9 @@ ServerProcess::ServerProcess(ServerProcessOptions options)
                     {"ARTSHOP_PORT", "0"},
                     {"ARTSHOP_DATA_DIR", data_dir_.string()},
                     {"ARTSHOP_STATIC_DIR", static_dir.string()},
-                    {"ARTSHOP_LOG_LEVEL", "info"}};
+                    {"ARTSHOP_LOG_LEVEL", "info"},
+                    // No sample catalogue: tests that need one copy the seeded fixture.
+                    {"ARTSHOP_SEED_OFFERS", "0"}};
   settings.insert(settings.end(), options.env.begin(), options.env.end());
 
   // Everything the child needs is built before fork: after it, only exec-safe calls.

@@ -26,7 +26,8 @@ struct ServerProcessOptions {
 // The real `artshop` binary on a free loopback port, with a data folder of its own and its
 // output in a log file. The inherited environment loses every ARTSHOP_* variable, so a
 // developer's settings never leak into a test; the process gets ARTSHOP_HOST=127.0.0.1,
-// ARTSHOP_PORT=0, ARTSHOP_DATA_DIR, ARTSHOP_STATIC_DIR and ARTSHOP_LOG_LEVEL=info, then `env`.
+// ARTSHOP_PORT=0, ARTSHOP_DATA_DIR, ARTSHOP_STATIC_DIR, ARTSHOP_LOG_LEVEL=info and
+// ARTSHOP_SEED_OFFERS=0 (no sample catalogue), then `env`.
 // The constructor returns once the log says "listening on http://127.0.0.1:PORT" and throws
 // (with the log) when that does not happen in time.
 class ServerProcess {

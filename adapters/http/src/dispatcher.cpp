@@ -19,6 +19,8 @@ constexpr std::string_view kContentSecurityPolicy =
 constexpr std::string_view kImmutable = "public, max-age=31536000, immutable";
 constexpr std::string_view kRevalidate = "no-cache";
 constexpr std::string_view kStaticRoute = "static";
+constexpr std::string_view kMediaRoute = "media";
+constexpr std::string_view kMediaPrefix = "/media/";
 
 Response text_response(unsigned status, std::string_view text) {
   Response response{.status = status, .body = std::string(text)};
@@ -78,6 +80,7 @@ Dispatcher::Dispatcher(const ServerOptions& options, Router api,
                  [](std::string_view path) {
                    return std::string(path.starts_with("assets/") ? kImmutable : kRevalidate);
                  }),
+      media_(options.media_dir, [](std::string_view) { return std::string(kImmutable); }),
       access_log_(access_logger()) {
   builtins_.add("GET", "/healthz", [](const Request&) {
     return json_response(200, {{"status", "ok"}});
@@ -111,6 +114,7 @@ Dispatcher::Target Dispatcher::target(const Request& request) const {
     return routed(std::move(match));
   }
   if (is_api_path(request.path)) return routed(api_.match(request.method, path));
+  if (request.path.starts_with(kMediaPrefix)) return {{}, kMediaRoute};
   return {{}, kStaticRoute};
 }
 
@@ -127,6 +131,7 @@ Dispatcher::Answer Dispatcher::handle(Request& request) const noexcept {
     const auto target_found = target(request);
     route = target_found.route;
     if (route == kStaticRoute) return {serve_front_end(request), route};
+    if (route == kMediaRoute) return {serve_media(request), route};
     return {answer(target_found.match, request), route};
   } catch (const std::exception& e) {
     return {error_response(Error::internal(e.what()), request.request_id), route};
@@ -178,6 +183,17 @@ Response Dispatcher::serve_front_end(const Request& request) const {
   // Client-side routes (/gallery/picture/x) load the app, which then shows the right page.
   if (auto index = front_end_.serve(request, "index.html")) return std::move(*index);
   return text_response(404, "The front end has not been built.");
+}
+
+Response Dispatcher::serve_media(const Request& request) const {
+  if (request.method != "GET" && request.method != "HEAD") {
+    auto response = problem_response(405, "Method Not Allowed");
+    response.set_header("Allow", "GET, HEAD");
+    return response;
+  }
+  const auto relative = std::string_view(request.path).substr(kMediaPrefix.size());
+  if (auto file = media_.serve(request, relative)) return std::move(*file);
+  return text_response(404, "Not Found");
 }
 
 void Dispatcher::add_common_headers(const Request& request, Response& response) const {

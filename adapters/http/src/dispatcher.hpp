@@ -63,6 +63,7 @@ class Dispatcher {
   Response answer(const RouteMatch& match, Request& request) const;
   std::optional<Response> cors_preflight(const Request& request) const;
   Response serve_front_end(const Request& request) const;
+  Response serve_media(const Request& request) const;
   void add_common_headers(const Request& request, Response& response) const;
 
   ServerOptions options_;
@@ -70,6 +71,7 @@ class Dispatcher {
   Router api_;
   std::function<bool()> readiness_check_;
   FileServer front_end_;
+  FileServer media_;
   Metrics metrics_;
   std::shared_ptr<spdlog::logger> access_log_;
 };

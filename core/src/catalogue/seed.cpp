@@ -192,7 +192,17 @@ OfferImages publish_derivatives(ImageProcessor& processor, BlobStore& public_med
 }
 
 Result<SeedReport> SeedCatalogue::operator()(int count, unsigned parallelism,
-                                             const std::function<void(int, int)>& progress) {
+                                             const std::function<void(int, int)>& progress,
+                                             std::stop_token stop) {
+  // The categories exist in every shop, seeded with samples or not, so imports can use them.
+  const auto categories = transactions_.write([](Repositories& repos) -> Result<void> {
+    if (repos.offers.categories().empty()) {
+      for (const auto& category : default_categories()) repos.offers.upsert_category(category);
+    }
+    return {};
+  });
+  if (!categories) return std::unexpected(categories.error());
+  if (count <= 0) return SeedReport{.seeded = false, .offers = 0};
   const auto already = transactions_.read([](Repositories& repos) -> Result<bool> {
     return repos.settings.get(kSeededSetting).has_value() || repos.offers.count() > 0;
   });
@@ -207,7 +217,7 @@ Result<SeedReport> SeedCatalogue::operator()(int count, unsigned parallelism,
   std::mutex failure_mutex;
   std::string failure;
   const auto render = [&] {
-    for (auto i = next++; i < plan.size(); i = next++) {
+    for (auto i = next++; i < plan.size() && !stop.stop_requested(); i = next++) {
       try {
         const auto& item = plan[i];
         const auto master = generator_.generate({.prompt = item.prompt,
@@ -255,6 +265,7 @@ Result<SeedReport> SeedCatalogue::operator()(int count, unsigned parallelism,
     for (unsigned w = 0; w < std::max(1U, parallelism); ++w) workers.emplace_back(render);
   }
   if (!failure.empty()) return std::unexpected(Error::internal("seeding: " + failure));
+  if (stop.stop_requested()) return std::unexpected(Error::internal("seeding: stopped"));
 
   return transactions_.write([&](Repositories& repos) -> Result<SeedReport> {
     if (repos.settings.get(kSeededSetting)) return SeedReport{.seeded = false, .offers = 0};

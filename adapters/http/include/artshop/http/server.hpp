@@ -19,6 +19,8 @@ struct ServerOptions {
   unsigned io_threads = std::thread::hardware_concurrency();
   unsigned worker_threads = 4;         // run the blocking handlers
   std::filesystem::path static_dir{};  // the built front end (frontend/dist)
+  // Public pictures, served under /media/ and cached for good: their names are content hashes.
+  std::filesystem::path media_dir{};
   std::size_t header_limit = 8 * 1024;
   std::size_t body_limit = 1024 * 1024;  // for requests that match no route
   std::chrono::seconds read_timeout{30};

@@ -7,7 +7,8 @@
 
 namespace artshop {
 
-// The seven aspect ratios of SPEC.md, widest first. Every picture is filed under the nearest.
+// The seven aspect ratios of SPEC.md in its order: the landscape ones from the widest, the
+// square, then the same ratios turned upright. Every picture is filed under the nearest.
 enum class AspectRatio : std::uint8_t { R16x9, R3x2, R4x3, R1x1, R2x3, R3x4, R9x16 };
 
 inline constexpr std::array kAllAspectRatios{AspectRatio::R16x9, AspectRatio::R3x2,

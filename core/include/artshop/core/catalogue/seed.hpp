@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -65,9 +66,11 @@ class SeedCatalogue {
         public_media_(public_media),
         clock_(clock) {}
 
-  // Renders on `parallelism` threads; `progress` is told of each offer done.
+  // Renders on `parallelism` threads; `progress` is told of each offer done. A stop request
+  // abandons the work with nothing written, so the next start seeds again.
   Result<SeedReport> operator()(int count, unsigned parallelism,
-                                const std::function<void(int done, int total)>& progress = {});
+                                const std::function<void(int done, int total)>& progress = {},
+                                std::stop_token stop = {});
 
  private:
   UnitOfWork& transactions_;

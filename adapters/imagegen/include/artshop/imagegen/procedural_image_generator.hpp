@@ -1,0 +1,36 @@
+#pragma once
+
+#include <cstdint>
+
+#include "artshop/core/ports/image_generator.hpp"
+#include "artshop/core/ports/image_processor.hpp"
+
+namespace artshop::imagegen {
+
+// The built-in generator (DESIGN.md section 7): draws a picture in pure C++ on the calling
+// thread, about 0.1 s for a 1024-pixel picture, with no model, network or GPU.
+//
+// Every style has its own palette, forms and texture; the prompt tints the picture (a colour
+// word such as "red" or "ocean" sets the main hue, "night" and "sunset" the light) and, with
+// the seed, chooses the composition. The same prompt, style, aspect ratio and seed always
+// give the same pixels: they are hashed with FNV-1a and SplitMix64 into the seed of a
+// SplitMix64 stream, and drawing uses no libm function and no std:: distribution, whose
+// results may differ between platforms. The long edge is not hashed, so a larger picture of
+// the same request keeps its composition. Stateless, hence thread-safe.
+class ProceduralImageGenerator final : public ImageGenerator {
+ public:
+  static constexpr int kMinLongEdge = 64;
+  static constexpr int kMaxLongEdge = 4096;  // the float canvas takes 12 bytes per pixel
+
+  // Throws std::invalid_argument for a long edge outside [kMinLongEdge, kMaxLongEdge].
+  Image generate(const GenerationRequest& request) override;
+};
+
+// The pixel size of a picture with `ratio` and `long_edge`: the short side is rounded to the
+// nearest pixel.
+ImageSize pixel_size(AspectRatio ratio, int long_edge) noexcept;
+
+// The 64-bit seed the picture is drawn from.
+std::uint64_t picture_seed(const GenerationRequest& request) noexcept;
+
+}  // namespace artshop::imagegen

@@ -1,0 +1,183 @@
+#include "canvas.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "noise.hpp"
+
+namespace artshop::imagegen {
+namespace {
+
+float distance(float dx, float dy) noexcept { return std::sqrt(dx * dx + dy * dy); }
+
+// Coverage of a pixel whose centre lies `inside` pixels within an edge (negative: outside).
+float coverage(float inside, float feather) noexcept { return clamp01(inside / feather + 0.5F); }
+
+}  // namespace
+
+Canvas::Canvas(int width, int height)
+    : width_(width),
+      height_(height),
+      unit_(static_cast<float>(std::max(width, height)) / 1024.0F),
+      pixels_(static_cast<std::size_t>(width) * static_cast<std::size_t>(height)) {}
+
+void Canvas::blend(int x, int y, Colour colour, float alpha, Blend mode) noexcept {
+  if (alpha <= 0) return;
+  Colour& under = at(x, y);
+  switch (mode) {
+    case Blend::Normal: under = mix(under, colour, alpha); break;
+    case Blend::Add: under = under + colour * alpha; break;
+    case Blend::Multiply: under = mix(under, under * colour, alpha); break;
+  }
+}
+
+Canvas::Box Canvas::clip(float left, float top, float right, float bottom) const noexcept {
+  const auto low = [](float v, int limit) {
+    return std::clamp(static_cast<int>(std::floor(v)), 0, limit);
+  };
+  const auto high = [](float v, int limit) {
+    return std::clamp(static_cast<int>(std::ceil(v)) + 1, 0, limit);
+  };
+  return {low(left, width_), low(top, height_), high(right, width_), high(bottom, height_)};
+}
+
+void Canvas::fill_rect(float left, float top, float right, float bottom, Colour colour,
+                       float alpha, Blend mode) {
+  const Box box = clip(left, top, right, bottom);
+  for (int y = box.top; y < box.bottom; ++y) {
+    const float fy = static_cast<float>(y);
+    const float vertical = clamp01(std::min(fy + 0.5F - top, bottom - fy + 0.5F));
+    for (int x = box.left; x < box.right; ++x) {
+      const float fx = static_cast<float>(x);
+      const float horizontal = clamp01(std::min(fx + 0.5F - left, right - fx + 0.5F));
+      blend(x, y, colour, alpha * vertical * horizontal, mode);
+    }
+  }
+}
+
+void Canvas::circle(Point centre, float radius, Colour colour, float alpha, Blend mode,
+                    float feather) {
+  const float reach = radius + feather;
+  const Box box = clip(centre.x - reach, centre.y - reach, centre.x + reach, centre.y + reach);
+  for (int y = box.top; y < box.bottom; ++y) {
+    for (int x = box.left; x < box.right; ++x) {
+      const float d = distance(static_cast<float>(x) - centre.x, static_cast<float>(y) - centre.y);
+      blend(x, y, colour, alpha * coverage(radius - d, feather), mode);
+    }
+  }
+}
+
+void Canvas::ring(Point centre, float radius, float thickness, Colour colour, float alpha,
+                  Blend mode) {
+  const float reach = radius + thickness;
+  const Box box = clip(centre.x - reach, centre.y - reach, centre.x + reach, centre.y + reach);
+  for (int y = box.top; y < box.bottom; ++y) {
+    for (int x = box.left; x < box.right; ++x) {
+      const float d = distance(static_cast<float>(x) - centre.x, static_cast<float>(y) - centre.y);
+      blend(x, y, colour, alpha * coverage(thickness / 2 - std::abs(d - radius), 1), mode);
+    }
+  }
+}
+
+void Canvas::glow(Point centre, float radius, Colour colour, float alpha, Blend mode) {
+  const Box box =
+      clip(centre.x - radius, centre.y - radius, centre.x + radius, centre.y + radius);
+  for (int y = box.top; y < box.bottom; ++y) {
+    for (int x = box.left; x < box.right; ++x) {
+      const float d = distance(static_cast<float>(x) - centre.x, static_cast<float>(y) - centre.y);
+      const float falloff = clamp01(1.0F - d / radius);
+      blend(x, y, colour, alpha * falloff * falloff, mode);
+    }
+  }
+}
+
+void Canvas::ellipse(Point centre, float radius_x, float radius_y, float angle, Colour colour,
+                     float alpha, Blend mode) {
+  const float c = cosine(angle);
+  const float s = sine(angle);
+  // Half the sides of the turned ellipse's bounding box; thin strokes touch few pixels.
+  const float reach_x = std::sqrt(radius_x * radius_x * c * c + radius_y * radius_y * s * s) + 1;
+  const float reach_y = std::sqrt(radius_x * radius_x * s * s + radius_y * radius_y * c * c) + 1;
+  const float smaller = std::min(radius_x, radius_y);
+  const Box box =
+      clip(centre.x - reach_x, centre.y - reach_y, centre.x + reach_x, centre.y + reach_y);
+  for (int y = box.top; y < box.bottom; ++y) {
+    for (int x = box.left; x < box.right; ++x) {
+      const float dx = static_cast<float>(x) - centre.x;
+      const float dy = static_cast<float>(y) - centre.y;
+      const float u = (dx * c + dy * s) / radius_x;
+      const float v = (dy * c - dx * s) / radius_y;
+      // Distance to the edge in the ellipse's own units, scaled by its smaller radius: exact
+      // on the short axis and close enough elsewhere for anti-aliasing.
+      blend(x, y, colour, alpha * coverage((1.0F - distance(u, v)) * smaller, 1), mode);
+    }
+  }
+}
+
+void Canvas::polygon(std::span<const Point> corners, Colour colour, float alpha, Blend mode,
+                     float feather) {
+  if (corners.size() < 3) return;
+  float area = 0;  // twice the signed area: its sign tells the winding order
+  float left = corners[0].x, right = left, top = corners[0].y, bottom = top;
+  for (std::size_t i = 0; i < corners.size(); ++i) {
+    const Point a = corners[i];
+    const Point b = corners[(i + 1) % corners.size()];
+    area += a.x * b.y - b.x * a.y;
+    left = std::min(left, a.x);
+    right = std::max(right, a.x);
+    top = std::min(top, a.y);
+    bottom = std::max(bottom, a.y);
+  }
+  const float winding = area >= 0 ? 1.0F : -1.0F;
+  const Box box = clip(left - feather, top - feather, right + feather, bottom + feather);
+  for (int y = box.top; y < box.bottom; ++y) {
+    for (int x = box.left; x < box.right; ++x) {
+      const Point p{static_cast<float>(x), static_cast<float>(y)};
+      float inside = 1e9F;  // distance to the nearest edge line, positive inside
+      for (std::size_t i = 0; i < corners.size(); ++i) {
+        const Point a = corners[i];
+        const Point b = corners[(i + 1) % corners.size()];
+        const float length = distance(b.x - a.x, b.y - a.y);
+        if (length <= 0) continue;
+        const float cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+        inside = std::min(inside, winding * cross / length);
+      }
+      blend(x, y, colour, alpha * coverage(inside, feather), mode);
+    }
+  }
+}
+
+void Canvas::line(Point from, Point to, float thickness, Colour colour, float alpha, Blend mode) {
+  const float half = thickness / 2;
+  const Box box = clip(std::min(from.x, to.x) - half - 1, std::min(from.y, to.y) - half - 1,
+                       std::max(from.x, to.x) + half + 1, std::max(from.y, to.y) + half + 1);
+  const float dx = to.x - from.x;
+  const float dy = to.y - from.y;
+  const float length_squared = std::max(dx * dx + dy * dy, 1e-6F);
+  for (int y = box.top; y < box.bottom; ++y) {
+    for (int x = box.left; x < box.right; ++x) {
+      const float px = static_cast<float>(x) - from.x;
+      const float py = static_cast<float>(y) - from.y;
+      const float t = clamp01((px * dx + py * dy) / length_squared);
+      const float d = distance(px - t * dx, py - t * dy);
+      blend(x, y, colour, alpha * coverage(half - d, 1), mode);
+    }
+  }
+}
+
+std::vector<std::uint8_t> Canvas::to_rgb8(std::uint64_t dither_seed) const {
+  std::vector<std::uint8_t> rgb(pixels_.size() * 3);
+  std::size_t out = 0;
+  for (int y = 0; y < height_; ++y) {
+    for (int x = 0; x < width_; ++x) {
+      const Colour& c = at(x, y);
+      const float dither = dither_seed == 0 ? 0.5F : lattice(x, y, dither_seed);
+      for (const float channel : {c.r, c.g, c.b}) {
+        rgb[out++] = static_cast<std::uint8_t>(clamp01(channel) * 255.0F + dither * 0.999F);
+      }
+    }
+  }
+  return rgb;
+}
+
+}  // namespace artshop::imagegen

@@ -1,0 +1,101 @@
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <vector>
+
+#include "colour.hpp"
+#include "maths.hpp"
+
+namespace artshop::imagegen {
+
+enum class Blend : std::uint8_t {
+  Normal,    // paint over: result = lerp(under, colour, alpha)
+  Add,       // light: glows, neon, sparkles
+  Multiply,  // glaze: translucent pigment, watercolour washes
+};
+
+// A picture being drawn: floating-point RGB, so that many translucent layers blend without
+// banding, turned into 8-bit at the end. Shapes are anti-aliased by their distance to the
+// edge; `feather` widens that edge into a soft blur. Coordinates are pixels, y downwards.
+class Canvas {
+ public:
+  Canvas(int width, int height);
+
+  int width() const noexcept { return width_; }
+  int height() const noexcept { return height_; }
+  // Pixels per unit of a 1024-pixel picture: styles size their strokes with it, so a picture
+  // looks the same at any resolution.
+  float unit() const noexcept { return unit_; }
+  float min_side() const noexcept { return static_cast<float>(width_ < height_ ? width_ : height_); }
+
+  Colour& at(int x, int y) noexcept { return pixels_[index(x, y)]; }
+  const Colour& at(int x, int y) const noexcept { return pixels_[index(x, y)]; }
+
+  // Sets every pixel to shader(x, y) (pixel centres at integer coordinates).
+  template <class Shader>
+  void shade(Shader shader) {
+    for (int y = 0; y < height_; ++y) {
+      for (int x = 0; x < width_; ++x) at(x, y) = shader(x, y);
+    }
+  }
+
+  void blend(int x, int y, Colour colour, float alpha, Blend mode = Blend::Normal) noexcept;
+
+  void fill_rect(float left, float top, float right, float bottom, Colour colour, float alpha = 1,
+                 Blend mode = Blend::Normal);
+  void circle(Point centre, float radius, Colour colour, float alpha = 1,
+              Blend mode = Blend::Normal, float feather = 1);
+  void ring(Point centre, float radius, float thickness, Colour colour, float alpha = 1,
+            Blend mode = Blend::Normal);
+  // A soft light: alpha falls from `alpha` at the centre to nothing at `radius`.
+  void glow(Point centre, float radius, Colour colour, float alpha, Blend mode = Blend::Add);
+  void ellipse(Point centre, float radius_x, float radius_y, float angle, Colour colour,
+               float alpha = 1, Blend mode = Blend::Normal);
+  // A convex polygon, corners in either winding order.
+  void polygon(std::span<const Point> corners, Colour colour, float alpha = 1,
+               Blend mode = Blend::Normal, float feather = 1);
+  void line(Point from, Point to, float thickness, Colour colour, float alpha = 1,
+            Blend mode = Blend::Normal);
+
+  // Fills every column x from tops[x] down to row `stop` (the bottom edge by default) with
+  // shader(x, y, depth), depth being the distance in pixels below the top: hills, mountains,
+  // skylines, water.
+  template <class Shader>
+  void fill_below(std::span<const float> tops, Shader shader, float alpha = 1,
+                  int stop = std::numeric_limits<int>::max()) {
+    const int last = std::min(stop, height_);
+    for (int x = 0; x < width_ && static_cast<std::size_t>(x) < tops.size(); ++x) {
+      const float top = tops[static_cast<std::size_t>(x)];
+      const int first = std::max(0, static_cast<int>(std::floor(top)));
+      for (int y = first; y < last; ++y) {
+        const float coverage = clamp01(static_cast<float>(y) + 1.0F - top);
+        blend(x, y, shader(x, y, static_cast<float>(y) - top), alpha * coverage);
+      }
+    }
+  }
+
+  // 8-bit RGB rows. With a non-zero seed, a hashed dither of under one level hides the bands
+  // of smooth gradients; flat-colour styles pass 0 to keep their few exact colours.
+  std::vector<std::uint8_t> to_rgb8(std::uint64_t dither_seed) const;
+
+ private:
+  std::size_t index(int x, int y) const noexcept {
+    return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +
+           static_cast<std::size_t>(x);
+  }
+  struct Box {
+    int left, top, right, bottom;  // right and bottom exclusive
+  };
+  Box clip(float left, float top, float right, float bottom) const noexcept;
+
+  int width_;
+  int height_;
+  float unit_;
+  std::vector<Colour> pixels_;
+};
+
+}  // namespace artshop::imagegen

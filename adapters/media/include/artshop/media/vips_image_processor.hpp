@@ -1,0 +1,53 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "artshop/core/ports/image_processor.hpp"
+
+namespace artshop::media {
+
+class WatermarkTile;
+
+// Image derivatives with libvips (DESIGN.md section 4): thumbnails and watermarked previews
+// for the gallery, originals rendered at a bought size, generated pictures as PNG.
+//
+// Encoders: WebP quality 80; JPEG quality 85, progressive, optimised Huffman tables; PNG
+// compression 3 (a third of level 6's time for 5 % more bytes). All strip metadata (camera serials, GPS positions, editing history).
+// Downscaling uses vips's thumbnail (shrink-on-load, then Lanczos3); upscaling the same.
+//
+// Threads: libvips is started once per process, on first use, and its operation cache is
+// switched off (every original is different and a cached operation would pin its buffer).
+// A call runs on the calling thread and libvips adds up to `threads_per_image` workers of its
+// own while it computes pixels, so a pool of N workers processing images may use about
+// N * threads_per_image cores; keep the product near the core count. Thread-safe.
+//
+// Limits: originals up to 2^28 pixels (a 16384 x 16384 picture) are accepted; anything larger,
+// truncated or unreadable throws std::runtime_error before pixels are decoded.
+class VipsImageProcessor final : public ImageProcessor {
+ public:
+  // `threads_per_image` 0 leaves libvips' default (the VIPS_CONCURRENCY variable, else the
+  // number of cores). The setting is process-wide: it is libvips' own.
+  explicit VipsImageProcessor(int threads_per_image = 0);
+  ~VipsImageProcessor() override;
+  VipsImageProcessor(const VipsImageProcessor&) = delete;
+  VipsImageProcessor& operator=(const VipsImageProcessor&) = delete;
+
+  EncodedImage thumbnail(std::span<const std::uint8_t> original, ImageFormat format) override;
+  EncodedImage watermarked_preview(std::span<const std::uint8_t> original,
+                                   ImageFormat format) override;
+  EncodedImage render_at(std::span<const std::uint8_t> original, int long_edge,
+                         ImageFormat format) override;
+  EncodedImage encode_png(const Image& image) override;
+  ImageSize probe(std::span<const std::uint8_t> original) override;
+
+  // Not part of the port: any readable image as upright 8-bit sRGB pixels, for imports that
+  // inspect pictures and for tests that look at what was encoded.
+  Image decode(std::span<const std::uint8_t> encoded);
+
+ private:
+  std::unique_ptr<const WatermarkTile> watermark_;  // built once, read by every thread
+};
+
+}  // namespace artshop::media

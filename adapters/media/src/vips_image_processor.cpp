@@ -1,0 +1,99 @@
+#include "artshop/media/vips_image_processor.hpp"
+
+#include <glib.h>
+
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "vips_support.hpp"
+#include "watermark.hpp"
+
+namespace artshop::media {
+
+namespace {
+
+using vips::VImage;
+
+// WebP cannot hold a side longer than 16383 pixels.
+constexpr int kMaxLongEdge = 16383;
+
+EncodedImage encoded(const VImage& image, ImageFormat format) {
+  return {format, encode(image, format), image.width(), image.height()};
+}
+
+}  // namespace
+
+VipsImageProcessor::VipsImageProcessor(int threads_per_image) {
+  start_vips();
+  if (threads_per_image > 0) vips_concurrency_set(threads_per_image);
+  watermark_ = translating_vips_errors("cannot render the watermark",
+                                       [] { return std::make_unique<const WatermarkTile>(); });
+}
+
+VipsImageProcessor::~VipsImageProcessor() = default;
+
+EncodedImage VipsImageProcessor::thumbnail(std::span<const std::uint8_t> original,
+                                           ImageFormat format) {
+  return translating_vips_errors("cannot make a thumbnail", [&] {
+    return encoded(load_scaled(original, kThumbnailLongEdge), format);
+  });
+}
+
+EncodedImage VipsImageProcessor::watermarked_preview(std::span<const std::uint8_t> original,
+                                                     ImageFormat format) {
+  return translating_vips_errors("cannot make a preview", [&] {
+    return encoded(watermark_->apply(load_scaled(original, kPreviewLongEdge)), format);
+  });
+}
+
+EncodedImage VipsImageProcessor::render_at(std::span<const std::uint8_t> original, int long_edge,
+                                           ImageFormat format) {
+  if (long_edge < 1 || long_edge > kMaxLongEdge) {
+    throw std::invalid_argument("a long edge must be from 1 to " + std::to_string(kMaxLongEdge) +
+                                " pixels");
+  }
+  return translating_vips_errors("cannot render the image", [&] {
+    return encoded(load_scaled(original, long_edge), format);
+  });
+}
+
+EncodedImage VipsImageProcessor::encode_png(const Image& image) {
+  const auto expected = static_cast<std::size_t>(image.width > 0 ? image.width : 0) *
+                        static_cast<std::size_t>(image.height > 0 ? image.height : 0) * 3;
+  if (image.width <= 0 || image.height <= 0 || image.rgb.size() != expected) {
+    throw std::invalid_argument("an image needs width * height * 3 bytes of RGB");
+  }
+  return translating_vips_errors("cannot encode a PNG", [&] {
+    // vips only reads the pixels; the const_cast is for its C signature.
+    VImage pixels = VImage::new_from_memory(const_cast<std::uint8_t*>(image.rgb.data()),
+                                            image.rgb.size(), image.width, image.height, 3,
+                                            VIPS_FORMAT_UCHAR);
+    return encoded(pixels, ImageFormat::Png);
+  });
+}
+
+ImageSize VipsImageProcessor::probe(std::span<const std::uint8_t> original) {
+  return translating_vips_errors("cannot read the image", [&] {
+    const VImage image = open_header(original);
+    // EXIF orientations 5 to 8 turn the picture by 90 degrees.
+    if (vips_image_get_orientation_swap(image.get_image())) {
+      return ImageSize{image.height(), image.width()};
+    }
+    return ImageSize{image.width(), image.height()};
+  });
+}
+
+Image VipsImageProcessor::decode(std::span<const std::uint8_t> encoded_bytes) {
+  return translating_vips_errors("cannot decode the image", [&] {
+    const VImage image = to_srgb8(open_header(encoded_bytes).autorot());
+    std::size_t size = 0;
+    void* memory = image.write_to_memory(&size);
+    Image pixels{image.width(), image.height(), std::vector<std::uint8_t>(size)};
+    std::memcpy(pixels.rgb.data(), memory, size);
+    g_free(memory);
+    return pixels;
+  });
+}
+
+}  // namespace artshop::media

@@ -1,0 +1,126 @@
+#include "vips_support.hpp"
+
+#include <memory>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
+
+namespace artshop::media {
+namespace {
+
+using vips::VImage;
+
+// Largest original accepted: 2^28 pixels, checked from the header before any decoding so a
+// small file claiming a huge size (a decompression bomb) costs nothing.
+constexpr double kMaxOriginalPixels = 268'435'456.0;
+
+struct BlobUnref {
+  void operator()(VipsBlob* blob) const noexcept { vips_area_unref(&blob->area); }
+};
+using BlobPtr = std::unique_ptr<VipsBlob, BlobUnref>;
+
+// Wraps the caller's bytes without copying; they outlive every use within one call.
+BlobPtr borrow(std::span<const std::uint8_t> bytes) {
+  return BlobPtr(vips_blob_new(nullptr, bytes.data(), bytes.size()));
+}
+
+std::string take(VipsBlob* raw) {
+  const BlobPtr blob(raw);
+  return {static_cast<const char*>(blob->area.data), blob->area.length};
+}
+
+// A copy of the image without any metadata. The savers' "strip" is not enough: libvips 8.14's
+// WebP saver still writes the EXIF it rebuilds from the exif-* fields (camera, GPS, ...).
+VImage without_metadata(const VImage& image) {
+  VImage bare = image.copy();
+  gchar** fields = vips_image_get_fields(bare.get_image());
+  for (gchar** field = fields; *field != nullptr; ++field) {
+    const std::string_view name = *field;
+    if (name.starts_with("exif-") || name == "xmp-data" || name == "iptc-data" ||
+        name == "icc-profile-data" || name == "orientation") {
+      bare.remove(*field);
+    }
+  }
+  g_strfreev(fields);
+  return bare;
+}
+
+}  // namespace
+
+void start_vips() {
+  // A function-local static is initialised once even when threads race to it; a failure
+  // throws and leaves the next call to try again.
+  static const bool started = [] {
+    if (vips_init("artshop") != 0) {
+      std::string reason = vips_error_buffer();
+      vips_error_clear();
+      throw std::runtime_error("libvips did not start: " + reason);
+    }
+    vips_cache_set_max(0);
+    return true;
+  }();
+  (void)started;
+}
+
+[[noreturn]] void throw_vips_error(const char* action, const vips::VError& error) {
+  std::string message = std::string(action) + ": " + error.what();
+  while (!message.empty() && message.back() == '\n') message.pop_back();
+  vips_error_clear();
+  throw std::runtime_error(message);
+}
+
+VImage to_srgb8(VImage image) {
+  if (image.interpretation() != VIPS_INTERPRETATION_sRGB || image.format() != VIPS_FORMAT_UCHAR) {
+    image = image.colourspace(VIPS_INTERPRETATION_sRGB);
+  }
+  if (image.has_alpha()) {
+    image = image.flatten(VImage::option()->set("background", std::vector<double>{255, 255, 255}));
+  }
+  if (image.bands() > 3) image = image.extract_band(0, VImage::option()->set("n", 3));
+  if (image.format() != VIPS_FORMAT_UCHAR) image = image.cast(VIPS_FORMAT_UCHAR);
+  return image;
+}
+
+std::string encode(const VImage& picture, ImageFormat format) {
+  const VImage image = without_metadata(picture);
+  switch (format) {
+    case ImageFormat::Webp:
+      return take(image.webpsave_buffer(VImage::option()->set("Q", 80)->set("strip", true)));
+    case ImageFormat::Jpeg:
+      return take(image.jpegsave_buffer(VImage::option()
+                                            ->set("Q", 85)
+                                            ->set("interlace", true)
+                                            ->set("optimize_coding", true)
+                                            ->set("strip", true)));
+    case ImageFormat::Png:
+      return take(
+          image.pngsave_buffer(VImage::option()->set("compression", 3)->set("strip", true)));
+  }
+  throw std::invalid_argument("unknown image format");
+}
+
+VImage open_header(std::span<const std::uint8_t> encoded) {
+  if (encoded.empty()) throw std::runtime_error("an empty file is not an image");
+  return VImage::new_from_buffer(encoded.data(), encoded.size(), "",
+                                 VImage::option()->set("fail_on", VIPS_FAIL_ON_ERROR));
+}
+
+VImage load_scaled(std::span<const std::uint8_t> original, int long_edge) {
+  const VImage header = open_header(original);
+  if (static_cast<double>(header.width()) * header.height() > kMaxOriginalPixels) {
+    throw std::runtime_error("the image has more than 2^28 pixels");
+  }
+  const BlobPtr blob = borrow(original);
+  // A square box of `long_edge` fits the longer side exactly whatever the orientation;
+  // "both" lets small originals grow to the asked size. The loader's fail_on goes through
+  // option_string: libvips 8.14 does not pass thumbnail_buffer's own fail_on to the loader,
+  // and a truncated JPEG would come out half grey.
+  VImage scaled = VImage::thumbnail_buffer(blob.get(), long_edge,
+                                           VImage::option()
+                                               ->set("height", long_edge)
+                                               ->set("size", VIPS_SIZE_BOTH)
+                                               ->set("option_string", "fail_on=error"));
+  return to_srgb8(scaled);
+}
+
+}  // namespace artshop::media

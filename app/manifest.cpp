@@ -1,0 +1,133 @@
+#include "manifest.hpp"
+
+#include <boost/json.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+namespace artshop::app {
+namespace {
+
+namespace json = boost::json;
+
+std::string lower(std::string text) {
+  std::ranges::transform(text, text.begin(),
+                         [](char c) { return c >= 'A' && c <= 'Z' ? char(c + 32) : c; });
+  return text;
+}
+
+std::string trim(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  return std::string(text.substr(first, text.find_last_not_of(" \t") - first + 1));
+}
+
+std::vector<std::string> split_tags(std::string_view text) {
+  std::vector<std::string> tags;
+  for (const auto& row : parse_csv(text)) {
+    for (const auto& tag : row) {
+      if (auto clean = trim(tag); !clean.empty()) tags.push_back(lower(clean));
+    }
+  }
+  return tags;
+}
+
+std::expected<std::string, std::string> read_text(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return std::unexpected("cannot read " + file.string());
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::expected<std::vector<ImportRow>, std::string> from_csv(std::string_view text) {
+  const auto table = parse_csv(text);
+  if (table.empty()) return std::unexpected("manifest.csv is empty");
+  std::vector<std::string> columns;
+  for (const auto& name : table.front()) columns.push_back(lower(trim(name)));
+  const auto column = [&](std::string_view name) -> std::optional<std::size_t> {
+    const auto found = std::ranges::find(columns, name);
+    if (found == columns.end()) return std::nullopt;
+    return static_cast<std::size_t>(found - columns.begin());
+  };
+  for (const auto* required : {"file", "title", "category"}) {
+    if (!column(required)) {
+      return std::unexpected(std::string("manifest.csv has no '") + required + "' column");
+    }
+  }
+  std::vector<ImportRow> rows;
+  for (std::size_t r = 1; r < table.size(); ++r) {
+    const auto& fields = table[r];
+    const auto field = [&](std::string_view name) -> std::optional<std::string> {
+      const auto index = column(name);
+      if (!index || *index >= fields.size()) return std::nullopt;
+      return trim(fields[*index]);
+    };
+    rows.push_back({.line = static_cast<int>(r + 1),
+                    .file = field("file").value_or(""),
+                    .title = field("title").value_or(""),
+                    .description = field("description").value_or(""),
+                    .category = lower(field("category").value_or("")),
+                    .style = field("style").value_or(""),
+                    .tags = split_tags(field("tags").value_or("")),
+                    .price = field("price")});
+  }
+  return rows;
+}
+
+std::expected<std::vector<ImportRow>, std::string> from_json(std::string_view text) {
+  boost::system::error_code error;
+  const auto document = json::parse(text, error);
+  if (error) return std::unexpected("manifest.json is not valid JSON: " + error.message());
+  const json::array* items = document.if_array();
+  if (items == nullptr && document.is_object()) {
+    if (const auto* pictures = document.as_object().if_contains("pictures")) items = pictures->if_array();
+  }
+  if (items == nullptr) return std::unexpected("manifest.json must be an array of pictures");
+  const auto text_of = [](const json::object& item, std::string_view key) -> std::optional<std::string> {
+    const auto* value = item.if_contains(key);
+    if (value == nullptr || value->is_null()) return std::nullopt;
+    if (value->is_string()) return trim(value->as_string());
+    if (value->is_number()) return json::serialize(*value);
+    return std::nullopt;
+  };
+  std::vector<ImportRow> rows;
+  int index = 0;
+  for (const auto& entry : *items) {
+    ++index;
+    ImportRow row{.line = index};
+    if (const auto* item = entry.if_object()) {
+      row.file = text_of(*item, "file").value_or("");
+      row.title = text_of(*item, "title").value_or("");
+      row.description = text_of(*item, "description").value_or("");
+      row.category = lower(text_of(*item, "category").value_or(""));
+      row.style = text_of(*item, "style").value_or("");
+      row.price = text_of(*item, "price");
+      if (const auto* tags = item->if_contains("tags"); tags != nullptr && tags->is_array()) {
+        for (const auto& tag : tags->as_array()) {
+          if (tag.is_string()) row.tags.push_back(lower(trim(tag.as_string())));
+        }
+      } else {
+        row.tags = split_tags(text_of(*item, "tags").value_or(""));
+      }
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+}  // namespace
+
+std::expected<std::vector<ImportRow>, std::string> read_manifest(const std::filesystem::path& dir) {
+  for (const auto* name : {"manifest.json", "manifest.csv"}) {
+    const auto file = dir / name;
+    if (!std::filesystem::exists(file)) continue;
+    const auto text = read_text(file);
+    if (!text) return std::unexpected(text.error());
+    return std::string_view(name).ends_with(".json") ? from_json(*text) : from_csv(*text);
+  }
+  return std::unexpected("no manifest.json or manifest.csv in " + dir.string());
+}
+
+}  // namespace artshop::app

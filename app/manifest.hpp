@@ -1,0 +1,18 @@
+#pragma once
+
+#include <expected>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "artshop/core/catalogue/import.hpp"
+
+namespace artshop::app {
+
+// Reads DIR/manifest.json or DIR/manifest.csv (the first that exists). CSV has a header row
+// naming the columns file, title, description, category, style, tags, price in any order
+// (tags comma-separated inside the field); JSON is an array of objects with those keys (tags
+// an array or a comma-separated string). Answers why when there is no readable manifest.
+std::expected<std::vector<ImportRow>, std::string> read_manifest(const std::filesystem::path& dir);
+
+}  // namespace artshop::app

@@ -1,0 +1,82 @@
+#pragma once
+
+#include <memory>
+
+#include "artshop/core/accounts/passwords.hpp"
+#include "artshop/core/accounts/profile.hpp"
+#include "artshop/core/accounts/registration.hpp"
+#include "artshop/core/accounts/sessions.hpp"
+#include "artshop/core/catalogue/browse.hpp"
+#include "artshop/core/catalogue/import.hpp"
+#include "artshop/core/catalogue/seed.hpp"
+#include "artshop/crypto/argon2_password_hasher.hpp"
+#include "artshop/crypto/digests.hpp"
+#include "artshop/crypto/hmac_jwt_codec.hpp"
+#include "artshop/crypto/openssl_random_source.hpp"
+#include "artshop/http/api.hpp"
+#include "artshop/imagegen/procedural_image_generator.hpp"
+#include "artshop/media/filesystem_blob_store.hpp"
+#include "artshop/media/vips_image_processor.hpp"
+#include "artshop/sqlite/connection_pool.hpp"
+#include "artshop/sqlite/sqlite_unit_of_work.hpp"
+#include "config.hpp"
+
+namespace artshop::app {
+
+class SystemClock final : public Clock {
+ public:
+  std::chrono::system_clock::time_point now() const override {
+    return std::chrono::system_clock::now();
+  }
+};
+
+// Every adapter and use case of one running shop, built from the configuration. Members are
+// built in order; each use case holds references to the adapters declared above it. Only
+// app/ creates concrete adapters.
+struct Shop {
+  explicit Shop(const Config& config);
+
+  // Applies pending migrations; answers the schema version.
+  int migrate();
+  http::Api api();
+
+  const Config& config;
+  SystemClock clock;
+  crypto::OpenSslRandomSource random;
+  crypto::Sha256TokenHasher digests;
+  sqlite::ConnectionPool pool;
+  sqlite::SqliteUnitOfWork transactions;
+  crypto::Argon2PasswordHasher hasher;
+  crypto::HmacJwtAccessTokenCodec tokens;
+  std::unique_ptr<Mailer> mailer;
+  CommonPasswords common_passwords;
+  std::unique_ptr<ExchangeRateSource> rate_source;
+  imagegen::ProceduralImageGenerator generator;
+  media::VipsImageProcessor processor;
+  media::FilesystemBlobStore public_media;
+  media::FilesystemBlobStore originals;
+
+  SessionIssuer issuer;
+  RegisterAccount register_account;
+  LogIn log_in;
+  RefreshSession refresh_session;
+  RequestPasswordReset request_password_reset;
+  ResetPassword reset_password;
+  ChangePassword change_password;
+  GetProfile get_profile;
+  UpdateProfile update_profile;
+  UpdateBilling update_billing;
+  Authenticate authenticate;
+
+  BrowseOffers browse_offers;
+  LatestOffers latest_offers;
+  GetOffer get_offer;
+  ListCategories list_categories;
+  SeedCatalogue seed_catalogue;
+  ImportPicture import_picture;
+
+ private:
+  PasswordServices password_services();
+};
+
+}  // namespace artshop::app

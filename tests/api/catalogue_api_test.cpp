@@ -1,0 +1,220 @@
+// The catalogue calls and /media against the real server, on a seeded test catalogue.
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+
+#include <thread>
+
+#include "support/catalogue_fixture.hpp"
+#include "support/http_client.hpp"
+#include "support/server_process.hpp"
+#include "support/temp_dir.hpp"
+
+namespace artshop::testing {
+namespace {
+
+namespace json = boost::json;
+
+class CatalogueApi : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    data = new TempDir();
+    copy_seeded_catalogue(data->path());
+    server = new ServerProcess({.env = {{"ARTSHOP_DATA_DIR", data->path().string()}}});
+    // The catalogue is already seeded, so the server is ready at once.
+    for (int i = 0; i < 100 && get(server->url("/readyz")).status != 200; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  }
+  static void TearDownTestSuite() {
+    delete server;
+    delete data;
+  }
+
+  static json::object get_json(const std::string& path_and_query, long expected_status = 200) {
+    const auto response = get(server->url(path_and_query));
+    EXPECT_EQ(response.status, expected_status) << path_and_query << ": " << response.body;
+    return json::parse(response.body).as_object();
+  }
+
+  static json::array items(const std::string& path_and_query) {
+    return get_json(path_and_query).at("items").as_array();
+  }
+
+  static bool has_error(const json::object& body, std::string_view field) {
+    return body.contains("errors") && body.at("errors").as_object().contains(field);
+  }
+
+  static std::int64_t minor_units(const json::value& offer) {
+    return offer.at("price").at("minorUnits").as_int64();
+  }
+
+  static inline TempDir* data = nullptr;
+  static inline ServerProcess* server = nullptr;
+};
+
+TEST_F(CatalogueApi, TheSeededShopIsReadyAndCoversEveryStyleCategoryAndOrientation) {
+  EXPECT_EQ(get(server->url("/readyz")).status, 200);
+  const auto all = items("/api/offers?Currency=EUR&PageSize=96");
+  EXPECT_EQ(std::ssize(all), kFixtureOffers);
+  std::set<std::string> styles, categories, orientations;
+  for (const auto& offer : all) {
+    styles.emplace(offer.at("style").as_string());
+    categories.emplace(offer.at("category").as_string());
+    orientations.emplace(offer.at("orientation").as_string());
+  }
+  EXPECT_EQ(styles.size(), 11U);
+  EXPECT_EQ(categories.size(), 10U);
+  EXPECT_EQ(orientations.size(), 3U);
+}
+
+TEST_F(CatalogueApi, Offers_PageWithTotalsAndAnEmptyPagePastTheEnd) {
+  const auto page = get_json("/api/offers?Currency=EUR&PageSize=5&Page=2");
+  EXPECT_EQ(page.at("items").as_array().size(), 5U);
+  EXPECT_EQ(page.at("total").as_int64(), kFixtureOffers);
+  EXPECT_EQ(page.at("page").as_int64(), 2);
+  EXPECT_EQ(page.at("pageSize").as_int64(), 5);
+  const auto past = get_json("/api/offers?Currency=EUR&Page=99");
+  EXPECT_TRUE(past.at("items").as_array().empty());
+  EXPECT_EQ(past.at("total").as_int64(), kFixtureOffers);
+}
+
+TEST_F(CatalogueApi, Offers_SortByNewestAndByLowestPriceBothWays) {
+  const auto newest = items("/api/offers?Currency=EUR&PageSize=96");
+  for (std::size_t i = 1; i < newest.size(); ++i) {
+    EXPECT_GE(newest[i - 1].at("createdAt").as_string(), newest[i].at("createdAt").as_string());
+  }
+  const auto cheap_first = items("/api/offers?Currency=EUR&Sort=LowToHigh&PageSize=96");
+  const auto dear_first = items("/api/offers?Currency=EUR&sort=hightolow&PageSize=96");
+  for (std::size_t i = 1; i < cheap_first.size(); ++i) {
+    EXPECT_LE(minor_units(cheap_first[i - 1]), minor_units(cheap_first[i]));
+    EXPECT_GE(minor_units(dear_first[i - 1]), minor_units(dear_first[i]));
+  }
+}
+
+TEST_F(CatalogueApi, Offers_FilterByOrientationStyleCategoryAndSearch) {
+  for (const char* orientation : {"Vertical", "Horizontal", "Square"}) {
+    const auto found = items(std::string("/api/offers?Currency=EUR&PageSize=96&Orientation=") + orientation);
+    EXPECT_FALSE(found.empty()) << orientation;
+    for (const auto& offer : found) EXPECT_EQ(offer.at("orientation").as_string(), orientation);
+  }
+  const auto anime = items("/api/offers?Currency=EUR&Style=Anime");
+  ASSERT_FALSE(anime.empty());
+  for (const auto& offer : anime) EXPECT_EQ(offer.at("style").as_string(), "Anime");
+  const auto space = items("/api/offers?Currency=EUR&Category=space");
+  ASSERT_FALSE(space.empty());
+  for (const auto& offer : space) EXPECT_EQ(offer.at("category").as_string(), "space");
+  const std::string title(anime[0].at("title").as_string());
+  const auto word = title.substr(0, title.find(' '));
+  const auto searched = items("/api/offers?Currency=EUR&Search=" + word);
+  EXPECT_TRUE(std::ranges::any_of(searched, [&](const json::value& offer) {
+    return offer.at("title").as_string() == title;
+  }));
+}
+
+TEST_F(CatalogueApi, Offers_FilterByPriceInTheDisplayCurrencyInclusively) {
+  const auto all = items("/api/offers?Currency=JPY&Sort=LowToHigh&PageSize=96");
+  const auto low = minor_units(all[3]);
+  const auto high = minor_units(all[10]);
+  const auto ranged = items("/api/offers?Currency=JPY&PageSize=96&From=" + std::to_string(low) +
+                            "&To=" + std::to_string(high));
+  std::size_t expected = 0;
+  for (const auto& offer : all) expected += minor_units(offer) >= low && minor_units(offer) <= high;
+  EXPECT_EQ(ranged.size(), expected);
+  for (const auto& offer : ranged) {
+    EXPECT_GE(minor_units(offer), low);
+    EXPECT_LE(minor_units(offer), high);
+  }
+}
+
+TEST_F(CatalogueApi, Offers_PricesInYenAreWholeAndInEurosHaveCents) {
+  const auto yen = items("/api/offers?Currency=JPY&PageSize=3");
+  for (const auto& offer : yen) {
+    EXPECT_EQ(offer.at("price").at("currency").as_string(), "JPY");
+    EXPECT_EQ(std::string(offer.at("price").at("amount").as_string()).find('.'), std::string::npos);
+  }
+  const auto euros = items("/api/offers?Currency=EUR&PageSize=3");
+  const std::string amount(euros[0].at("price").at("amount").as_string());
+  EXPECT_EQ(amount.size() - amount.find('.'), 3U) << amount;
+}
+
+TEST_F(CatalogueApi, Offers_AnswerEveryBadParameterWithAFieldMap) {
+  const auto body = get_json(
+      "/api/offers?Currency=XYZ&Sort=Cheapest&Orientation=Diagonal&Style=Baroque&From=-1&"
+      "PageSize=97&Page=0",
+      400);
+  for (const char* field : {"Currency", "Sort", "Orientation", "Style", "From", "PageSize", "Page"}) {
+    EXPECT_TRUE(has_error(body, field)) << field;
+  }
+  EXPECT_TRUE(has_error(get_json("/api/offers?Currency=EUR&From=50&To=10", 400), "To"));
+  EXPECT_TRUE(has_error(get_json("/api/offers", 400), "Currency"));
+  EXPECT_TRUE(has_error(get_json("/api/offers?Currency=JPY&From=10.5", 400), "From"));
+  EXPECT_TRUE(has_error(get_json("/api/offers?Currency=EUR&Category=nowhere", 400), "Category"));
+}
+
+TEST_F(CatalogueApi, Latest_AnswersTheTwelveNewest) {
+  const auto latest = items("/api/offers/latest?Currency=USD");
+  ASSERT_EQ(latest.size(), 12U);
+  const auto newest = items("/api/offers?Currency=USD&PageSize=12");
+  for (std::size_t i = 0; i < 12; ++i) EXPECT_EQ(latest[i].at("urlName"), newest[i].at("urlName"));
+  EXPECT_TRUE(has_error(get_json("/api/offers/latest", 400), "Currency"));
+}
+
+TEST_F(CatalogueApi, GetOne_AnswersAnOfferWithItsAttributesOrA404) {
+  const auto first = items("/api/offers?Currency=EUR&Style=Watercolor")[0];
+  const std::string url_name(first.at("urlName").as_string());
+  const auto offer = get_json("/api/offers/get-one?UrlName=" + url_name + "&Currency=GBP");
+  EXPECT_EQ(offer.at("title"), first.at("title"));
+  const auto& attributes = offer.at("attributes").as_array();
+  ASSERT_EQ(attributes.size(), 3U);
+  EXPECT_EQ(attributes[0].at("longEdge").as_int64(), 1920);
+  EXPECT_EQ(attributes[2].at("licence").as_string(), "Commercial");
+  EXPECT_EQ(attributes[0].at("price").at("currency").as_string(), "GBP");
+
+  const auto exclusive = items("/api/offers?Currency=EUR&Style=Exclusive")[0];
+  const auto single = get_json("/api/offers/get-one?UrlName=" +
+                               std::string(exclusive.at("urlName").as_string()) + "&Currency=EUR");
+  ASSERT_EQ(single.at("attributes").as_array().size(), 1U);
+  EXPECT_EQ(single.at("attributes").as_array()[0].at("licence").as_string(), "ExclusiveCommercial");
+
+  get_json("/api/offers/get-one?UrlName=no-such-picture&Currency=EUR", 404);
+  EXPECT_TRUE(has_error(get_json("/api/offers/get-one?Currency=EUR", 400), "UrlName"));
+}
+
+TEST_F(CatalogueApi, Categories_ListTheTenWithCountsOfTheirOffers) {
+  const auto categories = items("/api/categories");
+  ASSERT_EQ(categories.size(), 10U);
+  std::int64_t total = 0;
+  for (const auto& category : categories) total += category.at("offerCount").as_int64();
+  EXPECT_EQ(total, kFixtureOffers);
+}
+
+TEST_F(CatalogueApi, Media_ServesPicturesForeverCacheableWithEtagAndRanges) {
+  const auto offer = items("/api/offers?Currency=EUR&PageSize=1")[0];
+  const std::string thumbnail(offer.at("thumbnail").at("webp").as_string());
+  const auto picture = get(server->url(thumbnail));
+  ASSERT_EQ(picture.status, 200);
+  EXPECT_EQ(picture.header("Content-Type"), "image/webp");
+  EXPECT_EQ(picture.header("Cache-Control"), "public, max-age=31536000, immutable");
+  EXPECT_EQ(picture.body.substr(8, 4), "WEBP");
+  const auto again = get(server->url(thumbnail), {{"If-None-Match", picture.header("ETag")}});
+  EXPECT_EQ(again.status, 304);
+  const auto part = get(server->url(thumbnail), {{"Range", "bytes=0-11"}});
+  EXPECT_EQ(part.status, 206);
+  EXPECT_EQ(part.body.size(), 12U);
+  const std::string jpeg(offer.at("preview").at("jpeg").as_string());
+  EXPECT_EQ(get(server->url(jpeg)).header("Content-Type"), "image/jpeg");
+}
+
+TEST_F(CatalogueApi, Media_NeverServesWhatIsOutsideThePublicFolder) {
+  EXPECT_EQ(get(server->url("/media/no/such.webp")).status, 404);
+  EXPECT_EQ(get(server->url("/media/../artshop.db")).status, 404);
+  EXPECT_EQ(get(server->url("/media/%2e%2e/artshop.db")).status, 404);
+  EXPECT_EQ(get(server->url("/media/..%2fjwt-signing.key")).status, 404);
+  const auto originals = get(server->url("/originals/x.png"));
+  EXPECT_EQ(originals.status, 404) << "no route leads to the private originals";
+  EXPECT_EQ(originals.body.find("PNG"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace artshop::testing

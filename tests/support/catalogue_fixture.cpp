@@ -1,0 +1,70 @@
+#include "support/catalogue_fixture.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace artshop::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The fixture belongs to one build of the binary: a rebuilt binary seeds a fresh one.
+fs::path fixture_dir() {
+  const auto binary = fs::path(ARTSHOP_BINARY);
+  const auto stamp = fs::last_write_time(binary).time_since_epoch().count();
+  return fs::temp_directory_path() /
+         ("artshop-catalogue-" + std::to_string(fs::file_size(binary)) + "-" + std::to_string(stamp));
+}
+
+void seed_into(const fs::path& dir) {
+  fs::create_directories(dir);
+  const pid_t child = fork();
+  if (child < 0) throw std::runtime_error("fork failed");
+  if (child == 0) {
+    const auto data_dir = "ARTSHOP_DATA_DIR=" + dir.string();
+    const auto offers = "ARTSHOP_SEED_OFFERS=" + std::to_string(kFixtureOffers);
+    const char* env[] = {data_dir.c_str(), offers.c_str(), "ARTSHOP_LOG_LEVEL=warn", nullptr};
+    const int log = open((dir / "seed.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (log >= 0) {
+      dup2(log, STDOUT_FILENO);
+      dup2(log, STDERR_FILENO);
+    }
+    execle(ARTSHOP_BINARY, ARTSHOP_BINARY, "seed", nullptr, env);
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    throw std::runtime_error("artshop seed failed; see " + (dir / "seed.log").string());
+  }
+}
+
+}  // namespace
+
+void copy_seeded_catalogue(const fs::path& destination) {
+  const auto dir = fixture_dir();
+  const auto ready = dir / "ready";
+  const auto lock_path = dir.string() + ".lock";
+  const int lock = open(lock_path.c_str(), O_RDWR | O_CREAT, 0644);
+  if (lock < 0 || flock(lock, LOCK_EX) != 0) throw std::runtime_error("cannot lock " + lock_path);
+  try {
+    if (!fs::exists(ready)) {
+      fs::remove_all(dir);
+      seed_into(dir);
+      fs::copy_file(dir / "seed.log", ready);
+    }
+  } catch (...) {
+    close(lock);
+    throw;
+  }
+  close(lock);  // releases the lock
+  fs::create_directories(destination);
+  fs::copy(dir, destination, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+}
+
+}  // namespace artshop::testing
