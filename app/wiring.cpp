@@ -66,17 +66,23 @@ int migrate(const Config& config) {
 int serve(const Config& config) {
   Shop shop(config);
   shop.migrate();
-  std::atomic<bool> catalogue_ready{false};
+  const auto seeding_needed = shop.seed_catalogue.pending(config.seed_offers);
+  if (!seeding_needed) throw std::runtime_error(seeding_needed.error().detail);
+  // Only a first start waits for its catalogue; every later one is ready as it listens.
+  std::atomic<bool> catalogue_ready{!*seeding_needed};
   http::Server server(server_options(config), http::api_routes(shop.api()),
                       [&] { return catalogue_ready.load() && shop.pool.ping(); });
-  std::jthread seeding([&](std::stop_token stop) {
-    const auto report = run_seed(shop, std::move(stop));
-    if (!report) {
-      spdlog::error("the catalogue could not be seeded: {}", report.error().detail);
-      return;
-    }
-    catalogue_ready = true;
-  });
+  std::jthread seeding;
+  if (*seeding_needed) {
+    seeding = std::jthread([&](std::stop_token stop) {
+      const auto report = run_seed(shop, std::move(stop));
+      if (!report) {
+        spdlog::error("the catalogue could not be seeded: {}", report.error().detail);
+        return;
+      }
+      catalogue_ready = true;
+    });
+  }
   server.run();
   seeding.request_stop();
   return EXIT_SUCCESS;
@@ -103,7 +109,7 @@ int import_pictures(const Config& config, const std::filesystem::path& dir) {
   Shop shop(config);
   shop.migrate();
   // Makes sure the categories exist, without seeding sample offers.
-  if (auto categories = shop.seed_catalogue(0, 1); !categories) {
+  if (auto categories = shop.seed_catalogue.pending(0); !categories) {
     std::cerr << "artshop import: " << categories.error().detail << "\n";
     return EXIT_FAILURE;
   }

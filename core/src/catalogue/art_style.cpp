@@ -6,12 +6,14 @@ namespace artshop {
 namespace {
 
 constexpr std::array<std::string_view, kAllArtStyles.size()> kNames{
-    "None",       "Exclusive",    "Abstract", "Anime",  "Cyberpunk", "Fantasy",
+    "None",          "Exclusive",  "Abstract",     "Anime",  "Cyberpunk", "Fantasy",
     "Impressionism", "Minimalism", "Photorealism", "PopArt", "Watercolor"};
 
 }  // namespace
 
-std::string_view name(ArtStyle style) noexcept { return kNames[static_cast<std::size_t>(style)]; }
+std::string_view name(ArtStyle style) noexcept {
+  return kNames[static_cast<std::size_t>(style)];
+}
 
 std::optional<ArtStyle> parse_art_style(std::string_view text) noexcept {
   for (const ArtStyle style : kAllArtStyles) {

@@ -52,7 +52,9 @@ Distance distance(std::int64_t width, std::int64_t height, const RatioInfo& rati
 
 }  // namespace
 
-std::string_view name(AspectRatio ratio) noexcept { return info(ratio).name; }
+std::string_view name(AspectRatio ratio) noexcept {
+  return info(ratio).name;
+}
 
 std::optional<AspectRatio> parse_aspect_ratio(std::string_view text) noexcept {
   for (const AspectRatio ratio : kAllAspectRatios) {
@@ -61,8 +63,12 @@ std::optional<AspectRatio> parse_aspect_ratio(std::string_view text) noexcept {
   return std::nullopt;
 }
 
-int width_part(AspectRatio ratio) noexcept { return info(ratio).width; }
-int height_part(AspectRatio ratio) noexcept { return info(ratio).height; }
+int width_part(AspectRatio ratio) noexcept {
+  return info(ratio).width;
+}
+int height_part(AspectRatio ratio) noexcept {
+  return info(ratio).height;
+}
 
 AspectRatio nearest_aspect_ratio(int width, int height) {
   if (width <= 0 || height <= 0) {

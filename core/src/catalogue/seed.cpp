@@ -191,23 +191,22 @@ OfferImages publish_derivatives(ImageProcessor& processor, BlobStore& public_med
   };
 }
 
-Result<SeedReport> SeedCatalogue::operator()(int count, unsigned parallelism,
-                                             const std::function<void(int, int)>& progress,
-                                             std::stop_token stop) {
+Result<bool> SeedCatalogue::pending(int count) {
   // The categories exist in every shop, seeded with samples or not, so imports can use them.
-  const auto categories = transactions_.write([](Repositories& repos) -> Result<void> {
+  return transactions_.write([count](Repositories& repos) -> Result<bool> {
     if (repos.offers.categories().empty()) {
       for (const auto& category : default_categories()) repos.offers.upsert_category(category);
     }
-    return {};
+    return count > 0 && !repos.settings.get(kSeededSetting) && repos.offers.count() == 0;
   });
-  if (!categories) return std::unexpected(categories.error());
-  if (count <= 0) return SeedReport{.seeded = false, .offers = 0};
-  const auto already = transactions_.read([](Repositories& repos) -> Result<bool> {
-    return repos.settings.get(kSeededSetting).has_value() || repos.offers.count() > 0;
-  });
-  if (!already) return std::unexpected(already.error());
-  if (*already) return SeedReport{.seeded = false, .offers = 0};
+}
+
+Result<SeedReport> SeedCatalogue::operator()(int count, unsigned parallelism,
+                                             const std::function<void(int, int)>& progress,
+                                             std::stop_token stop) {
+  const auto needed = pending(count);
+  if (!needed) return std::unexpected(needed.error());
+  if (!*needed) return SeedReport{.seeded = false, .offers = 0};
 
   const auto plan = seed_plan(count);
   const auto now = std::chrono::floor<std::chrono::seconds>(clock_.now());

@@ -24,9 +24,9 @@ enum class ArtStyle : std::uint8_t {
 };
 
 inline constexpr std::array kAllArtStyles{
-    ArtStyle::None,       ArtStyle::Exclusive,     ArtStyle::Abstract,   ArtStyle::Anime,
-    ArtStyle::Cyberpunk,  ArtStyle::Fantasy,       ArtStyle::Impressionism,
-    ArtStyle::Minimalism, ArtStyle::Photorealism,  ArtStyle::PopArt,     ArtStyle::Watercolor};
+    ArtStyle::None,         ArtStyle::Exclusive, ArtStyle::Abstract,      ArtStyle::Anime,
+    ArtStyle::Cyberpunk,    ArtStyle::Fantasy,   ArtStyle::Impressionism, ArtStyle::Minimalism,
+    ArtStyle::Photorealism, ArtStyle::PopArt,    ArtStyle::Watercolor};
 
 // The name used in the API and the database: "None", "PopArt", ...
 std::string_view name(ArtStyle style) noexcept;

@@ -11,10 +11,9 @@ namespace artshop {
 // square, then the same ratios turned upright. Every picture is filed under the nearest.
 enum class AspectRatio : std::uint8_t { R16x9, R3x2, R4x3, R1x1, R2x3, R3x4, R9x16 };
 
-inline constexpr std::array kAllAspectRatios{AspectRatio::R16x9, AspectRatio::R3x2,
-                                             AspectRatio::R4x3,  AspectRatio::R1x1,
-                                             AspectRatio::R2x3,  AspectRatio::R3x4,
-                                             AspectRatio::R9x16};
+inline constexpr std::array kAllAspectRatios{
+    AspectRatio::R16x9, AspectRatio::R3x2, AspectRatio::R4x3, AspectRatio::R1x1,
+    AspectRatio::R2x3,  AspectRatio::R3x4, AspectRatio::R9x16};
 
 // "16x9", "3x2", ... as in SPEC.md.
 std::string_view name(AspectRatio ratio) noexcept;

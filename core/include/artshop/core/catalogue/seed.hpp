@@ -66,6 +66,10 @@ class SeedCatalogue {
         public_media_(public_media),
         clock_(clock) {}
 
+  // Makes sure the categories exist and answers whether `count` sample offers are still to be
+  // drawn (false once seeded, when the shop has offers already, or for a count of 0). Quick.
+  Result<bool> pending(int count);
+
   // Renders on `parallelism` threads; `progress` is told of each offer done. A stop request
   // abandons the work with nothing written, so the next start seeds again.
   Result<SeedReport> operator()(int count, unsigned parallelism,

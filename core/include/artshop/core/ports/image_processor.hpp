@@ -16,9 +16,12 @@ enum class ImageFormat : std::uint8_t { Webp, Jpeg, Png };
 // The file name extension, without the dot: "webp", "jpg", "png".
 constexpr std::string_view extension(ImageFormat format) noexcept {
   switch (format) {
-    case ImageFormat::Webp: return "webp";
-    case ImageFormat::Jpeg: return "jpg";
-    case ImageFormat::Png: return "png";
+    case ImageFormat::Webp:
+      return "webp";
+    case ImageFormat::Jpeg:
+      return "jpg";
+    case ImageFormat::Png:
+      return "png";
   }
   return "bin";
 }
@@ -26,9 +29,12 @@ constexpr std::string_view extension(ImageFormat format) noexcept {
 // The Content-Type: "image/webp", "image/jpeg", "image/png".
 constexpr std::string_view media_type(ImageFormat format) noexcept {
   switch (format) {
-    case ImageFormat::Webp: return "image/webp";
-    case ImageFormat::Jpeg: return "image/jpeg";
-    case ImageFormat::Png: return "image/png";
+    case ImageFormat::Webp:
+      return "image/webp";
+    case ImageFormat::Jpeg:
+      return "image/jpeg";
+    case ImageFormat::Png:
+      return "image/png";
   }
   return "application/octet-stream";
 }
