@@ -132,6 +132,7 @@ TEST(StandardAttributes, ASmallerPictureOffersNoSizeTwiceAndNoneLargerThanItself
   const auto attributes = standard_attributes(ArtStyle::None, 3000, 1000);
   ASSERT_EQ(attributes.size(), 2U);
   EXPECT_EQ(attributes[1].long_edge, 3000);
+  EXPECT_EQ(attributes[1].name, "Full size") << "a 4K tier cut down to 3000 pixels is not 4K";
 }
 
 TEST(StandardAttributes, AnExclusiveOfferHasOneOriginalSizeExclusiveLicence) {

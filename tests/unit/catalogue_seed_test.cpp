@@ -38,6 +38,13 @@ class LabelProcessor final : public ImageProcessor {
     return {ImageFormat::Png, "png" + std::to_string(image.rgb.at(0)) + "x" + std::to_string(image.width), image.width, image.height};
   }
   ImageSize probe(std::span<const std::uint8_t>) override { return {1, 1}; }
+  Derivatives derivatives(const Image& picture) override {
+    const auto label = encode_png(picture).bytes;
+    return {{ImageFormat::Webp, "thumb:" + label, 480, 270},
+            {ImageFormat::Jpeg, "thumb:" + label, 480, 270},
+            {ImageFormat::Webp, "preview:" + label, 1600, 900},
+            {ImageFormat::Jpeg, "preview:" + label, 1600, 900}};
+  }
 
  private:
   static std::string text(std::span<const std::uint8_t> bytes) { return {bytes.begin(), bytes.end()}; }

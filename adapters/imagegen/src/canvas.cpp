@@ -8,10 +8,14 @@
 namespace artshop::imagegen {
 namespace {
 
-float distance(float dx, float dy) noexcept { return std::sqrt(dx * dx + dy * dy); }
+float distance(float dx, float dy) noexcept {
+  return std::sqrt(dx * dx + dy * dy);
+}
 
 // Coverage of a pixel whose centre lies `inside` pixels within an edge (negative: outside).
-float coverage(float inside, float feather) noexcept { return clamp01(inside / feather + 0.5F); }
+float coverage(float inside, float feather) noexcept {
+  return clamp01(inside / feather + 0.5F);
+}
 
 }  // namespace
 
@@ -25,9 +29,15 @@ void Canvas::blend(int x, int y, Colour colour, float alpha, Blend mode) noexcep
   if (alpha <= 0) return;
   Colour& under = at(x, y);
   switch (mode) {
-    case Blend::Normal: under = mix(under, colour, alpha); break;
-    case Blend::Add: under = under + colour * alpha; break;
-    case Blend::Multiply: under = mix(under, under * colour, alpha); break;
+    case Blend::Normal:
+      under = mix(under, colour, alpha);
+      break;
+    case Blend::Add:
+      under = under + colour * alpha;
+      break;
+    case Blend::Multiply:
+      under = mix(under, under * colour, alpha);
+      break;
   }
 }
 
@@ -41,8 +51,8 @@ Canvas::Box Canvas::clip(float left, float top, float right, float bottom) const
   return {low(left, width_), low(top, height_), high(right, width_), high(bottom, height_)};
 }
 
-void Canvas::fill_rect(float left, float top, float right, float bottom, Colour colour,
-                       float alpha, Blend mode) {
+void Canvas::fill_rect(float left, float top, float right, float bottom, Colour colour, float alpha,
+                       Blend mode) {
   const Box box = clip(left, top, right, bottom);
   for (int y = box.top; y < box.bottom; ++y) {
     const float fy = static_cast<float>(y);
@@ -80,8 +90,7 @@ void Canvas::ring(Point centre, float radius, float thickness, Colour colour, fl
 }
 
 void Canvas::glow(Point centre, float radius, Colour colour, float alpha, Blend mode) {
-  const Box box =
-      clip(centre.x - radius, centre.y - radius, centre.x + radius, centre.y + radius);
+  const Box box = clip(centre.x - radius, centre.y - radius, centre.x + radius, centre.y + radius);
   for (int y = box.top; y < box.bottom; ++y) {
     for (int x = box.left; x < box.right; ++x) {
       const float d = distance(static_cast<float>(x) - centre.x, static_cast<float>(y) - centre.y);

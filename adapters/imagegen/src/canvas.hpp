@@ -30,7 +30,9 @@ class Canvas {
   // Pixels per unit of a 1024-pixel picture: styles size their strokes with it, so a picture
   // looks the same at any resolution.
   float unit() const noexcept { return unit_; }
-  float min_side() const noexcept { return static_cast<float>(width_ < height_ ? width_ : height_); }
+  float min_side() const noexcept {
+    return static_cast<float>(width_ < height_ ? width_ : height_);
+  }
 
   Colour& at(int x, int y) noexcept { return pixels_[index(x, y)]; }
   const Colour& at(int x, int y) const noexcept { return pixels_[index(x, y)]; }

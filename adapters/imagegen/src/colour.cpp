@@ -15,12 +15,18 @@ Colour hsv(float hue, float saturation, float value) noexcept {
   const float q = value * (1.0F - saturation * f);
   const float t = value * (1.0F - saturation * (1.0F - f));
   switch (index) {
-    case 0: return {value, t, p};
-    case 1: return {q, value, p};
-    case 2: return {p, value, t};
-    case 3: return {p, q, value};
-    case 4: return {t, p, value};
-    default: return {value, p, q};
+    case 0:
+      return {value, t, p};
+    case 1:
+      return {q, value, p};
+    case 2:
+      return {p, value, t};
+    case 3:
+      return {p, q, value};
+    case 4:
+      return {t, p, value};
+    default:
+      return {value, p, q};
   }
 }
 

@@ -12,9 +12,15 @@ struct Colour {
   float b = 0;
 };
 
-constexpr Colour operator+(Colour a, Colour b) noexcept { return {a.r + b.r, a.g + b.g, a.b + b.b}; }
-constexpr Colour operator*(Colour c, float k) noexcept { return {c.r * k, c.g * k, c.b * k}; }
-constexpr Colour operator*(Colour a, Colour b) noexcept { return {a.r * b.r, a.g * b.g, a.b * b.b}; }
+constexpr Colour operator+(Colour a, Colour b) noexcept {
+  return {a.r + b.r, a.g + b.g, a.b + b.b};
+}
+constexpr Colour operator*(Colour c, float k) noexcept {
+  return {c.r * k, c.g * k, c.b * k};
+}
+constexpr Colour operator*(Colour a, Colour b) noexcept {
+  return {a.r * b.r, a.g * b.g, a.b * b.b};
+}
 
 constexpr Colour mix(Colour a, Colour b, float t) noexcept {
   return {lerp(a.r, b.r, t), lerp(a.g, b.g, t), lerp(a.b, b.b, t)};
@@ -24,8 +30,6 @@ constexpr Colour rgb8(int r, int g, int b) noexcept {
   return {static_cast<float>(r) / 255.0F, static_cast<float>(g) / 255.0F,
           static_cast<float>(b) / 255.0F};
 }
-
-constexpr float luminance(Colour c) noexcept { return 0.2126F * c.r + 0.7152F * c.g + 0.0722F * c.b; }
 
 // Hue in degrees (any value, wrapped), saturation and value in [0, 1].
 Colour hsv(float hue, float saturation, float value) noexcept;

@@ -12,8 +12,12 @@ inline constexpr float kPi = 3.14159265F;
 inline constexpr float kTwoPi = 6.28318531F;
 inline constexpr float kHalfPi = 1.57079633F;
 
-constexpr float clamp01(float x) noexcept { return std::clamp(x, 0.0F, 1.0F); }
-constexpr float lerp(float a, float b, float t) noexcept { return a + (b - a) * t; }
+constexpr float clamp01(float x) noexcept {
+  return std::clamp(x, 0.0F, 1.0F);
+}
+constexpr float lerp(float a, float b, float t) noexcept {
+  return a + (b - a) * t;
+}
 
 constexpr float smoothstep(float edge0, float edge1, float x) noexcept {
   const float t = clamp01((x - edge0) / (edge1 - edge0));
@@ -28,9 +32,9 @@ inline float sine(float x) noexcept {
   const float x2 = x * x;
   return x * (1.0F - x2 / 6.0F * (1.0F - x2 / 20.0F * (1.0F - x2 / 42.0F)));
 }
-inline float cosine(float x) noexcept { return sine(x + kHalfPi); }
-
-inline float degrees_to_radians(float degrees) noexcept { return degrees * (kPi / 180.0F); }
+inline float cosine(float x) noexcept {
+  return sine(x + kHalfPi);
+}
 
 struct Point {
   float x = 0;

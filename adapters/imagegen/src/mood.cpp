@@ -14,23 +14,25 @@ struct HueWord {
 };
 
 constexpr std::array<HueWord, 34> kHueWords{{
-    {"red", 0},          {"crimson", 350},  {"scarlet", 5},    {"ruby", 345},
-    {"fire", 12},        {"orange", 28},    {"amber", 38},     {"autumn", 30},
-    {"gold", 45},        {"golden", 45},    {"yellow", 52},    {"sunny", 50},
-    {"desert", 38},      {"green", 120},    {"forest", 125},   {"jungle", 115},
-    {"emerald", 145},    {"meadow", 95},    {"spring", 100},   {"teal", 175},
-    {"turquoise", 172},  {"blue", 220},     {"ocean", 205},    {"sea", 200},
-    {"sapphire", 225},   {"winter", 205},   {"ice", 195},      {"purple", 275},
-    {"violet", 270},     {"lavender", 265}, {"pink", 330},     {"rose", 340},
-    {"magenta", 315},    {"blossom", 335},
+    {"red", 0},         {"crimson", 350}, {"scarlet", 5},   {"ruby", 345},    {"fire", 12},
+    {"orange", 28},     {"amber", 38},    {"autumn", 30},   {"gold", 45},     {"golden", 45},
+    {"yellow", 52},     {"sunny", 50},    {"desert", 38},   {"green", 120},   {"forest", 125},
+    {"jungle", 115},    {"emerald", 145}, {"meadow", 95},   {"spring", 100},  {"teal", 175},
+    {"turquoise", 172}, {"blue", 220},    {"ocean", 205},   {"sea", 200},     {"sapphire", 225},
+    {"winter", 205},    {"ice", 195},     {"purple", 275},  {"violet", 270},  {"lavender", 265},
+    {"pink", 330},      {"rose", 340},    {"magenta", 315}, {"blossom", 335},
 }};
-constexpr std::array<std::string_view, 7> kNightWords{"night", "midnight", "dark", "moon",
-                                                      "moonlit", "stars", "starry"};
+constexpr std::array<std::string_view, 7> kNightWords{"night",   "midnight", "dark",  "moon",
+                                                      "moonlit", "stars",    "starry"};
 constexpr std::array<std::string_view, 6> kDuskWords{"sunset", "sunrise", "dusk",
                                                      "dawn",   "evening", "twilight"};
 
-char lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-bool is_letter(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+char lower(char c) noexcept {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+bool is_letter(char c) noexcept {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 
 bool same_word(std::string_view word, std::string_view lower_case) noexcept {
   if (word.size() != lower_case.size()) return false;

@@ -8,10 +8,10 @@ namespace artshop::imagegen {
 // "ocean", "forest") sets the hue; without one the hue comes from a hash of the prompt, so a
 // prompt keeps its own colour across seeds. Styles keep their character and only lean on it.
 struct Mood {
-  float hue = 0;            // degrees
-  bool hue_named = false;   // the prompt named a colour
-  bool night = false;       // "night", "dark", "moon", "stars", ...
-  bool dusk = false;        // "sunset", "dawn", "dusk", "evening", ...
+  float hue = 0;           // degrees
+  bool hue_named = false;  // the prompt named a colour
+  bool night = false;      // "night", "dark", "moon", "stars", ...
+  bool dusk = false;       // "sunset", "dawn", "dusk", "evening", ...
 };
 
 Mood mood_of(std::string_view prompt) noexcept;

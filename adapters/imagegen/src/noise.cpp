@@ -8,7 +8,9 @@
 namespace artshop::imagegen {
 namespace {
 
-float fade(float t) noexcept { return t * t * (3.0F - 2.0F * t); }
+float fade(float t) noexcept {
+  return t * t * (3.0F - 2.0F * t);
+}
 
 }  // namespace
 

@@ -19,17 +19,17 @@ struct StyleArt {
 };
 
 constexpr std::array<StyleArt, kAllArtStyles.size()> kStyleArt{{
-    {paint_none, true},            // None
-    {paint_exclusive, true},       // Exclusive
-    {paint_abstract, true},        // Abstract
-    {paint_anime, true},           // Anime
-    {paint_cyberpunk, true},       // Cyberpunk
-    {paint_fantasy, true},         // Fantasy
-    {paint_impressionism, true},   // Impressionism
-    {paint_minimalism, false},     // Minimalism
-    {paint_photorealism, true},    // Photorealism
-    {paint_pop_art, false},        // PopArt
-    {paint_watercolor, true},      // Watercolor
+    {paint_none, true},           // None
+    {paint_exclusive, true},      // Exclusive
+    {paint_abstract, true},       // Abstract
+    {paint_anime, true},          // Anime
+    {paint_cyberpunk, true},      // Cyberpunk
+    {paint_fantasy, true},        // Fantasy
+    {paint_impressionism, true},  // Impressionism
+    {paint_minimalism, false},    // Minimalism
+    {paint_photorealism, true},   // Photorealism
+    {paint_pop_art, false},       // PopArt
+    {paint_watercolor, true},     // Watercolor
 }};
 
 }  // namespace

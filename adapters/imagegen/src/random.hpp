@@ -26,6 +26,11 @@ constexpr std::uint64_t mix64(std::uint64_t z) noexcept {
 }
 
 // SplitMix64 (Steele, Lea, Flood 2014): tiny, fast and good enough for drawing.
+//
+// Take at most one draw per function call's arguments and per operator's operands; put more
+// into named values or a braced list ({a, b} runs left to right). Compilers evaluate function
+// arguments in different orders (GCC right to left, Clang left to right), which would swap
+// draws and change the picture.
 class Random {
  public:
   explicit constexpr Random(std::uint64_t seed) noexcept : state_(seed) {}
@@ -37,21 +42,17 @@ class Random {
 
   // Uniform in [0, 1), on a 2^-24 grid so that every value is exact in a float.
   constexpr float uniform() noexcept { return static_cast<float>(next() >> 40U) * 0x1.0p-24F; }
-  constexpr float uniform(float low, float high) noexcept {
-    return low + (high - low) * uniform();
-  }
+  constexpr float uniform(float low, float high) noexcept { return low + (high - low) * uniform(); }
   // Uniform in [0, count) by multiply-and-shift; the bias is below 2^-32 for any count here.
   constexpr int below(int count) noexcept {
     const std::uint64_t wide = (next() >> 32U) * static_cast<std::uint64_t>(count);
     return static_cast<int>(wide >> 32U);
   }
   constexpr bool chance(float probability) noexcept { return uniform() < probability; }
-  // Roughly normal with mean 0 and deviation 1 (Irwin-Hall of four), without libm.
-  constexpr float normalish() noexcept {
-    return (uniform() + uniform() + uniform() + uniform() - 2.0F) * 1.7320508F;
-  }
-  // An independent stream, so that one part of a picture can change its number of draws
-  // without reshuffling every part drawn after it.
+
+  // An independent stream that costs this one a single draw. Scatterings whose number grows
+  // with the picture's size (stars, rain, windows, strokes) draw from a fork, so that the
+  // rest of the picture comes out the same at every size.
   constexpr Random fork() noexcept { return Random(next()); }
 
  private:

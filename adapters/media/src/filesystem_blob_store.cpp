@@ -40,12 +40,21 @@ std::string content_name(std::string_view bytes) {
   return hex;
 }
 
-bool is_valid_extension(std::string_view extension) noexcept {
-  if (extension.empty() || extension.size() > kMaxExtension) return false;
+// The extension in lower case ("JPG" from a camera names the same kind of file as "jpg"), or
+// nullopt when it is not 1 to 10 ASCII letters and digits.
+std::optional<std::string> normal_extension(std::string_view extension) {
+  if (extension.empty() || extension.size() > kMaxExtension) return std::nullopt;
+  std::string lower;
   for (const char c : extension) {
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) return false;
+    if (c >= 'A' && c <= 'Z') {
+      lower += static_cast<char>(c - 'A' + 'a');
+    } else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+      lower += c;
+    } else {
+      return std::nullopt;
+    }
   }
-  return true;
+  return lower;
 }
 
 [[noreturn]] void throw_errno(const char* action, const fs::path& path) {
@@ -153,11 +162,10 @@ FilesystemBlobStore::FilesystemBlobStore(std::filesystem::path root) : root_(std
 }
 
 std::string FilesystemBlobStore::put(std::string_view bytes, std::string_view extension) {
-  if (!is_valid_extension(extension)) {
-    throw std::invalid_argument("a blob extension is 1 to 10 lower-case letters and digits");
-  }
+  const auto suffix = normal_extension(extension);
+  if (!suffix) throw std::invalid_argument("a blob extension is 1 to 10 letters and digits");
   const std::string hex = content_name(bytes);
-  std::string key = fmt::format("{}/{}.{}", hex.substr(0, 2), hex.substr(2), extension);
+  std::string key = fmt::format("{}/{}.{}", hex.substr(0, 2), hex.substr(2), *suffix);
   const fs::path target = root_ / key;
   if (fs::is_regular_file(target)) return key;  // content-addressed: already stored
   fs::create_directories(target.parent_path());

@@ -22,6 +22,28 @@ EncodedImage encoded(const VImage& image, ImageFormat format) {
   return {format, encode(image, format), image.width(), image.height()};
 }
 
+void check_pixels(const Image& image) {
+  const auto expected = static_cast<std::size_t>(image.width > 0 ? image.width : 0) *
+                        static_cast<std::size_t>(image.height > 0 ? image.height : 0) * 3;
+  if (image.width <= 0 || image.height <= 0 || image.rgb.size() != expected) {
+    throw std::invalid_argument("an image needs width * height * 3 bytes of RGB");
+  }
+}
+
+// The pixels as a vips image, without a copy: vips only reads them.
+VImage wrap(const Image& image) {
+  return VImage::new_from_memory(const_cast<std::uint8_t*>(image.rgb.data()), image.rgb.size(),
+                                 image.width, image.height, 3, VIPS_FORMAT_UCHAR);
+}
+
+// `image` with its longer side exactly `long_edge`, computed once into memory so that
+// encoding it twice does not resize it twice.
+VImage fitted(const VImage& image, int long_edge) {
+  return image
+      .thumbnail_image(long_edge, VImage::option()->set("height", long_edge)->set("size", VIPS_SIZE_BOTH))
+      .copy_memory();
+}
+
 }  // namespace
 
 VipsImageProcessor::VipsImageProcessor(int threads_per_image) {
@@ -53,23 +75,26 @@ EncodedImage VipsImageProcessor::render_at(std::span<const std::uint8_t> origina
     throw std::invalid_argument("a long edge must be from 1 to " + std::to_string(kMaxLongEdge) +
                                 " pixels");
   }
-  return translating_vips_errors("cannot render the image", [&] {
-    return encoded(load_scaled(original, long_edge), format);
-  });
+  return translating_vips_errors("cannot render the image",
+                                 [&] { return encoded(load_scaled(original, long_edge), format); });
 }
 
 EncodedImage VipsImageProcessor::encode_png(const Image& image) {
-  const auto expected = static_cast<std::size_t>(image.width > 0 ? image.width : 0) *
-                        static_cast<std::size_t>(image.height > 0 ? image.height : 0) * 3;
-  if (image.width <= 0 || image.height <= 0 || image.rgb.size() != expected) {
-    throw std::invalid_argument("an image needs width * height * 3 bytes of RGB");
-  }
-  return translating_vips_errors("cannot encode a PNG", [&] {
-    // vips only reads the pixels; the const_cast is for its C signature.
-    VImage pixels = VImage::new_from_memory(const_cast<std::uint8_t*>(image.rgb.data()),
-                                            image.rgb.size(), image.width, image.height, 3,
-                                            VIPS_FORMAT_UCHAR);
-    return encoded(pixels, ImageFormat::Png);
+  check_pixels(image);
+  return translating_vips_errors("cannot encode a PNG",
+                                 [&] { return encoded(wrap(image), ImageFormat::Png); });
+}
+
+Derivatives VipsImageProcessor::derivatives(const Image& picture) {
+  check_pixels(picture);
+  return translating_vips_errors("cannot make the derivatives", [&] {
+    const VImage pixels = wrap(picture);
+    const VImage thumbnail = fitted(pixels, kThumbnailLongEdge);
+    const VImage preview = watermark_->apply(fitted(pixels, kPreviewLongEdge)).copy_memory();
+    return Derivatives{.thumbnail_webp = encoded(thumbnail, ImageFormat::Webp),
+                       .thumbnail_jpeg = encoded(thumbnail, ImageFormat::Jpeg),
+                       .preview_webp = encoded(preview, ImageFormat::Webp),
+                       .preview_jpeg = encoded(preview, ImageFormat::Jpeg)};
   });
 }
 

@@ -1,10 +1,9 @@
 #pragma once
 
-#include <vips/vips8>
-
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vips/vips8>
 
 #include "artshop/core/ports/image_processor.hpp"
 
@@ -30,9 +29,6 @@ vips::VImage load_scaled(std::span<const std::uint8_t> original, int long_edge);
 
 // Runs `work`, turning libvips' own exception into std::runtime_error so that callers need
 // not know the library, and clearing libvips' process-wide error buffer.
-template <class Work>
-auto translating_vips_errors(const char* action, Work&& work) -> decltype(work());
-
 [[noreturn]] void throw_vips_error(const char* action, const vips::VError& error);
 
 template <class Work>

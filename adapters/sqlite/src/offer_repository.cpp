@@ -154,6 +154,22 @@ std::optional<Offer> SqliteOfferRepository::find_by_url_name(std::string_view ur
   return std::move(offers.front());
 }
 
+std::optional<Offer> SqliteOfferRepository::find_by_id(OfferId id) {
+  auto rows =
+      db_.prepare("SELECT " + std::string(kOfferColumns) + " FROM offers o WHERE o.id = ?1");
+  rows.bind(1, id.value);
+  auto offers = read_offers(rows);
+  if (offers.empty()) return std::nullopt;
+  return std::move(offers.front());
+}
+
+bool SqliteOfferRepository::mark_sold_out(OfferId id) {
+  db_.prepare("UPDATE offers SET status = 'SoldOut' WHERE id = ?1 AND status = 'Active'")
+      .bind(1, id.value)
+      .run();
+  return db_.changes() == 1;
+}
+
 std::vector<Category> SqliteOfferRepository::categories() {
   auto rows = db_.prepare(
       "SELECT c.url_name, c.title, "

@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 3> kSchema{{
+constexpr std::array<Migration, 4> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -108,6 +108,164 @@ CREATE TABLE offer_tags (
   PRIMARY KEY (offer_id, tag)
 ) STRICT;
 CREATE INDEX offer_tags_by_tag ON offer_tags (tag);
+)sql"},
+    {4, "orders and ledger",
+     R"sql(
+CREATE TABLE orders (
+  id INTEGER PRIMARY KEY,
+  account_id INTEGER NOT NULL REFERENCES accounts (id),
+  currency TEXT NOT NULL CHECK (length(currency) = 3),
+  rate_scaled INTEGER NOT NULL CHECK (rate_scaled > 0),
+  total_minor INTEGER NOT NULL CHECK (total_minor > 0),
+  pay_by_balance INTEGER NOT NULL CHECK (pay_by_balance IN (0, 1)),
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  billing_country TEXT NOT NULL,
+  billing_state TEXT NOT NULL,
+  billing_city TEXT NOT NULL,
+  billing_address1 TEXT NOT NULL,
+  billing_zip_code TEXT NOT NULL,
+  javascript_enabled INTEGER NOT NULL CHECK (javascript_enabled IN (0, 1)),
+  accept_language TEXT NOT NULL,
+  screen_width INTEGER NOT NULL,
+  screen_height INTEGER NOT NULL,
+  time_zone_offset INTEGER NOT NULL,
+  user_agent TEXT NOT NULL,
+  payment_reference TEXT NOT NULL UNIQUE,
+  status TEXT NOT NULL CHECK (status IN ('Pending', 'Paid', 'Failed', 'Expired')),
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  settled_at INTEGER,
+  CHECK ((status = 'Pending') = (settled_at IS NULL))
+) STRICT;
+CREATE INDEX orders_by_account ON orders (account_id, created_at DESC, id DESC);
+CREATE INDEX orders_pending_by_expiry ON orders (expires_at) WHERE status = 'Pending';
+
+CREATE TABLE order_lines (
+  order_id INTEGER NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  offer_id INTEGER NOT NULL REFERENCES offers (id),
+  attribute_id INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  size_name TEXT NOT NULL,
+  long_edge INTEGER NOT NULL CHECK (long_edge > 0),
+  licence TEXT NOT NULL CHECK (licence IN ('Personal', 'Commercial', 'ExclusiveCommercial')),
+  price_minor INTEGER NOT NULL CHECK (price_minor > 0),
+  price_eur_cents INTEGER NOT NULL CHECK (price_eur_cents > 0),
+  PRIMARY KEY (order_id, position),
+  UNIQUE (order_id, attribute_id)
+) STRICT;
+
+CREATE TABLE order_gift_cards (
+  order_id INTEGER NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
+  PRIMARY KEY (order_id, position)
+) STRICT;
+
+-- One row per exclusive offer held by a Pending order (or being fulfilled); the primary key
+-- is the guard: a second order cannot hold the same offer.
+CREATE TABLE exclusive_reservations (
+  offer_id INTEGER PRIMARY KEY REFERENCES offers (id),
+  order_id INTEGER NOT NULL REFERENCES orders (id)
+) STRICT;
+CREATE INDEX exclusive_reservations_by_order ON exclusive_reservations (order_id);
+
+CREATE TABLE deposits (
+  id INTEGER PRIMARY KEY,
+  account_id INTEGER NOT NULL REFERENCES accounts (id),
+  currency TEXT NOT NULL CHECK (length(currency) = 3),
+  rate_scaled INTEGER NOT NULL CHECK (rate_scaled > 0),
+  amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  billing_country TEXT NOT NULL,
+  billing_state TEXT NOT NULL,
+  billing_city TEXT NOT NULL,
+  billing_address1 TEXT NOT NULL,
+  billing_zip_code TEXT NOT NULL,
+  javascript_enabled INTEGER NOT NULL CHECK (javascript_enabled IN (0, 1)),
+  accept_language TEXT NOT NULL,
+  screen_width INTEGER NOT NULL,
+  screen_height INTEGER NOT NULL,
+  time_zone_offset INTEGER NOT NULL,
+  user_agent TEXT NOT NULL,
+  payment_reference TEXT NOT NULL UNIQUE,
+  status TEXT NOT NULL CHECK (status IN ('Pending', 'Paid', 'Failed', 'Expired')),
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  settled_at INTEGER,
+  CHECK ((status = 'Pending') = (settled_at IS NULL))
+) STRICT;
+CREATE INDEX deposits_pending_by_expiry ON deposits (expires_at) WHERE status = 'Pending';
+
+-- The append-only double-entry ledger (docs/ledger.md): rows are inserted, never changed.
+CREATE TABLE ledger_entries (
+  id INTEGER PRIMARY KEY,
+  posting TEXT NOT NULL,
+  account_kind TEXT NOT NULL CHECK (account_kind IN
+    ('CustomerBalance', 'ProviderCash', 'SalesRevenue', 'GiftCardsOutstanding')),
+  account_id INTEGER REFERENCES accounts (id),
+  side TEXT NOT NULL CHECK (side IN ('Debit', 'Credit')),
+  amount_micro_eur INTEGER NOT NULL CHECK (amount_micro_eur > 0),
+  original_minor INTEGER NOT NULL,
+  original_currency TEXT NOT NULL CHECK (length(original_currency) = 3),
+  rate_scaled INTEGER NOT NULL CHECK (rate_scaled > 0),
+  created_at INTEGER NOT NULL,
+  CHECK ((account_kind = 'CustomerBalance') = (account_id IS NOT NULL))
+) STRICT;
+CREATE INDEX ledger_entries_by_customer ON ledger_entries (account_id) WHERE account_id IS NOT NULL;
+CREATE INDEX ledger_entries_by_posting ON ledger_entries (posting);
+CREATE TRIGGER ledger_entries_are_append_only_update BEFORE UPDATE ON ledger_entries
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_entries_are_append_only_delete BEFORE DELETE ON ledger_entries
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+
+CREATE TABLE gift_cards (
+  number_digest TEXT PRIMARY KEY,
+  number TEXT NOT NULL,
+  order_id INTEGER NOT NULL REFERENCES orders (id),
+  buyer_id INTEGER NOT NULL REFERENCES accounts (id),
+  value_micro_eur INTEGER NOT NULL CHECK (value_micro_eur > 0),
+  bought_minor INTEGER NOT NULL CHECK (bought_minor > 0),
+  bought_currency TEXT NOT NULL CHECK (length(bought_currency) = 3),
+  rate_scaled INTEGER NOT NULL CHECK (rate_scaled > 0),
+  issued_at INTEGER NOT NULL,
+  redeemed_by INTEGER REFERENCES accounts (id),
+  redeemed_at INTEGER,
+  CHECK ((redeemed_by IS NULL) = (redeemed_at IS NULL))
+) STRICT;
+CREATE INDEX gift_cards_by_order ON gift_cards (order_id);
+
+CREATE TABLE artworks (
+  id INTEGER PRIMARY KEY,
+  account_id INTEGER NOT NULL REFERENCES accounts (id),
+  order_id INTEGER NOT NULL REFERENCES orders (id),
+  offer_id INTEGER NOT NULL REFERENCES offers (id),
+  attribute_id INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  size_name TEXT NOT NULL,
+  long_edge INTEGER NOT NULL CHECK (long_edge > 0),
+  licence TEXT NOT NULL CHECK (licence IN ('Personal', 'Commercial', 'ExclusiveCommercial')),
+  acquired_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX artworks_by_account ON artworks (account_id, acquired_at DESC, id DESC);
+
+CREATE TABLE payment_events (
+  event_id TEXT PRIMARY KEY,
+  processed_at INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE idempotency_keys (
+  account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  request_hash TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  response TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (account_id, key)
+) STRICT;
+CREATE INDEX idempotency_keys_by_time ON idempotency_keys (created_at);
 )sql"},
 }};
 

@@ -2,6 +2,7 @@
 
 #include "artshop/sqlite/account_repositories.hpp"
 #include "artshop/sqlite/offer_repository.hpp"
+#include "artshop/sqlite/order_repositories.hpp"
 #include "artshop/sqlite/setting_repository.hpp"
 #include "artshop/sqlite/transaction.hpp"
 
@@ -16,7 +17,14 @@ struct BoundRepositories {
         reset_codes(connection),
         rate_limits(connection),
         offers(connection),
-        settings(connection) {}
+        settings(connection),
+        orders(connection),
+        deposits(connection),
+        ledger(connection),
+        gift_cards(connection),
+        artworks(connection),
+        payment_events(connection),
+        idempotency(connection) {}
 
   SqliteAccountRepository accounts;
   SqliteRefreshTokenRepository refresh_tokens;
@@ -24,12 +32,26 @@ struct BoundRepositories {
   SqliteRateLimitRepository rate_limits;
   SqliteOfferRepository offers;
   SqliteSettingRepository settings;
+  SqliteOrderRepository orders;
+  SqliteDepositRepository deposits;
+  SqliteLedger ledger;
+  SqliteGiftCardRepository gift_cards;
+  SqliteArtworkRepository artworks;
+  SqlitePaymentEventRepository payment_events;
+  SqliteIdempotencyRepository idempotency;
   Repositories view{.accounts = accounts,
                     .refresh_tokens = refresh_tokens,
                     .reset_codes = reset_codes,
                     .rate_limits = rate_limits,
                     .offers = offers,
-                    .settings = settings};
+                    .settings = settings,
+                    .orders = orders,
+                    .deposits = deposits,
+                    .ledger = ledger,
+                    .gift_cards = gift_cards,
+                    .artworks = artworks,
+                    .payment_events = payment_events,
+                    .idempotency = idempotency};
 };
 
 }  // namespace

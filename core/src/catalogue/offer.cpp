@@ -74,8 +74,9 @@ std::vector<OfferAttribute> standard_attributes(ArtStyle style, int long_edge,
     const int edge = std::min(tier.long_edge, long_edge);
     // A smaller picture offers fewer sizes rather than the same size twice.
     if (!attributes.empty() && attributes.back().long_edge >= edge) continue;
+    // A tier cut down to the picture's own size says so rather than promising 8K.
     attributes.push_back({.id = {},
-                          .name = std::string(tier.name),
+                          .name = edge < tier.long_edge ? std::string("Full size") : std::string(tier.name),
                           .long_edge = edge,
                           .licence = tier.licence,
                           .price_eur_cents = base_price_eur_cents * tier.price_factor_percent / 100});

@@ -191,6 +191,18 @@ OfferImages publish_derivatives(ImageProcessor& processor, BlobStore& public_med
   };
 }
 
+OfferImages publish_derivatives(ImageProcessor& processor, BlobStore& public_media,
+                                const Image& picture) {
+  const auto made = processor.derivatives(picture);
+  const auto store = [&](const EncodedImage& image) {
+    return public_media.put(image.bytes, extension(image.format));
+  };
+  return {.thumbnail_webp = store(made.thumbnail_webp),
+          .thumbnail_jpeg = store(made.thumbnail_jpeg),
+          .preview_webp = store(made.preview_webp),
+          .preview_jpeg = store(made.preview_jpeg)};
+}
+
 Result<bool> SeedCatalogue::pending(int count) {
   // The categories exist in every shop, seeded with samples or not, so imports can use them.
   return transactions_.write([count](Repositories& repos) -> Result<bool> {
@@ -224,9 +236,8 @@ Result<SeedReport> SeedCatalogue::operator()(int count, unsigned parallelism,
                                                  .aspect_ratio = item.aspect_ratio,
                                                  .seed = item.seed,
                                                  .long_edge = kGeneratedMasterLongEdge});
-        const auto encoded = processor_.encode_png(master);
         const bool wide = width_part(item.aspect_ratio) >= height_part(item.aspect_ratio);
-        // The full size keeps the ratio's exact proportions at a long edge of 7680.
+        // The full size keeps the ratio's exact proportions at the generator's largest size.
         const int full_w = wide ? kGeneratedFullLongEdge
                                 : kGeneratedFullLongEdge * width_part(item.aspect_ratio) /
                                       height_part(item.aspect_ratio);
@@ -248,7 +259,7 @@ Result<SeedReport> SeedCatalogue::operator()(int count, unsigned parallelism,
         offer.status = OfferStatus::Active;
         offer.attributes =
             standard_attributes(item.style, kGeneratedFullLongEdge, item.base_price_eur_cents);
-        offer.images = publish_derivatives(processor_, public_media_, encoded.bytes);
+        offer.images = publish_derivatives(processor_, public_media_, master);
         offer.source = {.prompt = item.prompt, .seed = item.seed, .original_key = {}};
         offers[i] = std::move(offer);
         if (progress) progress(++done, static_cast<int>(plan.size()));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,14 @@ struct StoreState {
   std::vector<Offer> offers;
   std::vector<Category> categories;
   std::map<std::string, std::string, std::less<>> settings;
+  std::vector<Order> orders;
+  std::vector<Deposit> deposits;
+  std::map<std::int64_t, std::int64_t> reservations;        // offer id -> order id
+  std::vector<std::pair<std::string, LedgerEntry>> ledger;  // posting reference, entry
+  std::vector<GiftCard> gift_cards;
+  std::vector<Artwork> artworks;
+  std::set<std::string, std::less<>> payment_events;
+  std::vector<IdempotencyRecord> idempotency;
 };
 
 class InMemoryAccounts final : public AccountRepository {
@@ -176,6 +185,21 @@ class InMemoryOffers final : public OfferRepository {
     }
     return std::nullopt;
   }
+  std::optional<Offer> find_by_id(OfferId id) override {
+    for (const auto& offer : state_.offers) {
+      if (offer.id == id) return offer;
+    }
+    return std::nullopt;
+  }
+  bool mark_sold_out(OfferId id) override {
+    for (auto& offer : state_.offers) {
+      if (offer.id == id && offer.status == OfferStatus::Active) {
+        offer.status = OfferStatus::SoldOut;
+        return true;
+      }
+    }
+    return false;
+  }
   std::vector<Category> categories() override { return state_.categories; }
   bool category_exists(std::string_view url_name) override {
     return std::ranges::any_of(state_.categories,
@@ -212,6 +236,221 @@ class InMemorySettings final : public SettingRepository {
   StoreState& state_;
 };
 
+class InMemoryOrders final : public OrderRepository {
+ public:
+  explicit InMemoryOrders(StoreState& state) : state_(state) {}
+  OrderId insert(const Order& order) override {
+    state_.orders.push_back(order);
+    state_.orders.back().id = OrderId{std::ssize(state_.orders)};
+    return state_.orders.back().id;
+  }
+  std::optional<Order> find(OrderId id) override {
+    for (const auto& order : state_.orders) {
+      if (order.id == id) return order;
+    }
+    return std::nullopt;
+  }
+  std::optional<Order> find_by_reference(std::string_view reference) override {
+    for (const auto& order : state_.orders) {
+      if (order.payment_reference == reference) return order;
+    }
+    return std::nullopt;
+  }
+  std::vector<Order> list_for_user(UserId user) override {
+    std::vector<Order> found;
+    for (const auto& order : state_.orders) {
+      if (order.user == user) found.insert(found.begin(), order);
+    }
+    return found;
+  }
+  bool update_status(OrderId id, PaymentStatus from, PaymentStatus to,
+                     std::chrono::sys_seconds at) override {
+    for (auto& order : state_.orders) {
+      if (order.id == id && order.status == from) {
+        order.status = to;
+        order.settled_at = at;
+        return true;
+      }
+    }
+    return false;
+  }
+  std::vector<OrderId> pending_expired(std::chrono::sys_seconds now) override {
+    std::vector<OrderId> found;
+    for (const auto& order : state_.orders) {
+      if (order.status == PaymentStatus::Pending && order.expires_at <= now) {
+        found.push_back(order.id);
+      }
+    }
+    return found;
+  }
+  bool reserve_exclusive(OfferId offer, OrderId order) override {
+    return state_.reservations.emplace(offer.value, order.value).second;
+  }
+  void release_reservations(OrderId order) override {
+    std::erase_if(state_.reservations,
+                  [&](const auto& held) { return held.second == order.value; });
+  }
+
+ private:
+  StoreState& state_;
+};
+
+class InMemoryDeposits final : public DepositRepository {
+ public:
+  explicit InMemoryDeposits(StoreState& state) : state_(state) {}
+  DepositId insert(const Deposit& deposit) override {
+    state_.deposits.push_back(deposit);
+    state_.deposits.back().id = DepositId{std::ssize(state_.deposits)};
+    return state_.deposits.back().id;
+  }
+  std::optional<Deposit> find_by_reference(std::string_view reference) override {
+    for (const auto& deposit : state_.deposits) {
+      if (deposit.payment_reference == reference) return deposit;
+    }
+    return std::nullopt;
+  }
+  bool update_status(DepositId id, PaymentStatus from, PaymentStatus to,
+                     std::chrono::sys_seconds at) override {
+    for (auto& deposit : state_.deposits) {
+      if (deposit.id == id && deposit.status == from) {
+        deposit.status = to;
+        deposit.settled_at = at;
+        return true;
+      }
+    }
+    return false;
+  }
+  std::vector<DepositId> pending_expired(std::chrono::sys_seconds now) override {
+    std::vector<DepositId> found;
+    for (const auto& deposit : state_.deposits) {
+      if (deposit.status == PaymentStatus::Pending && deposit.expires_at <= now) {
+        found.push_back(deposit.id);
+      }
+    }
+    return found;
+  }
+
+ private:
+  StoreState& state_;
+};
+
+class InMemoryLedger final : public Ledger {
+ public:
+  explicit InMemoryLedger(StoreState& state) : state_(state) {}
+  void post(const Posting& posting) override {
+    for (const auto& entry : posting.entries()) {
+      state_.ledger.emplace_back(posting.reference(), entry);
+    }
+  }
+  std::int64_t customer_balance(UserId user) override {
+    std::int64_t balance = 0;
+    for (const auto& [reference, entry] : state_.ledger) {
+      if (entry.account != LedgerAccount::customer(user)) continue;
+      balance += entry.side == Side::Credit ? entry.amount_micro_eur : -entry.amount_micro_eur;
+    }
+    return balance;
+  }
+  std::vector<LedgerEntry> entries(std::string_view reference) override {
+    std::vector<LedgerEntry> found;
+    for (const auto& [name, entry] : state_.ledger) {
+      if (name == reference) found.push_back(entry);
+    }
+    return found;
+  }
+
+ private:
+  StoreState& state_;
+};
+
+class InMemoryGiftCards final : public GiftCardRepository {
+ public:
+  explicit InMemoryGiftCards(StoreState& state) : state_(state) {}
+  bool insert(const GiftCard& card) override {
+    if (find_by_digest(card.number_digest)) return false;
+    state_.gift_cards.push_back(card);
+    return true;
+  }
+  std::optional<GiftCard> find_by_digest(std::string_view digest) override {
+    for (const auto& card : state_.gift_cards) {
+      if (card.number_digest == digest) return card;
+    }
+    return std::nullopt;
+  }
+  std::vector<GiftCard> list_for_order(OrderId order) override {
+    std::vector<GiftCard> found;
+    for (const auto& card : state_.gift_cards) {
+      if (card.order == order) found.push_back(card);
+    }
+    return found;
+  }
+  bool redeem(std::string_view digest, UserId by, std::chrono::sys_seconds at) override {
+    for (auto& card : state_.gift_cards) {
+      if (card.number_digest == digest && !card.redeemed_by) {
+        card.redeemed_by = by;
+        card.redeemed_at = at;
+        return true;
+      }
+    }
+    return false;
+  }
+
+ private:
+  StoreState& state_;
+};
+
+class InMemoryArtworks final : public ArtworkRepository {
+ public:
+  explicit InMemoryArtworks(StoreState& state) : state_(state) {}
+  void add(const Artwork& artwork) override { state_.artworks.push_back(artwork); }
+  std::vector<Artwork> list_for_user(UserId owner) override {
+    std::vector<Artwork> found;
+    for (const auto& artwork : state_.artworks) {
+      if (artwork.owner == owner) found.push_back(artwork);
+    }
+    return found;
+  }
+
+ private:
+  StoreState& state_;
+};
+
+class InMemoryPaymentEvents final : public PaymentEventRepository {
+ public:
+  explicit InMemoryPaymentEvents(StoreState& state) : state_(state) {}
+  bool record(std::string_view event_id, std::chrono::sys_seconds) override {
+    return state_.payment_events.emplace(event_id).second;
+  }
+
+ private:
+  StoreState& state_;
+};
+
+class InMemoryIdempotency final : public IdempotencyRepository {
+ public:
+  explicit InMemoryIdempotency(StoreState& state) : state_(state) {}
+  std::optional<IdempotencyRecord> find(UserId user, std::string_view key,
+                                        std::chrono::sys_seconds since) override {
+    for (const auto& record : state_.idempotency) {
+      if (record.user == user && record.key == key && record.created_at > since) return record;
+    }
+    return std::nullopt;
+  }
+  bool insert(const IdempotencyRecord& record) override {
+    for (const auto& existing : state_.idempotency) {
+      if (existing.user == record.user && existing.key == record.key) return false;
+    }
+    state_.idempotency.push_back(record);
+    return true;
+  }
+  void prune(std::chrono::sys_seconds before) override {
+    std::erase_if(state_.idempotency,
+                  [&](const auto& record) { return record.created_at < before; });
+  }
+
+ private:
+  StoreState& state_;
+};
+
 class InMemoryUnitOfWork final : public UnitOfWork {
  public:
   void run(Mode, const std::function<bool(Repositories&)>& work) override {
@@ -222,12 +461,26 @@ class InMemoryUnitOfWork final : public UnitOfWork {
     InMemoryRateLimits rate_limits(state);
     InMemoryOffers offers(state);
     InMemorySettings settings(state);
+    InMemoryOrders orders(state);
+    InMemoryDeposits deposits(state);
+    InMemoryLedger ledger(state);
+    InMemoryGiftCards gift_cards(state);
+    InMemoryArtworks artworks(state);
+    InMemoryPaymentEvents payment_events(state);
+    InMemoryIdempotency idempotency(state);
     Repositories repositories{.accounts = accounts,
                               .refresh_tokens = refresh_tokens,
                               .reset_codes = reset_codes,
                               .rate_limits = rate_limits,
                               .offers = offers,
-                              .settings = settings};
+                              .settings = settings,
+                              .orders = orders,
+                              .deposits = deposits,
+                              .ledger = ledger,
+                              .gift_cards = gift_cards,
+                              .artworks = artworks,
+                              .payment_events = payment_events,
+                              .idempotency = idempotency};
     if (!work(repositories)) state = before;
   }
 

@@ -29,7 +29,9 @@ void paint_abstract(Canvas& canvas, Random& random, const Mood& mood) {
     const float turn = random.uniform(0, kTwoPi);
     const float alpha = random.uniform(0.55F, 0.85F);
     switch (random.below(3)) {
-      case 0: canvas.circle(centre, size, colour, alpha, Blend::Multiply); break;
+      case 0:
+        canvas.circle(centre, size, colour, alpha, Blend::Multiply);
+        break;
       case 1: {
         const std::array corners{around(centre, size * 1.3F, turn),
                                  around(centre, size * 1.3F, turn + kTwoPi / 3),

@@ -14,8 +14,10 @@ void cloud(Canvas& canvas, Random& random, Point centre, float size, Colour shad
                centre.y + random.uniform(-0.4F, 0.3F) * size};
     radius[i] = size * random.uniform(0.45F, 0.9F);
   }
-  for (int i = 0; i < puffs; ++i) canvas.circle({puff[i].x, puff[i].y + size * 0.12F}, radius[i], shadow);
-  for (int i = 0; i < puffs; ++i) canvas.circle({puff[i].x, puff[i].y - size * 0.05F}, radius[i] * 0.92F, rgb8(255, 255, 255));
+  for (int i = 0; i < puffs; ++i)
+    canvas.circle({puff[i].x, puff[i].y + size * 0.12F}, radius[i], shadow);
+  for (int i = 0; i < puffs; ++i)
+    canvas.circle({puff[i].x, puff[i].y - size * 0.05F}, radius[i] * 0.92F, rgb8(255, 255, 255));
 }
 
 }  // namespace
@@ -44,16 +46,20 @@ void paint_anime(Canvas& canvas, Random& random, const Mood& mood) {
   const Colour cloud_shadow = mix(top, rgb8(255, 255, 255), 0.55F);
   const int clouds = 2 + random.below(3);
   for (int i = 0; i < clouds; ++i) {
-    cloud(canvas, random, {random.uniform(0, w), h * random.uniform(0.1F, 0.45F)},
-          canvas.min_side() * random.uniform(0.05F, 0.09F), cloud_shadow);
+    const Point centre{random.uniform(0, w), h * random.uniform(0.1F, 0.45F)};
+    const float size = canvas.min_side() * random.uniform(0.05F, 0.09F);
+    cloud(canvas, random, centre, size, cloud_shadow);
   }
 
   const int layers = 3 + random.below(2);
   for (int layer = 0; layer < layers; ++layer) {
-    const float depth = static_cast<float>(layer) / static_cast<float>(layers - 1);  // 0 far, 1 near
+    const float depth =
+        static_cast<float>(layer) / static_cast<float>(layers - 1);  // 0 far, 1 near
     const float base = h * (0.58F + 0.12F * depth + 0.05F * static_cast<float>(layer));
-    const auto tops = wave_line(canvas.width(), base, h * (0.08F - 0.02F * depth), w * random.uniform(0.5F, 1.1F), random);
-    const Colour grass = mix(hsv(105, 0.55F, 0.8F), hsv(mood.hue, 0.55F, 0.8F), mood.hue_named ? 0.35F : 0.0F);
+    const auto tops = wave_line(canvas.width(), base, h * (0.08F - 0.02F * depth),
+                                w * random.uniform(0.5F, 1.1F), random);
+    const Colour grass =
+        mix(hsv(105, 0.55F, 0.8F), hsv(mood.hue, 0.55F, 0.8F), mood.hue_named ? 0.35F : 0.0F);
     const Colour lit = mix(grass, horizon, 0.45F * (1 - depth));
     const Colour shade = vary(lit, 12, 1.15F, 0.72F);
     const Colour rim = vary(lit, -10, 0.8F, 1.15F);

@@ -28,10 +28,11 @@ void skyline(Canvas& canvas, Random& random, const Neon& neon, float depth, Colo
       canvas.glow({x + width / 2, top - h * 0.05F}, 7 * u, neon.colours[0], 0.9F);
     }
     const float lit = random.uniform(0.2F, 0.45F);
+    Random windows = random.fork();
     for (float wy = top + cell_h; wy < h - cell_h; wy += cell_h * 1.6F) {
       for (float wx = x + cell_w; wx < x + width - cell_w; wx += cell_w * 1.7F) {
-        if (!random.chance(lit)) continue;
-        const Colour light = neon.colours[static_cast<std::size_t>(random.below(3))];
+        if (!windows.chance(lit)) continue;
+        const Colour light = neon.colours[static_cast<std::size_t>(windows.below(3))];
         canvas.fill_rect(wx, wy, wx + cell_w, wy + cell_h, light, 0.55F + 0.4F * depth);
       }
     }
@@ -57,15 +58,18 @@ void paint_cyberpunk(Canvas& canvas, Random& random, const Mood& mood) {
   const Neon neon{{rgb8(255, 40, 200), rgb8(20, 230, 255), hsv(mood.hue, 0.85F, 1.0F)}};
   const Colour haze = mix(rgb8(120, 20, 120), hsv(mood.hue, 0.8F, 0.5F), 0.35F);
   vertical_gradient(canvas, rgb8(6, 4, 18), haze, h * 0.75F);
-  canvas.glow({w * random.uniform(0.3F, 0.7F), h * 0.62F}, canvas.min_side() * 0.8F, rgb8(255, 40, 160), 0.35F);
+  canvas.glow({w * random.uniform(0.3F, 0.7F), h * 0.62F}, canvas.min_side() * 0.8F,
+              rgb8(255, 40, 160), 0.35F);
 
   for (const float depth : {0.0F, 0.5F, 1.0F}) skyline(canvas, random, neon, depth, haze);
 
+  Random rain = random.fork();
   const int drops = scaled_count(canvas, 500);
   for (int i = 0; i < drops; ++i) {
-    const Point from{random.uniform(0, w), random.uniform(0, h)};
-    const float length = random.uniform(10, 30) * u;
-    canvas.line(from, {from.x - length * 0.25F, from.y + length}, 1.2F * u, rgb8(160, 200, 255), 0.18F, Blend::Add);
+    const Point from{rain.uniform(0, w), rain.uniform(0, h)};
+    const float length = rain.uniform(10, 30) * u;
+    canvas.line(from, {from.x - length * 0.25F, from.y + length}, 1.2F * u, rgb8(160, 200, 255),
+                0.18F, Blend::Add);
   }
 
   const int period = std::max(3, static_cast<int>(3 * u));

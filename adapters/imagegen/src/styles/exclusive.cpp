@@ -13,8 +13,8 @@ Colour gold(float shine) {
   return shine < 0.5F ? mix(bronze, metal, shine * 2) : mix(metal, highlight, shine * 2 - 1);
 }
 
-void petal_ring(Canvas& canvas, Point centre, float radius, int petals, float length,
-                float width, float turn, float shine) {
+void petal_ring(Canvas& canvas, Point centre, float radius, int petals, float length, float width,
+                float turn, float shine) {
   for (int i = 0; i < petals; ++i) {
     const float angle = turn + kTwoPi * static_cast<float>(i) / static_cast<float>(petals);
     const Point at{centre.x + radius * cosine(angle), centre.y + radius * sine(angle)};
@@ -39,7 +39,8 @@ void paint_exclusive(Canvas& canvas, Random& random, const Mood& mood) {
   canvas.shade([&](int x, int y) {
     const float fx = static_cast<float>(x);
     const float fy = static_cast<float>(y);
-    const float d = std::sqrt((fx - centre.x) * (fx - centre.x) + (fy - centre.y) * (fy - centre.y));
+    const float d =
+        std::sqrt((fx - centre.x) * (fx - centre.x) + (fy - centre.y) * (fy - centre.y));
     const float damask = sine((fx + fy) / pattern) * sine((fx - fy) / pattern);
     return mix(inner, outer, smoothstep(0.0F, 1.0F, d / reach)) * (damask > 0.55F ? 1.18F : 1.0F);
   });
@@ -75,7 +76,8 @@ void paint_exclusive(Canvas& canvas, Random& random, const Mood& mood) {
 
   const float margin = 0.035F * canvas.min_side();
   for (const float inset : {margin, margin + 9 * u}) {
-    const Point corners[4] = {{inset, inset}, {w - inset, inset}, {w - inset, h - inset}, {inset, h - inset}};
+    const Point corners[4] = {
+        {inset, inset}, {w - inset, inset}, {w - inset, h - inset}, {inset, h - inset}};
     for (int i = 0; i < 4; ++i) {
       canvas.line(corners[i], corners[(i + 1) % 4], inset == margin ? 5 * u : 2 * u, gold(0.7F));
     }

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <vector>
 
 #include "../noise.hpp"
 #include "../styles.hpp"
@@ -18,10 +19,13 @@ void paint_fantasy(Canvas& canvas, Random& random, const Mood& mood) {
   const Colour horizon = mix(rgb8(70, 80, 140), hsv(mood.hue + 30, 0.5F, 0.65F), 0.35F);
   vertical_gradient(canvas, zenith, horizon, h * 0.7F);
 
+  Random sky = random.fork();
   const int stars = scaled_count(canvas, 700);
   for (int i = 0; i < stars; ++i) {
-    const Point at{random.uniform(0, w), random.uniform(0, h * 0.6F)};
-    canvas.circle(at, random.uniform(0.4F, 1.4F) * u, rgb8(255, 250, 230), random.uniform(0.3F, 1.0F), Blend::Add);
+    const Point at{sky.uniform(0, w), sky.uniform(0, h * 0.6F)};
+    const float radius = sky.uniform(0.4F, 1.4F) * u;
+    const float brightness = sky.uniform(0.3F, 1.0F);
+    canvas.circle(at, radius, rgb8(255, 250, 230), brightness, Blend::Add);
   }
 
   const Point moon{w * random.uniform(0.2F, 0.8F), h * random.uniform(0.15F, 0.3F)};
@@ -49,11 +53,15 @@ void paint_fantasy(Canvas& canvas, Random& random, const Mood& mood) {
     const bool snowy = row < 2;  // only the far, high peaks keep snow
     const Colour snow = mix(moonlight, body, 0.25F + 0.4F * depth);
     const float snow_line = base - h * 0.15F;
+    std::vector<float> snow_edge(tops.size());  // the snow line, ragged by two noises
+    for (std::size_t x = 0; x < snow_edge.size(); ++x) {
+      const float fx = static_cast<float>(x);
+      snow_edge[x] = snow_line + h * 0.05F * value_noise(fx / (40 * u), mist_seed) +
+                     8 * u * value_noise(fx / (6 * u), mist_seed + 1);
+    }
     canvas.fill_below(tops, [&](int x, int y, float below) {
       if (below < 2 * u) return mix(body, moonlight, 0.45F);  // moonlit ridge
-      const float jag = h * 0.05F * value_noise(static_cast<float>(x) / (40 * u), mist_seed) +
-                        8 * u * value_noise(static_cast<float>(x) / (6 * u), mist_seed + 1);
-      if (snowy && static_cast<float>(y) < snow_line + jag) return snow;
+      if (snowy && static_cast<float>(y) < snow_edge[static_cast<std::size_t>(x)]) return snow;
       // Moonlight on the upper slopes fading into the shadowed valleys.
       return mix(lit_body, body, clamp01(below / (h * 0.12F)));
     });
@@ -64,9 +72,11 @@ void paint_fantasy(Canvas& canvas, Random& random, const Mood& mood) {
     for (int y = band_top; y < band_bottom; ++y) {
       const float thickness = 1.0F - std::abs(static_cast<float>(y) - base) / spread;
       for (int x = 0; x < canvas.width(); ++x) {
-        const float density = fbm(static_cast<float>(x) / (180 * u), static_cast<float>(y) / (45 * u),
-                                  mist_seed + static_cast<std::uint64_t>(row), 3);
-        canvas.blend(x, y, rgb8(200, 210, 240), 0.55F * thickness * smoothstep(0.4F, 0.75F, density));
+        const float density =
+            fbm(static_cast<float>(x) / (180 * u), static_cast<float>(y) / (45 * u),
+                mist_seed + static_cast<std::uint64_t>(row), 3);
+        canvas.blend(x, y, rgb8(200, 210, 240),
+                     0.55F * thickness * smoothstep(0.4F, 0.75F, density));
       }
     }
   }
@@ -74,11 +84,12 @@ void paint_fantasy(Canvas& canvas, Random& random, const Mood& mood) {
   // A dark wood of pines across the foreground, each of three stacked tiers.
   const Colour pine = mix(rgb8(6, 8, 20), rock, 0.3F);
   canvas.fill_rect(-1, h * 0.9F, w + 1, h + 1, pine);
+  Random wood = random.fork();
   const int trees = static_cast<int>(w / (14 * u));
   for (int i = 0; i < trees; ++i) {
-    const float x = random.uniform(0, w);
-    const float foot = h * random.uniform(0.9F, 0.97F);
-    const float height = h * random.uniform(0.07F, 0.16F);
+    const float x = wood.uniform(0, w);
+    const float foot = h * wood.uniform(0.9F, 0.97F);
+    const float height = h * wood.uniform(0.07F, 0.16F);
     for (int tier = 0; tier < 3; ++tier) {
       const float top = foot - height * (1.0F - 0.22F * static_cast<float>(tier));
       const float bottom = foot - height * (0.45F - 0.22F * static_cast<float>(tier));

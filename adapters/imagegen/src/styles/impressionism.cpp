@@ -15,7 +15,8 @@ struct Scene {
     const float tree_top = horizon - h * 0.07F * fbm(x / (120 * unit), seed, 3);
     if (y < tree_top) return mix(sky_high, sky_low, clamp01(y / horizon));
     if (y < horizon + h * 0.02F) return trees;
-    if (y < shore) return mix(water, sky_low, 0.35F * value_noise(x / (60 * unit), y / (8 * unit), seed));
+    if (y < shore)
+      return mix(water, sky_low, 0.35F * value_noise(x / (60 * unit), y / (8 * unit), seed));
     const float patch = fbm(x / (90 * unit), y / (50 * unit), seed + 7, 3);
     return patch > 0.58F ? flowers : mix(meadow, trees, clamp01((y - shore) / (h - shore)) * 0.5F);
   }
@@ -28,15 +29,20 @@ struct Scene {
   }
 };
 
-void dabs(Canvas& canvas, Random& random, const Scene& scene, float step, float length, float alpha) {
+void dabs(Canvas& canvas, Random& random, const Scene& scene, float step, float length,
+          float alpha) {
   const float u = canvas.unit();
   for (float y = 0; y < scene.h + step; y += step) {
     for (float x = 0; x < scene.w + step; x += step) {
-      const Point at{x + random.uniform(-0.5F, 0.5F) * step, y + random.uniform(-0.5F, 0.5F) * step};
-      const Colour colour = vary(scene.at(at.x, at.y), random.uniform(-12, 12), random.uniform(0.8F, 1.25F),
-                                 random.uniform(0.85F, 1.12F));
-      canvas.ellipse(at, length * random.uniform(0.7F, 1.3F) * u, length * 0.32F * u,
-                     scene.angle(at.y, random), colour, alpha);
+      const Point at{x + random.uniform(-0.5F, 0.5F) * step,
+                     y + random.uniform(-0.5F, 0.5F) * step};
+      const float hue_shift = random.uniform(-12, 12);
+      const float saturation = random.uniform(0.8F, 1.25F);
+      const float value = random.uniform(0.85F, 1.12F);
+      const float stroke = length * random.uniform(0.7F, 1.3F) * u;
+      const float angle = scene.angle(at.y, random);
+      canvas.ellipse(at, stroke, length * 0.32F * u, angle,
+                     vary(scene.at(at.x, at.y), hue_shift, saturation, value), alpha);
     }
   }
 }
@@ -61,9 +67,12 @@ void paint_impressionism(Canvas& canvas, Random& random, const Mood& mood) {
                     hsv(95, 0.5F, 0.7F),
                     hsv(mood.hue_named ? mood.hue : 355, 0.7F, 0.9F),
                     random.next()};
-  canvas.shade([&](int x, int y) { return scene.at(static_cast<float>(x), static_cast<float>(y)); });
-  dabs(canvas, random, scene, 9 * canvas.unit(), 13, 0.85F);
-  dabs(canvas, random, scene, 6 * canvas.unit(), 8, 0.8F);
+  canvas.shade(
+      [&](int x, int y) { return scene.at(static_cast<float>(x), static_cast<float>(y)); });
+  Random broad = random.fork();
+  Random fine = random.fork();
+  dabs(canvas, broad, scene, 9 * canvas.unit(), 13, 0.85F);
+  dabs(canvas, fine, scene, 6 * canvas.unit(), 8, 0.8F);
 }
 
 }  // namespace artshop::imagegen

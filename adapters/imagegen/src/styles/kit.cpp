@@ -7,7 +7,8 @@
 namespace artshop::imagegen {
 
 void vertical_gradient(Canvas& canvas, Colour top, Colour bottom, float until) {
-  canvas.shade([&](int, int y) { return mix(top, bottom, clamp01(static_cast<float>(y) / until)); });
+  canvas.shade(
+      [&](int, int y) { return mix(top, bottom, clamp01(static_cast<float>(y) / until)); });
 }
 
 std::vector<float> ridge_line(int width, float base, float amplitude, float feature,
@@ -31,8 +32,8 @@ std::vector<float> wave_line(int width, float base, float amplitude, float wavel
                            random.uniform(0, kTwoPi)};
   for (int x = 0; x < width; ++x) {
     const float t = static_cast<float>(x) / wavelength * kTwoPi;
-    const float wave =
-        0.6F * sine(t + phases[0]) + 0.3F * sine(2.1F * t + phases[1]) + 0.1F * sine(4.3F * t + phases[2]);
+    const float wave = 0.6F * sine(t + phases[0]) + 0.3F * sine(2.1F * t + phases[1]) +
+                       0.1F * sine(4.3F * t + phases[2]);
     tops[static_cast<std::size_t>(x)] = base - amplitude * wave;
   }
   return tops;

@@ -25,11 +25,15 @@ void paint_none(Canvas& canvas, Random& random, const Mood& mood) {
 
   const auto back = wave_line(canvas.width(), h * 0.72F, h * 0.05F, w * 0.9F, random);
   const Colour back_colour = hsv(hue + 25, 0.45F, 0.7F);
-  canvas.fill_below(back, [&](int, int, float) { return back_colour; }, 0.75F);
+  canvas.fill_below(
+      back, [&](int, int, float) { return back_colour; }, 0.75F);
   const auto front = wave_line(canvas.width(), h * 0.85F, h * 0.04F, w * 0.7F, random);
   const Colour front_colour = hsv(hue + 55, 0.55F, 0.45F);
   canvas.fill_below(
-      front, [&](int, int, float depth) { return mix(front_colour, front_colour * 0.7F, clamp01(depth / (h * 0.2F))); },
+      front,
+      [&](int, int, float depth) {
+        return mix(front_colour, front_colour * 0.7F, clamp01(depth / (h * 0.2F)));
+      },
       0.9F);
 }
 

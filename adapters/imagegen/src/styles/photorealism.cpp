@@ -34,9 +34,11 @@ void paint_photorealism(Canvas& canvas, Random& random, const Mood& mood) {
     const float t = clamp01(static_cast<float>(y) / horizon);
     const Colour sky = mix(light.zenith, light.horizon, std::sqrt(t));
     if (t >= 1) return sky;  // hidden below the horizon anyway
-    const float cloud = fbm(static_cast<float>(x) / (320 * u), static_cast<float>(y) / (90 * u), seed, 5);
+    const float cloud =
+        fbm(static_cast<float>(x) / (320 * u), static_cast<float>(y) / (90 * u), seed, 5);
     const float cover = smoothstep(0.5F, 0.72F, cloud) * (1 - 0.7F * t);
-    const Colour cloud_colour = mix(rgb8(250, 250, 250), rgb8(170, 175, 190), clamp01((cloud - 0.55F) * 3));
+    const Colour cloud_colour =
+        mix(rgb8(250, 250, 250), rgb8(170, 175, 190), clamp01((cloud - 0.55F) * 3));
     return mix(sky, mix(cloud_colour, light.horizon, 0.3F * t), cover);
   });
   const Point sun{w * random.uniform(0.15F, 0.85F), horizon * (mood.dusk ? 0.85F : 0.35F)};
@@ -45,15 +47,24 @@ void paint_photorealism(Canvas& canvas, Random& random, const Mood& mood) {
 
   const Colour haze_rock = mix(rgb8(95, 110, 135), light.horizon, 0.35F);
   const auto far = ridge_line(canvas.width(), horizon, h * 0.2F, w * 0.3F, random.next(), true);
-  canvas.fill_below(far, [&](int, int, float depth) {
-    return mix(haze_rock, light.horizon, clamp01(depth / (h * 0.18F)) * 0.55F);
-  }, 1, static_cast<int>(horizon) + 2);
-  const Colour forest = mix(rgb8(48, 70, 52), hsv(mood.hue, 0.4F, 0.3F), mood.hue_named ? 0.3F : 0.0F);
-  const auto ridge = ridge_line(canvas.width(), horizon, h * 0.07F, w * 0.12F, random.next(), false);
-  canvas.fill_below(ridge, [&](int x, int y, float) {
-    const float leaves = fbm(static_cast<float>(x) / (6 * u), static_cast<float>(y) / (6 * u), seed + 3, 2);
-    return forest * (0.7F + 0.5F * leaves);
-  }, 1, static_cast<int>(horizon) + 2);  // the lake covers the rest
+  canvas.fill_below(
+      far,
+      [&](int, int, float depth) {
+        return mix(haze_rock, light.horizon, clamp01(depth / (h * 0.18F)) * 0.55F);
+      },
+      1, static_cast<int>(horizon) + 2);
+  const Colour forest =
+      mix(rgb8(48, 70, 52), hsv(mood.hue, 0.4F, 0.3F), mood.hue_named ? 0.3F : 0.0F);
+  const auto ridge =
+      ridge_line(canvas.width(), horizon, h * 0.07F, w * 0.12F, random.next(), false);
+  canvas.fill_below(
+      ridge,
+      [&](int x, int y, float) {
+        const float leaves =
+            fbm(static_cast<float>(x) / (6 * u), static_cast<float>(y) / (6 * u), seed + 3, 2);
+        return forest * (0.7F + 0.5F * leaves);
+      },
+      1, static_cast<int>(horizon) + 2);  // the lake covers the rest
 
   // The lake mirrors the rows above the horizon, darkened and broken by ripples.
   const float shore = h * random.uniform(0.7F, 0.78F);
@@ -62,14 +73,16 @@ void paint_photorealism(Canvas& canvas, Random& random, const Mood& mood) {
     const float fy = static_cast<float>(y);
     const int mirrored = std::clamp(static_cast<int>(2 * horizon - fy), 0, first_row - 1);
     for (int x = 0; x < canvas.width(); ++x) {
-      const float ripple = 4 * u * (value_noise(static_cast<float>(x) / (30 * u), fy / (2 * u), seed + 5) - 0.5F);
+      const float ripple =
+          4 * u * (value_noise(static_cast<float>(x) / (30 * u), fy / (2 * u), seed + 5) - 0.5F);
       const int source = std::clamp(x + static_cast<int>(ripple), 0, canvas.width() - 1);
       canvas.at(x, y) = mix(canvas.at(source, mirrored) * 0.82F, rgb8(30, 60, 80), 0.2F);
     }
   }
   const auto bank = wave_line(canvas.width(), shore, h * 0.02F, w * 0.8F, random);
   canvas.fill_below(bank, [&](int x, int y, float depth) {
-    const float blades = fbm(static_cast<float>(x) / (3 * u), static_cast<float>(y) / (14 * u), seed + 9, 3);
+    const float blades =
+        fbm(static_cast<float>(x) / (3 * u), static_cast<float>(y) / (14 * u), seed + 9, 3);
     const Colour grass = mix(rgb8(92, 120, 52), rgb8(150, 160, 80), blades);
     return grass * (1.0F - 0.45F * clamp01(depth / (h * 0.3F)));
   });

@@ -7,8 +7,8 @@
 namespace artshop::imagegen {
 namespace {
 
-constexpr std::array kPopColours{rgb8(255, 228, 0),  rgb8(255, 30, 140), rgb8(0, 188, 240),
-                                 rgb8(235, 32, 36),  rgb8(24, 72, 220),  rgb8(30, 200, 84),
+constexpr std::array kPopColours{rgb8(255, 228, 0), rgb8(255, 30, 140), rgb8(0, 188, 240),
+                                 rgb8(235, 32, 36), rgb8(24, 72, 220),  rgb8(30, 200, 84),
                                  rgb8(255, 140, 0)};
 constexpr Colour kInk = rgb8(12, 12, 12);
 constexpr Colour kPaper = rgb8(255, 255, 255);
@@ -99,7 +99,9 @@ void paint_pop_art(Canvas& canvas, Random& random, const Mood& mood) {
     std::swap(order[i], order[static_cast<std::size_t>(random.below(static_cast<int>(i) + 1))]);
   }
   // The prompt's hue gets the first panel, as near as the pop palette allows.
-  const std::size_t hue_colour = static_cast<std::size_t>(mood.hue / 360.0F * static_cast<float>(kPopColours.size())) % kPopColours.size();
+  const std::size_t hue_colour =
+      static_cast<std::size_t>(mood.hue / 360.0F * static_cast<float>(kPopColours.size())) %
+      kPopColours.size();
   for (std::size_t i = 0; i < order.size(); ++i) {
     if (order[i] == hue_colour) std::swap(order[i], order[0]);
   }
@@ -125,7 +127,8 @@ void paint_pop_art(Canvas& canvas, Random& random, const Mood& mood) {
   for (const auto& [left, top, right, bottom] :
        {std::array{0.0F, 0.0F, w, gutter}, std::array{0.0F, h - gutter, w, h},
         std::array{0.0F, 0.0F, gutter, h}, std::array{w - gutter, 0.0F, w, h},
-        std::array{middle_x, 0.0F, middle_x + gutter, h}, std::array{0.0F, middle_y, w, middle_y + gutter}}) {
+        std::array{middle_x, 0.0F, middle_x + gutter, h},
+        std::array{0.0F, middle_y, w, middle_y + gutter}}) {
     canvas.fill_rect(left, top, right, bottom, kInk);
   }
 }

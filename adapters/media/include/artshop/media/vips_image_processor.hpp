@@ -14,8 +14,9 @@ class WatermarkTile;
 // for the gallery, originals rendered at a bought size, generated pictures as PNG.
 //
 // Encoders: WebP quality 80; JPEG quality 85, progressive, optimised Huffman tables; PNG
-// compression 3 (a third of level 6's time for 5 % more bytes). All strip metadata (camera serials, GPS positions, editing history).
-// Downscaling uses vips's thumbnail (shrink-on-load, then Lanczos3); upscaling the same.
+// compression 3 (a third of level 6's time for 5 % more bytes). Metadata is dropped (camera,
+// GPS, editing history); WebP keeps only the minimal EXIF libvips 8.14 always writes
+// (resolution, size). Scaling uses vips's thumbnail: shrink-on-load, then Lanczos3.
 //
 // Threads: libvips is started once per process, on first use, and its operation cache is
 // switched off (every original is different and a cached operation would pin its buffer).
@@ -23,8 +24,9 @@ class WatermarkTile;
 // own while it computes pixels, so a pool of N workers processing images may use about
 // N * threads_per_image cores; keep the product near the core count. Thread-safe.
 //
-// Limits: originals up to 2^28 pixels (a 16384 x 16384 picture) are accepted; anything larger,
-// truncated or unreadable throws std::runtime_error before pixels are decoded.
+// Limits: originals of up to 2^28 pixels (16384 x 16384) are processed; a larger one is
+// refused from its header, before any pixel is decoded (a small file can claim a huge size).
+// Larger, unreadable and truncated originals throw std::runtime_error.
 class VipsImageProcessor final : public ImageProcessor {
  public:
   // `threads_per_image` 0 leaves libvips' default (the VIPS_CONCURRENCY variable, else the
@@ -40,6 +42,7 @@ class VipsImageProcessor final : public ImageProcessor {
   EncodedImage render_at(std::span<const std::uint8_t> original, int long_edge,
                          ImageFormat format) override;
   EncodedImage encode_png(const Image& image) override;
+  Derivatives derivatives(const Image& picture) override;
   ImageSize probe(std::span<const std::uint8_t> original) override;
 
   // Not part of the port: any readable image as upright 8-bit sRGB pixels, for imports that

@@ -11,6 +11,8 @@ class SqliteOfferRepository final : public OfferRepository {
   OfferPage search(const OfferSearch& search) override;
   std::vector<Offer> latest(int count) override;
   std::optional<Offer> find_by_url_name(std::string_view url_name) override;
+  std::optional<Offer> find_by_id(OfferId id) override;
+  bool mark_sold_out(OfferId id) override;
   std::vector<Category> categories() override;
   bool category_exists(std::string_view url_name) override;
   void upsert_category(const Category& category) override;

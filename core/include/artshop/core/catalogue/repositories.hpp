@@ -36,6 +36,11 @@ class OfferRepository {
   virtual OfferPage search(const OfferSearch& search) = 0;
   virtual std::vector<Offer> latest(int count) = 0;
   virtual std::optional<Offer> find_by_url_name(std::string_view url_name) = 0;
+  // Any offer, whatever its status (orders price by id and check the status themselves).
+  virtual std::optional<Offer> find_by_id(OfferId id) = 0;
+  // An Active offer becomes SoldOut (its exclusive licence was bought); false when it was
+  // not Active.
+  virtual bool mark_sold_out(OfferId id) = 0;
   virtual std::vector<Category> categories() = 0;
   virtual bool category_exists(std::string_view url_name) = 0;
   virtual void upsert_category(const Category& category) = 0;

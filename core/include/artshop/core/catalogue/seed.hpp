@@ -16,10 +16,10 @@
 namespace artshop {
 
 inline constexpr int kDefaultSeedOffers = 132;
-// The long edge every generated offer is sold up to: its pictures are rendered anew from
-// their recipe at the bought size, so 8K is real 8K.
-inline constexpr int kGeneratedFullLongEdge = 7680;
-// The size the derivatives (thumbnail, preview) are made from.
+// The long edge every generated offer is sold up to, the largest the generator draws: its
+// pictures are drawn anew from their recipe at the bought size, never upscaled.
+inline constexpr int kGeneratedFullLongEdge = 4096;
+// The size the derivatives (thumbnail, preview) are drawn at: the preview's.
 inline constexpr int kGeneratedMasterLongEdge = 1600;
 
 // The shop's categories (DESIGN.md section 4).
@@ -43,9 +43,12 @@ struct SeedOffer {
 // (so every orientation), with believable titles, descriptions, tags and a spread of prices.
 std::vector<SeedOffer> seed_plan(int count);
 
-// The public pictures of one picture: thumbnail and watermarked preview, WebP and JPEG.
+// The public pictures of one picture: thumbnail and watermarked preview, WebP and JPEG,
+// stored in the public blob store; from an encoded original, or from pixels in memory.
 OfferImages publish_derivatives(ImageProcessor& processor, BlobStore& public_media,
                                 std::string_view master_encoded);
+OfferImages publish_derivatives(ImageProcessor& processor, BlobStore& public_media,
+                                const Image& picture);
 
 struct SeedReport {
   bool seeded = false;  // false: the catalogue had been seeded before

@@ -20,9 +20,9 @@ class BlobStore {
 
   // Stores `bytes` under a name made from a cryptographic hash of their content and answers
   // its key. Storing the same bytes with the same extension again answers the same key and
-  // writes nothing. `extension` is 1 to 10 lower-case ASCII letters and digits without the
-  // dot ("webp"); anything else throws std::invalid_argument. I/O failures throw. Readers
-  // never see a partly written file.
+  // writes nothing. `extension` is 1 to 10 ASCII letters and digits without the dot ("webp",
+  // "JPG"), kept in lower case; anything else throws std::invalid_argument. I/O failures
+  // throw. Readers never see a partly written file.
   virtual std::string put(std::string_view bytes, std::string_view extension) = 0;
 
   // The bytes under `key`, or nullopt when there are none. A key that is not a plain relative

@@ -76,6 +76,14 @@ inline std::span<const std::uint8_t> bytes_of(std::string_view encoded) noexcept
 // of their own), so they belong on a worker thread. They throw std::invalid_argument for a
 // bad long edge and another std::exception for bytes that are not a readable image or any
 // other failure.
+// The public pictures of one offer: thumbnail and watermarked preview, WebP and JPEG.
+struct Derivatives {
+  EncodedImage thumbnail_webp;
+  EncodedImage thumbnail_jpeg;
+  EncodedImage preview_webp;
+  EncodedImage preview_jpeg;
+};
+
 class ImageProcessor {
  public:
   virtual ~ImageProcessor() = default;
@@ -95,6 +103,9 @@ class ImageProcessor {
   // A generated picture as a PNG. Throws std::invalid_argument when image.rgb does not hold
   // width * height * 3 bytes.
   virtual EncodedImage encode_png(const Image& image) = 0;
+  // All four derivatives of a picture already in memory (a freshly generated one): each size
+  // is made once and encoded twice, with no round trip through an encoded master.
+  virtual Derivatives derivatives(const Image& picture) = 0;
 
   // The upright pixel size of an original, reading no more than its header.
   virtual ImageSize probe(std::span<const std::uint8_t> original) = 0;

@@ -6,6 +6,7 @@
 
 #include "artshop/core/accounts/repositories.hpp"
 #include "artshop/core/catalogue/repositories.hpp"
+#include "artshop/core/orders/repositories.hpp"
 
 namespace artshop {
 
@@ -26,6 +27,13 @@ struct Repositories {
   RateLimitRepository& rate_limits;
   OfferRepository& offers;
   SettingRepository& settings;
+  OrderRepository& orders;
+  DepositRepository& deposits;
+  Ledger& ledger;
+  GiftCardRepository& gift_cards;
+  ArtworkRepository& artworks;
+  PaymentEventRepository& payment_events;
+  IdempotencyRepository& idempotency;
 };
 
 }  // namespace artshop

@@ -1,0 +1,523 @@
+#include "artshop/sqlite/order_repositories.hpp"
+
+#include <map>
+
+namespace artshop::sqlite {
+namespace {
+
+using std::chrono::sys_seconds;
+
+std::int64_t epoch(sys_seconds time) {
+  return time.time_since_epoch().count();
+}
+sys_seconds from_epoch(std::int64_t seconds) {
+  return sys_seconds(std::chrono::seconds(seconds));
+}
+std::optional<sys_seconds> from_optional_epoch(std::optional<std::int64_t> seconds) {
+  if (!seconds) return std::nullopt;
+  return from_epoch(*seconds);
+}
+
+// Stored values come only from this adapter; an unreadable one is a corrupt database.
+Currency currency_of(const std::string& text) {
+  const auto currency = parse_currency(text);
+  if (!currency) throw DatabaseError(0, "unknown currency in the database: " + text);
+  return *currency;
+}
+PaymentStatus status_of(const std::string& text) {
+  const auto status = parse_payment_status(text);
+  if (!status) throw DatabaseError(0, "unknown payment status in the database: " + text);
+  return *status;
+}
+Licence licence_of(const std::string& text) {
+  const auto licence = parse_licence(text);
+  if (!licence) throw DatabaseError(0, "unknown licence in the database: " + text);
+  return *licence;
+}
+
+// The payer columns orders and deposits share (kPayerColumns), bound from parameter `first`.
+struct Payer {
+  const std::string& first_name;
+  const std::string& last_name;
+  const BillingAddress& billing;
+  const BrowserInfo& browser;
+};
+
+void bind_payer(Statement& statement, int first, const Payer& payer) {
+  statement.bind(first, payer.first_name)
+      .bind(first + 1, payer.last_name)
+      .bind(first + 2, payer.billing.country)
+      .bind(first + 3, payer.billing.state)
+      .bind(first + 4, payer.billing.city)
+      .bind(first + 5, payer.billing.address1)
+      .bind(first + 6, payer.billing.zip_code)
+      .bind(first + 7, payer.browser.javascript_enabled ? 1 : 0)
+      .bind(first + 8, payer.browser.accept_language)
+      .bind(first + 9, payer.browser.screen_width)
+      .bind(first + 10, payer.browser.screen_height)
+      .bind(first + 11, payer.browser.time_zone_offset)
+      .bind(first + 12, payer.browser.user_agent);
+}
+
+constexpr std::string_view kPayerColumns =
+    "first_name, last_name, billing_country, billing_state, billing_city, billing_address1, "
+    "billing_zip_code, javascript_enabled, accept_language, screen_width, screen_height, "
+    "time_zone_offset, user_agent";
+
+void read_payer(const Statement& row, int first, std::string& first_name, std::string& last_name,
+                BillingAddress& billing, BrowserInfo& browser) {
+  first_name = row.column_text(first);
+  last_name = row.column_text(first + 1);
+  billing = {.country = row.column_text(first + 2),
+             .state = row.column_text(first + 3),
+             .city = row.column_text(first + 4),
+             .address1 = row.column_text(first + 5),
+             .zip_code = row.column_text(first + 6)};
+  browser = {.javascript_enabled = row.column_int(first + 7) != 0,
+             .accept_language = row.column_text(first + 8),
+             .screen_width = static_cast<int>(row.column_int(first + 9)),
+             .screen_height = static_cast<int>(row.column_int(first + 10)),
+             .time_zone_offset = static_cast<int>(row.column_int(first + 11)),
+             .user_agent = row.column_text(first + 12)};
+}
+
+// id, account, currency, rate, amount, pay_by_balance, [payer 13], reference, status,
+// created, expires, settled.
+const std::string kOrderSelect =
+    "SELECT id, account_id, currency, rate_scaled, total_minor, pay_by_balance, " +
+    std::string(kPayerColumns) +
+    ", payment_reference, status, created_at, expires_at, settled_at FROM orders ";
+const std::string kDepositSelect =
+    "SELECT id, account_id, currency, rate_scaled, amount_minor, 0, " + std::string(kPayerColumns) +
+    ", payment_reference, status, created_at, expires_at, settled_at FROM deposits ";
+constexpr int kPayerFirst = 6;
+constexpr int kAfterPayer = kPayerFirst + 13;
+
+}  // namespace
+
+// Orders
+
+OrderId SqliteOrderRepository::insert(const Order& order) {
+  auto statement = db_.prepare(
+      "INSERT INTO orders (account_id, currency, rate_scaled, total_minor, pay_by_balance, " +
+      std::string(kPayerColumns) +
+      ", payment_reference, status, created_at, expires_at, settled_at) VALUES (?1, ?2, ?3, ?4, "
+      "?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)");
+  statement.bind(1, order.user.value)
+      .bind(2, code(order.currency))
+      .bind(3, order.rate.scaled)
+      .bind(4, order.total_minor)
+      .bind(5, order.pay_by_balance ? 1 : 0);
+  bind_payer(statement, 6, {order.first_name, order.last_name, order.billing, order.browser});
+  statement.bind(19, order.payment_reference)
+      .bind(20, name(order.status))
+      .bind(21, epoch(order.created_at))
+      .bind(22, epoch(order.expires_at));
+  if (order.settled_at) {
+    statement.bind(23, epoch(*order.settled_at));
+  } else {
+    statement.bind_null(23);
+  }
+  statement.run();
+  const OrderId id{db_.last_insert_id()};
+
+  auto line = db_.prepare(
+      "INSERT INTO order_lines (order_id, position, offer_id, attribute_id, title, size_name, "
+      "long_edge, licence, price_minor, price_eur_cents) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
+      "?9, ?10)");
+  int position = 0;
+  for (const auto& l : order.lines) {
+    line.bind(1, id.value).bind(2, position++).bind(3, l.offer.value).bind(4, l.attribute.value);
+    line.bind(5, l.title).bind(6, l.size_name).bind(7, l.long_edge).bind(8, name(l.licence));
+    line.bind(9, l.price_minor).bind(10, l.price_eur_cents).run();
+    line.reset();
+  }
+  auto card = db_.prepare(
+      "INSERT INTO order_gift_cards (order_id, position, amount_minor) VALUES (?1, ?2, ?3)");
+  position = 0;
+  for (const auto& c : order.gift_cards) {
+    card.bind(1, id.value).bind(2, position++).bind(3, c.amount_minor).run();
+    card.reset();
+  }
+  return id;
+}
+
+std::vector<Order> SqliteOrderRepository::read_orders(Statement& rows) {
+  std::vector<Order> orders;
+  std::map<std::int64_t, std::size_t> index;
+  while (rows.step()) {
+    Order order;
+    order.id = OrderId{rows.column_int(0)};
+    order.user = UserId{rows.column_int(1)};
+    order.currency = currency_of(rows.column_text(2));
+    order.rate = Rate{rows.column_int(3)};
+    order.total_minor = rows.column_int(4);
+    order.pay_by_balance = rows.column_int(5) != 0;
+    read_payer(rows, kPayerFirst, order.first_name, order.last_name, order.billing, order.browser);
+    order.payment_reference = rows.column_text(kAfterPayer);
+    order.status = status_of(rows.column_text(kAfterPayer + 1));
+    order.created_at = from_epoch(rows.column_int(kAfterPayer + 2));
+    order.expires_at = from_epoch(rows.column_int(kAfterPayer + 3));
+    order.settled_at = from_optional_epoch(rows.column_optional_int(kAfterPayer + 4));
+    index[order.id.value] = orders.size();
+    orders.push_back(std::move(order));
+  }
+  // Few orders per page; one query per order keeps the SQL plain.
+  auto lines = db_.prepare(
+      "SELECT offer_id, attribute_id, title, size_name, long_edge, licence, price_minor, "
+      "price_eur_cents FROM order_lines WHERE order_id = ?1 ORDER BY position");
+  auto cards = db_.prepare(
+      "SELECT amount_minor FROM order_gift_cards WHERE order_id = ?1 ORDER BY position");
+  for (auto& order : orders) {
+    lines.bind(1, order.id.value);
+    while (lines.step()) {
+      order.lines.push_back({.offer = OfferId{lines.column_int(0)},
+                             .attribute = AttributeId{lines.column_int(1)},
+                             .title = lines.column_text(2),
+                             .size_name = lines.column_text(3),
+                             .long_edge = static_cast<int>(lines.column_int(4)),
+                             .licence = licence_of(lines.column_text(5)),
+                             .price_minor = lines.column_int(6),
+                             .price_eur_cents = lines.column_int(7)});
+    }
+    lines.reset();
+    cards.bind(1, order.id.value);
+    while (cards.step()) order.gift_cards.push_back({.amount_minor = cards.column_int(0)});
+    cards.reset();
+  }
+  return orders;
+}
+
+std::optional<Order> SqliteOrderRepository::find(OrderId id) {
+  auto rows = db_.prepare(kOrderSelect + "WHERE id = ?1");
+  rows.bind(1, id.value);
+  auto orders = read_orders(rows);
+  if (orders.empty()) return std::nullopt;
+  return std::move(orders.front());
+}
+
+std::optional<Order> SqliteOrderRepository::find_by_reference(std::string_view payment_reference) {
+  auto rows = db_.prepare(kOrderSelect + "WHERE payment_reference = ?1");
+  rows.bind(1, payment_reference);
+  auto orders = read_orders(rows);
+  if (orders.empty()) return std::nullopt;
+  return std::move(orders.front());
+}
+
+std::vector<Order> SqliteOrderRepository::list_for_user(UserId user) {
+  auto rows = db_.prepare(kOrderSelect + "WHERE account_id = ?1 ORDER BY created_at DESC, id DESC");
+  rows.bind(1, user.value);
+  return read_orders(rows);
+}
+
+bool SqliteOrderRepository::update_status(OrderId id, PaymentStatus from, PaymentStatus to,
+                                          sys_seconds at) {
+  db_.prepare("UPDATE orders SET status = ?3, settled_at = ?4 WHERE id = ?1 AND status = ?2")
+      .bind(1, id.value)
+      .bind(2, name(from))
+      .bind(3, name(to))
+      .bind(4, epoch(at))
+      .run();
+  return db_.changes() == 1;
+}
+
+std::vector<OrderId> SqliteOrderRepository::pending_expired(sys_seconds now) {
+  auto rows = db_.prepare(
+      "SELECT id FROM orders WHERE status = 'Pending' AND expires_at <= ?1 ORDER BY id");
+  rows.bind(1, epoch(now));
+  std::vector<OrderId> ids;
+  while (rows.step()) ids.push_back(OrderId{rows.column_int(0)});
+  return ids;
+}
+
+bool SqliteOrderRepository::reserve_exclusive(OfferId offer, OrderId order) {
+  // Guarded twice: the primary key keeps a second holder out, and the offer must be Active.
+  db_.prepare(
+         "INSERT INTO exclusive_reservations (offer_id, order_id) "
+         "SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM offers WHERE id = ?1 AND status = 'Active') "
+         "ON CONFLICT (offer_id) DO NOTHING")
+      .bind(1, offer.value)
+      .bind(2, order.value)
+      .run();
+  return db_.changes() == 1;
+}
+
+void SqliteOrderRepository::release_reservations(OrderId order) {
+  db_.prepare("DELETE FROM exclusive_reservations WHERE order_id = ?1").bind(1, order.value).run();
+}
+
+// Deposits
+
+DepositId SqliteDepositRepository::insert(const Deposit& deposit) {
+  auto statement = db_.prepare(
+      "INSERT INTO deposits (account_id, currency, rate_scaled, amount_minor, " +
+      std::string(kPayerColumns) +
+      ", payment_reference, status, created_at, expires_at, settled_at) VALUES (?1, ?2, ?3, ?4, "
+      "?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)");
+  statement.bind(1, deposit.user.value)
+      .bind(2, code(deposit.currency))
+      .bind(3, deposit.rate.scaled)
+      .bind(4, deposit.amount_minor);
+  bind_payer(statement, 5,
+             {deposit.first_name, deposit.last_name, deposit.billing, deposit.browser});
+  statement.bind(18, deposit.payment_reference)
+      .bind(19, name(deposit.status))
+      .bind(20, epoch(deposit.created_at))
+      .bind(21, epoch(deposit.expires_at));
+  if (deposit.settled_at) {
+    statement.bind(22, epoch(*deposit.settled_at));
+  } else {
+    statement.bind_null(22);
+  }
+  statement.run();
+  return DepositId{db_.last_insert_id()};
+}
+
+std::optional<Deposit> SqliteDepositRepository::find_by_reference(
+    std::string_view payment_reference) {
+  auto row = db_.prepare(kDepositSelect + "WHERE payment_reference = ?1");
+  row.bind(1, payment_reference);
+  if (!row.step()) return std::nullopt;
+  Deposit deposit;
+  deposit.id = DepositId{row.column_int(0)};
+  deposit.user = UserId{row.column_int(1)};
+  deposit.currency = currency_of(row.column_text(2));
+  deposit.rate = Rate{row.column_int(3)};
+  deposit.amount_minor = row.column_int(4);
+  read_payer(row, kPayerFirst, deposit.first_name, deposit.last_name, deposit.billing,
+             deposit.browser);
+  deposit.payment_reference = row.column_text(kAfterPayer);
+  deposit.status = status_of(row.column_text(kAfterPayer + 1));
+  deposit.created_at = from_epoch(row.column_int(kAfterPayer + 2));
+  deposit.expires_at = from_epoch(row.column_int(kAfterPayer + 3));
+  deposit.settled_at = from_optional_epoch(row.column_optional_int(kAfterPayer + 4));
+  return deposit;
+}
+
+bool SqliteDepositRepository::update_status(DepositId id, PaymentStatus from, PaymentStatus to,
+                                            sys_seconds at) {
+  db_.prepare("UPDATE deposits SET status = ?3, settled_at = ?4 WHERE id = ?1 AND status = ?2")
+      .bind(1, id.value)
+      .bind(2, name(from))
+      .bind(3, name(to))
+      .bind(4, epoch(at))
+      .run();
+  return db_.changes() == 1;
+}
+
+std::vector<DepositId> SqliteDepositRepository::pending_expired(sys_seconds now) {
+  auto rows = db_.prepare(
+      "SELECT id FROM deposits WHERE status = 'Pending' AND expires_at <= ?1 ORDER BY id");
+  rows.bind(1, epoch(now));
+  std::vector<DepositId> ids;
+  while (rows.step()) ids.push_back(DepositId{rows.column_int(0)});
+  return ids;
+}
+
+// Ledger
+
+void SqliteLedger::post(const Posting& posting) {
+  auto entry = db_.prepare(
+      "INSERT INTO ledger_entries (posting, account_kind, account_id, side, amount_micro_eur, "
+      "original_minor, original_currency, rate_scaled, created_at) VALUES (?1, ?2, ?3, ?4, ?5, "
+      "?6, ?7, ?8, ?9)");
+  for (const auto& e : posting.entries()) {
+    entry.bind(1, posting.reference()).bind(2, name(e.account.kind));
+    if (e.account.kind == LedgerAccountKind::CustomerBalance) {
+      entry.bind(3, e.account.user.value);
+    } else {
+      entry.bind_null(3);
+    }
+    entry.bind(4, name(e.side))
+        .bind(5, e.amount_micro_eur)
+        .bind(6, e.original.minor_units())
+        .bind(7, code(e.original.currency()))
+        .bind(8, e.rate.scaled)
+        .bind(9, epoch(posting.at()))
+        .run();
+    entry.reset();
+  }
+}
+
+std::int64_t SqliteLedger::customer_balance(UserId user) {
+  auto row = db_.prepare(
+      "SELECT coalesce(sum(CASE side WHEN 'Credit' THEN amount_micro_eur "
+      "ELSE -amount_micro_eur END), 0) FROM ledger_entries WHERE account_id = ?1");
+  row.bind(1, user.value);
+  row.step();
+  return row.column_int(0);
+}
+
+std::vector<LedgerEntry> SqliteLedger::entries(std::string_view reference) {
+  auto rows = db_.prepare(
+      "SELECT account_kind, account_id, side, amount_micro_eur, original_minor, "
+      "original_currency, rate_scaled FROM ledger_entries WHERE posting = ?1 ORDER BY id");
+  rows.bind(1, reference);
+  std::vector<LedgerEntry> found;
+  while (rows.step()) {
+    const auto kind = parse_ledger_account_kind(rows.column_text(0));
+    if (!kind) throw DatabaseError(0, "unknown ledger account in the database");
+    found.push_back({.account = {*kind, UserId{rows.column_optional_int(1).value_or(0)}},
+                     .side = rows.column_text(2) == "Credit" ? Side::Credit : Side::Debit,
+                     .amount_micro_eur = rows.column_int(3),
+                     .original = Money(rows.column_int(4), currency_of(rows.column_text(5))),
+                     .rate = Rate{rows.column_int(6)}});
+  }
+  return found;
+}
+
+// Gift cards
+
+namespace {
+
+const std::string kGiftCardSelect =
+    "SELECT number_digest, number, order_id, buyer_id, value_micro_eur, bought_minor, "
+    "bought_currency, rate_scaled, issued_at, redeemed_by, redeemed_at FROM gift_cards ";
+
+GiftCard gift_card_from_row(const Statement& row) {
+  const auto redeemed_by = row.column_optional_int(9);
+  return {.number_digest = row.column_text(0),
+          .number = row.column_text(1),
+          .order = OrderId{row.column_int(2)},
+          .buyer = UserId{row.column_int(3)},
+          .value_micro_eur = row.column_int(4),
+          .bought = Money(row.column_int(5), currency_of(row.column_text(6))),
+          .rate = Rate{row.column_int(7)},
+          .issued_at = from_epoch(row.column_int(8)),
+          .redeemed_by = redeemed_by ? std::optional<UserId>(UserId{*redeemed_by}) : std::nullopt,
+          .redeemed_at = from_optional_epoch(row.column_optional_int(10))};
+}
+
+}  // namespace
+
+bool SqliteGiftCardRepository::insert(const GiftCard& card) {
+  db_.prepare(
+         "INSERT INTO gift_cards (number_digest, number, order_id, buyer_id, value_micro_eur, "
+         "bought_minor, bought_currency, rate_scaled, issued_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
+         "?7, ?8, ?9) ON CONFLICT (number_digest) DO NOTHING")
+      .bind(1, card.number_digest)
+      .bind(2, card.number)
+      .bind(3, card.order.value)
+      .bind(4, card.buyer.value)
+      .bind(5, card.value_micro_eur)
+      .bind(6, card.bought.minor_units())
+      .bind(7, code(card.bought.currency()))
+      .bind(8, card.rate.scaled)
+      .bind(9, epoch(card.issued_at))
+      .run();
+  return db_.changes() == 1;
+}
+
+std::optional<GiftCard> SqliteGiftCardRepository::find_by_digest(std::string_view number_digest) {
+  auto row = db_.prepare(kGiftCardSelect + "WHERE number_digest = ?1");
+  row.bind(1, number_digest);
+  if (!row.step()) return std::nullopt;
+  return gift_card_from_row(row);
+}
+
+std::vector<GiftCard> SqliteGiftCardRepository::list_for_order(OrderId order) {
+  auto rows = db_.prepare(kGiftCardSelect + "WHERE order_id = ?1 ORDER BY issued_at, rowid");
+  rows.bind(1, order.value);
+  std::vector<GiftCard> cards;
+  while (rows.step()) cards.push_back(gift_card_from_row(rows));
+  return cards;
+}
+
+bool SqliteGiftCardRepository::redeem(std::string_view number_digest, UserId by, sys_seconds at) {
+  db_.prepare(
+         "UPDATE gift_cards SET redeemed_by = ?2, redeemed_at = ?3 "
+         "WHERE number_digest = ?1 AND redeemed_by IS NULL")
+      .bind(1, number_digest)
+      .bind(2, by.value)
+      .bind(3, epoch(at))
+      .run();
+  return db_.changes() == 1;
+}
+
+// Artworks
+
+void SqliteArtworkRepository::add(const Artwork& artwork) {
+  db_.prepare(
+         "INSERT INTO artworks (account_id, order_id, offer_id, attribute_id, title, size_name, "
+         "long_edge, licence, acquired_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+      .bind(1, artwork.owner.value)
+      .bind(2, artwork.order.value)
+      .bind(3, artwork.offer.value)
+      .bind(4, artwork.attribute.value)
+      .bind(5, artwork.title)
+      .bind(6, artwork.size_name)
+      .bind(7, artwork.long_edge)
+      .bind(8, name(artwork.licence))
+      .bind(9, epoch(artwork.acquired_at))
+      .run();
+}
+
+std::vector<Artwork> SqliteArtworkRepository::list_for_user(UserId owner) {
+  auto rows = db_.prepare(
+      "SELECT order_id, offer_id, attribute_id, title, size_name, long_edge, licence, "
+      "acquired_at FROM artworks WHERE account_id = ?1 ORDER BY acquired_at DESC, id DESC");
+  rows.bind(1, owner.value);
+  std::vector<Artwork> artworks;
+  while (rows.step()) {
+    artworks.push_back({.owner = owner,
+                        .order = OrderId{rows.column_int(0)},
+                        .offer = OfferId{rows.column_int(1)},
+                        .attribute = AttributeId{rows.column_int(2)},
+                        .title = rows.column_text(3),
+                        .size_name = rows.column_text(4),
+                        .long_edge = static_cast<int>(rows.column_int(5)),
+                        .licence = licence_of(rows.column_text(6)),
+                        .acquired_at = from_epoch(rows.column_int(7))});
+  }
+  return artworks;
+}
+
+// Payment events
+
+bool SqlitePaymentEventRepository::record(std::string_view event_id, sys_seconds at) {
+  db_.prepare(
+         "INSERT INTO payment_events (event_id, processed_at) VALUES (?1, ?2) "
+         "ON CONFLICT (event_id) DO NOTHING")
+      .bind(1, event_id)
+      .bind(2, epoch(at))
+      .run();
+  return db_.changes() == 1;
+}
+
+// Idempotency keys
+
+std::optional<IdempotencyRecord> SqliteIdempotencyRepository::find(UserId user,
+                                                                   std::string_view key,
+                                                                   sys_seconds since) {
+  auto row = db_.prepare(
+      "SELECT request_hash, status, response, created_at FROM idempotency_keys "
+      "WHERE account_id = ?1 AND key = ?2 AND created_at > ?3");
+  row.bind(1, user.value).bind(2, key).bind(3, epoch(since));
+  if (!row.step()) return std::nullopt;
+  return IdempotencyRecord{.user = user,
+                           .key = std::string(key),
+                           .request_hash = row.column_text(0),
+                           .status = static_cast<int>(row.column_int(1)),
+                           .response = row.column_text(2),
+                           .created_at = from_epoch(row.column_int(3))};
+}
+
+bool SqliteIdempotencyRepository::insert(const IdempotencyRecord& record) {
+  db_.prepare(
+         "INSERT INTO idempotency_keys (account_id, key, request_hash, status, response, "
+         "created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (account_id, key) DO NOTHING")
+      .bind(1, record.user.value)
+      .bind(2, record.key)
+      .bind(3, record.request_hash)
+      .bind(4, record.status)
+      .bind(5, record.response)
+      .bind(6, epoch(record.created_at))
+      .run();
+  return db_.changes() == 1;
+}
+
+void SqliteIdempotencyRepository::prune(sys_seconds before) {
+  db_.prepare("DELETE FROM idempotency_keys WHERE created_at < ?1").bind(1, epoch(before)).run();
+}
+
+}  // namespace artshop::sqlite

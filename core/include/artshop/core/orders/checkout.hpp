@@ -1,0 +1,116 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "artshop/core/accounts/ports.hpp"
+#include "artshop/core/accounts/profile_forms.hpp"
+#include "artshop/core/catalogue/ports.hpp"
+#include "artshop/core/error.hpp"
+#include "artshop/core/orders/payment_gateway.hpp"
+#include "artshop/core/orders/pricing.hpp"
+#include "artshop/core/ports/clock.hpp"
+#include "artshop/core/ports/mailer.hpp"
+#include "artshop/core/ports/random_source.hpp"
+#include "artshop/core/ports/unit_of_work.hpp"
+
+namespace artshop {
+
+// Where the provider sends the customer back to; the HTTP layer fills them in.
+struct ReturnUrls {
+  std::string success;
+  std::string cancel;
+};
+
+// POST /api/orders, as checked by the HTTP layer's parser (amounts in minor units).
+struct PlaceOrderCommand {
+  UserId user;
+  ProfileForm names;
+  BillingForm billing;
+  std::vector<CartLine> cart_items;
+  std::int64_t gift_card_amount_minor = 0;
+  std::string currency;
+  bool agreed_to_terms = false;  // agreedToPP_TOS
+  bool pay_by_balance = false;
+  BrowserInfo browser;
+  ReturnUrls urls;
+};
+
+struct PlacedOrder {
+  Order order;
+  std::optional<std::string> payment_link;     // a Pending order: where to pay
+  std::vector<std::string> gift_card_numbers;  // a paid order: the numbers, grouped
+};
+
+// Prices the cart itself, then either pays at once from the balance (fulfils, and mails the
+// numbers of bought gift cards) or stores a Pending order, holding an exclusive picture, and
+// opens a payment with the provider.
+class PlaceOrder {
+ public:
+  static constexpr std::string_view kInsufficientBalance = "Insufficient balance.";
+  static constexpr std::string_view kMustAgree =
+      "You must agree to the privacy policy and the terms of service.";
+  static constexpr std::string_view kNoLongerAvailable =
+      "An exclusive picture in your cart is no longer available.";
+
+  PlaceOrder(UnitOfWork& transactions, const ExchangeRateSource& rates, PaymentGateway& payments,
+             RandomSource& random, const TokenHasher& digests, Mailer& mailer, const Clock& clock)
+      : transactions_(transactions),
+        rates_(rates),
+        payments_(payments),
+        random_(random),
+        digests_(digests),
+        mailer_(mailer),
+        clock_(clock) {}
+  Result<PlacedOrder> operator()(PlaceOrderCommand command);
+
+ private:
+  UnitOfWork& transactions_;
+  const ExchangeRateSource& rates_;
+  PaymentGateway& payments_;
+  RandomSource& random_;
+  const TokenHasher& digests_;
+  Mailer& mailer_;
+  const Clock& clock_;
+};
+
+// POST /api/balance/deposit.
+struct DepositCommand {
+  UserId user;
+  ProfileForm names;
+  BillingForm billing;
+  std::int64_t amount_minor = 0;  // depositAmount
+  std::string currency;
+  bool agreed_to_terms = false;
+  BrowserInfo browser;
+  ReturnUrls urls;
+};
+
+struct StartedDeposit {
+  Deposit deposit;
+  std::string payment_link;
+};
+
+// Stores a Pending deposit of 5 to 1000 EUR or the equivalent and opens a payment for it;
+// the balance grows when the provider reports it Paid.
+class StartDeposit {
+ public:
+  StartDeposit(UnitOfWork& transactions, const ExchangeRateSource& rates, PaymentGateway& payments,
+               RandomSource& random, const Clock& clock)
+      : transactions_(transactions),
+        rates_(rates),
+        payments_(payments),
+        random_(random),
+        clock_(clock) {}
+  Result<StartedDeposit> operator()(DepositCommand command);
+
+ private:
+  UnitOfWork& transactions_;
+  const ExchangeRateSource& rates_;
+  PaymentGateway& payments_;
+  RandomSource& random_;
+  const Clock& clock_;
+};
+
+}  // namespace artshop

@@ -1,0 +1,74 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "artshop/core/accounts/ports.hpp"
+#include "artshop/core/error.hpp"
+#include "artshop/core/orders/payment_gateway.hpp"
+#include "artshop/core/ports/clock.hpp"
+#include "artshop/core/ports/mailer.hpp"
+#include "artshop/core/ports/random_source.hpp"
+#include "artshop/core/ports/unit_of_work.hpp"
+
+namespace artshop {
+
+enum class PaymentEventOutcome : std::uint8_t {
+  OrderFulfilled,   // a Pending order became Paid and was fulfilled
+  OrderFailed,      // a Pending order became Failed
+  DepositCredited,  // a Pending deposit became Paid and the balance grew
+  DepositFailed,
+  CreditedToBalance,  // money arrived for an order or deposit no longer Pending: kept as balance
+  NothingToDo,        // a failure for something already settled, or a settled reference paid again
+  AlreadyProcessed,   // this event id was handled before
+};
+
+struct HandledPaymentEvent {
+  PaymentEventOutcome outcome = PaymentEventOutcome::NothingToDo;
+  std::optional<OrderId> order;
+  std::vector<std::string> gift_card_numbers;  // issued by this event, grouped (to mail)
+};
+
+// A verified webhook event. Each event id is acted on once, in the same transaction as its
+// effect, so re-deliveries (even concurrent ones) change nothing. Unknown references are
+// NotFound and leave the event unrecorded. Gift-card numbers an event issues are mailed to
+// the buyer after the commit (they also stay in the order history).
+class HandlePaymentEvent {
+ public:
+  HandlePaymentEvent(UnitOfWork& transactions, RandomSource& random, const TokenHasher& digests,
+                     Mailer& mailer, const Clock& clock)
+      : transactions_(transactions),
+        random_(random),
+        digests_(digests),
+        mailer_(mailer),
+        clock_(clock) {}
+  Result<HandledPaymentEvent> operator()(const PaymentEvent& event);
+
+ private:
+  UnitOfWork& transactions_;
+  RandomSource& random_;
+  const TokenHasher& digests_;
+  Mailer& mailer_;
+  const Clock& clock_;
+};
+
+struct ExpiredPayments {
+  int orders = 0;
+  int deposits = 0;
+};
+
+// Pending orders and deposits whose 30 minutes have passed become Expired; their exclusive
+// pictures are released. Run periodically.
+class ExpireUnpaidOrders {
+ public:
+  ExpireUnpaidOrders(UnitOfWork& transactions, const Clock& clock)
+      : transactions_(transactions), clock_(clock) {}
+  Result<ExpiredPayments> operator()();
+
+ private:
+  UnitOfWork& transactions_;
+  const Clock& clock_;
+};
+
+}  // namespace artshop

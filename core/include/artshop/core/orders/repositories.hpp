@@ -1,0 +1,111 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "artshop/core/orders/gift_card.hpp"
+#include "artshop/core/orders/ledger.hpp"
+#include "artshop/core/orders/order.hpp"
+
+// The persistence ports of orders, payments, balances and gift cards. Every method runs
+// inside the transaction of the UnitOfWork that handed the repository out; guarded updates
+// answer false when another transaction got there first.
+namespace artshop {
+
+class OrderRepository {
+ public:
+  virtual ~OrderRepository() = default;
+  // Stores a new order with its lines; its id is assigned.
+  virtual OrderId insert(const Order& order) = 0;
+  virtual std::optional<Order> find(OrderId id) = 0;
+  virtual std::optional<Order> find_by_reference(std::string_view payment_reference) = 0;
+  // The user's orders, newest first.
+  virtual std::vector<Order> list_for_user(UserId user) = 0;
+  // Moves the order from `from` to `to` only if it is still `from`; false otherwise.
+  virtual bool update_status(OrderId id, PaymentStatus from, PaymentStatus to,
+                             std::chrono::sys_seconds at) = 0;
+  // Pending orders whose payment window closed at or before `now`.
+  virtual std::vector<OrderId> pending_expired(std::chrono::sys_seconds now) = 0;
+  // Holds an exclusive offer for an order; false when another order holds it already.
+  virtual bool reserve_exclusive(OfferId offer, OrderId order) = 0;
+  // Lets go of whatever the order holds.
+  virtual void release_reservations(OrderId order) = 0;
+};
+
+class DepositRepository {
+ public:
+  virtual ~DepositRepository() = default;
+  virtual DepositId insert(const Deposit& deposit) = 0;
+  virtual std::optional<Deposit> find_by_reference(std::string_view payment_reference) = 0;
+  virtual bool update_status(DepositId id, PaymentStatus from, PaymentStatus to,
+                             std::chrono::sys_seconds at) = 0;
+  virtual std::vector<DepositId> pending_expired(std::chrono::sys_seconds now) = 0;
+};
+
+// The append-only ledger. Nothing is ever updated or deleted.
+class Ledger {
+ public:
+  virtual ~Ledger() = default;
+  virtual void post(const Posting& posting) = 0;
+  // Credits minus debits of one customer's balance account, in micro-euros.
+  virtual std::int64_t customer_balance(UserId user) = 0;
+  // Every entry of a posting reference, in the order written (audits and tests).
+  virtual std::vector<LedgerEntry> entries(std::string_view reference) = 0;
+};
+
+class GiftCardRepository {
+ public:
+  virtual ~GiftCardRepository() = default;
+  // False when the digest exists already (a number drawn twice).
+  virtual bool insert(const GiftCard& card) = 0;
+  virtual std::optional<GiftCard> find_by_digest(std::string_view number_digest) = 0;
+  virtual std::vector<GiftCard> list_for_order(OrderId order) = 0;
+  // Marks an unredeemed card redeemed; false when it already was.
+  virtual bool redeem(std::string_view number_digest, UserId by, std::chrono::sys_seconds at) = 0;
+};
+
+class ArtworkRepository {
+ public:
+  virtual ~ArtworkRepository() = default;
+  virtual void add(const Artwork& artwork) = 0;
+  virtual std::vector<Artwork> list_for_user(UserId owner) = 0;
+};
+
+// Webhook event ids already acted on: providers re-send for days.
+class PaymentEventRepository {
+ public:
+  virtual ~PaymentEventRepository() = default;
+  // Records the event; false when it was recorded before.
+  virtual bool record(std::string_view event_id, std::chrono::sys_seconds at) = 0;
+};
+
+// The first answer to a request that carried an Idempotency-Key (DESIGN.md section 6).
+struct IdempotencyRecord {
+  UserId user;
+  std::string key;           // as the client sent it
+  std::string request_hash;  // digest of method, path and body
+  int status = 0;            // the HTTP status answered
+  std::string response;      // the body answered
+  std::chrono::sys_seconds created_at;
+  friend bool operator==(const IdempotencyRecord&, const IdempotencyRecord&) = default;
+};
+
+inline constexpr std::chrono::hours kIdempotencyKeyLifetime{24};
+
+class IdempotencyRepository {
+ public:
+  virtual ~IdempotencyRepository() = default;
+  // The record of (user, key) created after `since`.
+  virtual std::optional<IdempotencyRecord> find(UserId user, std::string_view key,
+                                                std::chrono::sys_seconds since) = 0;
+  // Stores the first answer; false when (user, key) has one already (a concurrent replay).
+  virtual bool insert(const IdempotencyRecord& record) = 0;
+  // Forgets records created before `before`.
+  virtual void prune(std::chrono::sys_seconds before) = 0;
+};
+
+}  // namespace artshop

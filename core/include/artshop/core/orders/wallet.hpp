@@ -1,0 +1,91 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "artshop/core/accounts/ports.hpp"
+#include "artshop/core/accounts/rate_limits.hpp"
+#include "artshop/core/catalogue/ports.hpp"
+#include "artshop/core/error.hpp"
+#include "artshop/core/orders/gift_card.hpp"
+#include "artshop/core/orders/order.hpp"
+#include "artshop/core/ports/clock.hpp"
+#include "artshop/core/ports/unit_of_work.hpp"
+
+namespace artshop {
+
+// POST /api/balance {currency}: the balance converted at today's rate, rounded down.
+struct GetBalanceCommand {
+  UserId user;
+  std::string currency;
+};
+
+class GetBalance {
+ public:
+  GetBalance(UnitOfWork& transactions, const ExchangeRateSource& rates)
+      : transactions_(transactions), rates_(rates) {}
+  Result<Money> operator()(const GetBalanceCommand& command);
+
+ private:
+  UnitOfWork& transactions_;
+  const ExchangeRateSource& rates_;
+};
+
+// POST /api/balance/gift-card {giftCardNumber}.
+struct RedeemGiftCardCommand {
+  UserId user;
+  std::string gift_card_number;
+};
+
+struct RedeemedGiftCard {
+  std::int64_t value_micro_eur = 0;
+  std::int64_t balance_micro_eur = 0;  // after the redemption
+};
+
+// Credits a gift card's value to the caller's balance, once. Numbers that match no card
+// count toward gift_card_failures_per_user; past it, 429.
+class RedeemGiftCard {
+ public:
+  static constexpr std::string_view kField = "giftCardNumber";
+  static constexpr std::string_view kInvalid = "This gift card number is not valid.";
+  static constexpr std::string_view kAlreadyUsed = "This gift card has already been used.";
+
+  RedeemGiftCard(UnitOfWork& transactions, const TokenHasher& digests, const Clock& clock,
+                 RateLimits limits)
+      : transactions_(transactions), digests_(digests), clock_(clock), limits_(limits) {}
+  Result<RedeemedGiftCard> operator()(const RedeemGiftCardCommand& command);
+
+ private:
+  UnitOfWork& transactions_;
+  const TokenHasher& digests_;
+  const Clock& clock_;
+  RateLimits limits_;
+};
+
+// An order as its buyer's history shows it, with the numbers of the gift cards it bought.
+struct OrderHistoryItem {
+  Order order;
+  std::vector<std::string> gift_card_numbers;  // grouped by 4
+};
+
+// GET /api/orders: the caller's orders, newest first.
+class ListOrders {
+ public:
+  explicit ListOrders(UnitOfWork& transactions) : transactions_(transactions) {}
+  Result<std::vector<OrderHistoryItem>> operator()(UserId caller);
+
+ private:
+  UnitOfWork& transactions_;
+};
+
+// GET /api/artworks: the picture sizes the caller owns.
+class ListArtworks {
+ public:
+  explicit ListArtworks(UnitOfWork& transactions) : transactions_(transactions) {}
+  Result<std::vector<Artwork>> operator()(UserId caller);
+
+ private:
+  UnitOfWork& transactions_;
+};
+
+}  // namespace artshop

@@ -1,0 +1,178 @@
+#include "artshop/core/orders/checkout.hpp"
+
+#include <fmt/format.h>
+
+#include "settlement.hpp"
+
+namespace artshop {
+namespace {
+
+using orders_detail::seconds;
+
+constexpr std::string_view kAgreedField = "agreedToPP_TOS";
+
+// The names and billing address of an order or a deposit, checked and cleaned up.
+void check_payer(ProfileForm& names, BillingForm& billing, bool agreed, ValidationErrors& errors) {
+  check_profile(names, errors);
+  check_billing(billing, errors);
+  if (!agreed) errors.add(kAgreedField, std::string(PlaceOrder::kMustAgree));
+}
+
+BillingAddress address_of(const BillingForm& form) {
+  return {.country = form.country,
+          .state = form.state,
+          .city = form.city,
+          .address1 = form.address1,
+          .zip_code = form.zip_code};
+}
+
+}  // namespace
+
+Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
+  ValidationErrors errors;
+  check_payer(command.names, command.billing, command.agreed_to_terms, errors);
+  const auto rates = rates_.current();
+  const auto now = seconds(clock_.now());
+  std::string email;
+
+  auto placed = transactions_.write([&](Repositories& repos) -> Result<PlacedOrder> {
+    // Priced inside the write transaction, so the offers cannot change under the order.
+    auto priced = price_cart({.lines = command.cart_items,
+                              .gift_card_amount_minor = command.gift_card_amount_minor,
+                              .currency = command.currency},
+                             repos.offers, rates);
+    ValidationErrors all = errors;
+    if (!priced) all.merge(priced.error());
+    if (!all.empty()) return std::unexpected(Error::validation(std::move(all)));
+    const auto account = repos.accounts.find_by_id(command.user);
+    if (!account) return std::unexpected(Error::unauthenticated("account no longer exists"));
+    email = account->email;
+
+    Order order{.id = {},
+                .user = command.user,
+                .currency = priced->currency,
+                .rate = priced->rate,
+                .lines = std::move(priced->lines),
+                .gift_cards = std::move(priced->gift_cards),
+                .total_minor = priced->total_minor,
+                .pay_by_balance = command.pay_by_balance,
+                .first_name = command.names.first_name,
+                .last_name = command.names.last_name,
+                .billing = address_of(command.billing),
+                .browser = command.browser,
+                .payment_reference = orders_detail::new_payment_reference(random_, "ord_"),
+                .status = PaymentStatus::Pending,
+                .created_at = now,
+                .expires_at = now + kPaymentWindow,
+                .settled_at = std::nullopt};
+    if (command.pay_by_balance) {
+      const auto amounts = orders_detail::amounts_of(order);
+      if (!amounts) return std::unexpected(amounts.error());
+      if (repos.ledger.customer_balance(command.user) < amounts->total_micro) {
+        return std::unexpected(Error::general(std::string(kInsufficientBalance)));
+      }
+    }
+    order.id = repos.orders.insert(order);
+    for (const auto& line : order.lines) {
+      if (line.licence != Licence::ExclusiveCommercial) continue;
+      if (!repos.orders.reserve_exclusive(line.offer, order.id)) {
+        return std::unexpected(Error::validation("cartItems", std::string(kNoLongerAvailable)));
+      }
+    }
+    if (!command.pay_by_balance) return PlacedOrder{std::move(order), std::nullopt, {}};
+
+    if (!repos.orders.update_status(order.id, PaymentStatus::Pending, PaymentStatus::Paid, now)) {
+      return std::unexpected(Error::internal("a new order changed status under its transaction"));
+    }
+    order.status = PaymentStatus::Paid;
+    order.settled_at = now;
+    auto numbers = orders_detail::fulfil(repos, order, orders_detail::Funding::Balance, random_,
+                                         digests_, now);
+    if (!numbers) return std::unexpected(numbers.error());
+    return PlacedOrder{std::move(order), std::nullopt, std::move(*numbers)};
+  });
+  if (!placed) return placed;
+  if (placed->order.status == PaymentStatus::Paid) {
+    if (!placed->gift_card_numbers.empty()) {
+      mailer_.send(orders_detail::gift_card_mail(email, placed->order, placed->gift_card_numbers));
+    }
+    return placed;
+  }
+
+  // Outside the transaction: the provider's answer may take seconds. If it fails, the order
+  // stays Pending until it expires and releases what it holds.
+  const auto& order = placed->order;
+  const auto checkout =
+      payments_.create_checkout({.reference = order.payment_reference,
+                                 .amount = order.total(),
+                                 .description = fmt::format("Artshop order {}", order.id.value),
+                                 .customer_email = email,
+                                 .first_name = order.first_name,
+                                 .last_name = order.last_name,
+                                 .billing = order.billing,
+                                 .browser = order.browser,
+                                 .return_url = command.urls.success,
+                                 .cancel_url = command.urls.cancel,
+                                 .expires_at = order.expires_at});
+  placed->payment_link = checkout.payment_link;
+  return placed;
+}
+
+Result<StartedDeposit> StartDeposit::operator()(DepositCommand command) {
+  ValidationErrors errors;
+  check_payer(command.names, command.billing, command.agreed_to_terms, errors);
+  const auto rates = rates_.current();
+  const auto currency = parse_currency(command.currency);
+  const auto rate = currency ? rates.rate(*currency) : std::nullopt;
+  if (!currency || !rate) {
+    errors.add("currency", "This currency is not supported.");
+  } else {
+    const auto bounds = bounds_in(*currency, rates, kMinDepositEurCents, kMaxDepositEurCents);
+    if (command.amount_minor < bounds.min.minor_units() ||
+        command.amount_minor > bounds.max.minor_units()) {
+      errors.add("depositAmount", fmt::format("A deposit is {} to {}.", bounds.min.to_string(),
+                                              bounds.max.to_string()));
+    }
+  }
+  if (!errors.empty()) return std::unexpected(Error::validation(std::move(errors)));
+
+  const auto now = seconds(clock_.now());
+  std::string email;
+  auto stored = transactions_.write([&](Repositories& repos) -> Result<Deposit> {
+    const auto account = repos.accounts.find_by_id(command.user);
+    if (!account) return std::unexpected(Error::unauthenticated("account no longer exists"));
+    email = account->email;
+    Deposit deposit{.id = {},
+                    .user = command.user,
+                    .currency = *currency,
+                    .rate = *rate,
+                    .amount_minor = command.amount_minor,
+                    .first_name = command.names.first_name,
+                    .last_name = command.names.last_name,
+                    .billing = address_of(command.billing),
+                    .browser = command.browser,
+                    .payment_reference = orders_detail::new_payment_reference(random_, "dep_"),
+                    .status = PaymentStatus::Pending,
+                    .created_at = now,
+                    .expires_at = now + kPaymentWindow,
+                    .settled_at = std::nullopt};
+    deposit.id = repos.deposits.insert(deposit);
+    return deposit;
+  });
+  if (!stored) return std::unexpected(stored.error());
+
+  const auto checkout = payments_.create_checkout({.reference = stored->payment_reference,
+                                                   .amount = stored->amount(),
+                                                   .description = "Artshop balance deposit",
+                                                   .customer_email = email,
+                                                   .first_name = stored->first_name,
+                                                   .last_name = stored->last_name,
+                                                   .billing = stored->billing,
+                                                   .browser = stored->browser,
+                                                   .return_url = command.urls.success,
+                                                   .cancel_url = command.urls.cancel,
+                                                   .expires_at = stored->expires_at});
+  return StartedDeposit{std::move(*stored), checkout.payment_link};
+}
+
+}  // namespace artshop

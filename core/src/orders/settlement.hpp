@@ -1,0 +1,59 @@
+#pragma once
+
+// Shared by the order use cases: amounts in micro-euros, fulfilment and ledger postings.
+#include <chrono>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "artshop/core/accounts/ports.hpp"
+#include "artshop/core/error.hpp"
+#include "artshop/core/orders/ledger.hpp"
+#include "artshop/core/orders/order.hpp"
+#include "artshop/core/ports/mailer.hpp"
+#include "artshop/core/ports/random_source.hpp"
+#include "artshop/core/ports/repositories.hpp"
+
+namespace artshop::orders_detail {
+
+inline std::chrono::sys_seconds seconds(std::chrono::system_clock::time_point time) {
+  return std::chrono::floor<std::chrono::seconds>(time);
+}
+
+// An order's amounts in micro-euros at its frozen rate. The total is the sum of the parts,
+// so a posting made of them always balances.
+struct OrderAmounts {
+  std::int64_t lines_minor = 0;  // the pictures, in the order's currency
+  std::int64_t revenue_micro = 0;
+  std::vector<std::int64_t> gift_card_micro;
+  std::int64_t total_micro = 0;
+};
+Result<OrderAmounts> amounts_of(const Order& order);
+
+enum class Funding : std::uint8_t { Balance, Provider };
+
+// Makes a Paid order's purchases real: artworks for its lines, SoldOut for its exclusive
+// pictures, numbers for its gift cards, and the ledger posting. Answers the gift-card
+// numbers, grouped.
+Result<std::vector<std::string>> fulfil(Repositories& repos, const Order& order, Funding funding,
+                                        RandomSource& random, const TokenHasher& digests,
+                                        std::chrono::sys_seconds now);
+
+// Money that arrived for something no longer payable, kept as the customer's balance: once
+// per reference. Answers false when it was credited before.
+Result<bool> credit_late_payment(Repositories& repos, std::string_view payment_reference,
+                                 UserId user, Money amount, Rate rate,
+                                 std::chrono::sys_seconds now);
+
+Result<void> post(Ledger& ledger, const Posting::Builder& builder);
+
+// "ord_" or "dep_" and 128 random bits in hex.
+std::string new_payment_reference(RandomSource& random, std::string_view prefix);
+
+std::string order_posting_reference(std::string_view payment_reference);
+
+// The mail that hands a buyer the numbers of the gift cards an order bought.
+EmailMessage gift_card_mail(std::string email, const Order& order,
+                            const std::vector<std::string>& numbers);
+
+}  // namespace artshop::orders_detail

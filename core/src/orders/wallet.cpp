@@ -1,0 +1,96 @@
+#include "artshop/core/orders/wallet.hpp"
+
+#include <fmt/format.h>
+
+#include "artshop/core/rate_limiter.hpp"
+#include "settlement.hpp"
+
+namespace artshop {
+
+Result<Money> GetBalance::operator()(const GetBalanceCommand& command) {
+  const auto rates = rates_.current();
+  const auto currency = parse_currency(command.currency);
+  const auto rate = currency ? rates.rate(*currency) : std::nullopt;
+  if (!currency || !rate) {
+    return std::unexpected(Error::validation("currency", "This currency is not supported."));
+  }
+  return transactions_.read([&](Repositories& repos) -> Result<Money> {
+    const auto balance =
+        from_micro_eur(repos.ledger.customer_balance(command.user), *currency, *rate);
+    if (!balance) return std::unexpected(Error::internal(std::string(describe(balance.error()))));
+    return *balance;
+  });
+}
+
+Result<RedeemedGiftCard> RedeemGiftCard::operator()(const RedeemGiftCardCommand& command) {
+  const auto number = normalize_gift_card_number(command.gift_card_number);
+  const auto digest = number ? digests_.digest(*number) : std::string{};
+  const auto bucket = rate_bucket("gift-card-failures", std::to_string(command.user.value));
+  const auto now = orders_detail::seconds(clock_.now());
+
+  // A wrong number must commit its failure, so the refusal is a value inside the
+  // transaction and becomes an error after the commit.
+  enum class Verdict : std::uint8_t { Redeemed, Wrong, AlreadyUsed };
+  struct Outcome {
+    Verdict verdict = Verdict::Wrong;
+    RedeemedGiftCard redeemed;
+  };
+  auto outcome = transactions_.write([&](Repositories& repos) -> Result<Outcome> {
+    RateLimiter limiter(repos.rate_limits, clock_.now());
+    if (auto limited = limiter.check(bucket, limits_.gift_card_failures_per_user); !limited) {
+      return std::unexpected(limited.error());
+    }
+    const auto card = number ? repos.gift_cards.find_by_digest(digest) : std::nullopt;
+    if (!card) {
+      limiter.record(bucket);
+      return Outcome{Verdict::Wrong, {}};
+    }
+    if (card->redeemed_by || !repos.gift_cards.redeem(digest, command.user, now)) {
+      return Outcome{Verdict::AlreadyUsed, {}};
+    }
+    Posting::Builder posting(fmt::format("gift-card:{}", digest), now);
+    posting
+        .debit(LedgerAccount::gift_cards_outstanding(), card->value_micro_eur, card->bought,
+               card->rate)
+        .credit(LedgerAccount::customer(command.user), card->value_micro_eur, card->bought,
+                card->rate);
+    if (auto posted = orders_detail::post(repos.ledger, posting); !posted) {
+      return std::unexpected(posted.error());
+    }
+    return Outcome{Verdict::Redeemed,
+                   {.value_micro_eur = card->value_micro_eur,
+                    .balance_micro_eur = repos.ledger.customer_balance(command.user)}};
+  });
+  if (!outcome) return std::unexpected(outcome.error());
+  switch (outcome->verdict) {
+    case Verdict::Redeemed:
+      return outcome->redeemed;
+    case Verdict::AlreadyUsed:
+      return std::unexpected(Error::validation(kField, std::string(kAlreadyUsed)));
+    case Verdict::Wrong:
+      break;
+  }
+  return std::unexpected(Error::validation(kField, std::string(kInvalid)));
+}
+
+Result<std::vector<OrderHistoryItem>> ListOrders::operator()(UserId caller) {
+  return transactions_.read([&](Repositories& repos) -> Result<std::vector<OrderHistoryItem>> {
+    std::vector<OrderHistoryItem> items;
+    for (auto& order : repos.orders.list_for_user(caller)) {
+      OrderHistoryItem item{std::move(order), {}};
+      for (const auto& card : repos.gift_cards.list_for_order(item.order.id)) {
+        item.gift_card_numbers.push_back(group_gift_card_number(card.number));
+      }
+      items.push_back(std::move(item));
+    }
+    return items;
+  });
+}
+
+Result<std::vector<Artwork>> ListArtworks::operator()(UserId caller) {
+  return transactions_.read([&](Repositories& repos) -> Result<std::vector<Artwork>> {
+    return repos.artworks.list_for_user(caller);
+  });
+}
+
+}  // namespace artshop

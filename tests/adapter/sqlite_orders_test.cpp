@@ -1,0 +1,501 @@
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#include "artshop/core/orders/checkout.hpp"
+#include "artshop/core/orders/payments.hpp"
+#include "artshop/core/orders/wallet.hpp"
+#include "artshop/crypto/digests.hpp"
+#include "artshop/crypto/openssl_random_source.hpp"
+#include "artshop/sqlite/connection_pool.hpp"
+#include "artshop/sqlite/migrations.hpp"
+#include "artshop/sqlite/sqlite_unit_of_work.hpp"
+#include "support/temp_dir.hpp"
+
+namespace artshop::sqlite {
+namespace {
+
+using std::chrono::sys_seconds;
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+using ::testing::SizeIs;
+
+const sys_seconds kNow{std::chrono::seconds(1'800'000'000)};
+
+class StillClock final : public Clock {
+ public:
+  std::chrono::system_clock::time_point now() const override { return time.load(); }
+  std::atomic<std::chrono::system_clock::time_point> time{kNow};
+};
+
+class DefaultRates final : public ExchangeRateSource {
+ public:
+  ExchangeRates current() const override { return ExchangeRates::defaults(); }
+};
+
+class LinkGateway final : public PaymentGateway {
+ public:
+  Checkout create_checkout(const CheckoutRequest& request) override {
+    const std::scoped_lock lock(mutex_);
+    ++checkouts;
+    return {.payment_link = "https://pay.test/" + request.reference, .provider_session = {}};
+  }
+  std::expected<PaymentEvent, WebhookError> parse_webhook(
+      std::string_view, std::string_view, std::chrono::system_clock::time_point) override {
+    return std::unexpected(WebhookError::Ignored);
+  }
+  int checkouts = 0;
+
+ private:
+  std::mutex mutex_;
+};
+
+class DiscardingMailer final : public Mailer {
+ public:
+  void send(const EmailMessage&) override { ++sent; }
+  std::atomic<int> sent{0};
+};
+
+// Runs `work(i)` on `count` threads released together, and waits for all of them.
+template <class Work>
+void race(int count, Work work) {
+  std::atomic<bool> go{false};
+  std::vector<std::thread> threads;
+  for (int i = 0; i < count; ++i) {
+    threads.emplace_back([&, i] {
+      while (!go.load()) std::this_thread::yield();
+      work(i);
+    });
+  }
+  go = true;
+  for (auto& thread : threads) thread.join();
+}
+
+class SqliteOrders : public ::testing::Test {
+ protected:
+  SqliteOrders() : pool(dir.path() / "artshop.db", 8), transactions(pool) {
+    auto connection = pool.acquire();
+    migrate(*connection, artshop_schema());
+  }
+
+  UserId add_account(std::string email) {
+    return transactions
+        .write([&](Repositories& repos) -> Result<UserId> {
+          return *repos.accounts.insert(email, "hash", kNow);
+        })
+        .value();
+  }
+
+  // An offer with one attribute; answers (offer id, attribute id).
+  std::pair<OfferId, AttributeId> add_offer(std::string url_name, Licence licence,
+                                            std::int64_t price_eur_cents) {
+    return transactions
+        .write([&](Repositories& repos) -> Result<std::pair<OfferId, AttributeId>> {
+          repos.offers.upsert_category({.url_name = "art", .title = "Art", .offer_count = 0});
+          Offer offer;
+          offer.url_name = url_name;
+          offer.title = url_name;
+          offer.category = "art";
+          offer.width = 1920;
+          offer.height = 1080;
+          offer.created_at = kNow;
+          offer.attributes.push_back({.id = {},
+                                      .name = "HD",
+                                      .long_edge = 1920,
+                                      .licence = licence,
+                                      .price_eur_cents = price_eur_cents});
+          const auto id = *repos.offers.insert(offer);
+          return std::pair{id, repos.offers.find_by_id(id)->attributes.at(0).id};
+        })
+        .value();
+  }
+
+  PlaceOrderCommand order_of(UserId user, std::vector<CartLine> lines, std::int64_t gift_card,
+                             bool by_balance) {
+    return {.user = user,
+            .names = {.first_name = "Ann", .last_name = "Example"},
+            .billing = {.country = "NO",
+                        .state = "",
+                        .city = "Oslo",
+                        .address1 = "Karl Johans gate 1",
+                        .zip_code = "0154"},
+            .cart_items = std::move(lines),
+            .gift_card_amount_minor = gift_card,
+            .currency = "EUR",
+            .agreed_to_terms = true,
+            .pay_by_balance = by_balance,
+            .browser = {},
+            .urls = {}};
+  }
+
+  void fund(UserId user, std::int64_t eur_cents) {
+    const auto base = order_of(user, {}, 0, false);
+    const auto started = deposit({.user = user,
+                                  .names = base.names,
+                                  .billing = base.billing,
+                                  .amount_minor = eur_cents,
+                                  .currency = "EUR",
+                                  .agreed_to_terms = true,
+                                  .browser = {},
+                                  .urls = {}});
+    ASSERT_TRUE(started);
+    ASSERT_TRUE(handle({.event_id = "evt_" + started->deposit.payment_reference,
+                        .reference = started->deposit.payment_reference,
+                        .outcome = PaymentOutcome::Paid,
+                        .amount = std::nullopt}));
+  }
+
+  std::int64_t balance_micro(UserId user) {
+    return transactions
+        .read([&](Repositories& repos) -> Result<std::int64_t> {
+          return repos.ledger.customer_balance(user);
+        })
+        .value();
+  }
+
+  std::int64_t query_int(const std::string& sql) {
+    auto connection = pool.acquire();
+    auto row = connection->prepare(sql);
+    row.step();
+    return row.column_int(0);
+  }
+
+  // Total debits minus total credits over the whole ledger.
+  std::int64_t ledger_imbalance() {
+    return query_int(
+        "SELECT coalesce(sum(CASE side WHEN 'Debit' THEN amount_micro_eur ELSE -amount_micro_eur "
+        "END), 0) FROM ledger_entries");
+  }
+
+  artshop::testing::TempDir dir;
+  ConnectionPool pool;
+  SqliteUnitOfWork transactions;
+  StillClock clock;
+  DefaultRates rates;
+  LinkGateway gateway;
+  crypto::OpenSslRandomSource random;
+  crypto::Sha256TokenHasher digests;
+  DiscardingMailer mailer;
+  PlaceOrder place{transactions, rates, gateway, random, digests, mailer, clock};
+  StartDeposit deposit{transactions, rates, gateway, random, clock};
+  HandlePaymentEvent handle{transactions, random, digests, mailer, clock};
+  ExpireUnpaidOrders expire{transactions, clock};
+  RedeemGiftCard redeem{transactions, digests, clock, kDefaultRateLimits};
+  ListOrders list_orders{transactions};
+};
+
+// --- Repositories --------------------------------------------------------------------------
+
+TEST_F(SqliteOrders, AnOrderRoundTripsWithItsLinesGiftCardsPayerAndBrowser) {
+  const auto ann = add_account("ann@example.com");
+  const auto [offer, attribute] = add_offer("harbour", Licence::Commercial, 49'00);
+  auto command = order_of(ann, {{offer.value, attribute.value}}, 10'00, false);
+  command.currency = "usd";
+  command.browser = {.javascript_enabled = true,
+                     .accept_language = "nb-NO",
+                     .screen_width = 1280,
+                     .screen_height = 720,
+                     .time_zone_offset = -60,
+                     .user_agent = "Firefox"};
+  const auto placed = place(command);
+  ASSERT_TRUE(placed);
+  const auto stored = transactions.read([&](Repositories& repos) -> Result<std::optional<Order>> {
+    return repos.orders.find_by_reference(placed->order.payment_reference);
+  });
+  ASSERT_TRUE(stored && *stored);
+  const Order& order = **stored;
+  EXPECT_EQ(order.id, placed->order.id);
+  EXPECT_EQ(order.user, ann);
+  EXPECT_EQ(order.currency, Currency::USD);
+  EXPECT_EQ(order.rate, placed->order.rate);
+  EXPECT_EQ(order.lines, placed->order.lines);
+  EXPECT_THAT(order.gift_cards, ElementsAre(GiftCardLine{placed->order.gift_cards.at(0)}));
+  EXPECT_EQ(order.total_minor, placed->order.total_minor);
+  EXPECT_EQ(order.billing, placed->order.billing);
+  EXPECT_EQ(order.browser, command.browser);
+  EXPECT_EQ(order.status, PaymentStatus::Pending);
+  EXPECT_EQ(order.expires_at, kNow + kPaymentWindow);
+  EXPECT_FALSE(order.settled_at);
+}
+
+TEST_F(SqliteOrders, StatusChangesAreGuardedByTheStatusTheyLeave) {
+  const auto ann = add_account("ann@example.com");
+  const auto [offer, attribute] = add_offer("harbour", Licence::Personal, 19'00);
+  const auto placed = place(order_of(ann, {{offer.value, attribute.value}}, 0, false));
+  const auto moves = transactions.write([&](Repositories& repos) -> Result<std::vector<bool>> {
+    const auto id = placed->order.id;
+    return std::vector<bool>{
+        repos.orders.update_status(id, PaymentStatus::Pending, PaymentStatus::Failed, kNow),
+        repos.orders.update_status(id, PaymentStatus::Pending, PaymentStatus::Paid, kNow)};
+  });
+  EXPECT_THAT(moves.value(), ElementsAre(true, false));
+}
+
+TEST_F(SqliteOrders, AnExclusiveOfferCanBeHeldByOneOrderAndOnlyWhileActive) {
+  const auto ann = add_account("ann@example.com");
+  const auto [offer, attribute] = add_offer("tower", Licence::ExclusiveCommercial, 300'00);
+  const auto placed = place(order_of(ann, {{offer.value, attribute.value}}, 0, false));
+  ASSERT_TRUE(placed);
+  const auto result = transactions.write([&](Repositories& repos) -> Result<std::vector<bool>> {
+    std::vector<bool> answers;
+    answers.push_back(repos.orders.reserve_exclusive(offer, OrderId{placed->order.id.value}));
+    repos.orders.release_reservations(placed->order.id);
+    answers.push_back(repos.orders.reserve_exclusive(offer, placed->order.id));
+    repos.orders.release_reservations(placed->order.id);
+    answers.push_back(repos.offers.mark_sold_out(offer));
+    answers.push_back(repos.offers.mark_sold_out(offer));
+    answers.push_back(repos.orders.reserve_exclusive(offer, placed->order.id));
+    return answers;
+  });
+  EXPECT_THAT(result.value(), ElementsAre(false, true, true, false, false));
+}
+
+TEST_F(SqliteOrders, TheLedgerRefusesUpdatesDeletesAndMalformedEntries) {
+  const auto ann = add_account("ann@example.com");
+  fund(ann, 50'00);
+  auto connection = pool.acquire();
+  EXPECT_THROW(connection->execute("UPDATE ledger_entries SET amount_micro_eur = 1"),
+               DatabaseError);
+  EXPECT_THROW(connection->execute("DELETE FROM ledger_entries"), DatabaseError);
+  // CHECK constraints: no zero amount, a customer entry names its customer.
+  EXPECT_THROW(connection->execute(
+                   "INSERT INTO ledger_entries (posting, account_kind, account_id, side, "
+                   "amount_micro_eur, original_minor, original_currency, rate_scaled, created_at) "
+                   "VALUES ('x', 'ProviderCash', NULL, 'Debit', 0, 0, 'EUR', 1000000, 0)"),
+               DatabaseError);
+  EXPECT_THROW(connection->execute(
+                   "INSERT INTO ledger_entries (posting, account_kind, account_id, side, "
+                   "amount_micro_eur, original_minor, original_currency, rate_scaled, created_at) "
+                   "VALUES ('x', 'CustomerBalance', NULL, 'Credit', 5, 0, 'EUR', 1000000, 0)"),
+               DatabaseError);
+  EXPECT_EQ(balance_micro(ann), 50'000'000);
+}
+
+TEST_F(SqliteOrders, TheLedgerKeepsEachEntrysOriginalAmountCurrencyAndRate) {
+  const auto ann = add_account("ann@example.com");
+  const auto base = order_of(ann, {}, 0, false);
+  const auto started = deposit({.user = ann,
+                                .names = base.names,
+                                .billing = base.billing,
+                                .amount_minor = 1000,
+                                .currency = "JPY",
+                                .agreed_to_terms = true,
+                                .browser = {},
+                                .urls = {}});
+  ASSERT_TRUE(started);
+  ASSERT_TRUE(handle({.event_id = "evt_jpy",
+                      .reference = started->deposit.payment_reference,
+                      .outcome = PaymentOutcome::Paid,
+                      .amount = std::nullopt}));
+  const auto entries =
+      transactions.read([&](Repositories& repos) -> Result<std::vector<LedgerEntry>> {
+        return repos.ledger.entries("deposit:" + started->deposit.payment_reference);
+      });
+  ASSERT_THAT(entries.value(), SizeIs(2));
+  const auto& credit = entries->at(1);
+  EXPECT_EQ(credit.side, Side::Credit);
+  EXPECT_EQ(credit.account, LedgerAccount::customer(ann));
+  EXPECT_EQ(credit.original, Money(1000, Currency::JPY));
+  EXPECT_EQ(credit.rate, *ExchangeRates::defaults().rate(Currency::JPY));
+  EXPECT_EQ(credit.amount_micro_eur, *to_micro_eur(Money(1000, Currency::JPY), credit.rate));
+  EXPECT_EQ(entries->at(0).account, LedgerAccount::provider_cash());
+}
+
+TEST_F(SqliteOrders, AGiftCardIsStoredByDigestAndRedeemedOnce) {
+  const auto ann = add_account("ann@example.com");
+  const auto bob = add_account("bob@example.com");
+  const auto placed = place(order_of(ann, {}, 40'00, false));
+  const auto handled = handle({.event_id = "evt_gc",
+                               .reference = placed->order.payment_reference,
+                               .outcome = PaymentOutcome::Paid,
+                               .amount = std::nullopt});
+  ASSERT_THAT(handled.value().gift_card_numbers, SizeIs(1));
+  const auto number = handled->gift_card_numbers[0];
+  const auto normalized = *normalize_gift_card_number(number);
+  EXPECT_EQ(query_int("SELECT count(*) FROM gift_cards WHERE number_digest = '" +
+                      digests.digest(normalized) + "'"),
+            1);
+  EXPECT_THAT(list_orders(ann).value().at(0).gift_card_numbers, ElementsAre(number));
+
+  EXPECT_TRUE(redeem({.user = bob, .gift_card_number = number}));
+  EXPECT_FALSE(redeem({.user = bob, .gift_card_number = number}));
+  EXPECT_EQ(balance_micro(bob), 40'000'000);
+  EXPECT_EQ(ledger_imbalance(), 0);
+}
+
+TEST_F(SqliteOrders, APaymentEventIdIsRecordedOnce) {
+  const auto answers = transactions.write([&](Repositories& repos) -> Result<std::vector<bool>> {
+    return std::vector<bool>{repos.payment_events.record("evt_1", kNow),
+                             repos.payment_events.record("evt_1", kNow),
+                             repos.payment_events.record("evt_2", kNow)};
+  });
+  EXPECT_THAT(answers.value(), ElementsAre(true, false, true));
+}
+
+TEST_F(SqliteOrders, IdempotencyKeysKeepTheFirstAnswerPerUserForADay) {
+  const auto ann = add_account("ann@example.com");
+  const auto bob = add_account("bob@example.com");
+  const IdempotencyRecord first{.user = ann,
+                                .key = "k-1",
+                                .request_hash = "h1",
+                                .status = 200,
+                                .response = R"({"paymentLink":"x"})",
+                                .created_at = kNow};
+  const auto result = transactions.write([&](Repositories& repos) -> Result<bool> {
+    EXPECT_TRUE(repos.idempotency.insert(first));
+    auto replay = first;
+    replay.request_hash = "h2";
+    EXPECT_FALSE(repos.idempotency.insert(replay));
+    auto other_user = first;
+    other_user.user = bob;
+    EXPECT_TRUE(repos.idempotency.insert(other_user));
+    EXPECT_EQ(repos.idempotency.find(ann, "k-1", kNow - kIdempotencyKeyLifetime), first);
+    EXPECT_EQ(repos.idempotency.find(ann, "k-2", kNow - kIdempotencyKeyLifetime), std::nullopt);
+    EXPECT_EQ(repos.idempotency.find(ann, "k-1", kNow), std::nullopt);  // older than `since`
+    repos.idempotency.prune(kNow + std::chrono::seconds(1));
+    EXPECT_EQ(repos.idempotency.find(ann, "k-1", kNow - kIdempotencyKeyLifetime), std::nullopt);
+    return true;
+  });
+  EXPECT_TRUE(result);
+}
+
+TEST_F(SqliteOrders, ExpiringReleasesTheExclusiveForTheNextBuyer) {
+  const auto ann = add_account("ann@example.com");
+  const auto bob = add_account("bob@example.com");
+  const auto [offer, attribute] = add_offer("tower", Licence::ExclusiveCommercial, 300'00);
+  ASSERT_TRUE(place(order_of(ann, {{offer.value, attribute.value}}, 0, false)));
+  EXPECT_FALSE(place(order_of(bob, {{offer.value, attribute.value}}, 0, false)));
+  clock.time = clock.time.load() + std::chrono::minutes(30);
+  EXPECT_EQ(expire().value().orders, 1);
+  EXPECT_TRUE(place(order_of(bob, {{offer.value, attribute.value}}, 0, false)));
+}
+
+// --- Real concurrency ----------------------------------------------------------------------
+
+TEST_F(SqliteOrders, FiftyBalancePaidOrdersAgainstFundsForTen_ExactlyTenSucceed) {
+  const auto ann = add_account("ann@example.com");
+  const auto [offer, attribute] = add_offer("harbour", Licence::Personal, 20'00);
+  fund(ann, 200'00);
+  std::atomic<int> succeeded{0};
+  std::atomic<int> insufficient{0};
+  std::atomic<int> other{0};
+  race(50, [&](int) {
+    const auto placed = place(order_of(ann, {{offer.value, attribute.value}}, 0, true));
+    if (placed) {
+      ++succeeded;
+    } else if (placed.error().fields.messages(ValidationErrors::kGeneral) ==
+               std::vector<std::string>{"Insufficient balance."}) {
+      ++insufficient;
+    } else {
+      ++other;
+    }
+  });
+  EXPECT_EQ(succeeded.load(), 10);
+  EXPECT_EQ(insufficient.load(), 40);
+  EXPECT_EQ(other.load(), 0);
+  EXPECT_EQ(balance_micro(ann), 0);
+  EXPECT_EQ(query_int("SELECT count(*) FROM orders"), 10);
+  EXPECT_EQ(query_int("SELECT count(*) FROM artworks"), 10);
+  EXPECT_EQ(ledger_imbalance(), 0);
+}
+
+TEST_F(SqliteOrders, TwentyConcurrentRedemptionsOfOneGiftCard_ExactlyOneSucceeds) {
+  const auto ann = add_account("ann@example.com");
+  std::vector<UserId> redeemers;
+  for (int i = 0; i < 20; ++i) redeemers.push_back(add_account(fmt::format("r{}@example.com", i)));
+  const auto placed = place(order_of(ann, {}, 100'00, false));
+  const auto number = handle({.event_id = "evt_gc",
+                              .reference = placed.value().order.payment_reference,
+                              .outcome = PaymentOutcome::Paid,
+                              .amount = std::nullopt})
+                          .value()
+                          .gift_card_numbers.at(0);
+  std::atomic<int> succeeded{0};
+  std::atomic<int> already_used{0};
+  race(20, [&](int i) {
+    const auto redeemed =
+        redeem({.user = redeemers[static_cast<std::size_t>(i)], .gift_card_number = number});
+    if (redeemed) {
+      ++succeeded;
+    } else if (redeemed.error().kind == ErrorKind::Validation &&
+               redeemed.error().fields.messages("giftCardNumber") ==
+                   std::vector<std::string>{std::string(RedeemGiftCard::kAlreadyUsed)}) {
+      ++already_used;
+    }
+  });
+  EXPECT_EQ(succeeded.load(), 1);
+  EXPECT_EQ(already_used.load(), 19);
+  std::int64_t total = 0;
+  for (const auto user : redeemers) total += balance_micro(user);
+  EXPECT_EQ(total, 100'000'000);
+  EXPECT_EQ(ledger_imbalance(), 0);
+}
+
+TEST_F(SqliteOrders, BuyersRacingForOneExclusiveOffer_OnlyOneGetsIt) {
+  const auto [offer, attribute] = add_offer("tower", Licence::ExclusiveCommercial, 300'00);
+  std::vector<UserId> buyers;
+  for (int i = 0; i < 8; ++i) buyers.push_back(add_account(fmt::format("b{}@example.com", i)));
+  for (std::size_t i = 0; i < 4; ++i) fund(buyers[i], 300'00);  // half pay from the balance
+  std::atomic<int> succeeded{0};
+  std::atomic<int> refused{0};
+  race(8, [&](int i) {
+    const auto placed = place(
+        order_of(buyers[static_cast<std::size_t>(i)], {{offer.value, attribute.value}}, 0, i < 4));
+    if (placed) {
+      ++succeeded;
+    } else if (placed.error().fields.has("cartItems")) {
+      ++refused;
+    }
+  });
+  EXPECT_EQ(succeeded.load(), 1);
+  EXPECT_EQ(refused.load(), 7);
+  EXPECT_EQ(query_int("SELECT count(*) FROM orders"), 1);
+  EXPECT_EQ(ledger_imbalance(), 0);
+}
+
+TEST_F(SqliteOrders, TwoPaymentEventsDeliveredTenTimesEachAtOnce_AreEachActedOnOnce) {
+  const auto ann = add_account("ann@example.com");
+  const auto [offer, attribute] = add_offer("harbour", Licence::Personal, 20'00);
+  const auto placed = place(order_of(ann, {{offer.value, attribute.value}}, 30'00, false));
+  const auto base = order_of(ann, {}, 0, false);
+  const auto started = deposit({.user = ann,
+                                .names = base.names,
+                                .billing = base.billing,
+                                .amount_minor = 70'00,
+                                .currency = "EUR",
+                                .agreed_to_terms = true,
+                                .browser = {},
+                                .urls = {}});
+  ASSERT_TRUE(placed && started);
+  std::atomic<int> fulfilled{0};
+  std::atomic<int> credited{0};
+  std::atomic<int> repeated{0};
+  race(20, [&](int i) {
+    const bool order_event = i % 2 == 0;
+    const auto handled = handle({.event_id = order_event ? "evt_order" : "evt_deposit",
+                                 .reference = order_event ? placed->order.payment_reference
+                                                          : started->deposit.payment_reference,
+                                 .outcome = PaymentOutcome::Paid,
+                                 .amount = std::nullopt});
+    if (!handled) return;
+    if (handled->outcome == PaymentEventOutcome::OrderFulfilled) ++fulfilled;
+    if (handled->outcome == PaymentEventOutcome::DepositCredited) ++credited;
+    if (handled->outcome == PaymentEventOutcome::AlreadyProcessed) ++repeated;
+  });
+  EXPECT_EQ(fulfilled.load(), 1);
+  EXPECT_EQ(credited.load(), 1);
+  EXPECT_EQ(repeated.load(), 18);
+  EXPECT_EQ(balance_micro(ann), 70'000'000);
+  EXPECT_EQ(query_int("SELECT count(*) FROM artworks"), 1);
+  EXPECT_EQ(query_int("SELECT count(*) FROM gift_cards"), 1);
+  EXPECT_EQ(mailer.sent.load(), 1);
+  EXPECT_EQ(query_int("SELECT count(*) FROM ledger_entries"), 3 + 2);
+  EXPECT_EQ(ledger_imbalance(), 0);
+}
+
+}  // namespace
+}  // namespace artshop::sqlite

@@ -1,0 +1,461 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "artshop/core/orders/checkout.hpp"
+#include "artshop/core/orders/payments.hpp"
+#include "artshop/core/orders/wallet.hpp"
+#include "fakes/fake_ports.hpp"
+#include "fakes/order_fakes.hpp"
+
+namespace artshop {
+namespace {
+
+using ::testing::_;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::MatchesRegex;
+using ::testing::SaveArg;
+using ::testing::SizeIs;
+
+class Orders : public ::testing::Test {
+ protected:
+  Orders() {
+    ann = fakes::add_account(store.state, "ann@example.com");
+    bob = fakes::add_account(store.state, "bob@example.com");
+    harbour = fakes::add_offer(store.state, "Harbour",
+                               {{11, Licence::Personal, 20'00}, {12, Licence::Commercial, 50'00}});
+    tower = fakes::add_offer(store.state, "Tower", {{21, Licence::ExclusiveCommercial, 300'00}});
+  }
+
+  PlaceOrderCommand order_of(UserId user, std::vector<CartLine> lines, std::int64_t gift_card = 0,
+                             bool by_balance = false) {
+    return {.user = user,
+            .names = {.first_name = "Ann", .last_name = "Example"},
+            .billing = {.country = "de",
+                        .state = "",
+                        .city = "Berlin",
+                        .address1 = "Unter den Linden 1",
+                        .zip_code = "10117"},
+            .cart_items = std::move(lines),
+            .gift_card_amount_minor = gift_card,
+            .currency = "EUR",
+            .agreed_to_terms = true,
+            .pay_by_balance = by_balance,
+            .browser = {.javascript_enabled = true,
+                        .accept_language = "de-DE",
+                        .screen_width = 1920,
+                        .screen_height = 1080,
+                        .time_zone_offset = -60,
+                        .user_agent = "Test"},
+            .urls = {.success = "https://shop.test/ok", .cancel = "https://shop.test/cancel"}};
+  }
+
+  DepositCommand deposit_of(UserId user, std::int64_t amount, std::string currency = "EUR") {
+    const auto order = order_of(user, {});
+    return {.user = user,
+            .names = order.names,
+            .billing = order.billing,
+            .amount_minor = amount,
+            .currency = std::move(currency),
+            .agreed_to_terms = true,
+            .browser = order.browser,
+            .urls = order.urls};
+  }
+
+  // Deposits `amount` euro cents into the user's balance through a paid deposit.
+  void fund(UserId user, std::int64_t amount) {
+    const auto started = deposit(deposit_of(user, amount));
+    ASSERT_TRUE(started);
+    ASSERT_TRUE(handle({.event_id = "evt_fund_" + started->deposit.payment_reference,
+                        .reference = started->deposit.payment_reference,
+                        .outcome = PaymentOutcome::Paid,
+                        .amount = std::nullopt}));
+  }
+
+  std::int64_t balance_micro(UserId user) {
+    fakes::InMemoryLedger ledger(store.state);
+    return ledger.customer_balance(user);
+  }
+
+  PaymentEvent paid(const Order& order, std::string id = "evt_1") {
+    return {.event_id = std::move(id),
+            .reference = order.payment_reference,
+            .outcome = PaymentOutcome::Paid,
+            .amount = order.total()};
+  }
+
+  fakes::InMemoryUnitOfWork store;
+  fakes::FixedClock clock;
+  fakes::CountingRandom random;
+  fakes::PlainDigests digests;
+  fakes::FixedRates rates;
+  fakes::RecordingGateway gateway;
+  ::testing::NiceMock<fakes::MockMailer> mailer;
+  PlaceOrder place{store, rates, gateway, random, digests, mailer, clock};
+  StartDeposit deposit{store, rates, gateway, random, clock};
+  HandlePaymentEvent handle{store, random, digests, mailer, clock};
+  ExpireUnpaidOrders expire{store, clock};
+  GetBalance balance{store, rates};
+  RedeemGiftCard redeem{store, digests, clock, kDefaultRateLimits};
+  ListOrders list_orders{store};
+  ListArtworks list_artworks{store};
+  UserId ann, bob;
+  OfferId harbour, tower;
+};
+
+// --- PlaceOrder ----------------------------------------------------------------------------
+
+TEST_F(Orders, PlaceOrder_WithoutBalance_IsPendingWithAPaymentLinkForTheServerPrice) {
+  const auto placed = place(order_of(ann, {{harbour.value, 11}, {harbour.value, 12}}, 10'00));
+  ASSERT_TRUE(placed);
+  EXPECT_EQ(placed->order.status, PaymentStatus::Pending);
+  EXPECT_EQ(placed->order.total_minor, 20'00 + 50'00 + 10'00);
+  EXPECT_EQ(placed->order.expires_at - placed->order.created_at, kPaymentWindow);
+  EXPECT_EQ(placed->order.billing.country, "DE");
+  EXPECT_EQ(placed->payment_link, "https://pay.test/" + placed->order.payment_reference);
+  ASSERT_THAT(gateway.requests, SizeIs(1));
+  EXPECT_EQ(gateway.requests[0].amount, Money(80'00, Currency::EUR));
+  EXPECT_EQ(gateway.requests[0].customer_email, "ann@example.com");
+  EXPECT_EQ(gateway.requests[0].browser.accept_language, "de-DE");
+  EXPECT_THAT(store.state.orders, SizeIs(1));
+  EXPECT_THAT(store.state.ledger, IsEmpty());
+  EXPECT_THAT(store.state.artworks, IsEmpty());
+}
+
+TEST_F(Orders, PlaceOrder_WithAnExclusive_ReservesItWhilePending) {
+  const auto placed = place(order_of(ann, {{tower.value, 21}}));
+  ASSERT_TRUE(placed);
+  EXPECT_EQ(store.state.reservations.at(tower.value), placed->order.id.value);
+}
+
+TEST_F(Orders, PlaceOrder_ForAnExclusiveAnotherPendingOrderHolds_IsRejectedAndWritesNothing) {
+  ASSERT_TRUE(place(order_of(ann, {{tower.value, 21}})));
+  const auto second = place(order_of(bob, {{tower.value, 21}}));
+  ASSERT_FALSE(second);
+  EXPECT_EQ(second.error().kind, ErrorKind::Validation);
+  EXPECT_THAT(second.error().fields.messages("cartItems"),
+              ElementsAre(std::string(PlaceOrder::kNoLongerAvailable)));
+  EXPECT_THAT(store.state.orders, SizeIs(1));
+  EXPECT_THAT(gateway.requests, SizeIs(1));
+}
+
+TEST_F(Orders, PlaceOrder_WithMissingBillingNoAgreementAndABadCart_ReportsEveryField) {
+  auto command = order_of(ann, {{999, 1}}, 1);
+  command.names.first_name = "";
+  command.billing.city = "";
+  command.billing.country = "XX";
+  command.agreed_to_terms = false;
+  command.currency = "EUR";
+  const auto placed = place(command);
+  ASSERT_FALSE(placed);
+  const auto& fields = placed.error().fields;
+  for (const auto* field :
+       {"firstName", "city", "country", "agreedToPP_TOS", "cartItems", "giftCardAmount"}) {
+    EXPECT_TRUE(fields.has(field)) << field;
+  }
+  EXPECT_THAT(store.state.orders, IsEmpty());
+  EXPECT_THAT(gateway.requests, IsEmpty());
+}
+
+TEST_F(Orders, PlaceOrder_WithInsufficientBalance_RejectsAndDebitsNothing) {
+  fund(ann, 10'00);
+  const auto before = store.state.ledger.size();
+  const auto placed = place(order_of(ann, {{harbour.value, 11}}, 0, true));
+  ASSERT_FALSE(placed);
+  EXPECT_THAT(placed.error().fields.messages(ValidationErrors::kGeneral),
+              ElementsAre("Insufficient balance."));
+  EXPECT_EQ(store.state.ledger.size(), before);
+  EXPECT_THAT(store.state.orders, IsEmpty());
+  EXPECT_EQ(balance_micro(ann), 10'000'000);
+}
+
+TEST_F(Orders, PlaceOrder_PaidByBalance_IsPaidAtOnceAndFulfilled) {
+  fund(ann, 400'00);
+  const auto placed = place(order_of(ann, {{harbour.value, 11}, {tower.value, 21}}, 25'00, true));
+  ASSERT_TRUE(placed);
+  EXPECT_EQ(placed->order.status, PaymentStatus::Paid);
+  EXPECT_FALSE(placed->payment_link);
+  EXPECT_THAT(placed->gift_card_numbers,
+              ElementsAre(MatchesRegex("[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}")));
+  EXPECT_EQ(balance_micro(ann), (400'00 - 345'00) * kMicroEurPerCent);
+  EXPECT_EQ(fakes::ledger_imbalance(store.state), 0);
+  EXPECT_THAT(store.state.artworks, SizeIs(2));
+  EXPECT_EQ(store.state.offers[1].status, OfferStatus::SoldOut);
+  EXPECT_THAT(store.state.reservations, IsEmpty());
+  EXPECT_THAT(gateway.requests, SizeIs(1));  // the deposit's only
+}
+
+TEST_F(Orders, PlaceOrder_PaidByBalanceInAnotherCurrency_DebitsTheFrozenEuroValue) {
+  fund(ann, 100'00);
+  auto command = order_of(ann, {{harbour.value, 11}}, 0, true);
+  command.currency = "USD";  // 20 EUR -> 21.65 USD -> 20.000000 EUR back (21.65 / 1.0825)
+  const auto placed = place(command);
+  ASSERT_TRUE(placed);
+  EXPECT_EQ(placed->order.total_minor, 21'65);
+  EXPECT_EQ(balance_micro(ann), 80'000'000);
+  EXPECT_EQ(fakes::ledger_imbalance(store.state), 0);
+}
+
+TEST_F(Orders, PlaceOrder_PaidByBalance_CanSpendTheWholeBalanceButNotACentMore) {
+  fund(ann, 20'00);
+  ASSERT_TRUE(place(order_of(ann, {{harbour.value, 11}}, 0, true)));
+  EXPECT_EQ(balance_micro(ann), 0);
+  EXPECT_FALSE(place(order_of(ann, {{harbour.value, 12}}, 0, true)));
+}
+
+// --- HandlePaymentEvent --------------------------------------------------------------------
+
+TEST_F(Orders, HandlePaymentEvent_Paid_FulfilsIssuesGiftCardsAndSellsOutTheExclusive) {
+  const auto placed = place(order_of(ann, {{tower.value, 21}}, 50'00));
+  ASSERT_TRUE(placed);
+  const auto handled = handle(paid(placed->order));
+  ASSERT_TRUE(handled);
+  EXPECT_EQ(handled->outcome, PaymentEventOutcome::OrderFulfilled);
+  EXPECT_THAT(handled->gift_card_numbers, SizeIs(1));
+  EXPECT_EQ(store.state.orders[0].status, PaymentStatus::Paid);
+  EXPECT_EQ(store.state.offers[1].status, OfferStatus::SoldOut);
+  EXPECT_THAT(store.state.reservations, IsEmpty());
+  ASSERT_THAT(store.state.artworks, SizeIs(1));
+  EXPECT_EQ(store.state.artworks[0].owner, ann);
+  ASSERT_THAT(store.state.gift_cards, SizeIs(1));
+  EXPECT_EQ(store.state.gift_cards[0].value_micro_eur, 50'000'000);
+  EXPECT_EQ(store.state.gift_cards[0].number_digest,
+            "digest(" + store.state.gift_cards[0].number + ")");
+  EXPECT_EQ(fakes::ledger_imbalance(store.state), 0);
+  EXPECT_EQ(balance_micro(ann), 0);  // paid by the provider, not from the balance
+}
+
+TEST_F(Orders, HandlePaymentEvent_IssuingGiftCards_MailsTheNumbersToTheBuyer) {
+  const auto placed = place(order_of(ann, {}, 25'00));
+  EmailMessage sent;
+  EXPECT_CALL(mailer, send(_)).WillOnce(SaveArg<0>(&sent));
+  const auto handled = handle(paid(placed->order));
+  ASSERT_THAT(handled.value().gift_card_numbers, SizeIs(1));
+  EXPECT_EQ(sent.to, "ann@example.com");
+  EXPECT_THAT(sent.text_body, HasSubstr(handled->gift_card_numbers[0] + "  worth 25.00 EUR"));
+}
+
+TEST_F(Orders, HandlePaymentEvent_WithoutGiftCards_MailsNothing) {
+  const auto placed = place(order_of(ann, {{harbour.value, 11}}));
+  EXPECT_CALL(mailer, send(_)).Times(0);
+  ASSERT_TRUE(handle(paid(placed->order)));
+}
+
+TEST_F(Orders, PlaceOrder_PaidByBalanceWithAGiftCard_MailsTheNumber) {
+  fund(ann, 100'00);
+  EmailMessage sent;
+  EXPECT_CALL(mailer, send(_)).WillOnce(SaveArg<0>(&sent));
+  const auto placed = place(order_of(ann, {}, 30'00, true));
+  ASSERT_THAT(placed.value().gift_card_numbers, SizeIs(1));
+  EXPECT_THAT(sent.text_body, HasSubstr(placed->gift_card_numbers[0]));
+}
+
+TEST_F(Orders, HandlePaymentEvent_DeliveredAgain_ActsOnce) {
+  const auto placed = place(order_of(ann, {{harbour.value, 11}}));
+  ASSERT_TRUE(handle(paid(placed->order)));
+  const auto again = handle(paid(placed->order));
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->outcome, PaymentEventOutcome::AlreadyProcessed);
+  EXPECT_THAT(store.state.artworks, SizeIs(1));
+  EXPECT_THAT(store.state.ledger, SizeIs(2));
+}
+
+TEST_F(Orders, HandlePaymentEvent_ASecondPaidEventForAPaidOrder_ChangesNothing) {
+  const auto placed = place(order_of(ann, {{harbour.value, 11}}));
+  ASSERT_TRUE(handle(paid(placed->order, "evt_1")));
+  const auto again = handle(paid(placed->order, "evt_2"));
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->outcome, PaymentEventOutcome::NothingToDo);
+  EXPECT_THAT(store.state.ledger, SizeIs(2));
+}
+
+TEST_F(Orders, HandlePaymentEvent_Failed_FailsTheOrderAndReleasesTheExclusive) {
+  const auto placed = place(order_of(ann, {{tower.value, 21}}));
+  const auto handled = handle({.event_id = "evt_f",
+                               .reference = placed->order.payment_reference,
+                               .outcome = PaymentOutcome::Failed,
+                               .amount = std::nullopt});
+  ASSERT_TRUE(handled);
+  EXPECT_EQ(handled->outcome, PaymentEventOutcome::OrderFailed);
+  EXPECT_EQ(store.state.orders[0].status, PaymentStatus::Failed);
+  EXPECT_THAT(store.state.reservations, IsEmpty());
+  EXPECT_TRUE(place(order_of(bob, {{tower.value, 21}})));
+}
+
+TEST_F(Orders, HandlePaymentEvent_PaidAfterExpiry_CreditsTheBalanceOnceAndFulfilsNothing) {
+  const auto placed = place(order_of(ann, {{harbour.value, 11}}));
+  clock.advance(std::chrono::minutes(31));
+  ASSERT_TRUE(expire());
+  const auto late = handle(paid(placed->order, "evt_1"));
+  ASSERT_TRUE(late);
+  EXPECT_EQ(late->outcome, PaymentEventOutcome::CreditedToBalance);
+  EXPECT_EQ(balance_micro(ann), 20'000'000);
+  EXPECT_EQ(handle(paid(placed->order, "evt_2"))->outcome, PaymentEventOutcome::NothingToDo);
+  EXPECT_EQ(balance_micro(ann), 20'000'000);
+  EXPECT_THAT(store.state.artworks, IsEmpty());
+  EXPECT_EQ(fakes::ledger_imbalance(store.state), 0);
+}
+
+TEST_F(Orders, HandlePaymentEvent_ForAnUnknownReference_IsNotFoundAndNotRecorded) {
+  const auto handled = handle({.event_id = "evt_x",
+                               .reference = "ord_unknown",
+                               .outcome = PaymentOutcome::Paid,
+                               .amount = std::nullopt});
+  ASSERT_FALSE(handled);
+  EXPECT_EQ(handled.error().kind, ErrorKind::NotFound);
+  EXPECT_THAT(store.state.payment_events, IsEmpty());
+}
+
+TEST_F(Orders, HandlePaymentEvent_ReportingAnotherAmount_ChangesNothingAndIsNotRecorded) {
+  const auto placed = place(order_of(ann, {{harbour.value, 11}}));
+  auto event = paid(placed->order);
+  event.amount = Money(19'99, Currency::EUR);
+  const auto handled = handle(event);
+  ASSERT_FALSE(handled);
+  EXPECT_EQ(handled.error().kind, ErrorKind::Conflict);
+  EXPECT_EQ(store.state.orders[0].status, PaymentStatus::Pending);
+  EXPECT_THAT(store.state.ledger, IsEmpty());
+  EXPECT_THAT(store.state.payment_events, IsEmpty());
+}
+
+// --- ExpireUnpaidOrders --------------------------------------------------------------------
+
+TEST_F(Orders, ExpireUnpaidOrders_AfterThirtyMinutes_ExpiresAndReleasesTheExclusive) {
+  ASSERT_TRUE(place(order_of(ann, {{tower.value, 21}})));
+  ASSERT_TRUE(deposit(deposit_of(ann, 50'00)));
+  clock.advance(std::chrono::minutes(29));
+  EXPECT_EQ(expire()->orders, 0);
+  clock.advance(std::chrono::minutes(1));
+  const auto expired = expire();
+  ASSERT_TRUE(expired);
+  EXPECT_EQ(expired->orders, 1);
+  EXPECT_EQ(expired->deposits, 1);
+  EXPECT_EQ(store.state.orders[0].status, PaymentStatus::Expired);
+  EXPECT_THAT(store.state.reservations, IsEmpty());
+  EXPECT_TRUE(place(order_of(bob, {{tower.value, 21}})));
+}
+
+// --- Deposits and balance ------------------------------------------------------------------
+
+TEST_F(Orders, Deposit_OutsideFiveToAThousandEuros_IsRejected) {
+  for (const std::int64_t amount : {4'99, 1000'01}) {
+    const auto started = deposit(deposit_of(ann, amount));
+    ASSERT_FALSE(started);
+    EXPECT_TRUE(started.error().fields.has("depositAmount"));
+  }
+  EXPECT_FALSE(deposit(deposit_of(ann, 50'00, "XYZ")));
+  EXPECT_THAT(store.state.deposits, IsEmpty());
+}
+
+TEST_F(Orders, Deposit_WhenPaid_CreditsTheBalance) {
+  const auto started = deposit(deposit_of(ann, 108'25, "USD"));
+  ASSERT_TRUE(started);
+  EXPECT_EQ(started->payment_link, "https://pay.test/" + started->deposit.payment_reference);
+  EXPECT_EQ(balance_micro(ann), 0);
+  const auto handled = handle({.event_id = "evt_d",
+                               .reference = started->deposit.payment_reference,
+                               .outcome = PaymentOutcome::Paid,
+                               .amount = std::nullopt});
+  ASSERT_TRUE(handled);
+  EXPECT_EQ(handled->outcome, PaymentEventOutcome::DepositCredited);
+  EXPECT_EQ(balance_micro(ann), 100'000'000);
+  EXPECT_EQ(balance({.user = ann, .currency = "USD"}), Money(108'25, Currency::USD));
+  EXPECT_EQ(balance({.user = ann, .currency = "JPY"}), Money(16240, Currency::JPY));
+}
+
+TEST_F(Orders, GetBalance_RoundsDownAndRejectsUnknownCurrencies) {
+  store.state.ledger.emplace_back("test", LedgerEntry{.account = LedgerAccount::customer(ann),
+                                                      .side = Side::Credit,
+                                                      .amount_micro_eur = 1'009'999,
+                                                      .original = Money(1'01, Currency::EUR),
+                                                      .rate = Rate{Rate::kScale}});
+  EXPECT_EQ(balance({.user = ann, .currency = "EUR"}), Money(1'00, Currency::EUR));
+  EXPECT_EQ(balance({.user = bob, .currency = "EUR"}), Money(0, Currency::EUR));
+  EXPECT_TRUE(balance({.user = ann, .currency = "BTC"}).error().fields.has("currency"));
+}
+
+// --- Gift cards ----------------------------------------------------------------------------
+
+class GiftCards : public Orders {
+ protected:
+  GiftCards() {
+    const auto placed = place(order_of(ann, {}, 30'00));
+    number = handle(paid(placed.value().order)).value().gift_card_numbers.at(0);
+  }
+  std::string number;
+};
+
+TEST_F(GiftCards, Redeem_CreditsTheValueToTheRedeemer) {
+  const auto redeemed = redeem({.user = bob, .gift_card_number = number});
+  ASSERT_TRUE(redeemed);
+  EXPECT_EQ(redeemed->value_micro_eur, 30'000'000);
+  EXPECT_EQ(redeemed->balance_micro_eur, 30'000'000);
+  EXPECT_EQ(balance_micro(bob), 30'000'000);
+  EXPECT_EQ(store.state.gift_cards[0].redeemed_by, bob);
+  EXPECT_EQ(fakes::ledger_imbalance(store.state), 0);
+}
+
+TEST_F(GiftCards, Redeem_AsTypedInLowerCaseWithoutHyphens_Works) {
+  std::string typed;
+  for (const char c : number) {
+    if (c != '-') typed += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  EXPECT_TRUE(redeem({.user = bob, .gift_card_number = typed}));
+}
+
+TEST_F(GiftCards, Redeem_ASecondTime_IsRejectedAndCreditsNothing) {
+  ASSERT_TRUE(redeem({.user = bob, .gift_card_number = number}));
+  const auto again = redeem({.user = ann, .gift_card_number = number});
+  ASSERT_FALSE(again);
+  EXPECT_THAT(again.error().fields.messages("giftCardNumber"),
+              ElementsAre(std::string(RedeemGiftCard::kAlreadyUsed)));
+  EXPECT_EQ(balance_micro(ann), 0);
+  EXPECT_EQ(balance_micro(bob), 30'000'000);
+}
+
+TEST_F(GiftCards, Redeem_WithAWrongNumber_IsRejectedAndCounted_UntilLimited) {
+  for (int i = 0; i < 10; ++i) {
+    const auto wrong = redeem({.user = bob, .gift_card_number = "0000-0000-0000-0000"});
+    ASSERT_FALSE(wrong);
+    EXPECT_THAT(wrong.error().fields.messages("giftCardNumber"),
+                ElementsAre(std::string(RedeemGiftCard::kInvalid)));
+  }
+  const auto limited = redeem({.user = bob, .gift_card_number = number});
+  ASSERT_FALSE(limited);
+  EXPECT_EQ(limited.error().kind, ErrorKind::TooManyRequests);
+  EXPECT_FALSE(store.state.gift_cards[0].redeemed_by);
+  clock.advance(std::chrono::hours(1));
+  EXPECT_TRUE(redeem({.user = bob, .gift_card_number = number}));
+}
+
+TEST_F(GiftCards, Redeem_WithSomethingThatIsNoNumber_CountsAsAWrongNumber) {
+  EXPECT_FALSE(redeem({.user = bob, .gift_card_number = "hello"}));
+  EXPECT_THAT(store.state.rate_events, SizeIs(1));
+}
+
+// --- History -------------------------------------------------------------------------------
+
+TEST_F(GiftCards, ListOrders_ShowsTheBuyerTheGiftCardNumbersNewestFirst) {
+  ASSERT_TRUE(place(order_of(ann, {{harbour.value, 11}})));
+  const auto orders = list_orders(ann);
+  ASSERT_TRUE(orders);
+  ASSERT_THAT(*orders, SizeIs(2));
+  EXPECT_EQ((*orders)[0].order.status, PaymentStatus::Pending);
+  EXPECT_THAT((*orders)[1].gift_card_numbers, ElementsAre(number));
+  EXPECT_THAT(list_orders(bob).value(), IsEmpty());
+}
+
+TEST_F(Orders, ListArtworks_ListsOnlyTheCallersPaidPictures) {
+  const auto placed = place(order_of(ann, {{harbour.value, 12}}));
+  EXPECT_THAT(list_artworks(ann).value(), IsEmpty());
+  ASSERT_TRUE(handle(paid(placed->order)));
+  const auto artworks = list_artworks(ann);
+  ASSERT_THAT(artworks.value(), SizeIs(1));
+  EXPECT_EQ(artworks->at(0).licence, Licence::Commercial);
+  EXPECT_EQ(artworks->at(0).title, "Harbour");
+  EXPECT_THAT(list_artworks(bob).value(), IsEmpty());
+}
+
+}  // namespace
+}  // namespace artshop
