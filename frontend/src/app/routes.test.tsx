@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { serveCatalogue } from '@/features/gallery/testing/catalogueServer';
 import { renderApp, signIn } from '@/test/render';
 import { resolveAccessCheck } from './access/accessChecks';
 
@@ -52,14 +53,15 @@ describe('routes and access checks', () => {
 
   it.each([
     ['/gallery', 'Gallery'],
-    ['/gallery/landscapes', 'Gallery'],
-    ['/gallery/picture/misty-mountains', 'Picture'],
+    ['/gallery/landscapes', 'Landscapes'],
+    ['/gallery/picture/misty-fjord-at-dawn', 'Misty Fjord at Dawn'],
     ['/generate', 'Generate'],
     ['/contact', 'Contact'],
     ['/privacy-policy', 'Privacy policy'],
     ['/terms-and-conditions', 'Terms and conditions'],
     ['/error', 'Something went wrong on our side. Please try again in a moment.'],
   ])('opens %s for everyone', async (path, heading) => {
+    serveCatalogue();
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });

@@ -1,7 +1,22 @@
-/** One offer variant in the cart; the rest of its fields belong to the cart feature. */
+import type { Money } from './money';
+
+/**
+ * One offer variant in the cart. `attributes` is the chosen variant (its id is what the cart and
+ * the order go by); the rest is what the customer saw when adding it, for showing the cart.
+ */
 export interface CartItem {
   offerId: number;
-  attributes: { id: number };
+  urlName: string;
+  title: string;
+  thumbnail: { webp: string; jpeg: string };
+  attributes: {
+    id: number;
+    name: string;
+    longEdge: number;
+    licence: string;
+    /** In the display currency at the time; a currency change empties the cart. */
+    price: Money;
+  };
 }
 
 /** A gift card being bought; its offer ids are the fixed GIFT_CARD_OFFER_ID / _ATTRIBUTE_ID. */

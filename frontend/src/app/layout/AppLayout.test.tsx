@@ -1,9 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { serveCatalogue } from '@/features/gallery/testing/catalogueServer';
 import { renderApp, signIn } from '@/test/render';
 
 describe('header, footer and account menu', () => {
+  // The home page shows the latest pictures and the categories.
+  beforeEach(() => serveCatalogue());
+
   it('links the main sections in the header and the legal pages in the footer', async () => {
     renderApp('/');
     await screen.findByRole('heading', { name: 'Welcome to Artshop' });

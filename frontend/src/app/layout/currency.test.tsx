@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serveCatalogue } from '@/features/gallery/testing/catalogueServer';
 import { renderApp } from '@/test/render';
 
 async function chooseCurrency(code: string) {
@@ -10,6 +11,9 @@ async function chooseCurrency(code: string) {
 }
 
 describe('currency selector', () => {
+  // The home page shows the latest pictures and the categories.
+  beforeEach(() => serveCatalogue());
+
   it('offers the 14 currencies with EUR chosen by default', async () => {
     const user = userEvent.setup();
     renderApp('/');

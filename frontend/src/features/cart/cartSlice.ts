@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { currencyChanged } from '@/lib/preferences/preferencesSlice';
 import { readJson, STORAGE_KEYS } from '@/lib/storage/storage';
 import type { CartItem, GiftCardItem } from '@/types/cart';
@@ -41,13 +41,23 @@ export const cartSlice = createSlice({
   }),
   reducers: {
     cartEmptied: emptyCart,
+    /** Adds an offer variant; one already in the cart is not added twice (an order takes it once). */
+    itemAdded(state, action: PayloadAction<CartItem>) {
+      const attributeId = action.payload.attributes.id;
+      if (!state.items.some((item) => item.attributes.id === attributeId)) {
+        state.items.push(action.payload);
+      }
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(currencyChanged, emptyCart);
   },
 });
 
-export const { cartEmptied } = cartSlice.actions;
+export const { cartEmptied, itemAdded } = cartSlice.actions;
 
 export const selectCartCount = (state: StateWithCart) =>
   state.cart.items.length + (state.cart.giftCard === null ? 0 : 1);
+
+export const selectIsInCart = (state: StateWithCart, attributeId: number) =>
+  state.cart.items.some((item) => item.attributes.id === attributeId);

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { setupStore } from '@/app/store';
+import { serveCatalogue } from '@/features/gallery/testing/catalogueServer';
 import { probeApi } from '@/test/probeApi';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
@@ -122,6 +123,7 @@ describe('base query: token refresh on 401 and 403', () => {
         return HttpResponse.json({ title: 'Unauthorized' }, { status: 401 });
       }),
     );
+    serveCatalogue();
     const { store } = renderApp('/');
     await screen.findByRole('heading', { name: 'Welcome to Artshop' });
 

@@ -3,10 +3,12 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
 import { selectIsSignedIn, signedOut } from '@/lib/session/sessionSlice';
+import { useSessionTransition } from '../hooks/useSessionTransition';
+import type { LoginPageState } from '../loginPageState';
 
 const SIGNED_IN_LINKS = [
   { to: '/account-settings', label: 'Account settings' },
@@ -24,17 +26,21 @@ const SIGNED_OUT_LINKS = [
 export function AccountMenu() {
   const isSignedIn = useAppSelector(selectIsSignedIn);
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const changeSessionOnArrival = useSessionTransition();
+  const { pathname, search, hash } = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const close = () => setAnchor(null);
 
-  const logOut = () => {
+  // Signing out clears the tokens and every cached answer (see app/persistence.ts).
+  const logOut = async () => {
     close();
-    dispatch(signedOut());
     dispatch(messageShown('You have been logged out.', 'success'));
-    void navigate('/');
+    await changeSessionOnArrival('/', signedOut());
   };
+
+  // The log-in page returns here afterwards.
+  const loginState: LoginPageState = { from: `${pathname}${search}${hash}` };
 
   const links = isSignedIn ? SIGNED_IN_LINKS : SIGNED_OUT_LINKS;
   return (
@@ -58,11 +64,17 @@ export function AccountMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         {links.map((link) => (
-          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
+          <MenuItem
+            key={link.to}
+            component={RouterLink}
+            to={link.to}
+            state={link.to === '/login' ? loginState : undefined}
+            onClick={close}
+          >
             {link.label}
           </MenuItem>
         ))}
-        {isSignedIn && <MenuItem onClick={logOut}>Log out</MenuItem>}
+        {isSignedIn && <MenuItem onClick={() => void logOut()}>Log out</MenuItem>}
       </Menu>
     </>
   );

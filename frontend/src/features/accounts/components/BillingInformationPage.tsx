@@ -1,5 +1,63 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useAppDispatch } from '@/app/hooks';
+import { messageShown } from '@/components/snackbar/snackbarSlice';
+import { Page } from '@/components/Page';
+import { useUpdateBillingMutation } from '../api/accountsApi';
+import type { Billing } from '../api/types';
+import { useAccountForm } from '../hooks/useAccountForm';
+import { AccountForm, SubmitButton } from './AccountForm';
+import { CountryField } from './CountryField';
+import { WithProfile } from './WithProfile';
 
 export default function BillingInformationPage() {
-  return <PlaceholderPage title="Billing information" />;
+  return (
+    <Page title="Billing information" maxWidth="sm">
+      <Typography sx={{ mb: 3 }}>
+        We put this address on your invoices and fill it in when you check out.
+      </Typography>
+      <WithProfile>{(profile) => <BillingForm billing={profile.billing} />}</WithProfile>
+    </Page>
+  );
+}
+
+/** The billing address, saved with POST /api/accounts/update-billing. */
+function BillingForm({ billing }: { billing: Billing }) {
+  const form = useAccountForm({ ...billing });
+  const [updateBilling, { isLoading }] = useUpdateBillingMutation();
+  const dispatch = useAppDispatch();
+
+  const submit = async () => {
+    try {
+      await updateBilling(form.values).unwrap();
+      dispatch(messageShown('Your billing information has been saved.', 'success'));
+    } catch (error) {
+      form.showErrors(error);
+    }
+  };
+
+  const country = form.textField('country');
+  return (
+    <AccountForm label="Billing information" formRef={form.formRef} onSubmit={submit}>
+      <CountryField
+        value={country.value}
+        onChange={(code) => form.setValue('country', code)}
+        error={country.error}
+        helperText={country.helperText}
+      />
+      <TextField
+        label="State, province or region (optional)"
+        autoComplete="address-level1"
+        {...form.textField('state')}
+      />
+      <TextField label="City" autoComplete="address-level2" {...form.textField('city')} />
+      <TextField label="Address" autoComplete="address-line1" {...form.textField('address1')} />
+      <TextField
+        label="ZIP or postal code"
+        autoComplete="postal-code"
+        {...form.textField('zipCode')}
+      />
+      <SubmitButton loading={isLoading}>Save billing information</SubmitButton>
+    </AccountForm>
+  );
 }

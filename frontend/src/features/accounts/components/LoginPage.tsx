@@ -1,5 +1,51 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import Alert from '@mui/material/Alert';
+import TextField from '@mui/material/TextField';
+import { useLocation } from 'react-router';
+import { Page } from '@/components/Page';
+import { useAccountForm } from '../hooks/useAccountForm';
+import { useSignIn } from '../hooks/useSignIn';
+import { destinationAfterLogin, readLoginPageState } from '../loginPageState';
+import { AccountForm, SubmitButton } from './AccountForm';
+import { FormLinks } from './FormLinks';
 
 export default function LoginPage() {
-  return <PlaceholderPage title="Log in" />;
+  const { from, notice, email = '' } = readLoginPageState(useLocation().state);
+  const form = useAccountForm({ email, password: '' });
+  const { signIn, isSigningIn } = useSignIn();
+
+  const submit = async () => {
+    try {
+      await signIn(form.values, destinationAfterLogin(from));
+    } catch (error) {
+      form.showErrors(error);
+    }
+  };
+
+  return (
+    <Page title="Log in" maxWidth="sm">
+      {notice !== undefined && (
+        <Alert severity="success" sx={{ mb: 3 }}>
+          {notice}
+        </Alert>
+      )}
+      <AccountForm formRef={form.formRef} onSubmit={submit}>
+        <TextField label="E-mail" type="email" autoComplete="email" {...form.textField('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          // Coming from signing up or a reset, the e-mail is filled in: the password is next.
+          autoFocus={email !== ''}
+          {...form.textField('password')}
+        />
+        <SubmitButton loading={isSigningIn}>Log in</SubmitButton>
+      </AccountForm>
+      <FormLinks
+        links={[
+          { to: '/forgot-password', label: 'Forgot your password?' },
+          { to: '/sign-up', label: 'New to Artshop? Create an account' },
+        ]}
+      />
+    </Page>
+  );
 }

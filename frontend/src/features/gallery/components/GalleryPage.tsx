@@ -1,18 +1,178 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useParams } from 'react-router';
+import { useEffect, useMemo, useRef } from 'react';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '@/components/Page';
+import { useGetCategoriesQuery, useGetOffersInfiniteQuery } from '../api/catalogueApi';
+import { isUnknownCategoryError } from '../api/catalogueErrors';
+import {
+  hasActiveFilters,
+  hasErrors,
+  readFilters,
+  validatePriceRange,
+  writeFilters,
+} from '../filters';
+import { useDisplayCurrency } from '../hooks/useDisplayCurrency';
+import { useWhenVisible } from '../hooks/useWhenVisible';
+import { categoryPath, GALLERY_PATH } from '../paths';
+import type { OfferFilters } from '../types';
+import { FilterBar } from './FilterBar';
+import { OfferGrid } from './OfferGrid';
+import { QueryErrorAlert } from './QueryErrorAlert';
+import { UnknownCategory } from './UnknownCategory';
 
-/** /gallery and /gallery/{categoryName}. */
+const SKELETON_COUNT = 8;
+
+/** /gallery and /gallery/{categoryName}: the filtered, sorted catalogue, loaded page by page. */
 export default function GalleryPage() {
   const { categoryName } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const currency = useDisplayCurrency();
+  const filters = useMemo(
+    () => readFilters(searchParams, categoryName),
+    [searchParams, categoryName],
+  );
+  const priceErrors = useMemo(() => validatePriceRange(filters, currency), [filters, currency]);
+
+  const { data: categories = [], isSuccess: categoriesLoaded } = useGetCategoriesQuery(undefined);
+  const category = categories.find((candidate) => candidate.urlName === categoryName);
+  const categoryIsUnknown =
+    categoryName !== undefined && categoriesLoaded && category === undefined;
+
+  const offers = useGetOffersInfiniteQuery(
+    hasErrors(priceErrors) || categoryIsUnknown ? skipToken : { ...filters, currency },
+  );
+
+  useClearPriceRangeOnCurrencyChange(filters, setSearchParams);
+
+  const showFilters = (next: OfferFilters) => setSearchParams(writeFilters(next));
+  const showCategory = (urlName: string | undefined) => {
+    const path = urlName === undefined ? GALLERY_PATH : categoryPath(urlName);
+    void navigate({ pathname: path, search: writeFilters(filters).toString() });
+  };
+  const resetPath = categoryName === undefined ? GALLERY_PATH : categoryPath(categoryName);
+
+  if (categoryIsUnknown || isUnknownCategoryError(offers.error)) {
+    return <UnknownCategory name={categoryName ?? ''} />;
+  }
+
+  const pages = offers.currentData?.pages;
+  const items = pages?.flatMap((page) => page.items) ?? [];
+  const total = pages?.at(-1)?.total;
+  const waitingForFirstPage = pages === undefined && offers.isFetching;
+  const canLoadMore = offers.hasNextPage && !offers.isFetching;
+  const loadMore = () => {
+    if (canLoadMore) void offers.fetchNextPage();
+  };
+
   return (
-    <Page title="Gallery">
+    <Page title={category?.title ?? 'Gallery'}>
       {categoryName !== undefined && (
-        <Typography variant="subtitle1" gutterBottom>
-          Category: {categoryName}
-        </Typography>
+        <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2 }}>
+          <Link component={RouterLink} to={GALLERY_PATH} underline="hover" color="inherit">
+            Gallery
+          </Link>
+          <Typography color="text.primary">{category?.title ?? categoryName}</Typography>
+        </Breadcrumbs>
       )}
-      <Typography color="text.secondary">This feature is not available yet.</Typography>
+      <FilterBar
+        filters={filters}
+        categories={categories}
+        currency={currency}
+        addressErrors={priceErrors}
+        onFiltersChange={showFilters}
+        onCategoryChange={showCategory}
+        resetPath={resetPath}
+      />
+      <Box component="section" aria-label="Pictures" aria-busy={offers.isFetching}>
+        {hasErrors(priceErrors) && (
+          <Alert severity="info">Correct the price range to see pictures.</Alert>
+        )}
+        {offers.isError && (
+          <QueryErrorAlert error={offers.error} onRetry={() => void offers.refetch()} />
+        )}
+        {total !== undefined && total > 0 && (
+          <Typography role="status" color="text.secondary" sx={{ mb: 2 }}>
+            {total === 1 ? '1 picture' : `${total} pictures`}
+          </Typography>
+        )}
+        {total === 0 && <EmptyState filtered={hasActiveFilters(filters)} resetPath={resetPath} />}
+        {(items.length > 0 || waitingForFirstPage) && (
+          <OfferGrid
+            offers={items}
+            skeletons={waitingForFirstPage || offers.isFetchingNextPage ? SKELETON_COUNT : 0}
+            list={filters}
+          />
+        )}
+        {offers.hasNextPage && (
+          <LoadMore
+            onLoadMore={loadMore}
+            loading={offers.isFetchingNextPage}
+            enabled={canLoadMore}
+          />
+        )}
+      </Box>
     </Page>
   );
+}
+
+function LoadMore({
+  onLoadMore,
+  loading,
+  enabled,
+}: {
+  onLoadMore: () => void;
+  loading: boolean;
+  enabled: boolean;
+}) {
+  const sentinel = useWhenVisible(onLoadMore, enabled);
+  return (
+    <Box ref={sentinel} sx={{ textAlign: 'center', mt: 3 }}>
+      <Button variant="outlined" onClick={onLoadMore} disabled={!enabled} loading={loading}>
+        Load more pictures
+      </Button>
+    </Box>
+  );
+}
+
+function EmptyState({ filtered, resetPath }: { filtered: boolean; resetPath: string }) {
+  return (
+    <Box sx={{ textAlign: 'center', py: 6 }}>
+      <Typography variant="h6" component="p" gutterBottom>
+        {filtered ? 'No pictures match these filters' : 'There are no pictures here yet'}
+      </Typography>
+      {filtered && (
+        <Button component={RouterLink} to={resetPath}>
+          Reset the filters
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * A price range means amounts in the display currency; after a switch to another currency the old
+ * numbers would filter nonsense (10 euros become 10 yen), so the range is dropped.
+ */
+function useClearPriceRangeOnCurrencyChange(
+  filters: OfferFilters,
+  setSearchParams: ReturnType<typeof useSearchParams>[1],
+) {
+  const currency = useDisplayCurrency();
+  const shownCurrency = useRef(currency);
+  useEffect(() => {
+    if (shownCurrency.current === currency) return;
+    shownCurrency.current = currency;
+    if (filters.from !== undefined || filters.to !== undefined) {
+      setSearchParams(writeFilters({ ...filters, from: undefined, to: undefined }), {
+        replace: true,
+      });
+    }
+  }, [currency, filters, setSearchParams]);
 }

@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { CategoryList, LatestOffers } from '@/features/gallery';
 import { usePageTitle } from '@/hooks/usePageTitle';
 
 const STEPS = [
@@ -70,6 +71,12 @@ export default function HomePage() {
           </Stack>
         </Container>
       </Box>
+      <Container maxWidth="lg" sx={{ pt: { xs: 5, md: 8 } }}>
+        <LatestOffers />
+        <Box sx={{ mt: { xs: 5, md: 8 } }}>
+          <CategoryList />
+        </Box>
+      </Container>
       <Container
         component="section"
         aria-label="How it works"

@@ -1,0 +1,58 @@
+/** Payloads and answers of the account calls (SPEC.md sections 3 and 7, DESIGN.md section 5). */
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface RegistrationRequest extends Credentials {
+  repeatedPassword: string;
+  agreedToPrivacyPolicy: boolean;
+}
+
+/** The server answers a registration with the e-mail as it was stored (trimmed, lower-cased). */
+export interface RegistrationResult {
+  email: string;
+}
+
+export interface ForgotPasswordRequest {
+  email: string;
+}
+
+export interface ResetPasswordRequest {
+  email: string;
+  code: string;
+  password: string;
+  repeatedPassword: string;
+}
+
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  password: string;
+  repeatedPassword: string;
+}
+
+/** Answers that only carry a sentence for the customer. */
+export interface MessageResult {
+  message: string;
+}
+
+export interface NamesUpdate {
+  firstName: string;
+  lastName: string;
+}
+
+export interface Billing {
+  /** ISO 3166-1 alpha-2 code; empty while unset. */
+  country: string;
+  state: string;
+  city: string;
+  address1: string;
+  zipCode: string;
+}
+
+/** Unset fields are empty strings. */
+export interface Profile extends NamesUpdate {
+  email: string;
+  billing: Billing;
+}

@@ -1,0 +1,48 @@
+import TextField from '@mui/material/TextField';
+import { useAppDispatch } from '@/app/hooks';
+import { messageShown } from '@/components/snackbar/snackbarSlice';
+import { useChangePasswordMutation } from '../api/accountsApi';
+import { useAccountForm } from '../hooks/useAccountForm';
+import { PASSWORD_HINT } from '../passwordRules';
+import { AccountForm, SubmitButton } from './AccountForm';
+
+/** Changes the password of the signed-in customer; this session stays signed in. */
+export function ChangePasswordForm() {
+  const form = useAccountForm({ currentPassword: '', password: '', repeatedPassword: '' });
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const dispatch = useAppDispatch();
+
+  const submit = async () => {
+    try {
+      const { message } = await changePassword(form.values).unwrap();
+      form.reset();
+      dispatch(messageShown(message, 'success'));
+    } catch (error) {
+      form.showErrors(error);
+    }
+  };
+
+  return (
+    <AccountForm label="Change password" formRef={form.formRef} onSubmit={submit}>
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        {...form.textField('currentPassword')}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        {...form.textField('password', PASSWORD_HINT)}
+      />
+      <TextField
+        label="Repeat the new password"
+        type="password"
+        autoComplete="new-password"
+        {...form.textField('repeatedPassword')}
+      />
+      <SubmitButton loading={isLoading}>Change password</SubmitButton>
+    </AccountForm>
+  );
+}

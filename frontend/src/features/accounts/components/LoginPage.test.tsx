@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+import {
+  answerOtherApiCallsWithNotFound,
+  answerPost,
+  holdPost,
+  validationFailed,
+  watchForNotFound,
+} from '../testing/accountsServer';
+import { fill } from '../testing/fill';
+
+const LOGIN = '/api/Accounts/login';
+const TOKENS = { accessToken: 'access-new', refreshToken: 'refresh-new' };
+
+async function logIn(email = 'ann@example.com', password = 'violet-kite-93') {
+  const user = userEvent.setup({ delay: null });
+  await fill(user, await screen.findByLabelText('E-mail'), email);
+  await fill(user, screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+  return user;
+}
+
+describe('log-in page', () => {
+  it('logs in, stores the tokens and returns to the page the visitor came from', async () => {
+    const bodies = answerPost(LOGIN, () => HttpResponse.json(TOKENS));
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp('/privacy-policy');
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log in' }));
+    await screen.findByRole('heading', { name: 'Log in' });
+
+    await logIn();
+
+    await waitFor(() => expect(window.sessionStorage.getItem('jwtToken')).toBe('access-new'));
+    expect(router.state.location.pathname).toBe('/privacy-policy');
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
+    expect(bodies).toEqual([{ email: 'ann@example.com', password: 'violet-kite-93' }]);
+    expect(window.sessionStorage.getItem('refreshToken')).toBe('refresh-new');
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    expect(await screen.findByRole('menuitem', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it('is busy while logging in, then goes home without ever showing the log-in page as a 404', async () => {
+    answerOtherApiCallsWithNotFound();
+    const { release } = holdPost(LOGIN, () => HttpResponse.json(TOKENS));
+    const { router } = renderApp('/login');
+    const notFound = watchForNotFound();
+    await logIn();
+
+    const button = screen.getByRole('button', { name: 'Log in' });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(within(button).getByRole('progressbar')).toBeInTheDocument();
+    release();
+
+    await waitFor(() => expect(window.sessionStorage.getItem('jwtToken')).toBe('access-new'));
+    expect(router.state.location.pathname).toBe('/');
+    notFound.stop();
+    expect(notFound.seen).toEqual([]);
+  });
+
+  it('signs in without moving a visitor who went to another page meanwhile', async () => {
+    const { release } = holdPost(LOGIN, () => HttpResponse.json(TOKENS));
+    const { router } = renderApp('/login');
+    const user = await logIn();
+    const legal = screen.getByRole('navigation', { name: 'Legal' });
+    await user.click(within(legal).getByRole('link', { name: 'Terms and conditions' }));
+    await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' });
+
+    release();
+    await waitFor(() => expect(window.sessionStorage.getItem('jwtToken')).toBe('access-new'));
+    expect(router.state.location.pathname).toBe('/terms-and-conditions');
+  });
+
+  it('shows a general error in the snackbar and stays signed out', async () => {
+    answerPost(LOGIN, () => validationFailed({ '': ['The e-mail or password is incorrect.'] }));
+    const { router } = renderApp('/login');
+    await logIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The e-mail or password is incorrect.',
+    );
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.sessionStorage.getItem('jwtToken')).toBeNull();
+  });
+
+  it("shows 'Too many requests.' when the server refuses more attempts", async () => {
+    answerPost(LOGIN, () => HttpResponse.json({ title: 'Too many requests.' }, { status: 429 }));
+    renderApp('/login');
+    await logIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests.');
+  });
+
+  it('shows field errors under their fields and clears one when its field is edited', async () => {
+    answerPost(LOGIN, () =>
+      validationFailed({
+        email: ['Enter your e-mail address.'],
+        password: ['Enter your password.'],
+      }),
+    );
+    renderApp('/login');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
+
+    const email = screen.getByLabelText('E-mail');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Enter your e-mail address.'));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password.');
+
+    await user.type(email, 'a');
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+    expect(screen.queryByText('Enter your e-mail address.')).not.toBeInTheDocument();
+    expect(screen.getByText('Enter your password.')).toBeInTheDocument();
+  });
+
+  it('links to signing up and to the forgotten password', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'New to Artshop? Create an account' })).toHaveAttribute(
+      'href',
+      '/sign-up',
+    );
+  });
+});

@@ -1,0 +1,31 @@
+import TextField from '@mui/material/TextField';
+import { useAppDispatch } from '@/app/hooks';
+import { messageShown } from '@/components/snackbar/snackbarSlice';
+import { useUpdateProfileMutation } from '../api/accountsApi';
+import type { NamesUpdate } from '../api/types';
+import { useAccountForm } from '../hooks/useAccountForm';
+import { AccountForm, SubmitButton } from './AccountForm';
+
+/** First and last name, saved with POST /api/accounts/update. */
+export function NamesForm({ profile }: { profile: NamesUpdate }) {
+  const form = useAccountForm({ firstName: profile.firstName, lastName: profile.lastName });
+  const [updateProfile, { isLoading }] = useUpdateProfileMutation();
+  const dispatch = useAppDispatch();
+
+  const submit = async () => {
+    try {
+      await updateProfile(form.values).unwrap();
+      dispatch(messageShown('Your name has been saved.', 'success'));
+    } catch (error) {
+      form.showErrors(error);
+    }
+  };
+
+  return (
+    <AccountForm label="Your name" formRef={form.formRef} onSubmit={submit}>
+      <TextField label="First name" autoComplete="given-name" {...form.textField('firstName')} />
+      <TextField label="Last name" autoComplete="family-name" {...form.textField('lastName')} />
+      <SubmitButton loading={isLoading}>Save name</SubmitButton>
+    </AccountForm>
+  );
+}

@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+import { answerPost, holdPost, validationFailed } from '../testing/accountsServer';
+import { fill } from '../testing/fill';
+
+const REGISTER = '/api/Accounts/register';
+
+async function fillIn({ agree = true } = {}) {
+  const user = userEvent.setup({ delay: null });
+  await fill(user, await screen.findByLabelText('E-mail'), 'Ann@Example.com');
+  await fill(user, screen.getByLabelText('Password'), 'violet-kite-93');
+  await fill(user, screen.getByLabelText('Repeat the password'), 'violet-kite-93');
+  if (agree) {
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the privacy policy' }));
+  }
+  return user;
+}
+
+describe('sign-up page', () => {
+  it('creates the account and sends the customer to log in, with the e-mail filled in', async () => {
+    const { bodies, release } = holdPost(REGISTER, () =>
+      HttpResponse.json({ email: 'ann@example.com' }),
+    );
+    const { router } = renderApp('/sign-up');
+    const user = await fillIn();
+    const button = screen.getByRole('button', { name: 'Create account' });
+    await user.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(within(button).getByRole('progressbar')).toBeInTheDocument();
+    release();
+
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(
+      screen.getByText('Your account has been created. Log in with your e-mail and password.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ann@example.com');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(bodies).toEqual([
+      {
+        email: 'Ann@Example.com',
+        password: 'violet-kite-93',
+        repeatedPassword: 'violet-kite-93',
+        agreedToPrivacyPolicy: true,
+      },
+    ]);
+    // Registering does not sign in.
+    expect(window.sessionStorage.getItem('jwtToken')).toBeNull();
+  });
+
+  it('explains the password rules and links the privacy policy', async () => {
+    renderApp('/sign-up');
+    expect(await screen.findByLabelText('Password')).toHaveAccessibleDescription(
+      '8 to 128 characters, and not a common password.',
+    );
+    const form = screen.getByRole('form', { name: 'Sign up' });
+    expect(within(form).getByRole('link', { name: 'privacy policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+    expect(screen.getByRole('link', { name: 'Already have an account? Log in' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  });
+
+  it('shows the field errors under their fields, the agreement included', async () => {
+    answerPost(REGISTER, () =>
+      validationFailed({
+        email: ['An account with this e-mail already exists.'],
+        password: ['This password is too common. Choose a less common one.'],
+        agreedToPrivacyPolicy: ['You must agree to the privacy policy.'],
+      }),
+    );
+    renderApp('/sign-up');
+    const user = await fillIn({ agree: false });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const email = screen.getByLabelText('E-mail');
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription('An account with this e-mail already exists.'),
+    );
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'This password is too common. Choose a less common one.',
+    );
+    const agreement = screen.getByRole('checkbox', { name: 'I agree to the privacy policy' });
+    expect(agreement).toHaveAttribute('aria-invalid', 'true');
+    expect(agreement).toHaveAccessibleDescription('You must agree to the privacy policy.');
+    expect(screen.getByRole('heading', { name: 'Sign up' })).toBeInTheDocument();
+  });
+
+  it('shows a refusal without field errors in the snackbar', async () => {
+    answerPost(REGISTER, () => HttpResponse.json({ title: 'Too many requests.' }, { status: 429 }));
+    renderApp('/sign-up');
+    const user = await fillIn();
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests.');
+  });
+});

@@ -1,0 +1,56 @@
+import type { Currency } from '@/config/constants';
+import { api } from '@/lib/api/api';
+import type { Category, Offer, OfferListArgs, OfferPage } from '../types';
+
+/** Pictures per page of the gallery (the server allows up to 96). */
+export const GALLERY_PAGE_SIZE = 24;
+
+/** Every argument carries the display currency, so a new currency is a new cache entry. */
+export const catalogueApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getOffers: build.infiniteQuery<OfferPage, OfferListArgs, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, _allPages, lastPageParam) =>
+          lastPage.page * lastPage.pageSize < lastPage.total ? lastPageParam + 1 : undefined,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/api/offers',
+        // Absent filters stay out of the address (fetchBaseQuery drops undefined values).
+        params: {
+          Currency: queryArg.currency,
+          Sort: queryArg.sort,
+          Orientation: queryArg.orientation,
+          Style: queryArg.style,
+          From: queryArg.from,
+          To: queryArg.to,
+          Category: queryArg.category,
+          Search: queryArg.search,
+          Page: pageParam,
+          PageSize: GALLERY_PAGE_SIZE,
+        },
+      }),
+    }),
+    getLatestOffers: build.query<Offer[], Currency>({
+      query: (currency) => ({ url: '/api/offers/latest', params: { Currency: currency } }),
+      transformResponse: (response: { items: Offer[] }) => response.items,
+    }),
+    getOffer: build.query<Offer, { urlName: string; currency: Currency }>({
+      query: ({ urlName, currency }) => ({
+        url: '/api/offers/get-one',
+        params: { UrlName: urlName, Currency: currency },
+      }),
+    }),
+    getCategories: build.query<Category[], undefined>({
+      query: () => '/api/categories',
+      transformResponse: (response: { items: Category[] }) => response.items,
+    }),
+  }),
+});
+
+export const {
+  useGetOffersInfiniteQuery,
+  useGetLatestOffersQuery,
+  useGetOfferQuery,
+  useGetCategoriesQuery,
+} = catalogueApi;

@@ -1,0 +1,109 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+import { queryOf, serveCatalogue } from '../testing/catalogueServer';
+import { chooseOption, findCardLink } from '../testing/interactions';
+
+describe('gallery filters in the address', () => {
+  it('asks the server for what the address says and shows it in the filter bar', async () => {
+    const { listRequests } = serveCatalogue();
+    renderApp(
+      '/gallery/landscapes?style=Watercolor&orientation=Horizontal&from=10&to=50.5&sort=LowToHigh&search=fjord',
+    );
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Landscapes' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(listRequests).toHaveLength(1));
+    expect(queryOf(listRequests[0])).toEqual({
+      Currency: 'EUR',
+      Sort: 'LowToHigh',
+      Orientation: 'Horizontal',
+      Style: 'Watercolor',
+      From: '10',
+      To: '50.5',
+      Category: 'landscapes',
+      Search: 'fjord',
+      Page: '1',
+      PageSize: '24',
+    });
+    expect(screen.getByLabelText('Category')).toHaveTextContent('Landscapes');
+    expect(screen.getByLabelText('Style')).toHaveTextContent('Watercolor');
+    expect(screen.getByLabelText('Orientation')).toHaveTextContent('Horizontal');
+    expect(screen.getByLabelText('Sort by')).toHaveTextContent('Price: low to high');
+    expect(screen.getByLabelText('Price from')).toHaveValue('10');
+    expect(screen.getByLabelText('Price to')).toHaveValue('50.5');
+    expect(screen.getByLabelText('Search')).toHaveValue('fjord');
+  });
+
+  it('writes the chosen filters into the address and fetches with them', async () => {
+    const user = userEvent.setup();
+    const { listRequests } = serveCatalogue();
+    const { router } = renderApp('/gallery');
+    await findCardLink('Misty Fjord at Dawn');
+
+    await chooseOption(user, 'Style', 'Pop art');
+    await chooseOption(user, 'Orientation', 'Square');
+    await chooseOption(user, 'Sort by', 'Price: high to low');
+    await user.click(screen.getByLabelText('Price from'));
+    await user.paste('5');
+    await user.click(screen.getByLabelText('Price to'));
+    await user.paste('99.90');
+    await user.click(screen.getByLabelText('Search'));
+    await user.paste('pears');
+    await user.keyboard('{Enter}');
+
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?orientation=Square&style=PopArt&from=5&to=99.90&sort=HighToLow&search=pears',
+      ),
+    );
+    await waitFor(() =>
+      expect(queryOf(listRequests.at(-1))).toMatchObject({
+        Style: 'PopArt',
+        Orientation: 'Square',
+        Sort: 'HighToLow',
+        From: '5',
+        To: '99.90',
+        Search: 'pears',
+      }),
+    );
+
+    await chooseOption(user, 'Category', 'Space');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gallery/space'));
+    expect(router.state.location.search).toContain('style=PopArt');
+    await waitFor(() => expect(queryOf(listRequests.at(-1))).toMatchObject({ Category: 'space' }));
+  });
+
+  it('refuses an invalid price range without changing the address or calling the server', async () => {
+    const user = userEvent.setup();
+    const { listRequests } = serveCatalogue();
+    const { router } = renderApp('/gallery');
+    await findCardLink('Misty Fjord at Dawn');
+    const from = screen.getByLabelText('Price from');
+    const to = screen.getByLabelText('Price to');
+
+    await user.type(from, '50');
+    await user.type(to, '10{Enter}');
+    expect(to).toHaveAccessibleDescription('The highest price must not be less than the lowest.');
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(from);
+    await user.type(from, '-5{Enter}');
+    expect(from).toHaveAccessibleDescription('The price must not be negative.');
+
+    expect(router.state.location.search).toBe('');
+    expect(listRequests).toHaveLength(1);
+  });
+
+  it('does not search with an invalid range from the address, and says why', async () => {
+    const { listRequests } = serveCatalogue();
+    window.localStorage.setItem('currency', 'JPY');
+    renderApp('/gallery?from=10.5');
+
+    expect(await screen.findByText('Prices in JPY are whole numbers.')).toBeInTheDocument();
+    expect(screen.getByText('Correct the price range to see pictures.')).toBeInTheDocument();
+    expect(listRequests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,82 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+import { queryOf, serveCatalogue } from '../testing/catalogueServer';
+import { chooseOption, findCardLink } from '../testing/interactions';
+
+describe('gallery', () => {
+  it('shows each picture with its style and lowest price, as a lazy WebP/JPEG picture', async () => {
+    serveCatalogue();
+    renderApp('/gallery');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gallery' })).toBeInTheDocument();
+    const card = await findCardLink('Misty Fjord at Dawn');
+    expect(card).toHaveAttribute('href', '/gallery/picture/misty-fjord-at-dawn');
+    expect(card).toHaveTextContent('Watercolor');
+    expect(card).toHaveTextContent('from €12.30');
+    expect(screen.getByRole('status')).toHaveTextContent('3 pictures');
+    const image = card.querySelector('img');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('src', '/media/thumbnails/misty-fjord-at-dawn.jpg');
+    expect(card.querySelector('source[type="image/webp"]')).toHaveAttribute(
+      'srcset',
+      '/media/thumbnails/misty-fjord-at-dawn.webp 480w, /media/previews/misty-fjord-at-dawn.webp 1600w',
+    );
+  });
+
+  it('says when nothing matches, and resets the filters', async () => {
+    const user = userEvent.setup();
+    serveCatalogue({ seeds: [] });
+    const { router } = renderApp('/gallery?style=Anime&to=1');
+
+    expect(await screen.findByText('No pictures match these filters')).toBeInTheDocument();
+    await user.click(screen.getByText('Reset the filters'));
+
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByLabelText('Style')).toHaveTextContent('Any style');
+    expect(screen.getByLabelText('Price to')).toHaveValue('');
+  });
+
+  it('loads the next page on demand', async () => {
+    const user = userEvent.setup();
+    const { listRequests } = serveCatalogue({ pageSize: 2 });
+    renderApp('/gallery');
+
+    await findCardLink('Neon Alley');
+    expect(screen.queryByText('Quiet Pears')).not.toBeInTheDocument();
+    await user.click(screen.getByText('Load more pictures'));
+
+    await findCardLink('Quiet Pears');
+    expect(queryOf(listRequests.at(-1))).toMatchObject({ Page: '2' });
+    expect(screen.queryByText('Load more pictures')).not.toBeInTheDocument();
+  });
+
+  it('tells the visitor when a category does not exist', async () => {
+    serveCatalogue();
+    renderApp('/gallery/dragons');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Category not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/There is no category called “dragons”/)).toBeInTheDocument();
+    expect(screen.getByText('See all pictures')).toHaveAttribute('href', '/gallery');
+  });
+
+  it('fetches again in the new currency, shows whole yen and drops the old price range', async () => {
+    const user = userEvent.setup();
+    const { listRequests } = serveCatalogue();
+    const { router } = renderApp('/gallery?style=Watercolor&from=10');
+    expect(await findCardLink('Misty Fjord at Dawn')).toHaveTextContent('from €12.30');
+
+    await chooseOption(user, 'Currency', 'JPY');
+
+    await waitFor(async () =>
+      expect(await findCardLink('Misty Fjord at Dawn')).toHaveTextContent('from ¥2,008'),
+    );
+    expect((await findCardLink('Misty Fjord at Dawn')).textContent).not.toMatch(/¥[\d,]*\./);
+    expect(queryOf(listRequests.at(-1))).toMatchObject({ Currency: 'JPY', Style: 'Watercolor' });
+    expect(queryOf(listRequests.at(-1))).not.toHaveProperty('From');
+    expect(router.state.location.search).toBe('?style=Watercolor');
+  });
+});

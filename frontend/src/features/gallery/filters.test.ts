@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { readFilters, validatePriceRange, writeFilters } from './filters';
+
+describe('gallery filters in the address', () => {
+  it('reads every filter and the category', () => {
+    const params = new URLSearchParams(
+      'orientation=Vertical&style=PopArt&from=10&to=20.50&sort=HighToLow&search=%20cat%20',
+    );
+    expect(readFilters(params, 'animals')).toEqual({
+      category: 'animals',
+      orientation: 'Vertical',
+      style: 'PopArt',
+      from: '10',
+      to: '20.50',
+      sort: 'HighToLow',
+      search: 'cat',
+    });
+  });
+
+  it('treats unknown choices as no filter and the sort as newest first', () => {
+    expect(readFilters(new URLSearchParams('orientation=Round&style=Baroque&sort=Random'))).toEqual(
+      {
+        sort: 'NewToOld',
+      },
+    );
+  });
+
+  it('writes only what filters, and reads back what it wrote', () => {
+    const filters = { style: 'Anime', from: '5', sort: 'LowToHigh', search: '' } as const;
+    const written = writeFilters(filters);
+    expect(written.toString()).toBe('style=Anime&from=5&sort=LowToHigh');
+    expect(readFilters(written)).toEqual({ style: 'Anime', from: '5', sort: 'LowToHigh' });
+    expect(writeFilters({ sort: 'NewToOld' }).toString()).toBe('');
+  });
+});
+
+describe('validatePriceRange', () => {
+  it('accepts an empty, an open and a closed range, both ends included', () => {
+    expect(validatePriceRange({}, 'EUR')).toEqual({});
+    expect(validatePriceRange({ from: '10' }, 'EUR')).toEqual({});
+    expect(validatePriceRange({ from: '10', to: '10.00' }, 'EUR')).toEqual({});
+  });
+
+  it('refuses a lowest price above the highest, compared exactly', () => {
+    expect(validatePriceRange({ from: '10.01', to: '10' }, 'EUR')).toEqual({
+      to: 'The highest price must not be less than the lowest.',
+    });
+  });
+
+  it('refuses negative and malformed amounts', () => {
+    expect(validatePriceRange({ from: '-5', to: 'ten' }, 'EUR')).toEqual({
+      from: 'The price must not be negative.',
+      to: 'Enter an amount, such as 25 or 19.99.',
+    });
+    expect(validatePriceRange({ from: '1.999' }, 'USD')).toEqual({
+      from: 'Use at most 2 decimals for USD.',
+    });
+  });
+
+  it('wants whole yen', () => {
+    expect(validatePriceRange({ from: '1500.5' }, 'JPY')).toEqual({
+      from: 'Prices in JPY are whole numbers.',
+    });
+    expect(validatePriceRange({ from: '1500', to: '3000' }, 'JPY')).toEqual({});
+  });
+});

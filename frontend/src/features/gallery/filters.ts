@@ -1,0 +1,138 @@
+import type { Currency } from '@/config/constants';
+import { parseAmount, type AmountProblem } from '@/lib/money/money';
+import {
+  DEFAULT_SORT,
+  ORIENTATIONS,
+  SORTS,
+  STYLES,
+  type OfferFilters,
+  type Orientation,
+  type Sort,
+  type Style,
+} from './types';
+
+/**
+ * The gallery's filters live in the page address (`/gallery/space?style=Anime&from=10&sort=LowToHigh`),
+ * so that a link shares them and a reload keeps them. Default and empty values stay out of it.
+ */
+const URL_KEYS = {
+  orientation: 'orientation',
+  style: 'style',
+  from: 'from',
+  to: 'to',
+  sort: 'sort',
+  search: 'search',
+} as const;
+
+function oneOf<T extends string>(choices: readonly T[], value: string | null): T | undefined {
+  return choices.find((choice) => choice === value);
+}
+
+function text(value: string | null): string | undefined {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** Reads the filters from the address; unknown choices count as "any". */
+export function readFilters(params: URLSearchParams, category?: string): OfferFilters {
+  return {
+    category,
+    orientation: oneOf<Orientation>(ORIENTATIONS, params.get(URL_KEYS.orientation)),
+    style: oneOf<Style>(STYLES, params.get(URL_KEYS.style)),
+    from: text(params.get(URL_KEYS.from)),
+    to: text(params.get(URL_KEYS.to)),
+    sort: oneOf<Sort>(SORTS, params.get(URL_KEYS.sort)) ?? DEFAULT_SORT,
+    search: text(params.get(URL_KEYS.search)),
+  };
+}
+
+/** The query string of the filters (the category is part of the path, not of the query). */
+export function writeFilters(filters: Omit<OfferFilters, 'category'>): URLSearchParams {
+  const params = new URLSearchParams();
+  const put = (key: string, value: string | undefined) => {
+    const trimmed = value?.trim() ?? '';
+    if (trimmed !== '') params.set(key, trimmed);
+  };
+  put(URL_KEYS.orientation, filters.orientation);
+  put(URL_KEYS.style, filters.style);
+  put(URL_KEYS.from, filters.from);
+  put(URL_KEYS.to, filters.to);
+  if (filters.sort !== DEFAULT_SORT) put(URL_KEYS.sort, filters.sort);
+  put(URL_KEYS.search, filters.search);
+  return params;
+}
+
+export function hasActiveFilters(filters: OfferFilters): boolean {
+  return writeFilters(filters).size > 0;
+}
+
+export interface PriceRangeErrors {
+  from?: string;
+  to?: string;
+}
+
+function amountMessage(problem: AmountProblem, currency: Currency): string {
+  switch (problem) {
+    case 'negative':
+      return 'The price must not be negative.';
+    case 'too-precise':
+      return currency === 'JPY'
+        ? 'Prices in JPY are whole numbers.'
+        : `Use at most 2 decimals for ${currency}.`;
+    case 'format':
+      return currency === 'JPY'
+        ? 'Enter a whole amount, such as 2500.'
+        : 'Enter an amount, such as 25 or 19.99.';
+  }
+}
+
+/**
+ * Checks a price range typed in the display currency the way the server does: amounts that are
+ * not negative, no more decimals than the currency has, and From not above To. Compared in minor
+ * units, never in floating point.
+ */
+export function validatePriceRange(
+  range: { from?: string; to?: string },
+  currency: Currency,
+): PriceRangeErrors {
+  const errors: PriceRangeErrors = {};
+  const read = (value: string | undefined, field: keyof PriceRangeErrors) => {
+    if (value === undefined || value.trim() === '') return undefined;
+    const parsed = parseAmount(value, currency);
+    if ('problem' in parsed) {
+      errors[field] = amountMessage(parsed.problem, currency);
+      return undefined;
+    }
+    return parsed.minorUnits;
+  };
+  const from = read(range.from, 'from');
+  const to = read(range.to, 'to');
+  if (from !== undefined && to !== undefined && from > to) {
+    errors.to = 'The highest price must not be less than the lowest.';
+  }
+  return errors;
+}
+
+export function hasErrors(errors: PriceRangeErrors): boolean {
+  return errors.from !== undefined || errors.to !== undefined;
+}
+
+export const STYLE_LABELS: Record<Style, string> = {
+  None: 'No particular style',
+  Exclusive: 'Exclusive (one of a kind)',
+  Abstract: 'Abstract',
+  Anime: 'Anime',
+  Cyberpunk: 'Cyberpunk',
+  Fantasy: 'Fantasy',
+  Impressionism: 'Impressionism',
+  Minimalism: 'Minimalism',
+  Photorealism: 'Photorealism',
+  PopArt: 'Pop art',
+  Watercolor: 'Watercolor',
+};
+
+export const SORT_LABELS: Record<Sort, string> = {
+  NewToOld: 'Newest first',
+  LowToHigh: 'Price: low to high',
+  HighToLow: 'Price: high to low',
+};

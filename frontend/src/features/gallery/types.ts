@@ -1,0 +1,96 @@
+import type { Currency } from '@/config/constants';
+import type { Money } from '@/types/money';
+
+export const ORIENTATIONS = ['Vertical', 'Horizontal', 'Square'] as const;
+export type Orientation = (typeof ORIENTATIONS)[number];
+
+export const STYLES = [
+  'None',
+  'Exclusive',
+  'Abstract',
+  'Anime',
+  'Cyberpunk',
+  'Fantasy',
+  'Impressionism',
+  'Minimalism',
+  'Photorealism',
+  'PopArt',
+  'Watercolor',
+] as const;
+export type Style = (typeof STYLES)[number];
+
+export const SORTS = ['NewToOld', 'LowToHigh', 'HighToLow'] as const;
+export type Sort = (typeof SORTS)[number];
+export const DEFAULT_SORT: Sort = 'NewToOld';
+
+export type Licence = 'Personal' | 'Commercial' | 'ExclusiveCommercial';
+export type OfferStatus = 'Active' | 'SoldOut' | 'Hidden';
+
+/** A public derivative of a picture, in WebP with a JPEG fallback. */
+export interface PictureSources {
+  webp: string;
+  jpeg: string;
+}
+
+/** A purchasable variant of an offer: a size and a licence at a price. */
+export interface OfferAttribute {
+  id: number;
+  name: string;
+  longEdge: number;
+  licence: Licence;
+  price: Money;
+}
+
+export interface Offer {
+  id: number;
+  urlName: string;
+  title: string;
+  description: string;
+  /** The urlName of its category. */
+  category: string;
+  style: Style;
+  orientation: Orientation;
+  aspectRatio: string;
+  width: number;
+  height: number;
+  tags: string[];
+  createdAt: string;
+  status: OfferStatus;
+  /** Long edge 480 px. */
+  thumbnail: PictureSources;
+  /** Long edge 1600 px, watermarked. */
+  preview: PictureSources;
+  /** The lowest attribute price. */
+  price: Money;
+  attributes: OfferAttribute[];
+}
+
+export interface OfferPage {
+  items: Offer[];
+  total: number;
+  page: number;
+  pageSize: number;
+  currency: Currency;
+}
+
+export interface Category {
+  urlName: string;
+  title: string;
+  offerCount: number;
+}
+
+/** What the gallery shows: everything the offer list is filtered and sorted by. */
+export interface OfferFilters {
+  category?: string;
+  orientation?: Orientation;
+  style?: Style;
+  /** Decimal text in the display currency, inclusive. */
+  from?: string;
+  to?: string;
+  sort: Sort;
+  search?: string;
+}
+
+export interface OfferListArgs extends OfferFilters {
+  currency: Currency;
+}

@@ -1,0 +1,63 @@
+import type { Currency } from '@/config/constants';
+import type { Money } from '@/types/money';
+
+/** ISO 4217 minor-unit exponents (DESIGN.md section 3): JPY has none, the other currencies 2. */
+export function minorUnitDigits(currency: Currency): number {
+  return currency === 'JPY' ? 0 : 2;
+}
+
+const LOCALE = 'en';
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatterFor(currency: Currency, fractionDigits: number): Intl.NumberFormat {
+  const key = `${currency}:${fractionDigits}`;
+  let formatter = formatters.get(key);
+  if (formatter === undefined) {
+    formatter = new Intl.NumberFormat(LOCALE, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Formats a price for display ("€12.30", "¥3,247") from its exact decimal text. The whole part is
+ * formatted as a BigInt and the fraction digits are copied from the text, so no floating-point
+ * rounding can ever change a price.
+ */
+export function formatMoney({ amount, currency }: Pick<Money, 'amount' | 'currency'>): string {
+  const match = DECIMAL_TEXT.exec(amount);
+  if (match === null) return `${amount} ${currency}`;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const formatted = formatterFor(currency, fraction.length)
+    .formatToParts(BigInt(whole))
+    .map((part) => (part.type === 'fraction' ? fraction : part.value))
+    .join('');
+  return sign === '' ? formatted : `-${formatted}`;
+}
+
+export type AmountProblem = 'format' | 'negative' | 'too-precise';
+
+/**
+ * Reads an amount typed by a customer ("25", "19.99") in a currency, as a whole number of minor
+ * units, or says what is wrong with it.
+ */
+export function parseAmount(
+  text: string,
+  currency: Currency,
+): { minorUnits: bigint } | { problem: AmountProblem } {
+  const match = DECIMAL_TEXT.exec(text.trim());
+  if (match === null) return { problem: 'format' };
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const digits = minorUnitDigits(currency);
+  if (fraction.length > digits) return { problem: 'too-precise' };
+  const minorUnits = BigInt(whole + fraction.padEnd(digits, '0'));
+  if (sign !== '' && minorUnits !== 0n) return { problem: 'negative' };
+  return { minorUnits };
+}
