@@ -93,6 +93,31 @@ const std::string kDepositSelect =
 constexpr int kPayerFirst = 6;
 constexpr int kAfterPayer = kPayerFirst + 13;
 
+// Orders and deposits share their payment life: a status moves only from the one expected
+// (a guarded update, so of two racing settlements one wins), and Pending ones expire.
+// `table` is one of the two names above, never outside input.
+bool change_status(Connection& db, std::string_view table, std::int64_t id, PaymentStatus from,
+                   PaymentStatus to, sys_seconds at) {
+  db.prepare("UPDATE " + std::string(table) +
+             " SET status = ?3, settled_at = ?4 WHERE id = ?1 AND status = ?2")
+      .bind(1, id)
+      .bind(2, name(from))
+      .bind(3, name(to))
+      .bind(4, epoch(at))
+      .run();
+  return db.changes() == 1;
+}
+
+template <class IdType>
+std::vector<IdType> pending_past_expiry(Connection& db, std::string_view table, sys_seconds now) {
+  auto rows = db.prepare("SELECT id FROM " + std::string(table) +
+                         " WHERE status = 'Pending' AND expires_at <= ?1 ORDER BY id");
+  rows.bind(1, epoch(now));
+  std::vector<IdType> ids;
+  while (rows.step()) ids.push_back(IdType{rows.column_int(0)});
+  return ids;
+}
+
 }  // namespace
 
 // Orders
@@ -212,22 +237,11 @@ std::vector<Order> SqliteOrderRepository::list_for_user(UserId user) {
 
 bool SqliteOrderRepository::update_status(OrderId id, PaymentStatus from, PaymentStatus to,
                                           sys_seconds at) {
-  db_.prepare("UPDATE orders SET status = ?3, settled_at = ?4 WHERE id = ?1 AND status = ?2")
-      .bind(1, id.value)
-      .bind(2, name(from))
-      .bind(3, name(to))
-      .bind(4, epoch(at))
-      .run();
-  return db_.changes() == 1;
+  return change_status(db_, "orders", id.value, from, to, at);
 }
 
 std::vector<OrderId> SqliteOrderRepository::pending_expired(sys_seconds now) {
-  auto rows = db_.prepare(
-      "SELECT id FROM orders WHERE status = 'Pending' AND expires_at <= ?1 ORDER BY id");
-  rows.bind(1, epoch(now));
-  std::vector<OrderId> ids;
-  while (rows.step()) ids.push_back(OrderId{rows.column_int(0)});
-  return ids;
+  return pending_past_expiry<OrderId>(db_, "orders", now);
 }
 
 bool SqliteOrderRepository::reserve_exclusive(OfferId offer, OrderId order) {
@@ -296,22 +310,11 @@ std::optional<Deposit> SqliteDepositRepository::find_by_reference(
 
 bool SqliteDepositRepository::update_status(DepositId id, PaymentStatus from, PaymentStatus to,
                                             sys_seconds at) {
-  db_.prepare("UPDATE deposits SET status = ?3, settled_at = ?4 WHERE id = ?1 AND status = ?2")
-      .bind(1, id.value)
-      .bind(2, name(from))
-      .bind(3, name(to))
-      .bind(4, epoch(at))
-      .run();
-  return db_.changes() == 1;
+  return change_status(db_, "deposits", id.value, from, to, at);
 }
 
 std::vector<DepositId> SqliteDepositRepository::pending_expired(sys_seconds now) {
-  auto rows = db_.prepare(
-      "SELECT id FROM deposits WHERE status = 'Pending' AND expires_at <= ?1 ORDER BY id");
-  rows.bind(1, epoch(now));
-  std::vector<DepositId> ids;
-  while (rows.step()) ids.push_back(DepositId{rows.column_int(0)});
-  return ids;
+  return pending_past_expiry<DepositId>(db_, "deposits", now);
 }
 
 // Ledger
