@@ -75,7 +75,11 @@ int serve(const Config& config) {
   std::jthread seeding;
   if (*seeding_needed) {
     seeding = std::jthread([&](std::stop_token stop) {
-      const auto report = run_seed(shop, std::move(stop));
+      const auto report = run_seed(shop, stop);
+      if (stop.stop_requested()) {
+        spdlog::info("seeding stopped with the server; the next start seeds again");
+        return;
+      }
       if (!report) {
         spdlog::error("the catalogue could not be seeded: {}", report.error().detail);
         return;
