@@ -4,6 +4,7 @@ import { messageShown } from '@/components/snackbar/snackbarSlice';
 import { useChangePasswordMutation } from '../api/accountsApi';
 import { useAccountForm } from '../hooks/useAccountForm';
 import { PASSWORD_HINT } from '../passwordRules';
+import { NewPasswordFields } from './NewPasswordFields';
 import { AccountForm, SubmitButton } from './AccountForm';
 
 /** Changes the password of the signed-in customer; this session stays signed in. */
@@ -30,17 +31,9 @@ export function ChangePasswordForm() {
         autoComplete="current-password"
         {...form.textField('currentPassword')}
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        {...form.textField('password', PASSWORD_HINT)}
-      />
-      <TextField
-        label="Repeat the new password"
-        type="password"
-        autoComplete="new-password"
-        {...form.textField('repeatedPassword')}
+      <NewPasswordFields
+        password={form.textField('password', PASSWORD_HINT)}
+        repeated={form.textField('repeatedPassword')}
       />
       <SubmitButton loading={isLoading}>Change password</SubmitButton>
     </AccountForm>

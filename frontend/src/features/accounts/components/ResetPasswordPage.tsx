@@ -6,6 +6,7 @@ import { useResetPasswordMutation } from '../api/accountsApi';
 import { useAccountForm } from '../hooks/useAccountForm';
 import type { LoginPageState } from '../loginPageState';
 import { PASSWORD_HINT } from '../passwordRules';
+import { NewPasswordFields } from './NewPasswordFields';
 import { AccountForm, SubmitButton } from './AccountForm';
 import { FormLinks } from './FormLinks';
 
@@ -44,17 +45,9 @@ export default function ResetPasswordPage() {
           autoComplete="one-time-code"
           {...form.textField('code', 'The 8-character code from the e-mail.')}
         />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          {...form.textField('password', PASSWORD_HINT)}
-        />
-        <TextField
-          label="Repeat the new password"
-          type="password"
-          autoComplete="new-password"
-          {...form.textField('repeatedPassword')}
+        <NewPasswordFields
+          password={form.textField('password', PASSWORD_HINT)}
+          repeated={form.textField('repeatedPassword')}
         />
         <SubmitButton loading={isLoading}>Set the new password</SubmitButton>
       </AccountForm>

@@ -11,6 +11,7 @@ import { useRegisterMutation } from '../api/accountsApi';
 import { useAccountForm } from '../hooks/useAccountForm';
 import type { LoginPageState } from '../loginPageState';
 import { PASSWORD_HINT } from '../passwordRules';
+import { NewPasswordFields } from './NewPasswordFields';
 import { AccountForm, SubmitButton } from './AccountForm';
 import { FormLinks } from './FormLinks';
 
@@ -44,17 +45,10 @@ export default function SignUpPage() {
     <Page title="Sign up" maxWidth="sm">
       <AccountForm label="Sign up" formRef={form.formRef} onSubmit={submit}>
         <TextField label="E-mail" type="email" autoComplete="email" {...form.textField('email')} />
-        <TextField
+        <NewPasswordFields
           label="Password"
-          type="password"
-          autoComplete="new-password"
-          {...form.textField('password', PASSWORD_HINT)}
-        />
-        <TextField
-          label="Repeat the password"
-          type="password"
-          autoComplete="new-password"
-          {...form.textField('repeatedPassword')}
+          password={form.textField('password', PASSWORD_HINT)}
+          repeated={form.textField('repeatedPassword')}
         />
         <FormControl error={agreementMessage !== undefined}>
           <FormControlLabel
