@@ -52,7 +52,7 @@ system-packages:
 	if [ -n "$$missing" ]; then \
 	  echo "Installing system packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
 node-packages: $(FRONTEND)/node_modules/.package-lock.json
