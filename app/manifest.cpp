@@ -1,33 +1,27 @@
 #include "manifest.hpp"
 
-#include <boost/json.hpp>
-
 #include <algorithm>
+#include <boost/json.hpp>
 #include <fstream>
 #include <sstream>
+
+#include "artshop/core/text.hpp"
 
 namespace artshop::app {
 namespace {
 
 namespace json = boost::json;
 
-std::string lower(std::string text) {
-  std::ranges::transform(text, text.begin(),
-                         [](char c) { return c >= 'A' && c <= 'Z' ? char(c + 32) : c; });
-  return text;
-}
-
+// A manifest's text, trimmed, as an owned string.
 std::string trim(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  return std::string(text.substr(first, text.find_last_not_of(" \t") - first + 1));
+  return std::string(text::trim(text));
 }
 
 std::vector<std::string> split_tags(std::string_view text) {
   std::vector<std::string> tags;
   for (const auto& row : parse_csv(text)) {
     for (const auto& tag : row) {
-      if (auto clean = trim(tag); !clean.empty()) tags.push_back(lower(clean));
+      if (auto clean = trim(tag); !clean.empty()) tags.push_back(text::to_lower_ascii(clean));
     }
   }
   return tags;
@@ -45,7 +39,7 @@ std::expected<std::vector<ImportRow>, std::string> from_csv(std::string_view tex
   const auto table = parse_csv(text);
   if (table.empty()) return std::unexpected("manifest.csv is empty");
   std::vector<std::string> columns;
-  for (const auto& name : table.front()) columns.push_back(lower(trim(name)));
+  for (const auto& name : table.front()) columns.push_back(text::to_lower_ascii(trim(name)));
   const auto column = [&](std::string_view name) -> std::optional<std::size_t> {
     const auto found = std::ranges::find(columns, name);
     if (found == columns.end()) return std::nullopt;
@@ -68,7 +62,7 @@ std::expected<std::vector<ImportRow>, std::string> from_csv(std::string_view tex
                     .file = field("file").value_or(""),
                     .title = field("title").value_or(""),
                     .description = field("description").value_or(""),
-                    .category = lower(field("category").value_or("")),
+                    .category = text::to_lower_ascii(field("category").value_or("")),
                     .style = field("style").value_or(""),
                     .tags = split_tags(field("tags").value_or("")),
                     .price = field("price")});
@@ -82,10 +76,12 @@ std::expected<std::vector<ImportRow>, std::string> from_json(std::string_view te
   if (error) return std::unexpected("manifest.json is not valid JSON: " + error.message());
   const json::array* items = document.if_array();
   if (items == nullptr && document.is_object()) {
-    if (const auto* pictures = document.as_object().if_contains("pictures")) items = pictures->if_array();
+    if (const auto* pictures = document.as_object().if_contains("pictures"))
+      items = pictures->if_array();
   }
   if (items == nullptr) return std::unexpected("manifest.json must be an array of pictures");
-  const auto text_of = [](const json::object& item, std::string_view key) -> std::optional<std::string> {
+  const auto text_of = [](const json::object& item,
+                          std::string_view key) -> std::optional<std::string> {
     const auto* value = item.if_contains(key);
     if (value == nullptr || value->is_null()) return std::nullopt;
     if (value->is_string()) return trim(value->as_string());
@@ -101,12 +97,12 @@ std::expected<std::vector<ImportRow>, std::string> from_json(std::string_view te
       row.file = text_of(*item, "file").value_or("");
       row.title = text_of(*item, "title").value_or("");
       row.description = text_of(*item, "description").value_or("");
-      row.category = lower(text_of(*item, "category").value_or(""));
+      row.category = text::to_lower_ascii(text_of(*item, "category").value_or(""));
       row.style = text_of(*item, "style").value_or("");
       row.price = text_of(*item, "price");
       if (const auto* tags = item->if_contains("tags"); tags != nullptr && tags->is_array()) {
         for (const auto& tag : tags->as_array()) {
-          if (tag.is_string()) row.tags.push_back(lower(trim(tag.as_string())));
+          if (tag.is_string()) row.tags.push_back(text::to_lower_ascii(trim(tag.as_string())));
         }
       } else {
         row.tags = split_tags(text_of(*item, "tags").value_or(""));

@@ -1,30 +1,14 @@
 #include "settings.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
 #include <fstream>
 
-#include <fmt/format.h>
+#include "artshop/core/text.hpp"
 
 namespace artshop::app {
-namespace {
-
-std::string_view trim(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return {};
-  const auto last = text.find_last_not_of(" \t\r\n");
-  return text.substr(first, last - first + 1);
-}
-
-std::string lower(std::string_view text) {
-  std::string result(text);
-  std::ranges::transform(result, result.begin(),
-                         [](char c) { return c >= 'A' && c <= 'Z' ? char(c + 32) : c; });
-  return result;
-}
-
-}  // namespace
-
 std::string environment_name(std::string_view key) {
   std::string name = "ARTSHOP_";
   for (const char c : key) {
@@ -39,15 +23,15 @@ std::expected<Settings, std::string> Settings::from_file(const std::filesystem::
   Settings settings;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
-    const auto content = trim(std::string_view(line).substr(0, line.find('#')));
+    const auto content = text::trim(std::string_view(line).substr(0, line.find('#')));
     if (content.empty()) continue;
     const auto equals = content.find('=');
-    if (equals == std::string_view::npos || trim(content.substr(0, equals)).empty()) {
+    if (equals == std::string_view::npos || text::trim(content.substr(0, equals)).empty()) {
       return std::unexpected(
           fmt::format("{}:{}: expected 'key = value', got '{}'", file.string(), number, content));
     }
-    settings.set(lower(trim(content.substr(0, equals))),
-                 std::string(trim(content.substr(equals + 1))));
+    settings.set(text::to_lower_ascii(text::trim(content.substr(0, equals))),
+                 std::string(text::trim(content.substr(equals + 1))));
   }
   return settings;
 }
@@ -56,7 +40,8 @@ void Settings::apply_environment(const std::vector<std::string_view>& known_keys
                                  const std::vector<std::string_view>& known_prefixes,
                                  char** environment) {
   for (const auto key : known_keys) {
-    if (const char* value = std::getenv(environment_name(key).c_str())) set(std::string(key), value);
+    if (const char* value = std::getenv(environment_name(key).c_str()))
+      set(std::string(key), value);
   }
   // Prefixed keys (rate.usd, limit.x) are open-ended, so scan the environment for them.
   for (char** entry = environment; entry != nullptr && *entry != nullptr; ++entry) {
@@ -67,7 +52,7 @@ void Settings::apply_environment(const std::vector<std::string_view>& known_keys
     for (const auto prefix : known_prefixes) {
       const auto prefix_name = environment_name(prefix);  // "rate." -> "ARTSHOP_RATE_"
       if (name.size() > prefix_name.size() && name.starts_with(prefix_name)) {
-        set(std::string(prefix) + lower(name.substr(prefix_name.size())),
+        set(std::string(prefix) + text::to_lower_ascii(name.substr(prefix_name.size())),
             std::string(variable.substr(equals + 1)));
       }
     }
@@ -102,11 +87,11 @@ std::expected<long long, std::string> Settings::integer(std::string_view key, lo
 std::expected<bool, std::string> Settings::boolean(std::string_view key, bool fallback) const {
   const auto value = get(key);
   if (!value) return fallback;
-  const auto word = lower(*value);
+  const auto word = text::to_lower_ascii(*value);
   if (word == "true" || word == "yes" || word == "on" || word == "1") return true;
   if (word == "false" || word == "no" || word == "off" || word == "0") return false;
-  return std::unexpected(fmt::format("{} ({}): expected true or false, got '{}'", key,
-                                     environment_name(key), *value));
+  return std::unexpected(
+      fmt::format("{} ({}): expected true or false, got '{}'", key, environment_name(key), *value));
 }
 
 std::expected<std::vector<std::string>, std::string> Settings::list(std::string_view key) const {
@@ -116,7 +101,7 @@ std::expected<std::vector<std::string>, std::string> Settings::list(std::string_
   std::string_view rest(*value);
   while (!rest.empty()) {
     const auto comma = rest.find(',');
-    const auto item = trim(rest.substr(0, comma));
+    const auto item = text::trim(rest.substr(0, comma));
     if (!item.empty()) items.emplace_back(item);
     rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
   }

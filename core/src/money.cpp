@@ -1,12 +1,14 @@
 #include "artshop/core/money.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <charconv>
 #include <cstdlib>
 #include <limits>
 #include <utility>
 
-#include <fmt/format.h>
+#include "artshop/core/text.hpp"
 
 namespace artshop {
 namespace {
@@ -18,44 +20,57 @@ struct CurrencyInfo {
 };
 
 constexpr std::array<CurrencyInfo, kAllCurrencies.size()> kCurrencyInfo{{
-    {Currency::EUR, "EUR", 2}, {Currency::USD, "USD", 2}, {Currency::GBP, "GBP", 2},
-    {Currency::NOK, "NOK", 2}, {Currency::CZK, "CZK", 2}, {Currency::PLN, "PLN", 2},
-    {Currency::CHF, "CHF", 2}, {Currency::AUD, "AUD", 2}, {Currency::AZN, "AZN", 2},
-    {Currency::KZT, "KZT", 2}, {Currency::SAR, "SAR", 2}, {Currency::JPY, "JPY", 0},
-    {Currency::CAD, "CAD", 2}, {Currency::NZD, "NZD", 2},
+    {Currency::EUR, "EUR", 2},
+    {Currency::USD, "USD", 2},
+    {Currency::GBP, "GBP", 2},
+    {Currency::NOK, "NOK", 2},
+    {Currency::CZK, "CZK", 2},
+    {Currency::PLN, "PLN", 2},
+    {Currency::CHF, "CHF", 2},
+    {Currency::AUD, "AUD", 2},
+    {Currency::AZN, "AZN", 2},
+    {Currency::KZT, "KZT", 2},
+    {Currency::SAR, "SAR", 2},
+    {Currency::JPY, "JPY", 0},
+    {Currency::CAD, "CAD", 2},
+    {Currency::NZD, "NZD", 2},
 }};
 
 const CurrencyInfo& info(Currency currency) noexcept {
   return kCurrencyInfo[static_cast<std::size_t>(currency)];
 }
 
-constexpr char ascii_upper(char c) noexcept { return c >= 'a' && c <= 'z' ? char(c - 32) : c; }
-
 }  // namespace
 
-std::string_view code(Currency currency) noexcept { return info(currency).code; }
+std::string_view code(Currency currency) noexcept {
+  return info(currency).code;
+}
 
-int exponent(Currency currency) noexcept { return info(currency).exponent; }
+int exponent(Currency currency) noexcept {
+  return info(currency).exponent;
+}
 
 std::optional<Currency> parse_currency(std::string_view text) noexcept {
-  if (text.size() != 3) return std::nullopt;
   for (const auto& entry : kCurrencyInfo) {
-    if (ascii_upper(text[0]) == entry.code[0] && ascii_upper(text[1]) == entry.code[1] &&
-        ascii_upper(text[2]) == entry.code[2]) {
-      return entry.currency;
-    }
+    if (text::equal_ignoring_ascii_case(text, entry.code)) return entry.currency;
   }
   return std::nullopt;
 }
 
 std::string_view describe(MoneyError error) noexcept {
   switch (error) {
-    case MoneyError::CurrencyMismatch: return "amounts are in different currencies";
-    case MoneyError::Overflow: return "amount is too large";
-    case MoneyError::InvalidFormat: return "not a valid amount";
-    case MoneyError::TooPrecise: return "too many decimal places for the currency";
-    case MoneyError::UnknownCurrency: return "unknown currency";
-    case MoneyError::MissingRate: return "no exchange rate for the currency";
+    case MoneyError::CurrencyMismatch:
+      return "amounts are in different currencies";
+    case MoneyError::Overflow:
+      return "amount is too large";
+    case MoneyError::InvalidFormat:
+      return "not a valid amount";
+    case MoneyError::TooPrecise:
+      return "too many decimal places for the currency";
+    case MoneyError::UnknownCurrency:
+      return "unknown currency";
+    case MoneyError::MissingRate:
+      return "no exchange rate for the currency";
   }
   return "invalid money";
 }
@@ -72,7 +87,8 @@ std::expected<Money, MoneyError> Money::parse(std::string_view text, Currency cu
   for (const char c : text) {
     if ((c < '0' || c > '9') && c != '.') return std::unexpected(MoneyError::InvalidFormat);
   }
-  if (fraction.find('.') != std::string_view::npos) return std::unexpected(MoneyError::InvalidFormat);
+  if (fraction.find('.') != std::string_view::npos)
+    return std::unexpected(MoneyError::InvalidFormat);
   const int places = exponent(currency);
   if (std::cmp_greater(fraction.size(), places)) return std::unexpected(MoneyError::TooPrecise);
 
@@ -85,7 +101,8 @@ std::expected<Money, MoneyError> Money::parse(std::string_view text, Currency cu
     if (!accumulate(c)) return std::unexpected(MoneyError::Overflow);
   }
   for (int i = 0; i < places; ++i) {
-    const char digit = std::cmp_less(i, fraction.size()) ? fraction[static_cast<std::size_t>(i)] : '0';
+    const char digit =
+        std::cmp_less(i, fraction.size()) ? fraction[static_cast<std::size_t>(i)] : '0';
     if (!accumulate(digit)) return std::unexpected(MoneyError::Overflow);
   }
   return Money(negative ? -minor : minor, currency);
@@ -134,6 +151,8 @@ std::string Money::amount_text() const {
   return fmt::format("{}{}.{:0{}}", sign, magnitude / divisor, magnitude % divisor, places);
 }
 
-std::string Money::to_string() const { return fmt::format("{} {}", amount_text(), code(currency_)); }
+std::string Money::to_string() const {
+  return fmt::format("{} {}", amount_text(), code(currency_));
+}
 
 }  // namespace artshop

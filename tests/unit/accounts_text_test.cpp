@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "artshop/core/accounts/text.hpp"
+#include "artshop/core/text.hpp"
 
 namespace artshop::text {
 namespace {

@@ -3,7 +3,7 @@
 #include <charconv>
 #include <stdexcept>
 
-#include "artshop/core/accounts/text.hpp"
+#include "artshop/core/text.hpp"
 
 namespace artshop::crypto {
 

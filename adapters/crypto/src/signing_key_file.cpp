@@ -9,7 +9,7 @@
 #include <string>
 #include <system_error>
 
-#include "artshop/core/accounts/text.hpp"
+#include "artshop/core/text.hpp"
 #include "artshop/crypto/hex.hpp"
 #include "artshop/crypto/openssl_random_source.hpp"
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "artshop/core/accounts/email.hpp"
-#include "artshop/core/accounts/text.hpp"
+#include "artshop/core/text.hpp"
 
 namespace artshop::mail {
 

@@ -1,6 +1,6 @@
 #include "artshop/core/accounts/common_passwords.hpp"
 
-#include "artshop/core/accounts/text.hpp"
+#include "artshop/core/text.hpp"
 
 namespace artshop {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "artshop/core/accounts/text.hpp"
+#include "artshop/core/text.hpp"
 
 namespace artshop {
 

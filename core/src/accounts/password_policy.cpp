@@ -1,6 +1,6 @@
 #include "artshop/core/accounts/password_policy.hpp"
 
-#include "artshop/core/accounts/text.hpp"
+#include "artshop/core/text.hpp"
 
 namespace artshop {
 

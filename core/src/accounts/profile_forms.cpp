@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "artshop/core/accounts/countries.hpp"
-#include "artshop/core/accounts/text.hpp"
+#include "artshop/core/text.hpp"
 #include "validate_form.hpp"
 
 namespace artshop {

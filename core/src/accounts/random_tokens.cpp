@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "artshop/core/accounts/base64url.hpp"
-#include "artshop/core/accounts/text.hpp"
+#include "artshop/core/text.hpp"
 #include "artshop/core/accounts/token_policy.hpp"
 
 namespace artshop {

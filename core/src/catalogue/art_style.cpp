@@ -1,6 +1,6 @@
 #include "artshop/core/catalogue/art_style.hpp"
 
-#include "artshop/core/accounts/text.hpp"
+#include "artshop/core/text.hpp"
 
 namespace artshop {
 namespace {

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <stdexcept>
 
-#include "artshop/core/accounts/text.hpp"
+#include "artshop/core/text.hpp"
 
 namespace artshop {
 namespace {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "artshop/core/text.hpp"
+
 namespace artshop {
 namespace {
 
@@ -11,18 +13,11 @@ constexpr std::array kStatusNames{std::string_view("Active"), std::string_view("
 constexpr std::array kLicenceNames{std::string_view("Personal"), std::string_view("Commercial"),
                                    std::string_view("ExclusiveCommercial")};
 
-bool same_ignoring_case(std::string_view a, std::string_view b) noexcept {
-  return std::ranges::equal(a, b, [](char x, char y) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c + 32) : c; };
-    return lower(x) == lower(y);
-  });
-}
-
 template <class Enum, std::size_t N>
 std::optional<Enum> parse_named(const std::array<std::string_view, N>& names,
                                 std::string_view text) noexcept {
   for (std::size_t i = 0; i < N; ++i) {
-    if (same_ignoring_case(names[i], text)) return static_cast<Enum>(i);
+    if (text::equal_ignoring_ascii_case(names[i], text)) return static_cast<Enum>(i);
   }
   return std::nullopt;
 }
@@ -75,11 +70,12 @@ std::vector<OfferAttribute> standard_attributes(ArtStyle style, int long_edge,
     // A smaller picture offers fewer sizes rather than the same size twice.
     if (!attributes.empty() && attributes.back().long_edge >= edge) continue;
     // A tier cut down to the picture's own size says so rather than promising 8K.
-    attributes.push_back({.id = {},
-                          .name = edge < tier.long_edge ? std::string("Full size") : std::string(tier.name),
-                          .long_edge = edge,
-                          .licence = tier.licence,
-                          .price_eur_cents = base_price_eur_cents * tier.price_factor_percent / 100});
+    attributes.push_back(
+        {.id = {},
+         .name = edge < tier.long_edge ? std::string("Full size") : std::string(tier.name),
+         .long_edge = edge,
+         .licence = tier.licence,
+         .price_eur_cents = base_price_eur_cents * tier.price_factor_percent / 100});
   }
   return attributes;
 }

@@ -1,9 +1,11 @@
 #include "artshop/core/catalogue/offer_query.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <charconv>
 
-#include <fmt/format.h>
+#include "artshop/core/text.hpp"
 
 namespace artshop {
 namespace {
@@ -11,12 +13,8 @@ namespace {
 constexpr std::array kSortNames{std::string_view("NewToOld"), std::string_view("LowToHigh"),
                                 std::string_view("HighToLow")};
 
-bool present(const std::optional<std::string>& text) { return text && !text->empty(); }
-
-std::string trimmed(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  return std::string(text.substr(first, text.find_last_not_of(" \t") - first + 1));
+bool present(const std::optional<std::string>& text) {
+  return text && !text->empty();
 }
 
 std::optional<int> parse_int(const std::string& text) {
@@ -43,11 +41,12 @@ std::optional<Enum> read_enum(const std::optional<std::string>& text, std::strin
 std::optional<Money> read_amount(const std::optional<std::string>& text, std::string_view field,
                                  Currency currency, ValidationErrors& errors) {
   if (!present(text)) return std::nullopt;
-  const auto amount = Money::parse(trimmed(*text), currency);
+  const auto amount = Money::parse(text::trim(*text), currency);
   if (!amount) {
-    errors.add(field, amount.error() == MoneyError::TooPrecise
-                          ? fmt::format("{} has more decimals than {} allows.", field, code(currency))
-                          : fmt::format("{} must be an amount such as 25 or 19.99.", field));
+    errors.add(field,
+               amount.error() == MoneyError::TooPrecise
+                   ? fmt::format("{} has more decimals than {} allows.", field, code(currency))
+                   : fmt::format("{} must be an amount such as 25 or 19.99.", field));
     return std::nullopt;
   }
   if (amount->is_negative()) {
@@ -75,24 +74,21 @@ std::int64_t first_at_least(Money bound, const ExchangeRates& rates) {
 
 }  // namespace
 
-std::string_view name(OfferSort sort) noexcept { return kSortNames[static_cast<std::size_t>(sort)]; }
+std::string_view name(OfferSort sort) noexcept {
+  return kSortNames[static_cast<std::size_t>(sort)];
+}
 
 std::optional<OfferSort> parse_offer_sort(std::string_view text) noexcept {
   for (std::size_t i = 0; i < kSortNames.size(); ++i) {
-    if (text.size() == kSortNames[i].size()) {
-      bool same = true;
-      for (std::size_t c = 0; c < text.size() && same; ++c) {
-        same = (text[c] | 0x20) == (kSortNames[i][c] | 0x20);
-      }
-      if (same) return static_cast<OfferSort>(i);
-    }
+    if (text::equal_ignoring_ascii_case(text, kSortNames[i])) return static_cast<OfferSort>(i);
   }
   return std::nullopt;
 }
 
 std::expected<Currency, ValidationErrors> validate_display_currency(
     const std::optional<std::string>& currency) {
-  if (!present(currency)) return std::unexpected(ValidationErrors("Currency", "Currency is required."));
+  if (!present(currency))
+    return std::unexpected(ValidationErrors("Currency", "Currency is required."));
   if (auto parsed = parse_currency(*currency)) return *parsed;
   std::string codes;
   for (const auto candidate : kAllCurrencies) {
@@ -122,9 +118,9 @@ std::expected<OfferQuery, ValidationErrors> validate_offer_query(const OfferList
   if (query.from && query.to && query.from->minor_units() > query.to->minor_units()) {
     errors.add("To", "To must not be less than From.");
   }
-  if (present(raw.category)) query.category = trimmed(*raw.category);
+  if (present(raw.category)) query.category = std::string(text::trim(*raw.category));
   if (present(raw.search)) {
-    query.search = trimmed(*raw.search);
+    query.search = std::string(text::trim(*raw.search));
     if (query.search->size() > kMaxSearchLength) {
       errors.add("Search", fmt::format("Search must be at most {} characters.", kMaxSearchLength));
     }
@@ -141,7 +137,8 @@ std::expected<OfferQuery, ValidationErrors> validate_offer_query(const OfferList
   if (present(raw.page_size)) {
     const auto size = parse_int(*raw.page_size);
     if (!size || *size < 1 || *size > kMaxPageSize) {
-      errors.add("PageSize", fmt::format("PageSize must be a whole number from 1 to {}.", kMaxPageSize));
+      errors.add("PageSize",
+                 fmt::format("PageSize must be a whole number from 1 to {}.", kMaxPageSize));
     } else {
       query.page_size = *size;
     }

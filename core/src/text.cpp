@@ -1,4 +1,4 @@
-#include "artshop/core/accounts/text.hpp"
+#include "artshop/core/text.hpp"
 
 #include <algorithm>
 #include <cstdint>
