@@ -2,6 +2,9 @@
 # Both install what is missing (Debian/Ubuntu packages, npm packages), build incrementally,
 # and are cheap to run again.
 
+SHELL       := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+
 BUILD_DIR   ?= build
 BUILD_TYPE  ?= Release
 FRONTEND    := frontend
@@ -29,13 +32,18 @@ run: build
 	$(ARTSHOP) serve
 
 test: build
-	@status=0; \
+	@status=0; summary=""; logs="$(BUILD_DIR)/test-logs"; mkdir -p "$$logs"; \
 	printf '\n== ctest: unit, adapter and API tests ==\n'; \
-	ctest --test-dir $(BUILD_DIR) --output-on-failure -j2 --timeout 300 || status=1; \
+	if ctest --test-dir $(BUILD_DIR) --output-on-failure -j2 --timeout 300; then summary="ctest: passed"; \
+	else status=1; summary="ctest: FAILED: $$(cut -d: -f2 $(BUILD_DIR)/Testing/Temporary/LastTestsFailed.log 2>/dev/null | tr '\n' ' ')"; fi; \
 	printf '\n== vitest: front-end tests ==\n'; \
-	npm --prefix $(FRONTEND) test || status=1; \
+	if npm --prefix $(FRONTEND) test 2>&1 | tee "$$logs/vitest.log"; then summary="$$summary\nvitest: passed"; \
+	else status=1; summary="$$summary\nvitest: FAILED:\n$$(grep -E '(FAIL|×) ' "$$logs/vitest.log" | head -20)"; fi; \
 	printf '\n== playwright: end-to-end tests against the real server ==\n'; \
-	ARTSHOP_BINARY="$(abspath $(ARTSHOP))" npm --prefix $(FRONTEND) run e2e || status=1; \
+	if ARTSHOP_BINARY="$(abspath $(ARTSHOP))" npm --prefix $(FRONTEND) run e2e 2>&1 | tee "$$logs/playwright.log"; \
+	then summary="$$summary\nplaywright: passed"; \
+	else status=1; summary="$$summary\nplaywright: FAILED:\n$$(grep -E '✘|[0-9]+\) ' "$$logs/playwright.log" | head -20)"; fi; \
+	printf '\n== summary ==\n%b\n' "$$summary"; \
 	if [ $$status -ne 0 ]; then printf '\nSome tests FAILED.\n'; else printf '\nAll test suites passed.\n'; fi; \
 	exit $$status
 

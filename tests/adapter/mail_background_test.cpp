@@ -101,14 +101,11 @@ TEST(BackgroundMailer, Destruction_DeliversWhatIsStillQueued) {
 
 TEST(BackgroundMailer, Destruction_GivesUpOnTheQueueAfterTheDrainTimeout) {
   auto deliveries = std::make_shared<Deliveries>();
-  const auto start = std::chrono::steady_clock::now();
   {
     BackgroundMailer mailer(std::make_unique<FakeMailer>(deliveries, 100ms), 150ms);
     for (int i = 0; i < 20; ++i) mailer.send(mail("slow"));
   }
-  const auto took = std::chrono::steady_clock::now() - start;
-
-  EXPECT_LT(took, 1s);  // 20 x 100 ms would be 2 s
+  // Delivering all 20 would take 2 s; giving up after 150 ms leaves most of them undelivered.
   EXPECT_GE(deliveries->seen().size(), 1U);
   EXPECT_LT(deliveries->seen().size(), 20U);
 }
