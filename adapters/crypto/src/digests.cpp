@@ -1,5 +1,6 @@
 #include "artshop/crypto/digests.hpp"
 
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/sha.h>
@@ -40,6 +41,14 @@ Sha256Digest hmac_sha256(std::span<const std::byte> key, std::string_view data) 
     throw std::runtime_error("OpenSSL HMAC-SHA256 failed");
   }
   return mac;
+}
+
+Sha256Digest hmac_sha256(std::string_view key, std::string_view data) {
+  return hmac_sha256(std::as_bytes(std::span(key.data(), key.size())), data);
+}
+
+bool equal_in_constant_time(std::string_view a, std::string_view b) noexcept {
+  return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
 }  // namespace artshop::crypto

@@ -61,13 +61,12 @@ std::string read_owner_only_file(const std::filesystem::path& path) {
   return content;
 }
 
-JwtKey parse_key(const std::string& content, const std::filesystem::path& path) {
+std::vector<std::byte> parse_secret(const std::string& content, const std::filesystem::path& path) {
   auto secret = from_hex(text::trim(content));
   if (!secret || secret->size() < JwtKeyring::kMinSecretBytes) {
     throw std::runtime_error(path.string() + " must hold at least 32 bytes as hexadecimal");
   }
-  auto kid = derive_key_id(*secret);
-  return JwtKey{.kid = std::move(kid), .secret = std::move(*secret)};
+  return std::move(*secret);
 }
 
 void write_all(int fd, std::string_view data, const std::filesystem::path& path) {
@@ -105,11 +104,17 @@ void create_key_file(const std::filesystem::path& path, RandomSource& random) {
 
 }  // namespace
 
+std::vector<std::byte> load_or_create_secret_file(const std::filesystem::path& file,
+                                                  RandomSource& random) {
+  if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
+  if (!std::filesystem::exists(file)) create_key_file(file, random);
+  return parse_secret(read_owner_only_file(file), file);
+}
+
 JwtKey load_or_create_signing_key(const std::filesystem::path& data_dir, RandomSource& random) {
-  std::filesystem::create_directories(data_dir);
-  const auto path = data_dir / kSigningKeyFileName;
-  if (!std::filesystem::exists(path)) create_key_file(path, random);
-  return parse_key(read_owner_only_file(path), path);
+  auto secret = load_or_create_secret_file(data_dir / kSigningKeyFileName, random);
+  auto kid = derive_key_id(secret);
+  return JwtKey{.kid = std::move(kid), .secret = std::move(secret)};
 }
 
 JwtKey load_or_create_signing_key(const std::filesystem::path& data_dir) {

@@ -16,6 +16,12 @@ Sha256Digest sha256(std::string_view data);
 // Lower-case hex of SHA-256: 64 characters.
 std::string sha256_hex(std::string_view data);
 Sha256Digest hmac_sha256(std::span<const std::byte> key, std::string_view data);
+Sha256Digest hmac_sha256(std::string_view key, std::string_view data);
+
+// Compares without an early exit on the first differing byte, so the time taken does not tell
+// an attacker how much of a forged MAC was right. Only the lengths leak, and a MAC's length is
+// public anyway.
+bool equal_in_constant_time(std::string_view a, std::string_view b) noexcept;
 
 // Refresh tokens and reset codes carry 256 and 40 random bits. A plain SHA-256 suffices for
 // the 256-bit token; for the 40-bit code the digest only keeps a leaked database from being

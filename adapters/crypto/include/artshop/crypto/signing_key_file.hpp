@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
+#include <vector>
 
 #include "artshop/core/ports/random_source.hpp"
 #include "artshop/crypto/jwt_keyring.hpp"
@@ -19,7 +21,15 @@ inline constexpr std::string_view kSigningKeyFileName = "jwt-signing.key";
 // of at least 32 bytes, or is readable by group or others: a leaked signing key lets anyone
 // sign in as anyone, so the server refuses to run on one (fix with chmod 600).
 JwtKey load_or_create_signing_key(const std::filesystem::path& data_dir, RandomSource& random);
+
 // The same with OpenSslRandomSource.
 JwtKey load_or_create_signing_key(const std::filesystem::path& data_dir);
+
+// The same for any secret of the installation kept in a file of its own (the sandbox payment
+// provider's webhook key): `file` holds at least 32 bytes as hex, owner-only; it is created
+// with 32 bytes from `random` when it does not exist. Answers the secret's bytes. Throws as
+// above.
+std::vector<std::byte> load_or_create_secret_file(const std::filesystem::path& file,
+                                                  RandomSource& random);
 
 }  // namespace artshop::crypto

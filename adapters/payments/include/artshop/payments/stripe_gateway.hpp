@@ -1,0 +1,39 @@
+#pragma once
+
+#include <chrono>
+#include <string>
+
+#include "artshop/core/orders/payment_gateway.hpp"
+#include "artshop/core/ports/clock.hpp"
+
+namespace artshop::payments {
+
+struct StripeOptions {
+  std::string secret_key;      // sk_live_... / sk_test_...
+  std::string webhook_secret;  // whsec_...: the endpoint's signing secret
+  std::string api_base = "https://api.stripe.com";
+  std::chrono::seconds timeout{20};
+};
+
+// Stripe Checkout Sessions: create_checkout POSTs a form-encoded session (mode=payment, one
+// line with the amount, client_reference_id = our reference, success and cancel URLs, the
+// customer's e-mail, the billing and browser details as metadata) with the secret key, and
+// answers the session's url. Webhooks are checked with the Stripe-Signature scheme.
+class StripeGateway final : public PaymentGateway {
+ public:
+  // Throws std::invalid_argument when the secret key or the webhook secret is empty.
+  StripeGateway(StripeOptions options, const Clock& clock);
+
+  // Blocks for up to options.timeout. Throws std::runtime_error with Stripe's error message
+  // when it refuses (never the key), or with the transport error when it does not answer.
+  Checkout create_checkout(const CheckoutRequest& request) override;
+  std::expected<PaymentEvent, WebhookError> parse_webhook(
+      std::string_view body, std::string_view signature_header,
+      std::chrono::system_clock::time_point now) override;
+
+ private:
+  StripeOptions options_;
+  const Clock& clock_;
+};
+
+}  // namespace artshop::payments
