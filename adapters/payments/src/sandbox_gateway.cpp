@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "artshop/core/text.hpp"
+#include "artshop/crypto/digests.hpp"
+#include "artshop/crypto/hex.hpp"
 #include "artshop/payments/checkout_event.hpp"
 #include "artshop/payments/webhook_signature.hpp"
 #include "form_encoding.hpp"
-#include "artshop/crypto/digests.hpp"
-#include "artshop/crypto/hex.hpp"
 #include "sandbox_page.hpp"
 #include "sandbox_session.hpp"
 #include "utf8_prefix.hpp"
