@@ -14,7 +14,8 @@ const std::vector<std::string_view> kKeys{
     "host",         "port",       "data_dir",        "static_dir",        "log_level",
     "io_threads",   "worker_threads", "behind_tls",  "cors_origins",      "public_url",
     "jwt_signing_key", "jwt_previous_keys", "rates_source", "ecb_url", "ecb_refresh_hours",
-    "seed_offers",
+    "seed_offers", "payments.provider", "payments.webhook_secret", "stripe.secret_key",
+    "stripe.webhook_secret", "stripe.api_base",
 };
 const std::vector<std::string_view> kPrefixes{"rate.", "limit.", "smtp.", "mail.", "argon2."};
 
@@ -105,6 +106,42 @@ std::expected<Config::Mail, std::string> read_mail(const Settings& settings) {
   return mail;
 }
 
+// The minimum length of the sandbox's webhook secret (an HMAC-SHA256 key).
+constexpr std::size_t kMinWebhookSecretLength = 32;
+
+std::expected<Config::Payments, std::string> read_payments(const Settings& settings) {
+  Config::Payments payments;
+  const auto provider = settings.get("payments.provider").value_or("sandbox");
+  if (provider == "stripe") {
+    payments.provider = Config::Payments::Provider::Stripe;
+  } else if (provider != "sandbox") {
+    return std::unexpected("payments.provider: expected sandbox or stripe, got '" + provider + "'");
+  }
+  payments.webhook_secret = settings.get("payments.webhook_secret").value_or("");
+  payments.stripe_secret_key = settings.get("stripe.secret_key").value_or("");
+  payments.stripe_webhook_secret = settings.get("stripe.webhook_secret").value_or("");
+  payments.stripe_api_base = settings.get("stripe.api_base").value_or(payments.stripe_api_base);
+  while (payments.stripe_api_base.ends_with('/')) payments.stripe_api_base.pop_back();
+  if (!payments.webhook_secret.empty() &&
+      payments.webhook_secret.size() < kMinWebhookSecretLength) {
+    return std::unexpected("payments.webhook_secret: at least 32 characters");
+  }
+  if (payments.provider == Config::Payments::Provider::Stripe) {
+    if (payments.stripe_secret_key.empty()) {
+      return std::unexpected("stripe.secret_key: required when payments.provider is stripe");
+    }
+    if (payments.stripe_webhook_secret.empty()) {
+      return std::unexpected("stripe.webhook_secret: required when payments.provider is stripe");
+    }
+    if (!payments.stripe_api_base.starts_with("https://") &&
+        !payments.stripe_api_base.starts_with("http://")) {
+      return std::unexpected("stripe.api_base: expected an http(s) URL, got '" +
+                             payments.stripe_api_base + "'");
+    }
+  }
+  return payments;
+}
+
 }  // namespace
 
 std::expected<Config, std::string> load_config(const std::filesystem::path& file,
@@ -156,6 +193,7 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   if (!error.empty()) return std::unexpected(error);
   config.data_dir = data_dir;
   config.static_dir = static_dir;
+  config.public_url_configured = !config.public_url.empty();
   if (config.public_url.empty()) {
     config.public_url = "http://" + config.host + ":" + std::to_string(config.port);
   }
@@ -167,6 +205,9 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   auto mail = read_mail(settings);
   if (!mail) return std::unexpected(mail.error());
   config.mail = std::move(*mail);
+  auto payments = read_payments(settings);
+  if (!payments) return std::unexpected(payments.error());
+  config.payments = std::move(*payments);
 
   const auto source = settings.get("rates_source").value_or("table");
   if (source == "ecb") {

@@ -31,8 +31,10 @@ struct Config {
   int ecb_refresh_hours = 6;
   // Offers the first start seeds into an empty catalogue; 0 seeds nothing.
   int seed_offers = 132;
-  // Where customers reach the shop, for links in mails. Default: http://host:port.
+  // Where customers reach the shop, for links in mails and the payment provider's return
+  // pages. Default: http://host:port (with the port the OS picked when port is 0).
   std::string public_url;
+  bool public_url_configured = false;
   RateLimits limits = kDefaultRateLimits;
   crypto::Argon2Parameters argon2;
   // Hex of 32 or more random bytes. Empty: a key generated into the data folder.
@@ -45,6 +47,16 @@ struct Config {
     std::string support_address = "support@artshop.local";
     mail::SmtpSettings smtp;
   } mail;
+  struct Payments {
+    // "sandbox" (built in, the default) or "stripe" (Stripe Checkout Sessions).
+    enum class Provider { Sandbox, Stripe } provider = Provider::Sandbox;
+    // The sandbox's signing secret (32 or more characters). Empty: 32 random bytes generated
+    // into <data_dir>/payments-webhook.key.
+    std::string webhook_secret;
+    std::string stripe_secret_key;      // sk_live_... / sk_test_...
+    std::string stripe_webhook_secret;  // whsec_...
+    std::string stripe_api_base = "https://api.stripe.com";
+  } payments;
   Settings settings;  // the raw entries, for features that read their own keys
 
   std::filesystem::path database_file() const { return data_dir / "artshop.db"; }
@@ -52,6 +64,10 @@ struct Config {
   std::filesystem::path media_dir() const { return data_dir / "media"; }
   // Private originals of imported pictures: never served.
   std::filesystem::path originals_dir() const { return data_dir / "originals"; }
+  // The sandbox payment provider's generated webhook secret.
+  std::filesystem::path payments_webhook_key_file() const {
+    return data_dir / "payments-webhook.key";
+  }
 };
 
 // Reads the file (if given) and the environment. An error names the bad entry.

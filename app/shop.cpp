@@ -2,12 +2,16 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <thread>
+
 #include "artshop/core/accounts/shipped_common_passwords.hpp"
 #include "artshop/crypto/hex.hpp"
 #include "artshop/crypto/signing_key_file.hpp"
 #include "artshop/mail/background_mailer.hpp"
 #include "artshop/mail/outbox_mailer.hpp"
 #include "artshop/mail/smtp_mailer.hpp"
+#include "artshop/payments/stripe_gateway.hpp"
 #include "artshop/rates/ecb_feed.hpp"
 #include "artshop/sqlite/migrations.hpp"
 
@@ -51,6 +55,18 @@ std::unique_ptr<Mailer> make_mailer(const Config& config) {
   return std::make_unique<mail::BackgroundMailer>(std::move(transport));
 }
 
+// The sandbox's signing secret: configured, or generated once into the data folder.
+std::string sandbox_secret(const Config& config, RandomSource& random) {
+  if (!config.payments.webhook_secret.empty()) return config.payments.webhook_secret;
+  return crypto::to_hex(
+      crypto::load_or_create_secret_file(config.payments_webhook_key_file(), random));
+}
+
+// Renders run two at a time at most on a small machine: each takes up to ~250 MB.
+int parallel_renders() {
+  return static_cast<int>(std::clamp(std::thread::hardware_concurrency() / 2, 1U, 4U));
+}
+
 // The data folder exists before anything opens a file in it.
 const Config& with_data_dir(const Config& config) {
   std::filesystem::create_directories(config.data_dir);
@@ -87,7 +103,57 @@ Shop::Shop(const Config& configuration)
       get_offer(transactions, *rate_source),
       list_categories(transactions),
       seed_catalogue(transactions, generator, processor, public_media, clock),
-      import_picture(transactions, processor, public_media, originals, clock) {}
+      import_picture(transactions, processor, public_media, originals, clock),
+      place_order(transactions, *rate_source, payments, random, digests, *mailer, clock),
+      list_orders(transactions),
+      get_order(transactions),
+      get_balance(transactions, *rate_source),
+      start_deposit(transactions, *rate_source, payments, random, clock),
+      get_deposit(transactions),
+      redeem_gift_card(transactions, digests, clock, config.limits),
+      list_artworks(transactions),
+      download_artwork(transactions, generator, processor, originals, parallel_renders()),
+      handle_payment_event(transactions, random, digests, *mailer, clock),
+      expire_unpaid_orders(transactions, clock),
+      idempotency_keys(transactions, digests, clock) {
+  public_url = config.public_url;
+  if (config.payments.provider == Config::Payments::Provider::Stripe) {
+    payments.install(std::make_unique<artshop::payments::StripeGateway>(
+        artshop::payments::StripeOptions{.secret_key = config.payments.stripe_secret_key,
+                                         .webhook_secret = config.payments.stripe_webhook_secret,
+                                         .api_base = config.payments.stripe_api_base},
+        clock));
+    spdlog::info("payments go through Stripe at {}", config.payments.stripe_api_base);
+  }
+}
+
+void Shop::listening_on(unsigned short port) {
+  if (!config.public_url_configured) public_url = own_url(config.host, port);
+  if (payments.installed()) return;
+  const auto webhook_url = own_url(config.host, port) + "/api/payments/webhook";
+  payments.install(std::make_unique<artshop::payments::SandboxGateway>(
+      artshop::payments::SandboxOptions{.public_url = public_url,
+                                        .webhook_url = webhook_url,
+                                        .secret = sandbox_secret(config, random)},
+      random, clock));
+  spdlog::info("payments go through the built-in sandbox; its webhooks go to {}", webhook_url);
+}
+
+void Shop::housekeeping() {
+  try {
+    if (const auto expired = expire_unpaid_orders(); !expired) {
+      spdlog::error("expiring unpaid orders failed: {}", expired.error().detail);
+    } else if (expired->orders > 0 || expired->deposits > 0) {
+      spdlog::info("{} unpaid order(s) and {} deposit(s) expired", expired->orders,
+                   expired->deposits);
+    }
+    if (const auto pruned = idempotency_keys.prune(); !pruned) {
+      spdlog::error("pruning idempotency keys failed: {}", pruned.error().detail);
+    }
+  } catch (const std::exception& e) {
+    spdlog::error("housekeeping failed: {}", e.what());
+  }
+}
 
 int Shop::migrate() {
   auto connection = pool.acquire();
@@ -122,7 +188,22 @@ http::Api Shop::api() {
           .catalogue = {.browse_offers = browse_offers,
                         .latest_offers = latest_offers,
                         .get_offer = get_offer,
-                        .list_categories = list_categories}};
+                        .list_categories = list_categories},
+          .orders = {.authenticate = authenticate,
+                     .place_order = place_order,
+                     .list_orders = list_orders,
+                     .get_order = get_order,
+                     .get_balance = get_balance,
+                     .start_deposit = start_deposit,
+                     .get_deposit = get_deposit,
+                     .redeem_gift_card = redeem_gift_card,
+                     .list_artworks = list_artworks,
+                     .download_artwork = download_artwork,
+                     .handle_payment_event = handle_payment_event,
+                     .idempotency_keys = idempotency_keys,
+                     .payments = payments,
+                     .clock = clock,
+                     .public_url = public_url}};
 }
 
 }  // namespace artshop::app

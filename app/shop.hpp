@@ -9,6 +9,11 @@
 #include "artshop/core/catalogue/browse.hpp"
 #include "artshop/core/catalogue/import.hpp"
 #include "artshop/core/catalogue/seed.hpp"
+#include "artshop/core/orders/artworks.hpp"
+#include "artshop/core/orders/checkout.hpp"
+#include "artshop/core/orders/idempotency.hpp"
+#include "artshop/core/orders/payments.hpp"
+#include "artshop/core/orders/wallet.hpp"
 #include "artshop/crypto/argon2_password_hasher.hpp"
 #include "artshop/crypto/digests.hpp"
 #include "artshop/crypto/hmac_jwt_codec.hpp"
@@ -20,6 +25,7 @@
 #include "artshop/sqlite/connection_pool.hpp"
 #include "artshop/sqlite/sqlite_unit_of_work.hpp"
 #include "config.hpp"
+#include "payment_provider.hpp"
 
 namespace artshop::app {
 
@@ -40,6 +46,15 @@ struct Shop {
   int migrate();
   http::Api api();
 
+  // Called once the server listens on `port` and before it serves: settles the public URL
+  // (when it is not configured) and installs the sandbox payment provider, which needs the
+  // server's own address for its webhooks.
+  void listening_on(unsigned short port);
+
+  // The periodic chores: unpaid orders and deposits expire, idempotency keys past their day
+  // are forgotten. Logs what it did; never throws.
+  void housekeeping();
+
   const Config& config;
   SystemClock clock;
   crypto::OpenSslRandomSource random;
@@ -55,6 +70,8 @@ struct Shop {
   media::VipsImageProcessor processor;
   media::FilesystemBlobStore public_media;
   media::FilesystemBlobStore originals;
+  std::string public_url;    // config.public_url until listening_on settles it
+  PaymentProvider payments;  // Stripe at once, the sandbox in listening_on
 
   SessionIssuer issuer;
   RegisterAccount register_account;
@@ -74,6 +91,19 @@ struct Shop {
   ListCategories list_categories;
   SeedCatalogue seed_catalogue;
   ImportPicture import_picture;
+
+  PlaceOrder place_order;
+  ListOrders list_orders;
+  GetOrder get_order;
+  GetBalance get_balance;
+  StartDeposit start_deposit;
+  GetDeposit get_deposit;
+  RedeemGiftCard redeem_gift_card;
+  ListArtworks list_artworks;
+  DownloadArtwork download_artwork;
+  HandlePaymentEvent handle_payment_event;
+  ExpireUnpaidOrders expire_unpaid_orders;
+  IdempotencyKeys idempotency_keys;
 
  private:
   PasswordServices password_services();

@@ -3,12 +3,15 @@
 #include <spdlog/spdlog.h>
 
 #include <atomic>
+#include <condition_variable>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <thread>
 
+#include "artshop/http/json.hpp"
 #include "artshop/http/server.hpp"
+#include "artshop/payments/sandbox_gateway.hpp"
 #include "manifest.hpp"
 #include "shop.hpp"
 
@@ -47,6 +50,37 @@ Result<SeedReport> run_seed(Shop& shop, std::stop_token stop = {}) {
   return report;
 }
 
+// How often the housekeeping runs: unpaid orders expire within a minute of their deadline.
+constexpr std::chrono::seconds kHousekeepingInterval{60};
+// The sandbox's form posts are a session token and a word.
+constexpr std::size_t kSandboxFormLimit = 16 * 1024;
+
+http::Response html_answer(const payments::SandboxAnswer& answer) {
+  http::Response response{.status = answer.status, .body = answer.html};
+  if (!answer.location.empty()) response.set_header("Location", answer.location);
+  response.set_header("Content-Type", "text/html; charset=utf-8");
+  response.set_header("Cache-Control", "no-store");
+  return response;
+}
+
+// The sandbox provider's checkout pages, served by the app (the HTTP adapter knows nothing
+// of payment providers). They answer 404 while another provider is configured.
+void add_sandbox_pages(http::Router& router, Shop& shop) {
+  const auto missing = [] { return http::problem_response(404, "Not Found"); };
+  router.add("GET", payments::kSandboxCheckoutPath, [&shop, missing](const http::Request& request) {
+    auto* sandbox = shop.payments.sandbox();
+    if (sandbox == nullptr) return missing();
+    return html_answer(sandbox->checkout_page(request.query_param("session").value_or("")));
+  });
+  router.add("POST", payments::kSandboxCheckoutPath,
+             [&shop, missing](const http::Request& request) {
+               auto* sandbox = shop.payments.sandbox();
+               if (sandbox == nullptr) return missing();
+               return html_answer(sandbox->submit(request.body));
+             },
+             {.body_limit = kSandboxFormLimit});
+}
+
 std::optional<std::string> read_file(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) return std::nullopt;
@@ -70,8 +104,23 @@ int serve(const Config& config) {
   if (!seeding_needed) throw std::runtime_error(seeding_needed.error().detail);
   // Only a first start waits for its catalogue; every later one is ready as it listens.
   std::atomic<bool> catalogue_ready{!*seeding_needed};
-  http::Server server(server_options(config), http::api_routes(shop.api()),
+  auto routes = http::api_routes(shop.api());
+  add_sandbox_pages(routes, shop);
+  http::Server server(server_options(config), std::move(routes),
                       [&] { return catalogue_ready.load() && shop.pool.ping(); });
+  // Nothing is served before run(), so the shop may still settle what depends on the port.
+  shop.listening_on(server.port());
+  // Expires unpaid orders and forgets old idempotency keys now and every minute; a stop
+  // request wakes it at once.
+  std::jthread housekeeping([&shop](std::stop_token stop) {
+    std::mutex mutex;
+    std::condition_variable_any wake;
+    while (!stop.stop_requested()) {
+      shop.housekeeping();
+      std::unique_lock lock(mutex);
+      wake.wait_for(lock, stop, kHousekeepingInterval, [] { return false; });
+    }
+  });
   std::jthread seeding;
   if (*seeding_needed) {
     seeding = std::jthread([&](std::stop_token stop) {
@@ -89,6 +138,7 @@ int serve(const Config& config) {
   }
   server.run();
   seeding.request_stop();
+  housekeeping.request_stop();
   return EXIT_SUCCESS;
 }
 

@@ -100,6 +100,8 @@ class Orders : public ::testing::Test {
   RedeemGiftCard redeem{store, digests, clock, kDefaultRateLimits};
   ListOrders list_orders{store};
   ListArtworks list_artworks{store};
+  GetOrder get_order{store};
+  GetDeposit get_deposit{store};
   UserId ann, bob;
   OfferId harbour, tower;
 };
@@ -452,9 +454,106 @@ TEST_F(Orders, ListArtworks_ListsOnlyTheCallersPaidPictures) {
   ASSERT_TRUE(handle(paid(placed->order)));
   const auto artworks = list_artworks(ann);
   ASSERT_THAT(artworks.value(), SizeIs(1));
-  EXPECT_EQ(artworks->at(0).licence, Licence::Commercial);
-  EXPECT_EQ(artworks->at(0).title, "Harbour");
+  EXPECT_EQ(artworks->at(0).artwork.licence, Licence::Commercial);
+  EXPECT_EQ(artworks->at(0).artwork.title, "Harbour");
+  EXPECT_EQ(artworks->at(0).artwork.order, placed->order.id);
+  EXPECT_NE(artworks->at(0).artwork.id, ArtworkId{});
   EXPECT_THAT(list_artworks(bob).value(), IsEmpty());
+}
+
+TEST_F(Orders, ListArtworks_GivesTheOffersUrlNameThumbnailAndTheSizeAtTheBoughtEdge) {
+  auto& offer = store.state.offers[static_cast<std::size_t>(harbour.value - 1)];
+  offer.width = 4096;
+  offer.height = 2731;  // 3:2, rounded
+  offer.images = {.thumbnail_webp = "ab/thumb.webp",
+                  .thumbnail_jpeg = "ab/thumb.jpg",
+                  .preview_webp = "cd/preview.webp",
+                  .preview_jpeg = "cd/preview.jpg"};
+  const auto placed = place(order_of(ann, {{harbour.value, 11}}));
+  ASSERT_TRUE(handle(paid(placed->order)));
+  const auto artworks = list_artworks(ann);
+  ASSERT_THAT(artworks.value(), SizeIs(1));
+  const auto& owned = artworks->at(0);
+  EXPECT_EQ(owned.url_name, "harbour");
+  EXPECT_EQ(owned.images.thumbnail_webp, "ab/thumb.webp");
+  EXPECT_EQ(owned.images.thumbnail_jpeg, "ab/thumb.jpg");
+  EXPECT_EQ(owned.artwork.long_edge, 1920);
+  EXPECT_EQ(owned.width, 1920);
+  EXPECT_EQ(owned.height, 1280);  // 2731 * 1920 / 4096 = 1280.2
+}
+
+TEST_F(Orders, ListArtworks_NewestFirst) {
+  const auto first = place(order_of(ann, {{harbour.value, 11}}, 0));
+  ASSERT_TRUE(handle(paid(first->order, "evt_a")));
+  clock.advance(std::chrono::seconds(60));
+  const auto second = place(order_of(ann, {{harbour.value, 12}}));
+  ASSERT_TRUE(handle(paid(second->order, "evt_b")));
+  const auto artworks = list_artworks(ann).value();
+  ASSERT_THAT(artworks, SizeIs(2));
+  EXPECT_EQ(artworks[0].artwork.order, second->order.id);
+  EXPECT_EQ(artworks[1].artwork.order, first->order.id);
+}
+
+TEST_F(Orders, ReturnUrls_GetTheIdOfTheOrderOrDepositInPlaceOfTheirPlaceholder) {
+  auto command = order_of(ann, {{harbour.value, 11}});
+  command.urls = {.success = "https://shop.test/order-history?order={id}",
+                  .cancel = "https://shop.test/order-history?order={id}&cancelled=1"};
+  const auto placed = place(command);
+  ASSERT_TRUE(placed);
+  const auto id = std::to_string(placed->order.id.value);
+  ASSERT_THAT(gateway.requests, SizeIs(1));
+  EXPECT_EQ(gateway.requests[0].return_url, "https://shop.test/order-history?order=" + id);
+  EXPECT_EQ(gateway.requests[0].cancel_url,
+            "https://shop.test/order-history?order=" + id + "&cancelled=1");
+
+  auto funding = deposit_of(ann, 20'00);
+  funding.urls = {.success = "https://shop.test/balance?deposit={id}", .cancel = "{id}/{id}"};
+  const auto started = deposit(funding);
+  ASSERT_TRUE(started);
+  const auto deposit_id = std::to_string(started->deposit.id.value);
+  ASSERT_THAT(gateway.requests, SizeIs(2));
+  EXPECT_EQ(gateway.requests[1].return_url, "https://shop.test/balance?deposit=" + deposit_id);
+  EXPECT_EQ(gateway.requests[1].cancel_url, deposit_id + "/" + deposit_id);
+}
+
+// --- GetOrder, GetDeposit ------------------------------------------------------------------
+
+TEST_F(Orders, GetOrder_AnswersTheCallersOrderWithItsGiftCardNumbersOncePaid) {
+  const auto placed = place(order_of(ann, {{harbour.value, 11}}, 25'00));
+  ASSERT_TRUE(placed);
+  const auto pending = get_order(ann, placed->order.id);
+  ASSERT_TRUE(pending);
+  EXPECT_EQ(pending->order.status, PaymentStatus::Pending);
+  EXPECT_THAT(pending->gift_card_numbers, IsEmpty());
+  ASSERT_TRUE(handle(paid(placed->order)));
+  const auto settled = get_order(ann, placed->order.id);
+  ASSERT_TRUE(settled);
+  EXPECT_EQ(settled->order.status, PaymentStatus::Paid);
+  EXPECT_THAT(settled->gift_card_numbers, SizeIs(1));
+  EXPECT_THAT(settled->gift_card_numbers[0],
+              MatchesRegex("[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}"));
+}
+
+TEST_F(Orders, GetOrder_OfAnotherUserOrUnknown_IsNotFound) {
+  const auto placed = place(order_of(ann, {{harbour.value, 11}}));
+  ASSERT_TRUE(placed);
+  const auto foreign = get_order(bob, placed->order.id);
+  ASSERT_FALSE(foreign);
+  EXPECT_EQ(foreign.error().kind, ErrorKind::NotFound);
+  const auto unknown = get_order(ann, OrderId{999});
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.error().kind, ErrorKind::NotFound);
+}
+
+TEST_F(Orders, GetDeposit_AnswersTheCallersDepositAndNotFoundForAnyOther) {
+  const auto started = deposit(deposit_of(ann, 50'00));
+  ASSERT_TRUE(started);
+  const auto mine = get_deposit(ann, started->deposit.id);
+  ASSERT_TRUE(mine);
+  EXPECT_EQ(mine->amount(), Money(50'00, Currency::EUR));
+  EXPECT_EQ(mine->status, PaymentStatus::Pending);
+  EXPECT_EQ(get_deposit(bob, started->deposit.id).error().kind, ErrorKind::NotFound);
+  EXPECT_EQ(get_deposit(ann, DepositId{42}).error().kind, ErrorKind::NotFound);
 }
 
 }  // namespace

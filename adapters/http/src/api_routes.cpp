@@ -2,6 +2,7 @@
 #include "handlers/accounts.hpp"
 #include "handlers/catalogue.hpp"
 #include "handlers/currencies.hpp"
+#include "handlers/orders.hpp"
 
 namespace artshop::http {
 
@@ -30,6 +31,20 @@ Router api_routes(const Api& api) {
   router.add("POST", "/api/Accounts/update", h::update_profile(signed_in, accounts.update_profile));
   router.add("POST", "/api/Accounts/update-billing",
              h::update_billing(signed_in, accounts.update_billing));
+
+  const auto& orders = api.orders;
+  router.add("POST", "/api/orders", h::place_order(orders));
+  router.add("GET", "/api/orders", h::list_orders(orders));
+  router.add("GET", "/api/orders/{id}", h::get_order(orders));
+  router.add("POST", "/api/balance", h::get_balance(orders));
+  router.add("POST", "/api/balance/deposit", h::start_deposit(orders));
+  router.add("GET", "/api/balance/deposits/{id}", h::get_deposit(orders));
+  router.add("POST", "/api/balance/gift-card", h::redeem_gift_card(orders));
+  router.add("GET", "/api/artworks", h::list_artworks(orders));
+  router.add("GET", "/api/artworks/{id}/download", h::download_artwork(orders));
+  // Providers sign small JSON events; nothing legitimate comes near the default limit.
+  router.add("POST", "/api/payments/webhook", h::payment_webhook(orders),
+             {.body_limit = 256 * 1024});
   return router;
 }
 

@@ -28,10 +28,14 @@ Response text_response(unsigned status, std::string_view text) {
   return response;
 }
 
-bool is_api_path(std::string_view path) {
-  constexpr std::string_view kPrefix = "/api";
-  return path.size() >= kPrefix.size() && iequals(path.substr(0, kPrefix.size()), kPrefix) &&
-         (path.size() == kPrefix.size() || path[kPrefix.size()] == '/');
+bool has_segment_prefix(std::string_view path, std::string_view prefix) {
+  return path.size() >= prefix.size() && iequals(path.substr(0, prefix.size()), prefix) &&
+         (path.size() == prefix.size() || path[prefix.size()] == '/');
+}
+
+// The router's paths: the API, and the pages of a built-in payment provider the app adds.
+bool is_routed_path(std::string_view path) {
+  return has_segment_prefix(path, "/api") || has_segment_prefix(path, "/payments");
 }
 
 void add_vary(Response& response, std::string_view token) {
@@ -113,7 +117,7 @@ Dispatcher::Target Dispatcher::target(const Request& request) const {
       match.outcome != RouteMatch::Outcome::NotFound) {
     return routed(std::move(match));
   }
-  if (is_api_path(request.path)) return routed(api_.match(request.method, path));
+  if (is_routed_path(request.path)) return routed(api_.match(request.method, path));
   if (request.path.starts_with(kMediaPrefix)) return {{}, kMediaRoute};
   return {{}, kStaticRoute};
 }
@@ -216,7 +220,7 @@ void Dispatcher::add_common_headers(const Request& request, Response& response) 
   response.set_header("Access-Control-Allow-Origin", std::string(*origin));
   response.set_header("Access-Control-Allow-Credentials", "true");
   response.set_header("Access-Control-Expose-Headers",
-                      "Content-Disposition, Retry-After, X-Request-Id");
+                      "Content-Disposition, Idempotent-Replayed, Retry-After, X-Request-Id");
 }
 
 void Dispatcher::finish(const Request& request, std::string_view route, Response& response,

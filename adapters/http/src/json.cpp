@@ -41,6 +41,14 @@ std::optional<std::int64_t> as_int64(const boost::json::value& value) {
   return std::nullopt;
 }
 
+boost::json::object errors_json(const ValidationErrors& fields) {
+  boost::json::object errors;
+  for (const auto& [field, messages] : fields.by_field()) {
+    errors[field] = boost::json::array(messages.begin(), messages.end());
+  }
+  return errors;
+}
+
 }  // namespace
 
 JsonBody read_json_object(const Request& request) {
@@ -103,14 +111,10 @@ Response problem_response(unsigned status, std::string_view title) {
 
 Response error_response(const Error& error, std::string_view request_id) {
   switch (error.kind) {
-    case ErrorKind::Validation: {
-      boost::json::object errors;
-      for (const auto& [field, messages] : error.fields.by_field()) {
-        errors[field] = boost::json::array(messages.begin(), messages.end());
-      }
+    case ErrorKind::Validation:
       return json_response(
-          400, {{"title", "Validation failed"}, {"status", 400}, {"errors", std::move(errors)}});
-    }
+          400,
+          {{"title", "Validation failed"}, {"status", 400}, {"errors", errors_json(error.fields)}});
     case ErrorKind::Unauthenticated: {
       auto response = problem_response(401, "Unauthorized");
       response.set_header("WWW-Authenticate", "Bearer");
@@ -119,7 +123,9 @@ Response error_response(const Error& error, std::string_view request_id) {
     case ErrorKind::NotFound:
       return problem_response(404, "Not Found");
     case ErrorKind::Conflict:
-      return problem_response(409, "Conflict");
+      if (error.fields.empty()) return problem_response(409, "Conflict");
+      return json_response(
+          409, {{"title", "Conflict"}, {"status", 409}, {"errors", errors_json(error.fields)}});
     case ErrorKind::TooManyRequests: {
       auto response = problem_response(429, "Too many requests.");
       response.set_header("Retry-After",

@@ -118,6 +118,25 @@ std::vector<IdType> pending_past_expiry(Connection& db, std::string_view table, 
   return ids;
 }
 
+// The deposit of the statement's first row (kDepositSelect), if any.
+std::optional<Deposit> read_deposit(Statement& row) {
+  if (!row.step()) return std::nullopt;
+  Deposit deposit;
+  deposit.id = DepositId{row.column_int(0)};
+  deposit.user = UserId{row.column_int(1)};
+  deposit.currency = currency_of(row.column_text(2));
+  deposit.rate = Rate{row.column_int(3)};
+  deposit.amount_minor = row.column_int(4);
+  read_payer(row, kPayerFirst, deposit.first_name, deposit.last_name, deposit.billing,
+             deposit.browser);
+  deposit.payment_reference = row.column_text(kAfterPayer);
+  deposit.status = status_of(row.column_text(kAfterPayer + 1));
+  deposit.created_at = from_epoch(row.column_int(kAfterPayer + 2));
+  deposit.expires_at = from_epoch(row.column_int(kAfterPayer + 3));
+  deposit.settled_at = from_optional_epoch(row.column_optional_int(kAfterPayer + 4));
+  return deposit;
+}
+
 }  // namespace
 
 // Orders
@@ -287,25 +306,17 @@ DepositId SqliteDepositRepository::insert(const Deposit& deposit) {
   return DepositId{db_.last_insert_id()};
 }
 
+std::optional<Deposit> SqliteDepositRepository::find(DepositId id) {
+  auto row = db_.prepare(kDepositSelect + "WHERE id = ?1");
+  row.bind(1, id.value);
+  return read_deposit(row);
+}
+
 std::optional<Deposit> SqliteDepositRepository::find_by_reference(
     std::string_view payment_reference) {
   auto row = db_.prepare(kDepositSelect + "WHERE payment_reference = ?1");
   row.bind(1, payment_reference);
-  if (!row.step()) return std::nullopt;
-  Deposit deposit;
-  deposit.id = DepositId{row.column_int(0)};
-  deposit.user = UserId{row.column_int(1)};
-  deposit.currency = currency_of(row.column_text(2));
-  deposit.rate = Rate{row.column_int(3)};
-  deposit.amount_minor = row.column_int(4);
-  read_payer(row, kPayerFirst, deposit.first_name, deposit.last_name, deposit.billing,
-             deposit.browser);
-  deposit.payment_reference = row.column_text(kAfterPayer);
-  deposit.status = status_of(row.column_text(kAfterPayer + 1));
-  deposit.created_at = from_epoch(row.column_int(kAfterPayer + 2));
-  deposit.expires_at = from_epoch(row.column_int(kAfterPayer + 3));
-  deposit.settled_at = from_optional_epoch(row.column_optional_int(kAfterPayer + 4));
-  return deposit;
+  return read_deposit(row);
 }
 
 bool SqliteDepositRepository::update_status(DepositId id, PaymentStatus from, PaymentStatus to,
@@ -439,7 +450,28 @@ bool SqliteGiftCardRepository::redeem(std::string_view number_digest, UserId by,
 
 // Artworks
 
-void SqliteArtworkRepository::add(const Artwork& artwork) {
+namespace {
+
+constexpr std::string_view kArtworkSelect =
+    "SELECT id, account_id, order_id, offer_id, attribute_id, title, size_name, long_edge, "
+    "licence, acquired_at FROM artworks ";
+
+Artwork artwork_from_row(const Statement& row) {
+  return {.id = ArtworkId{row.column_int(0)},
+          .owner = UserId{row.column_int(1)},
+          .order = OrderId{row.column_int(2)},
+          .offer = OfferId{row.column_int(3)},
+          .attribute = AttributeId{row.column_int(4)},
+          .title = row.column_text(5),
+          .size_name = row.column_text(6),
+          .long_edge = static_cast<int>(row.column_int(7)),
+          .licence = licence_of(row.column_text(8)),
+          .acquired_at = from_epoch(row.column_int(9))};
+}
+
+}  // namespace
+
+ArtworkId SqliteArtworkRepository::add(const Artwork& artwork) {
   db_.prepare(
          "INSERT INTO artworks (account_id, order_id, offer_id, attribute_id, title, size_name, "
          "long_edge, licence, acquired_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
@@ -453,25 +485,22 @@ void SqliteArtworkRepository::add(const Artwork& artwork) {
       .bind(8, name(artwork.licence))
       .bind(9, epoch(artwork.acquired_at))
       .run();
+  return ArtworkId{db_.last_insert_id()};
+}
+
+std::optional<Artwork> SqliteArtworkRepository::find(ArtworkId id) {
+  auto row = db_.prepare(std::string(kArtworkSelect) + "WHERE id = ?1");
+  row.bind(1, id.value);
+  if (!row.step()) return std::nullopt;
+  return artwork_from_row(row);
 }
 
 std::vector<Artwork> SqliteArtworkRepository::list_for_user(UserId owner) {
-  auto rows = db_.prepare(
-      "SELECT order_id, offer_id, attribute_id, title, size_name, long_edge, licence, "
-      "acquired_at FROM artworks WHERE account_id = ?1 ORDER BY acquired_at DESC, id DESC");
+  auto rows = db_.prepare(std::string(kArtworkSelect) +
+                          "WHERE account_id = ?1 ORDER BY acquired_at DESC, id DESC");
   rows.bind(1, owner.value);
   std::vector<Artwork> artworks;
-  while (rows.step()) {
-    artworks.push_back({.owner = owner,
-                        .order = OrderId{rows.column_int(0)},
-                        .offer = OfferId{rows.column_int(1)},
-                        .attribute = AttributeId{rows.column_int(2)},
-                        .title = rows.column_text(3),
-                        .size_name = rows.column_text(4),
-                        .long_edge = static_cast<int>(rows.column_int(5)),
-                        .licence = licence_of(rows.column_text(6)),
-                        .acquired_at = from_epoch(rows.column_int(7))});
-  }
+  while (rows.step()) artworks.push_back(artwork_from_row(rows));
   return artworks;
 }
 
@@ -517,6 +546,27 @@ bool SqliteIdempotencyRepository::insert(const IdempotencyRecord& record) {
       .bind(6, epoch(record.created_at))
       .run();
   return db_.changes() == 1;
+}
+
+bool SqliteIdempotencyRepository::complete(const IdempotencyRecord& record) {
+  db_.prepare(
+         "UPDATE idempotency_keys SET status = ?4, response = ?5 "
+         "WHERE account_id = ?1 AND key = ?2 AND created_at = ?3 AND status = ?6")
+      .bind(1, record.user.value)
+      .bind(2, record.key)
+      .bind(3, epoch(record.created_at))
+      .bind(4, record.status)
+      .bind(5, record.response)
+      .bind(6, kIdempotencyInProgress)
+      .run();
+  return db_.changes() == 1;
+}
+
+void SqliteIdempotencyRepository::remove(UserId user, std::string_view key) {
+  db_.prepare("DELETE FROM idempotency_keys WHERE account_id = ?1 AND key = ?2")
+      .bind(1, user.value)
+      .bind(2, key)
+      .run();
 }
 
 void SqliteIdempotencyRepository::prune(sys_seconds before) {

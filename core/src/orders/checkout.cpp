@@ -18,6 +18,15 @@ void check_payer(ProfileForm& names, BillingForm& billing, bool agreed, Validati
   if (!agreed) errors.add(kAgreedField, std::string(PlaceOrder::kMustAgree));
 }
 
+std::string with_id(std::string url, std::int64_t id) {
+  const auto text = std::to_string(id);
+  for (auto at = url.find(ReturnUrls::kIdPlaceholder); at != std::string::npos;
+       at = url.find(ReturnUrls::kIdPlaceholder, at + text.size())) {
+    url.replace(at, ReturnUrls::kIdPlaceholder.size(), text);
+  }
+  return url;
+}
+
 BillingAddress address_of(const BillingForm& form) {
   return {.country = form.country,
           .state = form.state,
@@ -111,8 +120,8 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
                                  .last_name = order.last_name,
                                  .billing = order.billing,
                                  .browser = order.browser,
-                                 .return_url = command.urls.success,
-                                 .cancel_url = command.urls.cancel,
+                                 .return_url = with_id(command.urls.success, order.id.value),
+                                 .cancel_url = with_id(command.urls.cancel, order.id.value),
                                  .expires_at = order.expires_at});
   placed->payment_link = checkout.payment_link;
   return placed;
@@ -161,17 +170,18 @@ Result<StartedDeposit> StartDeposit::operator()(DepositCommand command) {
   });
   if (!stored) return std::unexpected(stored.error());
 
-  const auto checkout = payments_.create_checkout({.reference = stored->payment_reference,
-                                                   .amount = stored->amount(),
-                                                   .description = "Artshop balance deposit",
-                                                   .customer_email = email,
-                                                   .first_name = stored->first_name,
-                                                   .last_name = stored->last_name,
-                                                   .billing = stored->billing,
-                                                   .browser = stored->browser,
-                                                   .return_url = command.urls.success,
-                                                   .cancel_url = command.urls.cancel,
-                                                   .expires_at = stored->expires_at});
+  const auto checkout =
+      payments_.create_checkout({.reference = stored->payment_reference,
+                                 .amount = stored->amount(),
+                                 .description = "Artshop balance deposit",
+                                 .customer_email = email,
+                                 .first_name = stored->first_name,
+                                 .last_name = stored->last_name,
+                                 .billing = stored->billing,
+                                 .browser = stored->browser,
+                                 .return_url = with_id(command.urls.success, stored->id.value),
+                                 .cancel_url = with_id(command.urls.cancel, stored->id.value),
+                                 .expires_at = stored->expires_at});
   return StartedDeposit{std::move(*stored), checkout.payment_link};
 }
 

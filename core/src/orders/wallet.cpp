@@ -6,6 +6,18 @@
 #include "settlement.hpp"
 
 namespace artshop {
+namespace {
+
+// An order with the grouped numbers of the gift cards it bought (none until it is paid).
+OrderHistoryItem history_item(Repositories& repos, Order order) {
+  OrderHistoryItem item{std::move(order), {}};
+  for (const auto& card : repos.gift_cards.list_for_order(item.order.id)) {
+    item.gift_card_numbers.push_back(group_gift_card_number(card.number));
+  }
+  return item;
+}
+
+}  // namespace
 
 Result<Money> GetBalance::operator()(const GetBalanceCommand& command) {
   const auto rates = rates_.current();
@@ -77,19 +89,27 @@ Result<std::vector<OrderHistoryItem>> ListOrders::operator()(UserId caller) {
   return transactions_.read([&](Repositories& repos) -> Result<std::vector<OrderHistoryItem>> {
     std::vector<OrderHistoryItem> items;
     for (auto& order : repos.orders.list_for_user(caller)) {
-      OrderHistoryItem item{std::move(order), {}};
-      for (const auto& card : repos.gift_cards.list_for_order(item.order.id)) {
-        item.gift_card_numbers.push_back(group_gift_card_number(card.number));
-      }
-      items.push_back(std::move(item));
+      items.push_back(history_item(repos, std::move(order)));
     }
     return items;
   });
 }
 
-Result<std::vector<Artwork>> ListArtworks::operator()(UserId caller) {
-  return transactions_.read([&](Repositories& repos) -> Result<std::vector<Artwork>> {
-    return repos.artworks.list_for_user(caller);
+Result<OrderHistoryItem> GetOrder::operator()(UserId caller, OrderId id) {
+  return transactions_.read([&](Repositories& repos) -> Result<OrderHistoryItem> {
+    auto order = repos.orders.find(id);
+    if (!order || order->user != caller) return std::unexpected(Error::not_found("no such order"));
+    return history_item(repos, std::move(*order));
+  });
+}
+
+Result<Deposit> GetDeposit::operator()(UserId caller, DepositId id) {
+  return transactions_.read([&](Repositories& repos) -> Result<Deposit> {
+    auto deposit = repos.deposits.find(id);
+    if (!deposit || deposit->user != caller) {
+      return std::unexpected(Error::not_found("no such deposit"));
+    }
+    return std::move(*deposit);
   });
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <ranges>
 #include <set>
 #include <string>
 #include <vector>
@@ -303,6 +304,12 @@ class InMemoryDeposits final : public DepositRepository {
     state_.deposits.back().id = DepositId{std::ssize(state_.deposits)};
     return state_.deposits.back().id;
   }
+  std::optional<Deposit> find(DepositId id) override {
+    for (const auto& deposit : state_.deposits) {
+      if (deposit.id == id) return deposit;
+    }
+    return std::nullopt;
+  }
   std::optional<Deposit> find_by_reference(std::string_view reference) override {
     for (const auto& deposit : state_.deposits) {
       if (deposit.payment_reference == reference) return deposit;
@@ -401,10 +408,21 @@ class InMemoryGiftCards final : public GiftCardRepository {
 class InMemoryArtworks final : public ArtworkRepository {
  public:
   explicit InMemoryArtworks(StoreState& state) : state_(state) {}
-  void add(const Artwork& artwork) override { state_.artworks.push_back(artwork); }
+  ArtworkId add(const Artwork& artwork) override {
+    state_.artworks.push_back(artwork);
+    state_.artworks.back().id = ArtworkId{std::ssize(state_.artworks)};
+    return state_.artworks.back().id;
+  }
+  std::optional<Artwork> find(ArtworkId id) override {
+    for (const auto& artwork : state_.artworks) {
+      if (artwork.id == id) return artwork;
+    }
+    return std::nullopt;
+  }
+  // Newest first, as the port says (later additions are newer).
   std::vector<Artwork> list_for_user(UserId owner) override {
     std::vector<Artwork> found;
-    for (const auto& artwork : state_.artworks) {
+    for (const auto& artwork : state_.artworks | std::views::reverse) {
       if (artwork.owner == owner) found.push_back(artwork);
     }
     return found;
@@ -441,6 +459,21 @@ class InMemoryIdempotency final : public IdempotencyRepository {
     }
     state_.idempotency.push_back(record);
     return true;
+  }
+  bool complete(const IdempotencyRecord& record) override {
+    for (auto& existing : state_.idempotency) {
+      if (existing.user == record.user && existing.key == record.key &&
+          existing.created_at == record.created_at && existing.status == kIdempotencyInProgress) {
+        existing.status = record.status;
+        existing.response = record.response;
+        return true;
+      }
+    }
+    return false;
+  }
+  void remove(UserId user, std::string_view key) override {
+    std::erase_if(state_.idempotency,
+                  [&](const auto& record) { return record.user == user && record.key == key; });
   }
   void prune(std::chrono::sys_seconds before) override {
     std::erase_if(state_.idempotency,

@@ -45,6 +45,10 @@ struct Error {
   static Error conflict(std::string detail = {}) {
     return make(ErrorKind::Conflict, {}, std::move(detail));
   }
+  // A conflict the client is told about: `fields` as in a validation error.
+  static Error conflict(ValidationErrors fields, std::string detail) {
+    return make(ErrorKind::Conflict, std::move(fields), std::move(detail));
+  }
   static Error too_many_requests(std::chrono::seconds retry_after) {
     Error error = make(ErrorKind::TooManyRequests, {}, {});
     error.retry_after = retry_after;

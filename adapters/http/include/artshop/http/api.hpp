@@ -6,6 +6,12 @@
 #include "artshop/core/accounts/sessions.hpp"
 #include "artshop/core/catalogue/browse.hpp"
 #include "artshop/core/exchange_rates.hpp"
+#include "artshop/core/orders/artworks.hpp"
+#include "artshop/core/orders/checkout.hpp"
+#include "artshop/core/orders/idempotency.hpp"
+#include "artshop/core/orders/payment_gateway.hpp"
+#include "artshop/core/orders/payments.hpp"
+#include "artshop/core/orders/wallet.hpp"
 #include "artshop/http/router.hpp"
 
 namespace artshop::http {
@@ -31,14 +37,38 @@ struct CatalogueApi {
   ListCategories& list_categories;
 };
 
+// Orders, payments, balances, gift cards and artworks (DESIGN.md section 6).
+struct OrdersApi {
+  const Authenticate& authenticate;
+  PlaceOrder& place_order;
+  ListOrders& list_orders;
+  GetOrder& get_order;
+  GetBalance& get_balance;
+  StartDeposit& start_deposit;
+  GetDeposit& get_deposit;
+  RedeemGiftCard& redeem_gift_card;
+  ListArtworks& list_artworks;
+  DownloadArtwork& download_artwork;
+  HandlePaymentEvent& handle_payment_event;
+  IdempotencyKeys& idempotency_keys;
+  PaymentGateway& payments;  // verifies and reads the provider's webhooks
+  const Clock& clock;
+  // Where customers reach the shop, without a trailing slash: the provider sends them back to
+  // pages under it. Read on every order, so the app may settle it (a port picked by the OS)
+  // after building the routes and before serving.
+  const std::string& public_url;
+};
+
 // What the API's handlers call: the use cases and read models, built by the app.
 struct Api {
   const ExchangeRateSource& rates;
   AccountsApi accounts;
   CatalogueApi catalogue;
+  OrdersApi orders;
 };
 
-// The whole REST surface in one table.
+// The whole REST surface in one table. The app may add routes of its own to it (pages of a
+// built-in payment provider under /payments/, which the server routes here too).
 Router api_routes(const Api& api);
 
 }  // namespace artshop::http

@@ -29,6 +29,7 @@ class SqliteDepositRepository final : public DepositRepository {
  public:
   explicit SqliteDepositRepository(Connection& connection) noexcept : db_(connection) {}
   DepositId insert(const Deposit& deposit) override;
+  std::optional<Deposit> find(DepositId id) override;
   std::optional<Deposit> find_by_reference(std::string_view payment_reference) override;
   bool update_status(DepositId id, PaymentStatus from, PaymentStatus to,
                      std::chrono::sys_seconds at) override;
@@ -64,7 +65,8 @@ class SqliteGiftCardRepository final : public GiftCardRepository {
 class SqliteArtworkRepository final : public ArtworkRepository {
  public:
   explicit SqliteArtworkRepository(Connection& connection) noexcept : db_(connection) {}
-  void add(const Artwork& artwork) override;
+  ArtworkId add(const Artwork& artwork) override;
+  std::optional<Artwork> find(ArtworkId id) override;
   std::vector<Artwork> list_for_user(UserId owner) override;
 
  private:
@@ -86,6 +88,8 @@ class SqliteIdempotencyRepository final : public IdempotencyRepository {
   std::optional<IdempotencyRecord> find(UserId user, std::string_view key,
                                         std::chrono::sys_seconds since) override;
   bool insert(const IdempotencyRecord& record) override;
+  bool complete(const IdempotencyRecord& record) override;
+  void remove(UserId user, std::string_view key) override;
   void prune(std::chrono::sys_seconds before) override;
 
  private:

@@ -18,6 +18,7 @@ namespace artshop {
 
 using OrderId = Id<struct OrderTag>;
 using DepositId = Id<struct DepositTag>;
+using ArtworkId = Id<struct ArtworkTag>;
 
 // An unpaid order or deposit expires this long after it was placed (DESIGN.md section 6).
 inline constexpr std::chrono::minutes kPaymentWindow{30};
@@ -113,6 +114,7 @@ struct Deposit {
 
 // A picture size a customer owns: what /api/artworks lists and lets them download.
 struct Artwork {
+  ArtworkId id;  // assigned when it is added
   UserId owner;
   OrderId order;
   OfferId offer;

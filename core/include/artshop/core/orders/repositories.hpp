@@ -40,6 +40,7 @@ class DepositRepository {
  public:
   virtual ~DepositRepository() = default;
   virtual DepositId insert(const Deposit& deposit) = 0;
+  virtual std::optional<Deposit> find(DepositId id) = 0;
   virtual std::optional<Deposit> find_by_reference(std::string_view payment_reference) = 0;
   virtual bool update_status(DepositId id, PaymentStatus from, PaymentStatus to,
                              std::chrono::sys_seconds at) = 0;
@@ -71,7 +72,10 @@ class GiftCardRepository {
 class ArtworkRepository {
  public:
   virtual ~ArtworkRepository() = default;
-  virtual void add(const Artwork& artwork) = 0;
+  // Stores the artwork; its id is assigned.
+  virtual ArtworkId add(const Artwork& artwork) = 0;
+  virtual std::optional<Artwork> find(ArtworkId id) = 0;
+  // The owner's artworks, newest first.
   virtual std::vector<Artwork> list_for_user(UserId owner) = 0;
 };
 
@@ -88,13 +92,16 @@ struct IdempotencyRecord {
   UserId user;
   std::string key;           // as the client sent it
   std::string request_hash;  // digest of method, path and body
-  int status = 0;            // the HTTP status answered
+  int status = 0;            // the HTTP status answered; kIdempotencyInProgress while running
   std::string response;      // the body answered
   std::chrono::sys_seconds created_at;
   friend bool operator==(const IdempotencyRecord&, const IdempotencyRecord&) = default;
 };
 
 inline constexpr std::chrono::hours kIdempotencyKeyLifetime{24};
+// The status of a reservation: the first request holds the key while it runs, so that
+// concurrent duplicates wait for its answer instead of running again.
+inline constexpr int kIdempotencyInProgress = 0;
 
 class IdempotencyRepository {
  public:
@@ -102,8 +109,13 @@ class IdempotencyRepository {
   // The record of (user, key) created after `since`.
   virtual std::optional<IdempotencyRecord> find(UserId user, std::string_view key,
                                                 std::chrono::sys_seconds since) = 0;
-  // Stores the first answer; false when (user, key) has one already (a concurrent replay).
+  // Stores a reservation or an answer; false when (user, key) has a record already.
   virtual bool insert(const IdempotencyRecord& record) = 0;
+  // Fills in the answer (status and response) of the reservation with the record's user, key
+  // and created_at that is still kIdempotencyInProgress; false when there is none.
+  virtual bool complete(const IdempotencyRecord& record) = 0;
+  // Forgets (user, key) whatever its state: a reservation given up, or a record past its life.
+  virtual void remove(UserId user, std::string_view key) = 0;
   // Forgets records created before `before`.
   virtual void prune(std::chrono::sys_seconds before) = 0;
 };

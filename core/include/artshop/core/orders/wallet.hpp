@@ -7,6 +7,7 @@
 #include "artshop/core/accounts/rate_limits.hpp"
 #include "artshop/core/catalogue/ports.hpp"
 #include "artshop/core/error.hpp"
+#include "artshop/core/orders/artworks.hpp"
 #include "artshop/core/orders/gift_card.hpp"
 #include "artshop/core/orders/order.hpp"
 #include "artshop/core/ports/clock.hpp"
@@ -78,11 +79,21 @@ class ListOrders {
   UnitOfWork& transactions_;
 };
 
-// GET /api/artworks: the picture sizes the caller owns.
-class ListArtworks {
+// GET /api/orders/{id}: one of the caller's orders; another user's is NotFound.
+class GetOrder {
  public:
-  explicit ListArtworks(UnitOfWork& transactions) : transactions_(transactions) {}
-  Result<std::vector<Artwork>> operator()(UserId caller);
+  explicit GetOrder(UnitOfWork& transactions) : transactions_(transactions) {}
+  Result<OrderHistoryItem> operator()(UserId caller, OrderId id);
+
+ private:
+  UnitOfWork& transactions_;
+};
+
+// GET /api/balance/deposits/{id}: one of the caller's deposits; another user's is NotFound.
+class GetDeposit {
+ public:
+  explicit GetDeposit(UnitOfWork& transactions) : transactions_(transactions) {}
+  Result<Deposit> operator()(UserId caller, DepositId id);
 
  private:
   UnitOfWork& transactions_;

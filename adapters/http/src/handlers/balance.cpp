@@ -1,0 +1,109 @@
+#include <fmt/format.h>
+
+#include <boost/json.hpp>
+
+#include "artshop/core/orders/ledger.hpp"
+#include "artshop/http/json.hpp"
+#include "handlers/idempotent.hpp"
+#include "handlers/money_json.hpp"
+#include "handlers/order_fields.hpp"
+#include "handlers/orders.hpp"
+#include "handlers/signed_in.hpp"
+
+namespace artshop::http::handlers {
+namespace {
+
+namespace json = boost::json;
+
+json::object deposit_json(const Deposit& deposit) {
+  json::value settled = nullptr;
+  if (deposit.settled_at) settled = json::string(iso_time(*deposit.settled_at));
+  return {{"id", deposit.id.value},
+          {"reference", deposit.payment_reference},
+          {"status", name(deposit.status)},
+          {"amount", money_json(deposit.amount())},
+          {"createdAt", iso_time(deposit.created_at)},
+          {"expiresAt", iso_time(deposit.expires_at)},
+          {"settledAt", std::move(settled)}};
+}
+
+// Micro-euros as euros, rounded down to the cent: what a balance may spend.
+Result<Money> euros(std::int64_t micro_eur) {
+  const auto money = from_micro_eur(micro_eur, Currency::EUR, Rate{Rate::kScale});
+  if (!money) return std::unexpected(Error::internal(std::string(describe(money.error()))));
+  return *money;
+}
+
+}  // namespace
+
+Handler get_balance(const OrdersApi& api) {
+  return signed_in(api.authenticate, [api](const Request& request, const Caller& caller) {
+    return with_json_fields(
+        request, [&](const json::object&, JsonFields& fields, ValidationErrors&) {
+          // The shop's default currency when the client names none.
+          const auto currency = fields.optional_string("currency").value_or("EUR");
+          if (!fields.errors().empty()) return Response{};
+          const auto balance = api.get_balance({.user = caller.user, .currency = currency});
+          if (!balance) return error_response(balance.error(), request.request_id);
+          return json_response(200, json::object{{"balance", money_json(*balance)}});
+        });
+  });
+}
+
+Handler start_deposit(const OrdersApi& api) {
+  auto handler = [api](const Request& request, const Caller& caller) {
+    return with_json_fields(
+        request, [&](const json::object& body, JsonFields& fields, ValidationErrors& errors) {
+          auto payer = read_payer(fields, request);
+          const auto currency = fields.string("currency");
+          DepositCommand command{
+              .user = caller.user,
+              .names = std::move(payer.names),
+              .billing = std::move(payer.billing),
+              .amount_minor = read_amount(body, "depositAmount", currency, errors),
+              .currency = currency,
+              .agreed_to_terms = payer.agreed_to_terms,
+              .browser = std::move(payer.browser),
+              .urls = return_urls(api.public_url, "/balance",
+                                  fmt::format("deposit={}", ReturnUrls::kIdPlaceholder))};
+          if (!fields.errors().empty() || !errors.empty()) return Response{};
+          const auto started = api.start_deposit(std::move(command));
+          if (!started) return error_response(started.error(), request.request_id);
+          return json_response(200, json::object{{"deposit", deposit_json(started->deposit)},
+                                                 {"paymentLink", started->payment_link}});
+        });
+  };
+  return signed_in(api.authenticate, idempotent(api.idempotency_keys, std::move(handler)));
+}
+
+Handler get_deposit(const OrdersApi& api) {
+  return signed_in(api.authenticate, [api](const Request& request, const Caller& caller) {
+    const auto id = path_id(request, "id");
+    if (!id) return error_response(Error::not_found(), request.request_id);
+    const auto deposit = api.get_deposit(caller.user, DepositId{*id});
+    if (!deposit) return error_response(deposit.error(), request.request_id);
+    return json_response(200, deposit_json(*deposit));
+  });
+}
+
+Handler redeem_gift_card(const OrdersApi& api) {
+  auto handler = [api](const Request& request, const Caller& caller) {
+    return with_json_fields(
+        request, [&](const json::object&, JsonFields& fields, ValidationErrors&) {
+          RedeemGiftCardCommand command{.user = caller.user,
+                                        .gift_card_number = fields.string("giftCardNumber")};
+          if (!fields.errors().empty()) return Response{};
+          const auto redeemed = api.redeem_gift_card(command);
+          if (!redeemed) return error_response(redeemed.error(), request.request_id);
+          const auto credited = euros(redeemed->value_micro_eur);
+          const auto balance = euros(redeemed->balance_micro_eur);
+          if (!credited) return error_response(credited.error(), request.request_id);
+          if (!balance) return error_response(balance.error(), request.request_id);
+          return json_response(200, json::object{{"credited", money_json(*credited)},
+                                                 {"balance", money_json(*balance)}});
+        });
+  };
+  return signed_in(api.authenticate, idempotent(api.idempotency_keys, std::move(handler)));
+}
+
+}  // namespace artshop::http::handlers

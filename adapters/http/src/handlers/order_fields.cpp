@@ -1,0 +1,106 @@
+#include "handlers/order_fields.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <boost/json/value.hpp>
+#include <charconv>
+#include <limits>
+
+#include "artshop/core/money.hpp"
+#include "artshop/core/text.hpp"
+
+namespace artshop::http::handlers {
+namespace {
+
+// Screen sizes and time-zone offsets are small; anything wild is clamped, not trusted.
+constexpr std::int64_t kBrowserNumberLimit = 100'000;
+
+int small_int(std::int64_t value) {
+  return static_cast<int>(std::clamp(value, -kBrowserNumberLimit, kBrowserNumberLimit));
+}
+
+std::string amount_problem(MoneyError error, Currency currency) {
+  switch (error) {
+    case MoneyError::TooPrecise: {
+      const int places = exponent(currency);
+      return places == 0
+                 ? fmt::format("Amounts in {} have no decimals.", code(currency))
+                 : fmt::format("Amounts in {} have at most {} decimals.", code(currency), places);
+    }
+    case MoneyError::Overflow:
+      return "This amount is too large.";
+    default:
+      return "Must be an amount such as 25 or 25.50.";
+  }
+}
+
+}  // namespace
+
+PayerFields read_payer(JsonFields& fields, const Request& request) {
+  PayerFields payer;
+  payer.names = {.first_name = fields.string("firstName"), .last_name = fields.string("lastName")};
+  payer.billing = {.country = fields.string("country"),
+                   .state = fields.string("state"),
+                   .city = fields.string("city"),
+                   .address1 = fields.string("address1"),
+                   .zip_code = fields.string("zipCode")};
+  payer.agreed_to_terms = fields.boolean("agreedToPP_TOS");
+  auto& browser = payer.browser;
+  browser.javascript_enabled = fields.optional_boolean("javascriptEnabled").value_or(true);
+  browser.accept_language =
+      fields.optional_string("acceptLanguage")
+          .value_or(std::string(request.header("Accept-Language").value_or("")));
+  browser.screen_width = small_int(fields.int64("screenWidth"));
+  browser.screen_height = small_int(fields.int64("screenHeight"));
+  browser.time_zone_offset = small_int(fields.int64("timeZoneOffset"));
+  browser.user_agent = fields.optional_string("userAgent")
+                           .value_or(std::string(request.header("User-Agent").value_or("")));
+  return payer;
+}
+
+std::int64_t read_amount(const boost::json::object& body, std::string_view field,
+                         std::string_view currency_code, ValidationErrors& errors) {
+  const auto* value = find_property(body, field);
+  if (value == nullptr || value->is_null()) return 0;
+  const auto currency = parse_currency(text::trim(currency_code));
+  if (!currency) return 0;
+
+  std::string decimal;
+  if (const auto* integer = value->if_int64()) {
+    decimal = std::to_string(*integer);
+  } else if (const auto* unsigned_integer = value->if_uint64()) {
+    decimal = std::to_string(*unsigned_integer);
+  } else if (const auto* number = value->if_double()) {
+    // The shortest text that reads back as the same double: what the client wrote (25.5 ->
+    // "25.5"). Exponent forms ("1e+21") are refused by the parser below.
+    decimal = fmt::format("{}", *number);
+  } else if (const auto* text = value->if_string()) {
+    decimal = std::string(text::trim(*text));
+  } else {
+    errors.add(field, "Must be an amount such as 25 or 25.50.");
+    return 0;
+  }
+  const auto money = Money::parse(decimal, *currency);
+  if (!money) {
+    errors.add(field, amount_problem(money.error(), *currency));
+    return 0;
+  }
+  return money->minor_units();
+}
+
+std::optional<std::int64_t> path_id(const Request& request, std::string_view name) {
+  const auto text = request.path_param(name).value_or("");
+  std::int64_t id = 0;
+  const auto* end = text.data() + text.size();
+  const auto [rest, error] = std::from_chars(text.data(), end, id);
+  if (text.empty() || error != std::errc{} || rest != end || id <= 0) return std::nullopt;
+  return id;
+}
+
+ReturnUrls return_urls(std::string_view public_url, std::string_view page, std::string_view query) {
+  const auto success = fmt::format("{}{}?{}", public_url, page, query);
+  return {.success = success, .cancel = success + "&cancelled=1"};
+}
+
+}  // namespace artshop::http::handlers

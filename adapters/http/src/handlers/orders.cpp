@@ -1,0 +1,147 @@
+#include "handlers/orders.hpp"
+
+#include <fmt/format.h>
+
+#include <boost/json.hpp>
+
+#include "artshop/http/json.hpp"
+#include "handlers/idempotent.hpp"
+#include "handlers/money_json.hpp"
+#include "handlers/order_fields.hpp"
+#include "handlers/signed_in.hpp"
+
+namespace artshop::http::handlers {
+namespace {
+
+namespace json = boost::json;
+
+constexpr std::string_view kCartItems = "cartItems";
+constexpr std::string_view kBadCartItems =
+    "Must be a list of items such as {\"offerId\": 3, \"offerAttributeId\": 12}.";
+
+json::value optional_time(const std::optional<std::chrono::sys_seconds>& time) {
+  if (!time) return nullptr;
+  return json::string(iso_time(*time));
+}
+
+json::object order_json(const OrderHistoryItem& item) {
+  const auto& order = item.order;
+  json::array lines;
+  for (const auto& line : order.lines) {
+    lines.push_back({{"offerId", line.offer.value},
+                     {"offerAttributeId", line.attribute.value},
+                     {"title", line.title},
+                     {"sizeName", line.size_name},
+                     {"longEdge", line.long_edge},
+                     {"licence", name(line.licence)},
+                     {"price", money_json(Money(line.price_minor, order.currency))}});
+  }
+  // The numbers exist once the order is paid; until then each card shows its amount only.
+  json::array gift_cards;
+  for (std::size_t i = 0; i < order.gift_cards.size(); ++i) {
+    json::value number = nullptr;
+    if (i < item.gift_card_numbers.size()) number = json::string(item.gift_card_numbers[i]);
+    gift_cards.push_back(
+        {{"amount", money_json(Money(order.gift_cards[i].amount_minor, order.currency))},
+         {"number", std::move(number)}});
+  }
+  return {{"id", order.id.value},
+          {"reference", order.payment_reference},
+          {"status", name(order.status)},
+          {"currency", code(order.currency)},
+          {"total", money_json(order.total())},
+          {"payByBalance", order.pay_by_balance},
+          {"createdAt", iso_time(order.created_at)},
+          {"expiresAt", iso_time(order.expires_at)},
+          {"settledAt", optional_time(order.settled_at)},
+          {"firstName", order.first_name},
+          {"lastName", order.last_name},
+          {"lines", std::move(lines)},
+          {"giftCards", std::move(gift_cards)}};
+}
+
+// cartItems: [{"offerId": 3, "offerAttributeId": 12}, ...]; absent or null is an empty cart.
+std::vector<CartLine> read_cart(const json::object& body, ValidationErrors& errors) {
+  std::vector<CartLine> lines;
+  const auto* value = find_property(body, kCartItems);
+  if (value == nullptr || value->is_null()) return lines;
+  const auto* items = value->if_array();
+  if (items == nullptr) {
+    errors.add(kCartItems, std::string(kBadCartItems));
+    return lines;
+  }
+  for (const auto& item : *items) {
+    const auto* object = item.if_object();
+    if (object == nullptr) {
+      errors.add(kCartItems, std::string(kBadCartItems));
+      return {};
+    }
+    JsonFields fields(*object);
+    const auto offer = fields.optional_int64("offerId");
+    const auto attribute = fields.optional_int64("offerAttributeId");
+    if (!offer || !attribute) {
+      errors.add(kCartItems, std::string(kBadCartItems));
+      return {};
+    }
+    lines.push_back({.offer_id = *offer, .offer_attribute_id = *attribute});
+  }
+  return lines;
+}
+
+}  // namespace
+
+Handler place_order(const OrdersApi& api) {
+  auto handler = [api](const Request& request, const Caller& caller) {
+    return with_json_fields(
+        request, [&](const json::object& body, JsonFields& fields, ValidationErrors& errors) {
+          auto payer = read_payer(fields, request);
+          const auto currency = fields.string("currency");
+          PlaceOrderCommand command{
+              .user = caller.user,
+              .names = std::move(payer.names),
+              .billing = std::move(payer.billing),
+              .cart_items = read_cart(body, errors),
+              .gift_card_amount_minor = read_amount(body, "giftCardAmount", currency, errors),
+              .currency = currency,
+              .agreed_to_terms = payer.agreed_to_terms,
+              .pay_by_balance = fields.boolean("payByBalance"),
+              .browser = std::move(payer.browser),
+              .urls = return_urls(api.public_url, "/order-history",
+                                  fmt::format("order={}", ReturnUrls::kIdPlaceholder))};
+          if (!fields.errors().empty() || !errors.empty()) return Response{};
+          const auto placed = api.place_order(std::move(command));
+          if (!placed) return error_response(placed.error(), request.request_id);
+          json::value link = nullptr;
+          if (placed->payment_link) link = json::string(*placed->payment_link);
+          json::array numbers;
+          for (const auto& number : placed->gift_card_numbers) numbers.emplace_back(number);
+          return json_response(
+              200, json::object{{"order", order_json({placed->order, placed->gift_card_numbers})},
+                                {"paymentLink", std::move(link)},
+                                {"giftCardNumbers", std::move(numbers)}});
+        });
+  };
+  return signed_in(api.authenticate, idempotent(api.idempotency_keys, std::move(handler)));
+}
+
+Handler list_orders(const OrdersApi& api) {
+  return signed_in(api.authenticate, [api](const Request& request, const Caller& caller) {
+    const auto orders = api.list_orders(caller.user);
+    if (!orders) return error_response(orders.error(), request.request_id);
+    json::array items;
+    for (const auto& item : *orders) items.push_back(order_json(item));
+    return json_response(200, items);
+  });
+}
+
+Handler get_order(const OrdersApi& api) {
+  return signed_in(api.authenticate, [api](const Request& request, const Caller& caller) {
+    const auto id = path_id(request, "id");
+    if (!id) return error_response(Error::not_found(), request.request_id);
+    const auto order = api.get_order(caller.user, OrderId{*id});
+    if (!order) return error_response(order.error(), request.request_id);
+    return json_response(200, order_json(*order));
+  });
+}
+
+}  // namespace artshop::http::handlers

@@ -1,0 +1,87 @@
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <semaphore>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "artshop/core/catalogue/offer.hpp"
+#include "artshop/core/error.hpp"
+#include "artshop/core/orders/order.hpp"
+#include "artshop/core/ports/blob_store.hpp"
+#include "artshop/core/ports/image_generator.hpp"
+#include "artshop/core/ports/image_processor.hpp"
+#include "artshop/core/ports/unit_of_work.hpp"
+
+// The pictures a customer owns: GET /api/artworks and their downloads.
+namespace artshop {
+
+// The largest long edge the image generator draws (ImageGenerator's adapters refuse more).
+inline constexpr int kGeneratorMaxLongEdge = 4096;
+
+// The pixel size of a `width` x `height` picture scaled so that its longer side is
+// `long_edge`: the shorter side keeps the proportions, rounded half-up to whole pixels and at
+// least 1 (what ImageProcessor::render_at makes of it).
+ImageSize size_at_long_edge(int width, int height, int long_edge) noexcept;
+
+// An artwork with what a list of them shows: the offer's urlName and public thumbnail, and
+// the pixel size of the bought picture.
+struct OwnedArtwork {
+  Artwork artwork;
+  std::string url_name;
+  OfferImages images;  // keys in the public blob store
+  int width = 0;       // at the bought long edge
+  int height = 0;
+};
+
+// GET /api/artworks: the picture sizes the caller owns, newest first.
+class ListArtworks {
+ public:
+  explicit ListArtworks(UnitOfWork& transactions) : transactions_(transactions) {}
+  Result<std::vector<OwnedArtwork>> operator()(UserId caller);
+
+ private:
+  UnitOfWork& transactions_;
+};
+
+// A bought picture, ready to be sent as an attachment.
+struct ArtworkFile {
+  std::string file_name;  // "<urlName>-<sizeName>.jpg"
+  EncodedImage image;     // JPEG, long edge exactly the bought one
+};
+
+// GET /api/artworks/{id}/download: the picture rendered at exactly the bought long edge, as a
+// JPEG. A generated offer is drawn anew from its recipe at its full size (the very picture
+// its previews show, at the generator's full resolution) and scaled to the bought edge; an
+// imported one is rendered from its private original. Another user's artwork is NotFound.
+//
+// Rendering takes seconds and hundreds of megabytes at the largest sizes, so it runs outside
+// any transaction and at most `max_parallel` at a time (callers beyond wait their turn).
+class DownloadArtwork {
+ public:
+  static constexpr std::ptrdiff_t kMaxParallelLimit = 64;
+
+  DownloadArtwork(UnitOfWork& transactions, ImageGenerator& generator, ImageProcessor& processor,
+                  BlobStore& originals, int max_parallel = 2)
+      : transactions_(transactions),
+        generator_(generator),
+        processor_(processor),
+        originals_(originals),
+        renders_(std::clamp<std::ptrdiff_t>(max_parallel, 1, kMaxParallelLimit)) {}
+  Result<ArtworkFile> operator()(UserId caller, ArtworkId id);
+
+ private:
+  UnitOfWork& transactions_;
+  ImageGenerator& generator_;
+  ImageProcessor& processor_;
+  BlobStore& originals_;
+  std::counting_semaphore<kMaxParallelLimit> renders_;
+};
+
+// "<urlName>-<sizeName>.jpg" with anything but ASCII letters, digits, '-' and '_' in the size
+// name turned into '-': "misty-harbour-4K.jpg", "misty-harbour-Full-size.jpg".
+std::string artwork_file_name(std::string_view url_name, std::string_view size_name);
+
+}  // namespace artshop

@@ -1,0 +1,122 @@
+#include "artshop/core/orders/idempotency.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "artshop/core/text.hpp"
+
+namespace artshop {
+namespace {
+
+std::chrono::sys_seconds seconds(std::chrono::system_clock::time_point time) {
+  return std::chrono::floor<std::chrono::seconds>(time);
+}
+
+bool is_valid_key(std::string_view key) noexcept {
+  return !key.empty() && key.size() <= IdempotencyKeys::kMaxKeyLength &&
+         std::ranges::all_of(key, [](char c) { return c > ' ' && c < '\x7f'; });
+}
+
+}  // namespace
+
+std::string IdempotencyKeys::hash_of(const IdempotentRequest& request) const {
+  // Lengths first, so that no two different requests concatenate to the same text.
+  const auto path = text::to_lower_ascii(request.path);
+  return digests_.digest(fmt::format("{}:{}\n{}:{}\n{}:{}", request.method.size(), request.method,
+                                     path.size(), path, request.body.size(), request.body));
+}
+
+Result<IdempotencyClaim> IdempotencyKeys::verdict(Repositories& repos,
+                                                  const IdempotentRequest& request,
+                                                  const std::string& hash, bool reserve) {
+  const auto now = seconds(clock_.now());
+  const auto live_since = now - kIdempotencyKeyLifetime;
+  auto existing =
+      repos.idempotency.find(request.user, request.key, std::chrono::sys_seconds::min());
+  if (existing) {
+    const bool expired = existing->created_at <= live_since;
+    const bool abandoned =
+        existing->status == kIdempotencyInProgress && existing->created_at <= now - kAbandonedAfter;
+    if (!expired && !abandoned) {
+      if (existing->request_hash != hash) {
+        return std::unexpected(Error::conflict(
+            ValidationErrors(ValidationErrors::kGeneral, std::string(kOtherRequest)),
+            fmt::format("idempotency key reused for another request by user {}",
+                        request.user.value)));
+      }
+      if (existing->status == kIdempotencyInProgress) {
+        return IdempotencyClaim{.kind = IdempotencyClaim::Kind::InProgress};
+      }
+      return IdempotencyClaim{.kind = IdempotencyClaim::Kind::Replay,
+                              .answer = StoredAnswer{.status = existing->status,
+                                                     .body = std::move(existing->response)}};
+    }
+    if (reserve) repos.idempotency.remove(request.user, request.key);
+  }
+  IdempotencyRecord reservation{.user = request.user,
+                                .key = request.key,
+                                .request_hash = hash,
+                                .status = kIdempotencyInProgress,
+                                .response = {},
+                                .created_at = now};
+  if (reserve && !repos.idempotency.insert(reservation)) {
+    // Cannot happen under the write lock; a store without one answers "wait and look again".
+    return IdempotencyClaim{.kind = IdempotencyClaim::Kind::InProgress};
+  }
+  return IdempotencyClaim{.kind = IdempotencyClaim::Kind::Run,
+                          .reservation = std::move(reservation)};
+}
+
+Result<IdempotencyClaim> IdempotencyKeys::claim(const IdempotentRequest& request) {
+  if (!is_valid_key(request.key)) {
+    return std::unexpected(Error::validation(kField, std::string(kBadKey)));
+  }
+  const auto hash = hash_of(request);
+  return transactions_.write(
+      [&](Repositories& repos) { return verdict(repos, request, hash, /*reserve=*/true); });
+}
+
+Result<IdempotencyClaim> IdempotencyKeys::look_up(const IdempotentRequest& request) {
+  if (!is_valid_key(request.key)) {
+    return std::unexpected(Error::validation(kField, std::string(kBadKey)));
+  }
+  const auto hash = hash_of(request);
+  return transactions_.read(
+      [&](Repositories& repos) { return verdict(repos, request, hash, /*reserve=*/false); });
+}
+
+Result<bool> IdempotencyKeys::remember(const IdempotencyRecord& reservation, StoredAnswer answer) {
+  if (answer.status == kIdempotencyInProgress) {
+    return std::unexpected(Error::internal("an answer needs a status"));
+  }
+  auto answered = reservation;
+  answered.status = answer.status;
+  answered.response = std::move(answer.body);
+  return transactions_.write(
+      [&](Repositories& repos) -> Result<bool> { return repos.idempotency.complete(answered); });
+}
+
+Result<void> IdempotencyKeys::forget(const IdempotencyRecord& reservation) {
+  return transactions_.write([&](Repositories& repos) -> Result<void> {
+    const auto current =
+        repos.idempotency.find(reservation.user, reservation.key, std::chrono::sys_seconds::min());
+    // Only our own reservation: another request may have taken an abandoned key over.
+    if (current && current->status == kIdempotencyInProgress &&
+        current->created_at == reservation.created_at &&
+        current->request_hash == reservation.request_hash) {
+      repos.idempotency.remove(reservation.user, reservation.key);
+    }
+    return {};
+  });
+}
+
+Result<void> IdempotencyKeys::prune() {
+  const auto before = seconds(clock_.now()) - kIdempotencyKeyLifetime;
+  return transactions_.write([&](Repositories& repos) -> Result<void> {
+    repos.idempotency.prune(before);
+    return {};
+  });
+}
+
+}  // namespace artshop

@@ -1,0 +1,136 @@
+#pragma once
+
+// Helpers of the order, balance and payment API tests: a shop on a seeded catalogue with a
+// known webhook secret, customers, offers, payloads, signed webhooks, and read-only looks
+// into the database and the outbox afterwards.
+#include <boost/json.hpp>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "support/http_client.hpp"
+#include "support/server_process.hpp"
+#include "support/temp_dir.hpp"
+
+namespace artshop::testing {
+
+namespace json = boost::json;
+
+// What the tests sign the sandbox's webhooks with (ARTSHOP_PAYMENTS_WEBHOOK_SECRET).
+inline constexpr std::string_view kWebhookSecret = "test-webhook-secret-0123456789-abcdefghij";
+inline constexpr std::string_view kTestPassword = "purple otter lantern";
+
+// A signed-in customer.
+struct Customer {
+  std::string email;
+  std::string token;
+  RequestHeaders auth() const { return {{"Authorization", "Bearer " + token}}; }
+};
+
+// One purchasable size of a catalogue offer, as GET /api/offers lists it (EUR prices).
+struct Sku {
+  std::int64_t offer_id = 0;
+  std::int64_t attribute_id = 0;
+  std::string url_name;
+  std::string name;
+  std::string licence;
+  int long_edge = 0;
+  std::int64_t price_cents = 0;
+};
+
+// The artshop binary on a copy of the seeded test catalogue (or an empty shop), with the test
+// webhook secret, generous registration limits and `extra_env`.
+class ShopServer {
+ public:
+  explicit ShopServer(bool seeded = true,
+                      std::vector<std::pair<std::string, std::string>> extra_env = {},
+                      bool with_webhook_secret = true);
+
+  ServerProcess& process() { return *server_; }
+  std::string url(std::string_view path) const { return server_->url(path); }
+  const std::filesystem::path& data_dir() const { return data_.path(); }
+
+  // A fresh account, signed in.
+  Customer sign_up();
+
+  HttpResponse post(std::string_view path, const json::value& body, const Customer& customer,
+                    RequestHeaders extra = {});
+  HttpResponse get(std::string_view path, const Customer& customer);
+
+  // Every size of every active offer; exclusives have licence "ExclusiveCommercial".
+  std::vector<Sku> skus();
+  // The cheapest regular (non-exclusive) size.
+  Sku cheapest_regular();
+  // The exclusive offers' single sizes.
+  std::vector<Sku> exclusives();
+
+  // POST /api/orders with a valid payload for the cart (gift card amount as given, in
+  // major units of `currency`: a number, a string or null).
+  HttpResponse place_order(const Customer& customer, const std::vector<Sku>& cart,
+                           json::value gift_card_amount = nullptr, bool by_balance = false,
+                           std::string currency = "EUR", RequestHeaders extra = {});
+
+  // Credits `amount` ("25.00") EUR to the customer's balance: a deposit paid by a webhook
+  // signed like the sandbox's. Answers the deposit's JSON.
+  json::object fund(const Customer& customer, std::string_view amount);
+  // Credits exactly `cents` EUR in deposits of at most 1000 EUR.
+  void fund_cents(const Customer& customer, std::int64_t cents);
+
+  // POSTs a signed checkout event for `reference` to the webhook.
+  HttpResponse deliver_paid_event(std::string_view event_id, std::string_view reference,
+                                  std::int64_t amount_minor, std::string_view currency);
+  HttpResponse deliver(std::string_view body, std::string_view signature);
+
+  // The customer's balance as minor units of `currency`.
+  std::int64_t balance(const Customer& customer, std::string_view currency = "EUR");
+
+  // Polls GET /api/orders/{id} until its status is no longer Pending (or the deadline).
+  json::object await_settled_order(const Customer& customer, std::int64_t order_id);
+
+  // Sums over the whole ledger, read from the database file (read-only, after the requests).
+  struct LedgerTotals {
+    std::int64_t debits = 0;
+    std::int64_t credits = 0;
+    std::int64_t lowest_customer_running_balance = 0;  // over every customer's entries in order
+    std::int64_t entries = 0;
+  };
+  LedgerTotals ledger_totals() const;
+  std::int64_t count(std::string_view sql) const;
+
+  // The newest .eml in the outbox addressed to `email` that contains `text` ("" when none in
+  // time).
+  std::string mail_to(const std::string& email, std::string_view text) const;
+
+ private:
+  TempDir data_;
+  std::unique_ptr<ServerProcess> server_;
+};
+
+// The payload of a deposit (SPEC.md section 3) of `amount` in `currency`.
+json::object deposit_payload(json::value amount, std::string currency = "EUR");
+// The payload of an order with a billing address, agreement and browser details.
+json::object order_payload(const std::vector<Sku>& cart, json::value gift_card_amount,
+                           bool by_balance, std::string currency);
+
+// Euro cents as decimal text: 1250 -> "12.50".
+std::string decimal(std::int64_t cents);
+
+json::object parse_object(const HttpResponse& response);
+std::vector<std::string> field_errors(const HttpResponse& response, std::string_view field);
+
+// The pixel size a JPEG declares in its start-of-frame segment; nullopt for anything else.
+std::optional<std::pair<int, int>> jpeg_size(std::string_view bytes);
+
+// Runs `work(i)` on `count` threads at once and waits for all of them.
+void in_parallel(int count, const std::function<void(int)>& work);
+
+// Polls `done` until it holds or `timeout` passes.
+bool eventually(const std::function<bool()>& done,
+                std::chrono::milliseconds timeout = std::chrono::seconds(20));
+
+}  // namespace artshop::testing
