@@ -11,11 +11,27 @@ namespace artshop::app {
 namespace {
 
 const std::vector<std::string_view> kKeys{
-    "host",         "port",       "data_dir",        "static_dir",        "log_level",
-    "io_threads",   "worker_threads", "behind_tls",  "cors_origins",      "public_url",
-    "jwt_signing_key", "jwt_previous_keys", "rates_source", "ecb_url", "ecb_refresh_hours",
-    "seed_offers", "payments.provider", "payments.webhook_secret", "stripe.secret_key",
-    "stripe.webhook_secret", "stripe.api_base",
+    "host",
+    "port",
+    "data_dir",
+    "static_dir",
+    "log_level",
+    "io_threads",
+    "worker_threads",
+    "behind_tls",
+    "cors_origins",
+    "public_url",
+    "jwt_signing_key",
+    "jwt_previous_keys",
+    "rates_source",
+    "ecb_url",
+    "ecb_refresh_hours",
+    "seed_offers",
+    "payments.provider",
+    "payments.webhook_secret",
+    "stripe.secret_key",
+    "stripe.webhook_secret",
+    "stripe.api_base",
 };
 const std::vector<std::string_view> kPrefixes{"rate.", "limit.", "smtp.", "mail.", "argon2."};
 
@@ -35,11 +51,16 @@ std::optional<RateLimitPolicy> parse_rate_limit(std::string_view text) {
     return std::nullopt;
   }
   switch (text.back()) {
-    case 's': return RateLimitPolicy{limit, std::chrono::seconds(amount)};
-    case 'm': return RateLimitPolicy{limit, std::chrono::minutes(amount)};
-    case 'h': return RateLimitPolicy{limit, std::chrono::hours(amount)};
-    case 'd': return RateLimitPolicy{limit, std::chrono::days(amount)};
-    default: return std::nullopt;
+    case 's':
+      return RateLimitPolicy{limit, std::chrono::seconds(amount)};
+    case 'm':
+      return RateLimitPolicy{limit, std::chrono::minutes(amount)};
+    case 'h':
+      return RateLimitPolicy{limit, std::chrono::hours(amount)};
+    case 'd':
+      return RateLimitPolicy{limit, std::chrono::days(amount)};
+    default:
+      return std::nullopt;
   }
 }
 
@@ -61,8 +82,8 @@ std::expected<RateLimits, std::string> read_limits(const Settings& settings) {
     if (entry == std::end(named)) return std::unexpected(key + ": not a known rate limit");
     const auto policy = parse_rate_limit(value);
     if (!policy) {
-      return std::unexpected(key + ": expected a count and a window such as 10/15m, got '" +
-                             value + "'");
+      return std::unexpected(key + ": expected a count and a window such as 10/15m, got '" + value +
+                             "'");
     }
     limits.*(entry->second) = *policy;
   }
@@ -173,7 +194,8 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.text("data_dir", config.data_dir.string()), data_dir);
   take(settings.text("static_dir", config.static_dir.string()), static_dir);
   take(settings.text("log_level", config.log_level), config.log_level);
-  take(settings.integer("io_threads", cores, 1, 256), config.io_threads);
+  take(settings.integer("io_threads", 0, 0, 256), config.io_threads);
+  if (config.io_threads == 0) config.io_threads = cores;  // 0: one per core
   take(settings.integer("worker_threads", config.worker_threads, 1, 256), config.worker_threads);
   take(settings.boolean("behind_tls", config.behind_tls), config.behind_tls);
   take(settings.list("cors_origins"), config.cors_origins);

@@ -1,12 +1,11 @@
-// `artshop import DIR` against real files and a real database.
+// The artshop commands (import, migrate) against real files and a real database.
 #include <gtest/gtest.h>
-
-#include <boost/json.hpp>
+#include <sys/wait.h>
 
 #include <array>
+#include <boost/json.hpp>
 #include <cstdio>
 #include <memory>
-#include <sys/wait.h>
 
 #include "support/http_client.hpp"
 #include "support/server_process.hpp"
@@ -22,9 +21,9 @@ struct Run {
   std::string output;
 };
 
-Run import_into(const std::filesystem::path& data_dir) {
+Run run_artshop(const std::filesystem::path& data_dir, const std::string& arguments) {
   const auto command = "ARTSHOP_DATA_DIR=" + data_dir.string() + " ARTSHOP_LOG_LEVEL=warn " +
-                       ARTSHOP_BINARY + " import " + ARTSHOP_SOURCE_DIR + "/tests/data/import 2>&1";
+                       ARTSHOP_BINARY + " " + arguments + " 2>&1";
   Run run;
   std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
   std::array<char, 512> buffer{};
@@ -32,6 +31,18 @@ Run import_into(const std::filesystem::path& data_dir) {
   const int status = pclose(pipe.release());
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return run;
+}
+
+Run import_into(const std::filesystem::path& data_dir) {
+  return run_artshop(data_dir, std::string("import ") + ARTSHOP_SOURCE_DIR + "/tests/data/import");
+}
+
+TEST(MigrateCommand, TheShippedExampleConfigurationIsAccepted) {
+  TempDir data;
+  const auto run = run_artshop(data.path(), std::string("migrate --config ") + ARTSHOP_SOURCE_DIR +
+                                                "/app/artshop.example.conf");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_TRUE(std::filesystem::exists(data.path() / "artshop.db")) << run.output;
 }
 
 TEST(ImportCommand, AddsTheGoodRowsReportsTheBadOneAndIsIdempotent) {
@@ -61,8 +72,9 @@ TEST(ImportCommand, AddsTheGoodRowsReportsTheBadOneAndIsIdempotent) {
   EXPECT_EQ(offer.at("attributes").as_array().size(), 1U)
       << "a 640-pixel picture is not sold at sizes it does not have";
   EXPECT_EQ(get(server.url(std::string(offer.at("preview").at("jpeg").as_string()))).status, 200);
-  const auto tower = json::parse(
-      get(server.url("/api/offers/get-one?UrlName=signal-tower&Currency=EUR")).body).as_object();
+  const auto tower =
+      json::parse(get(server.url("/api/offers/get-one?UrlName=signal-tower&Currency=EUR")).body)
+          .as_object();
   EXPECT_EQ(tower.at("orientation").as_string(), "Vertical");
   EXPECT_EQ(tower.at("price").at("amount").as_string(), "19.00") << "the default price";
 }
