@@ -1,6 +1,5 @@
 #include "artshop/mail/smtp_mailer.hpp"
 
-#include <curl/curl.h>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -10,37 +9,12 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "artshop/curl/easy.hpp"
 #include "artshop/mail/message_text.hpp"
 
 namespace artshop::mail {
 
 namespace {
-
-// curl_global_init must not race with other threads (libcurl before 7.84 or without atomics);
-// a function-local static runs it exactly once, when the first mailer is made. It is never
-// cleaned up: other threads may still use curl while the process exits.
-void initialise_curl_once() {
-  static const CURLcode result = curl_global_init(CURL_GLOBAL_DEFAULT);
-  if (result != CURLE_OK) {
-    throw std::runtime_error(
-        fmt::format("SMTP: curl_global_init failed: {}", curl_easy_strerror(result)));
-  }
-}
-
-struct CurlCleanup {
-  void operator()(CURL* handle) const noexcept { curl_easy_cleanup(handle); }
-  void operator()(curl_slist* list) const noexcept { curl_slist_free_all(list); }
-};
-using CurlHandle = std::unique_ptr<CURL, CurlCleanup>;
-using CurlList = std::unique_ptr<curl_slist, CurlCleanup>;
-
-template <typename Value>
-void set_option(CURL* handle, CURLoption option, Value value) {
-  if (const CURLcode code = curl_easy_setopt(handle, option, value); code != CURLE_OK) {
-    throw std::runtime_error(fmt::format("SMTP: curl option {} refused: {}",
-                                         static_cast<int>(option), curl_easy_strerror(code)));
-  }
-}
 
 // libcurl pulls the message through this callback, a buffer at a time.
 std::size_t read_message(char* buffer, std::size_t size, std::size_t count, void* remaining) {
@@ -67,7 +41,7 @@ SmtpMailer::SmtpMailer(SmtpSettings settings)
       url_(server_url(settings_)),
       envelope_from_(fmt::format("<{}>", mailbox_address(settings_.from_address))) {
   if (settings_.host.empty()) throw std::invalid_argument("SMTP: no host configured");
-  initialise_curl_once();
+  curl::initialise_once();
 }
 
 void SmtpMailer::send(const EmailMessage& message) {
@@ -75,29 +49,29 @@ void SmtpMailer::send(const EmailMessage& message) {
       format_message(message, settings_.from_address, std::chrono::system_clock::now());
   std::string_view remaining = text;
   // format_message has checked the recipient: a bare address, no line breaks.
-  const CurlList recipients(curl_slist_append(nullptr, fmt::format("<{}>", message.to).c_str()));
-  const CurlHandle handle(curl_easy_init());
+  const curl::List recipients(curl_slist_append(nullptr, fmt::format("<{}>", message.to).c_str()));
+  const curl::Handle handle(curl_easy_init());
   if (!handle || !recipients) throw std::runtime_error("SMTP: out of memory");
   std::array<char, CURL_ERROR_SIZE> error{};
 
   CURL* curl = handle.get();
-  set_option(curl, CURLOPT_ERRORBUFFER, error.data());
-  set_option(curl, CURLOPT_URL, url_.c_str());
+  curl::set_option(curl, CURLOPT_ERRORBUFFER, error.data());
+  curl::set_option(curl, CURLOPT_URL, url_.c_str());
   if (settings_.tls == SmtpSettings::Tls::StartTls) {
-    set_option(curl, CURLOPT_USE_SSL, static_cast<long>(CURLUSESSL_ALL));
+    curl::set_option(curl, CURLOPT_USE_SSL, static_cast<long>(CURLUSESSL_ALL));
   }
   if (!settings_.username.empty()) {
-    set_option(curl, CURLOPT_USERNAME, settings_.username.c_str());
-    set_option(curl, CURLOPT_PASSWORD, settings_.password.c_str());
+    curl::set_option(curl, CURLOPT_USERNAME, settings_.username.c_str());
+    curl::set_option(curl, CURLOPT_PASSWORD, settings_.password.c_str());
   }
-  set_option(curl, CURLOPT_MAIL_FROM, envelope_from_.c_str());
-  set_option(curl, CURLOPT_MAIL_RCPT, recipients.get());
-  set_option(curl, CURLOPT_UPLOAD, 1L);
-  set_option(curl, CURLOPT_READFUNCTION, &read_message);
-  set_option(curl, CURLOPT_READDATA, &remaining);
-  set_option(curl, CURLOPT_INFILESIZE_LARGE, static_cast<curl_off_t>(text.size()));
-  set_option(curl, CURLOPT_TIMEOUT, static_cast<long>(settings_.timeout.count()));
-  set_option(curl, CURLOPT_NOSIGNAL, 1L);  // timeouts by signal are unsafe with threads
+  curl::set_option(curl, CURLOPT_MAIL_FROM, envelope_from_.c_str());
+  curl::set_option(curl, CURLOPT_MAIL_RCPT, recipients.get());
+  curl::set_option(curl, CURLOPT_UPLOAD, 1L);
+  curl::set_option(curl, CURLOPT_READFUNCTION, &read_message);
+  curl::set_option(curl, CURLOPT_READDATA, &remaining);
+  curl::set_option(curl, CURLOPT_INFILESIZE_LARGE, static_cast<curl_off_t>(text.size()));
+  curl::set_option(curl, CURLOPT_TIMEOUT, static_cast<long>(settings_.timeout.count()));
+  curl::set_option(curl, CURLOPT_NOSIGNAL, 1L);  // timeouts by signal are unsafe with threads
 
   if (const CURLcode code = curl_easy_perform(curl); code != CURLE_OK) {
     throw std::runtime_error(fmt::format(

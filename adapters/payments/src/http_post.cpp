@@ -1,6 +1,5 @@
 #include "http_post.hpp"
 
-#include <curl/curl.h>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,36 +7,13 @@
 #include <memory>
 #include <stdexcept>
 
+#include "artshop/curl/easy.hpp"
+
 namespace artshop::payments {
 
 namespace {
 
 constexpr std::size_t kMaxAnswerBytes = 1024 * 1024;
-
-// curl_global_init must not race with other threads; a function-local static runs it once.
-// It is never cleaned up: other threads may still use curl while the process exits.
-void initialise_curl_once() {
-  static const CURLcode result = curl_global_init(CURL_GLOBAL_DEFAULT);
-  if (result != CURLE_OK) {
-    throw std::runtime_error(
-        fmt::format("curl_global_init failed: {}", curl_easy_strerror(result)));
-  }
-}
-
-struct CurlCleanup {
-  void operator()(CURL* handle) const noexcept { curl_easy_cleanup(handle); }
-  void operator()(curl_slist* list) const noexcept { curl_slist_free_all(list); }
-};
-using CurlHandle = std::unique_ptr<CURL, CurlCleanup>;
-using CurlList = std::unique_ptr<curl_slist, CurlCleanup>;
-
-template <typename Value>
-void set_option(CURL* handle, CURLoption option, Value value) {
-  if (const CURLcode code = curl_easy_setopt(handle, option, value); code != CURLE_OK) {
-    throw std::runtime_error(fmt::format("curl option {} refused: {}", static_cast<int>(option),
-                                         curl_easy_strerror(code)));
-  }
-}
 
 std::size_t collect_answer(char* data, std::size_t size, std::size_t count, void* answer) {
   auto* body = static_cast<std::string*>(answer);
@@ -47,8 +23,8 @@ std::size_t collect_answer(char* data, std::size_t size, std::size_t count, void
   return length;
 }
 
-CurlList header_list(const std::vector<std::string>& headers) {
-  CurlList list;
+curl::List header_list(const std::vector<std::string>& headers) {
+  curl::List list;
   // Without this curl asks "Expect: 100-continue" for bodies over 1 KiB and may wait a second
   // for a server that does not answer it.
   std::vector<std::string> lines = headers;
@@ -66,28 +42,28 @@ CurlList header_list(const std::vector<std::string>& headers) {
 
 HttpAnswer http_post(const std::string& url, const std::vector<std::string>& headers,
                      std::string_view body, std::chrono::milliseconds timeout) {
-  initialise_curl_once();
+  curl::initialise_once();
   std::array<char, CURL_ERROR_SIZE> error{};  // declared first: curl writes it until cleanup
   HttpAnswer answer;
-  const CurlList header_lines = header_list(headers);
-  const CurlHandle handle(curl_easy_init());
+  const curl::List header_lines = header_list(headers);
+  const curl::Handle handle(curl_easy_init());
   if (!handle) throw std::runtime_error("curl: out of memory");
 
   CURL* curl = handle.get();
-  set_option(curl, CURLOPT_ERRORBUFFER, error.data());
-  set_option(curl, CURLOPT_URL, url.c_str());
-  set_option(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-  set_option(curl, CURLOPT_POST, 1L);
+  curl::set_option(curl, CURLOPT_ERRORBUFFER, error.data());
+  curl::set_option(curl, CURLOPT_URL, url.c_str());
+  curl::set_option(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl::set_option(curl, CURLOPT_POST, 1L);
   // Never null: with no fields curl would read the body from stdin instead.
-  set_option(curl, CURLOPT_POSTFIELDS, body.empty() ? "" : body.data());
-  set_option(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
-  set_option(curl, CURLOPT_HTTPHEADER, header_lines.get());
-  set_option(curl, CURLOPT_WRITEFUNCTION, &collect_answer);
-  set_option(curl, CURLOPT_WRITEDATA, &answer.body);
+  curl::set_option(curl, CURLOPT_POSTFIELDS, body.empty() ? "" : body.data());
+  curl::set_option(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
+  curl::set_option(curl, CURLOPT_HTTPHEADER, header_lines.get());
+  curl::set_option(curl, CURLOPT_WRITEFUNCTION, &collect_answer);
+  curl::set_option(curl, CURLOPT_WRITEDATA, &answer.body);
   // 0 would mean "no timeout" to curl.
   const long milliseconds = std::max<long>(1, static_cast<long>(timeout.count()));
-  set_option(curl, CURLOPT_TIMEOUT_MS, milliseconds);
-  set_option(curl, CURLOPT_NOSIGNAL, 1L);  // timeouts by signal are unsafe with threads
+  curl::set_option(curl, CURLOPT_TIMEOUT_MS, milliseconds);
+  curl::set_option(curl, CURLOPT_NOSIGNAL, 1L);  // timeouts by signal are unsafe with threads
 
   if (const CURLcode code = curl_easy_perform(curl); code != CURLE_OK) {
     throw std::runtime_error(fmt::format(
