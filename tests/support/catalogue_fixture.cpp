@@ -13,12 +13,24 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Fixtures live beside the binary, in its build tree, so separate checkouts never share one.
+fs::path fixtures_root() {
+  return fs::path(ARTSHOP_BINARY).parent_path() / "test-fixtures";
+}
+
 // The fixture belongs to one build of the binary: a rebuilt binary seeds a fresh one.
 fs::path fixture_dir() {
   const auto binary = fs::path(ARTSHOP_BINARY);
   const auto stamp = fs::last_write_time(binary).time_since_epoch().count();
-  return fs::temp_directory_path() /
-         ("artshop-catalogue-" + std::to_string(fs::file_size(binary)) + "-" + std::to_string(stamp));
+  return fixtures_root() /
+         ("catalogue-" + std::to_string(fs::file_size(binary)) + "-" + std::to_string(stamp));
+}
+
+// Catalogues seeded by earlier builds of the binary are of no further use.
+void remove_stale_fixtures(const fs::path& current) {
+  for (const auto& entry : fs::directory_iterator(fixtures_root())) {
+    if (entry.is_directory() && entry.path() != current) fs::remove_all(entry.path());
+  }
 }
 
 void seed_into(const fs::path& dir) {
@@ -49,11 +61,13 @@ void seed_into(const fs::path& dir) {
 void copy_seeded_catalogue(const fs::path& destination) {
   const auto dir = fixture_dir();
   const auto ready = dir / "ready";
-  const auto lock_path = dir.string() + ".lock";
+  fs::create_directories(fixtures_root());
+  const auto lock_path = (fixtures_root() / "lock").string();
   const int lock = open(lock_path.c_str(), O_RDWR | O_CREAT, 0644);
   if (lock < 0 || flock(lock, LOCK_EX) != 0) throw std::runtime_error("cannot lock " + lock_path);
   try {
     if (!fs::exists(ready)) {
+      remove_stale_fixtures(dir);
       fs::remove_all(dir);
       seed_into(dir);
       fs::copy_file(dir / "seed.log", ready);
