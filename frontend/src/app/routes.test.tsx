@@ -37,7 +37,7 @@ describe('routes and access checks', () => {
     signIn();
     renderApp('/cart');
     expect(await screen.findByRole('heading', { name: 'Cart' })).toBeInTheDocument();
-    expect(screen.getByText('This feature is not available yet.')).toBeInTheDocument();
+    expect(screen.getByText('Your cart is empty.')).toBeInTheDocument();
   });
 
   it('lets a visitor open the log-in page', async () => {

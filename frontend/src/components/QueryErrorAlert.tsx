@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { isApiError } from '@/lib/api/apiError';
 
-/** A failed catalogue call: the message of SPEC.md section 8, the server's reasons, and a retry. */
+/** A failed load: the message of SPEC.md section 8, the server's reasons, and a retry. */
 export function QueryErrorAlert({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const message = isApiError(error) ? error.message : 'An error has occurred.';
   const reasons = isApiError(error)

@@ -47,3 +47,17 @@ export const SELECT_MENU_MAX_HEIGHT_PX = 310;
 /** A reload within this window of the previous one is refused, so a broken deploy cannot loop. */
 export const RELOAD_GUARD_MS = 10_000;
 export const BUILD_POLL_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * After the return from the payment page the provider's webhook arrives a moment later: the order
+ * or deposit is asked for again at this interval until it is settled, for at most this long.
+ */
+export const PAYMENT_POLL_INTERVAL_MS = 2000;
+export const PAYMENT_FOLLOW_LIMIT_MS = 5 * 60 * 1000;
+
+/** Gift card amounts (DESIGN.md section 6), in EUR cents; other currencies: the equivalent. */
+export const GIFT_CARD_MIN_EUR_CENTS = 500;
+export const GIFT_CARD_MAX_EUR_CENTS = 50_000;
+/** Deposit amounts (DESIGN.md section 6), in EUR cents; other currencies: the equivalent. */
+export const DEPOSIT_MIN_EUR_CENTS = 500;
+export const DEPOSIT_MAX_EUR_CENTS = 100_000;

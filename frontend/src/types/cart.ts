@@ -1,3 +1,4 @@
+import type { Currency } from '@/config/constants';
 import type { Money } from './money';
 
 /**
@@ -23,6 +24,10 @@ export interface CartItem {
 export interface GiftCardItem {
   offerId: number;
   offerAttributeId: number;
-  amount: number;
-  currency: string;
+  /**
+   * Exact decimal text in major units of `currency`, with the currency's decimals ("25.00",
+   * "4000" for JPY): never a floating-point number.
+   */
+  amount: string;
+  currency: Currency;
 }

@@ -46,10 +46,14 @@ describe('currency selector', () => {
   });
 
   it('stores the new currency and empties the cart', async () => {
-    window.localStorage.setItem('cart', JSON.stringify([{ offerId: 7, attributes: { id: 21 } }]));
+    const price = { amount: '12.30', currency: 'EUR', minorUnits: 1230 };
+    window.localStorage.setItem(
+      'cart',
+      JSON.stringify([{ offerId: 7, attributes: { id: 21, price } }]),
+    );
     window.localStorage.setItem(
       'gift-card',
-      JSON.stringify({ offerId: -1, offerAttributeId: -1, amount: 50, currency: 'EUR' }),
+      JSON.stringify({ offerId: -1, offerAttributeId: -1, amount: '50.00', currency: 'EUR' }),
     );
     renderApp('/');
     expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import type { Currency } from '@/config/constants';
+import type { Licence } from '@/lib/format/size';
 import type { Money } from '@/types/money';
 
 export const ORIENTATIONS = ['Vertical', 'Horizontal', 'Square'] as const;
@@ -23,7 +24,6 @@ export const SORTS = ['NewToOld', 'LowToHigh', 'HighToLow'] as const;
 export type Sort = (typeof SORTS)[number];
 export const DEFAULT_SORT: Sort = 'NewToOld';
 
-export type Licence = 'Personal' | 'Commercial' | 'ExclusiveCommercial';
 export type OfferStatus = 'Active' | 'SoldOut' | 'Hidden';
 
 /** A public derivative of a picture, in WebP with a JPEG fallback. */

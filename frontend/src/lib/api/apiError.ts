@@ -78,3 +78,13 @@ function toMessages(value: unknown): string[] {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** A check the form made itself before any call, shaped like the server's answer so that forms show both alike. */
+export function localValidationError(fieldErrors: FieldErrors): ApiError {
+  return {
+    status: 400,
+    message: ERROR_MESSAGES.validationFailed,
+    fieldErrors,
+    generalMessages: [],
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseAmount } from './money';
+import { amountFromMinorUnits, formatMoney, parseAmount, sumMoney } from './money';
 
 describe('formatMoney', () => {
   it.each([
@@ -33,5 +33,37 @@ describe('parseAmount', () => {
     expect(parseAmount('12.5', 'JPY')).toEqual({ problem: 'too-precise' });
     expect(parseAmount('12,50', 'EUR')).toEqual({ problem: 'format' });
     expect(parseAmount('1e3', 'EUR')).toEqual({ problem: 'format' });
+  });
+});
+
+describe('amountFromMinorUnits', () => {
+  it.each([
+    [1230n, 'EUR', '12.30'],
+    [5n, 'EUR', '0.05'],
+    [0n, 'USD', '0.00'],
+    [-410n, 'GBP', '-4.10'],
+    [3247n, 'JPY', '3247'],
+    [9007199254740993n, 'EUR', '90071992547409.93'],
+  ] as const)('writes %s minor units of %s as %s', (minorUnits, currency, text) => {
+    expect(amountFromMinorUnits(minorUnits, currency)).toBe(text);
+  });
+});
+
+describe('sumMoney', () => {
+  it('adds whole minor units without floating-point error', () => {
+    const tenCents = { minorUnits: 10, currency: 'EUR' } as const;
+    const twentyCents = { minorUnits: 20, currency: 'EUR' } as const;
+    expect(sumMoney([tenCents, twentyCents], 'EUR')).toEqual({
+      amount: '0.30',
+      currency: 'EUR',
+      minorUnits: 30n,
+    });
+    expect(sumMoney([], 'JPY')).toEqual({ amount: '0', currency: 'JPY', minorUnits: 0n });
+  });
+
+  it('refuses to add two currencies', () => {
+    expect(() => sumMoney([{ minorUnits: 100, currency: 'USD' }], 'EUR')).toThrow(
+      'Cannot add an amount in USD to a total in EUR',
+    );
   });
 });

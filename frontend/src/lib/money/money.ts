@@ -61,3 +61,46 @@ export function parseAmount(
   if (sign !== '' && minorUnits !== 0n) return { problem: 'negative' };
   return { minorUnits };
 }
+
+/** The exact decimal text ("12.30", "3247") of a whole number of minor units of a currency. */
+export function amountFromMinorUnits(minorUnits: bigint, currency: Currency): string {
+  const digits = minorUnitDigits(currency);
+  const sign = minorUnits < 0n ? '-' : '';
+  const text = (minorUnits < 0n ? -minorUnits : minorUnits).toString().padStart(digits + 1, '0');
+  if (digits === 0) return `${sign}${text}`;
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/**
+ * Adds amounts of one currency in whole minor units. Amounts in another currency are a mistake
+ * that must show, never a silent sum.
+ */
+export function sumMoney(
+  amounts: readonly { minorUnits: number | bigint; currency: Currency }[],
+  currency: Currency,
+): Pick<Money, 'amount' | 'currency'> & { minorUnits: bigint } {
+  let total = 0n;
+  for (const amount of amounts) {
+    if (amount.currency !== currency) {
+      throw new Error(`Cannot add an amount in ${amount.currency} to a total in ${currency}`);
+    }
+    total += BigInt(amount.minorUnits);
+  }
+  return { amount: amountFromMinorUnits(total, currency), currency, minorUnits: total };
+}
+
+/** What to tell a customer about an amount they typed that `parseAmount` refused. */
+export function describeAmountProblem(problem: AmountProblem, currency: Currency): string {
+  switch (problem) {
+    case 'negative':
+      return 'The amount must not be negative.';
+    case 'too-precise':
+      return currency === 'JPY'
+        ? 'Amounts in JPY are whole numbers.'
+        : `Use at most 2 decimals for ${currency}.`;
+    case 'format':
+      return currency === 'JPY'
+        ? 'Enter a whole amount, such as 2500.'
+        : 'Enter an amount, such as 25 or 19.99.';
+  }
+}

@@ -14,7 +14,8 @@ export function isCurrency(value: unknown): value is Currency {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 }
 
-function storedCurrency(): Currency {
+/** The display currency kept in local storage (SPEC.md section 4), EUR by default. */
+export function storedCurrency(): Currency {
   const stored = readItem('local', STORAGE_KEYS.currency);
   return isCurrency(stored) ? stored : DEFAULT_CURRENCY;
 }

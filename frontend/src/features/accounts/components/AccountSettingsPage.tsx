@@ -1,8 +1,7 @@
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { Page } from '@/components/Page';
+import { Section } from '@/components/Section';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { NamesForm } from './NamesForm';
 import { WithProfile } from './WithProfile';
@@ -29,16 +28,5 @@ export default function AccountSettingsPage() {
         )}
       </WithProfile>
     </Page>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
   );
 }

@@ -1,4 +1,3 @@
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAppDispatch } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
@@ -7,7 +6,7 @@ import { useUpdateBillingMutation } from '../api/accountsApi';
 import type { Billing } from '../api/types';
 import { useAccountForm } from '../hooks/useAccountForm';
 import { AccountForm, SubmitButton } from './AccountForm';
-import { CountryField } from './CountryField';
+import { BillingAddressFields } from './BillingFields';
 import { WithProfile } from './WithProfile';
 
 export default function BillingInformationPage() {
@@ -36,26 +35,11 @@ function BillingForm({ billing }: { billing: Billing }) {
     }
   };
 
-  const country = form.textField('country');
   return (
     <AccountForm label="Billing information" formRef={form.formRef} onSubmit={submit}>
-      <CountryField
-        value={country.value}
-        onChange={(code) => form.setValue('country', code)}
-        error={country.error}
-        helperText={country.helperText}
-      />
-      <TextField
-        label="State, province or region (optional)"
-        autoComplete="address-level1"
-        {...form.textField('state')}
-      />
-      <TextField label="City" autoComplete="address-level2" {...form.textField('city')} />
-      <TextField label="Address" autoComplete="address-line1" {...form.textField('address1')} />
-      <TextField
-        label="ZIP or postal code"
-        autoComplete="postal-code"
-        {...form.textField('zipCode')}
+      <BillingAddressFields
+        field={form.textField}
+        onCountryChange={(code) => form.setValue('country', code)}
       />
       <SubmitButton loading={isLoading}>Save billing information</SubmitButton>
     </AccountForm>

@@ -1,10 +1,10 @@
-import TextField from '@mui/material/TextField';
 import { useAppDispatch } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
 import { useUpdateProfileMutation } from '../api/accountsApi';
 import type { NamesUpdate } from '../api/types';
 import { useAccountForm } from '../hooks/useAccountForm';
 import { AccountForm, SubmitButton } from './AccountForm';
+import { NameFields } from './BillingFields';
 
 /** First and last name, saved with POST /api/accounts/update. */
 export function NamesForm({ profile }: { profile: NamesUpdate }) {
@@ -23,8 +23,7 @@ export function NamesForm({ profile }: { profile: NamesUpdate }) {
 
   return (
     <AccountForm label="Your name" formRef={form.formRef} onSubmit={submit}>
-      <TextField label="First name" autoComplete="given-name" {...form.textField('firstName')} />
-      <TextField label="Last name" autoComplete="family-name" {...form.textField('lastName')} />
+      <NameFields field={form.textField} />
       <SubmitButton loading={isLoading}>Save name</SubmitButton>
     </AccountForm>
   );

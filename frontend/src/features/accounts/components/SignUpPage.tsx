@@ -1,11 +1,6 @@
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import { useId } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { AgreementCheckbox, PolicyLink } from '@/components/form/AgreementCheckbox';
 import { Page } from '@/components/Page';
 import { useRegisterMutation } from '../api/accountsApi';
 import { useAccountForm } from '../hooks/useAccountForm';
@@ -27,8 +22,6 @@ export default function SignUpPage() {
   });
   const [register, { isLoading }] = useRegisterMutation();
   const navigate = useNavigate();
-  const agreementMessageId = useId();
-  const agreementMessage = form.fieldMessages.agreedToPrivacyPolicy;
 
   const submit = async () => {
     try {
@@ -50,36 +43,14 @@ export default function SignUpPage() {
           password={form.textField('password', PASSWORD_HINT)}
           repeated={form.textField('repeatedPassword')}
         />
-        <FormControl error={agreementMessage !== undefined}>
-          <FormControlLabel
-            control={
-              <Checkbox
-                name="agreedToPrivacyPolicy"
-                checked={form.values.agreedToPrivacyPolicy}
-                onChange={(event) => form.setValue('agreedToPrivacyPolicy', event.target.checked)}
-                slotProps={{
-                  input: {
-                    'aria-invalid': agreementMessage !== undefined,
-                    'aria-describedby':
-                      agreementMessage === undefined ? undefined : agreementMessageId,
-                  },
-                }}
-              />
-            }
-            label={
-              <>
-                I agree to the{' '}
-                {/* A new tab, so that reading the policy does not lose what was typed here. */}
-                <Link component={RouterLink} to="/privacy-policy" target="_blank" rel="noopener">
-                  privacy policy
-                </Link>
-              </>
-            }
-          />
-          {agreementMessage !== undefined && (
-            <FormHelperText id={agreementMessageId}>{agreementMessage}</FormHelperText>
-          )}
-        </FormControl>
+        <AgreementCheckbox
+          name="agreedToPrivacyPolicy"
+          checked={form.values.agreedToPrivacyPolicy}
+          onChange={(checked) => form.setValue('agreedToPrivacyPolicy', checked)}
+          message={form.fieldMessages.agreedToPrivacyPolicy}
+        >
+          I agree to the <PolicyLink to="/privacy-policy">privacy policy</PolicyLink>
+        </AgreementCheckbox>
         <SubmitButton loading={isLoading}>Create account</SubmitButton>
       </AccountForm>
       <FormLinks links={[{ to: '/login', label: 'Already have an account? Log in' }]} />

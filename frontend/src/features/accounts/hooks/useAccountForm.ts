@@ -9,6 +9,15 @@ type Widened<V> = { [K in keyof V]: V[K] extends string ? string : boolean };
 type TextFieldName<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 type FieldMessages<V> = Partial<Record<keyof V, string>>;
 
+/** What `textField` gives an MUI TextField: its value, change handler and message. */
+export interface TextFieldBinding {
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  error: boolean;
+  helperText: string | undefined;
+}
+
 /**
  * State of one account form: its values and the server's messages under its fields. A field's
  * message goes away as soon as the field is edited. General messages, and messages about fields
@@ -41,7 +50,7 @@ export function useAccountForm<Initial extends FormValues>(initialValues: Initia
   }
 
   /** Value, change handler and message props for an MUI TextField bound to a text field. */
-  function textField(name: TextFieldName<V>, hint?: string) {
+  function textField(name: TextFieldName<V>, hint?: string): TextFieldBinding {
     const message = fieldMessages[name];
     return {
       name,

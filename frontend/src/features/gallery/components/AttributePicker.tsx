@@ -11,18 +11,9 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
 import { itemAdded, selectIsInCart } from '@/features/cart/cartSlice';
+import { describeSize } from '@/lib/format/size';
 import { formatMoney } from '@/lib/money/money';
-import type { Licence, Offer, OfferAttribute } from '../types';
-
-const LICENCE_LABELS: Record<Licence, string> = {
-  Personal: 'personal licence',
-  Commercial: 'commercial licence',
-  ExclusiveCommercial: 'exclusive commercial licence',
-};
-
-function describe(attribute: OfferAttribute): string {
-  return `${attribute.longEdge.toLocaleString('en')} px, ${LICENCE_LABELS[attribute.licence]}`;
-}
+import type { Offer } from '../types';
 
 interface AttributePickerProps {
   offer: Offer;
@@ -77,7 +68,8 @@ export function AttributePicker({ offer, pricesAreCurrent }: AttributePickerProp
               label={
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
                   <span>
-                    <strong>{attribute.name}</strong>, {describe(attribute)}
+                    <strong>{attribute.name}</strong>,{' '}
+                    {describeSize(attribute.longEdge, attribute.licence)}
                   </span>
                   <span>{formatMoney(attribute.price)}</span>
                 </Box>

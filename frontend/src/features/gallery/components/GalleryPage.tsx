@@ -23,7 +23,7 @@ import { categoryPath, GALLERY_PATH } from '../paths';
 import type { OfferFilters } from '../types';
 import { FilterBar } from './FilterBar';
 import { OfferGrid } from './OfferGrid';
-import { QueryErrorAlert } from './QueryErrorAlert';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { UnknownCategory } from './UnknownCategory';
 
 const SKELETON_COUNT = 8;

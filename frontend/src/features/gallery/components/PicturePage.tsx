@@ -31,7 +31,7 @@ import { ImageViewer } from './ImageViewer';
 import { Picture } from './Picture';
 import { PictureFacts } from './PictureFacts';
 import { PictureNotFound } from './PictureNotFound';
-import { QueryErrorAlert } from './QueryErrorAlert';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 
 /** /gallery/picture/{urlName}: one picture, its sizes and prices, and a full-screen viewer. */
 export default function PicturePage() {

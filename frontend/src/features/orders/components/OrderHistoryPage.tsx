@@ -1,5 +1,68 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { useSearchParams } from 'react-router';
+import { DelayedProgress } from '@/components/DelayedProgress';
+import { EmptyState } from '@/components/EmptyState';
+import { Page } from '@/components/Page';
+import { PaymentStatusAlert } from '@/components/PaymentStatusAlert';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { idParam } from '@/lib/browser/searchParams';
+import type { Order } from '@/types/order';
+import { useGetOrdersQuery } from '../api/ordersApi';
+import { useFollowedOrder } from '../hooks/useFollowedOrder';
+import { OrderCard } from './OrderCard';
+
+const PAYMENT_TEXTS = {
+  paid: 'Thank you! Your pictures are ready to download under Artworks.',
+  notPaid: 'Nothing was charged. The pictures are still in your cart.',
+};
+
+function newestFirst(orders: readonly Order[]): Order[] {
+  return [...orders].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+}
 
 export default function OrderHistoryPage() {
-  return <PlaceholderPage title="Order history" />;
+  const [params] = useSearchParams();
+  const followedId = idParam(params, 'order');
+  const cancelled = params.get('cancelled') === '1';
+  const followed = useFollowedOrder(followedId, cancelled);
+  const orders = useGetOrdersQuery(undefined);
+
+  // The followed order is asked for more often than the list: show its latest state.
+  const shown = newestFirst(orders.data ?? []).map((order) =>
+    order.id === followed.order?.id ? followed.order : order,
+  );
+
+  return (
+    <Page title="Order history" maxWidth="md">
+      {followedId !== null &&
+        (followed.notFound ? (
+          <Alert severity="error" sx={{ mb: 3 }}>
+            Order #{followedId} was not found.
+          </Alert>
+        ) : (
+          <PaymentStatusAlert
+            status={followed.order?.status}
+            cancelled={cancelled}
+            gaveUp={followed.gaveUp}
+            texts={PAYMENT_TEXTS}
+          />
+        ))}
+      {orders.isLoading && <DelayedProgress label="Loading your orders" />}
+      {orders.isError && (
+        <QueryErrorAlert error={orders.error} onRetry={() => void orders.refetch()} />
+      )}
+      {orders.isSuccess && shown.length === 0 && (
+        <EmptyState
+          message="You have not ordered anything yet."
+          action={{ to: '/gallery', label: 'Browse the gallery' }}
+        />
+      )}
+      <Stack spacing={2}>
+        {shown.map((order) => (
+          <OrderCard key={order.id} order={order} highlighted={order.id === followedId} />
+        ))}
+      </Stack>
+    </Page>
+  );
 }

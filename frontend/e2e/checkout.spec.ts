@@ -1,0 +1,238 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Buying against the real server and its built-in sandbox payment provider: a customer orders two
+ * pictures and a gift card, pays on the sandbox page, downloads a picture at the bought size; a
+ * second customer redeems the gift card and buys a picture from the balance.
+ */
+
+const PASSWORD = 'violet-kite-93-sails';
+const GIFT_CARD_EUROS = '40';
+const GIFT_CARD_NUMBER = /^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
+/** Cheap regular (not exclusive) offers first: every size of them can be bought by anyone. */
+const CHEAP_WATERCOLORS = '/gallery?style=Watercolor&sort=LowToHigh';
+
+interface OfferPageJson {
+  total: number;
+}
+
+// The server seeds its catalogue in the background on first start.
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(300_000);
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get('/api/offers?Currency=EUR&Style=Watercolor&PageSize=1');
+        return answer.ok() ? ((await answer.json()) as OfferPageJson).total : 0;
+      },
+      { timeout: 290_000, intervals: [1_000, 2_000, 5_000] },
+    )
+    .toBeGreaterThanOrEqual(3);
+});
+
+const snackbar = (page: Page) => page.locator('.MuiSnackbar-root').getByRole('alert');
+
+function uniqueEmail(): string {
+  return `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+async function signUpAndLogIn(page: Page, email: string) {
+  await page.goto('/sign-up');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Artshop' })).toBeVisible();
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(snackbar(page)).toHaveText('You have been logged out.');
+  // The session ends once the home page is rendered; until then /sign-up is refused.
+  await expect.poll(() => page.evaluate<unknown>("sessionStorage.getItem('jwtToken')")).toBeNull();
+}
+
+/** "€12.30" or "€1,234.50" as whole cents: money is never a floating-point number here. */
+function euroCents(text: string): number {
+  const match = /€([\d,]+)\.(\d{2})/.exec(text);
+  if (match === null) throw new Error(`No euro amount in "${text}"`);
+  return Number((match[1] ?? '').replaceAll(',', '')) * 100 + Number(match[2]);
+}
+
+interface AddedPicture {
+  title: string;
+  longEdge: number;
+  priceCents: number;
+}
+
+/** Opens the gallery's card number `index` and adds its first (smallest) size to the cart. */
+async function addSmallestSize(page: Page, index: number): Promise<AddedPicture> {
+  await page.goto(CHEAP_WATERCOLORS);
+  const card = page.getByRole('region', { name: 'Pictures' }).getByRole('article').nth(index);
+  const title = (await card.getByRole('heading').textContent()) ?? '';
+  await card.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  const size = page.getByRole('radiogroup').locator('label').first();
+  const label = (await size.textContent()) ?? '';
+  const longEdge = Number(/([\d,]+) px/.exec(label)?.[1]?.replaceAll(',', '') ?? Number.NaN);
+  expect(longEdge).toBeGreaterThan(0);
+  await size.click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(snackbar(page)).toContainText('was added to your cart.');
+  return { title, longEdge, priceCents: euroCents(label) };
+}
+
+/** A new account has no billing address yet: the checkout asks for it. */
+async function fillBillingDetails(page: Page) {
+  const checkout = page.getByRole('form', { name: 'Checkout' });
+  await checkout.getByLabel('First name', { exact: true }).fill('Ada');
+  await checkout.getByLabel('Last name', { exact: true }).fill('Lovelace');
+  await checkout.getByRole('combobox', { name: 'Country' }).fill('Norw');
+  await page.getByRole('option', { name: 'Norway' }).click();
+  await checkout.getByLabel('City', { exact: true }).fill('Oslo');
+  await checkout.getByLabel('Address', { exact: true }).fill('Karl Johans gate 1');
+  await checkout.getByLabel('ZIP or postal code', { exact: true }).fill('0154');
+  await checkout
+    .getByRole('checkbox', { name: 'I agree to the privacy policy and the terms and conditions' })
+    .check();
+}
+
+/** Width and height from the first start-of-frame segment of a JPEG file. */
+function jpegSize(file: Buffer): { width: number; height: number } {
+  if (file.readUInt16BE(0) !== 0xffd8) throw new Error('Not a JPEG file');
+  let offset = 2;
+  while (offset + 4 <= file.length) {
+    if (file[offset] !== 0xff) throw new Error(`No marker at byte ${offset}`);
+    const marker = file[offset + 1] ?? 0;
+    if (marker === 0xff) {
+      offset += 1; // fill byte
+      continue;
+    }
+    // Markers without a length: TEM and RST0-7.
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      offset += 2;
+      continue;
+    }
+    const isStartOfFrame =
+      marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isStartOfFrame) {
+      return { height: file.readUInt16BE(offset + 5), width: file.readUInt16BE(offset + 7) };
+    }
+    offset += 2 + file.readUInt16BE(offset + 2);
+  }
+  throw new Error('No start-of-frame segment in the JPEG file');
+}
+
+test('two customers buy pictures and a gift card, by the payment page and from the balance', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  let giftCardNumber = '';
+  let bought: AddedPicture[] = [];
+
+  await test.step('the first customer signs up', () => signUpAndLogIn(page, uniqueEmail()));
+
+  await test.step('adds two pictures and a gift card to the cart', async () => {
+    bought = [await addSmallestSize(page, 0), await addSmallestSize(page, 1)];
+    await page.goto('/balance');
+    const giftCard = page.getByRole('form', { name: 'Buy a gift card' });
+    await giftCard.getByLabel('Gift card amount (EUR)').fill(GIFT_CARD_EUROS);
+    await giftCard.getByRole('button', { name: 'Add gift card to cart' }).click();
+    await expect(snackbar(page)).toHaveText('A gift card worth €40.00 was added to your cart.');
+    await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+  });
+
+  await test.step('checks out without the balance and lands on the sandbox payment page', async () => {
+    await page.getByRole('link', { name: 'Cart, 3 items' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
+    const items = page.getByRole('list', { name: 'Cart items' });
+    for (const picture of bought) await expect(items).toContainText(picture.title);
+    await expect(items).toContainText('Gift card');
+    const totalCents = bought.reduce((sum, picture) => sum + picture.priceCents, 4000);
+    const total = await page.getByText(/^Total /).textContent();
+    expect(euroCents(total ?? '')).toBe(totalCents);
+
+    await fillBillingDetails(page);
+    await expect(page.getByRole('switch', { name: 'Pay from my balance' })).not.toBeChecked();
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\?session=/);
+    await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
+  });
+
+  await test.step('pays; back in the order history the order turns Paid with a gift card number', async () => {
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/order-history\?order=\d+$/);
+    // The webhook arrives a moment after the return; the page follows the order until then.
+    await expect(page.getByText('Payment received')).toBeVisible({ timeout: 30_000 });
+    const order = page.locator('article[aria-current="true"]');
+    await expect(order.getByText('Paid', { exact: true })).toBeVisible();
+    const number = order.locator('code');
+    await expect(number).toHaveText(GIFT_CARD_NUMBER);
+    giftCardNumber = (await number.textContent()) ?? '';
+    // The bought pictures left the cart, and the gift card left it when the order was placed.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Cart' })).toBeVisible();
+  });
+
+  await test.step('downloads a bought picture at exactly the bought size', async () => {
+    await page.goto('/artworks');
+    const [first] = bought;
+    if (first === undefined) throw new Error('Nothing was bought');
+    const picture = page.getByRole('article', { name: first.title });
+    const downloading = page.waitForEvent('download');
+    await picture
+      .getByRole('button', { name: /^Download/ })
+      .first()
+      .click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.jpg$/);
+    const file = await readFile(await download.path());
+    const { width, height } = jpegSize(file);
+    expect(Math.max(width, height)).toBe(first.longEdge);
+  });
+
+  await test.step('the first customer logs out', () => logOut(page));
+
+  await test.step('a second customer signs up and redeems the gift card', async () => {
+    await signUpAndLogIn(page, uniqueEmail());
+    await page.goto('/balance');
+    const redeem = page.getByRole('form', { name: 'Redeem a gift card' });
+    await redeem.getByLabel('Gift card number').fill(giftCardNumber);
+    await redeem.getByRole('button', { name: 'Redeem' }).click();
+    await expect(snackbar(page)).toHaveText('€40.00 has been added to your balance.');
+    await expect(
+      page.getByRole('region', { name: 'Your balance' }).getByText('€40.00', { exact: true }),
+    ).toBeVisible();
+  });
+
+  await test.step('buys a picture from the balance and sees it Paid', async () => {
+    const picture = await addSmallestSize(page, 0);
+    expect(picture.priceCents).toBeLessThanOrEqual(4000);
+    await page.goto('/cart');
+    await fillBillingDetails(page);
+    await expect(page.getByText('Your balance: €40.00.')).toBeVisible();
+    await page.getByRole('switch', { name: 'Pay from my balance' }).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    await expect(page).toHaveURL(/\/order-history\?order=\d+$/);
+    await expect(page.getByText('Payment received')).toBeVisible();
+    const order = page.locator('article[aria-current="true"]');
+    await expect(order.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(order.getByText('Paid from your balance')).toBeVisible();
+    await expect(order).toContainText(picture.title);
+
+    await page.goto('/balance');
+    const left = 4000 - picture.priceCents;
+    const balance = page.getByRole('region', { name: 'Your balance' });
+    await expect(balance.getByText(/^€[\d,]+\.\d{2}$/)).toBeVisible();
+    expect(euroCents((await balance.getByText(/^€[\d,]+\.\d{2}$/).textContent()) ?? '')).toBe(left);
+  });
+});

@@ -1,0 +1,46 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useAppSelector } from '@/app/hooks';
+import { Section } from '@/components/Section';
+import { formatMoney } from '@/lib/money/money';
+import { selectCurrency } from '@/lib/preferences/preferencesSlice';
+import { useGetBalanceQuery } from '../api/balanceApi';
+
+/** The balance in the display currency (converted and rounded down by the server). */
+export function BalanceSummary() {
+  const currency = useAppSelector(selectCurrency);
+  const { data, isLoading, isError, isFetching, refetch } = useGetBalanceQuery(currency);
+  return (
+    <Section title="Your balance">
+      {isLoading && <Skeleton variant="text" width={160} sx={{ fontSize: '3rem' }} />}
+      {data !== undefined && (
+        <Typography variant="h3" component="p" sx={{ fontWeight: 600 }}>
+          {formatMoney(data)}
+        </Typography>
+      )}
+      {isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              disabled={isFetching}
+              onClick={() => void refetch()}
+            >
+              Try again
+            </Button>
+          }
+        >
+          Your balance could not be loaded.
+        </Alert>
+      )}
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        Pay for pictures and generated images from it: switch on “Pay from my balance” when you
+        check out.
+      </Typography>
+    </Section>
+  );
+}

@@ -1,0 +1,77 @@
+import TextField from '@mui/material/TextField';
+import { useAppSelector } from '@/app/hooks';
+import { CheckoutAgreement } from '@/components/form/AgreementCheckbox';
+import { DEPOSIT_MAX_EUR_CENTS, DEPOSIT_MIN_EUR_CENTS } from '@/config/constants';
+import {
+  AccountForm,
+  BillingAddressFields,
+  billingDetailsOf,
+  NameFields,
+  SubmitButton,
+  useAccountForm,
+  type Profile,
+} from '@/features/accounts';
+import { usePaymentCheckout } from '@/hooks/usePaymentCheckout';
+import { localValidationError } from '@/lib/api/apiError';
+import { browserInfo } from '@/lib/browser/browserInfo';
+import { selectCurrency } from '@/lib/preferences/preferencesSlice';
+import { usePlaceDepositMutation } from '../api/balanceApi';
+import { boundsRule, checkAmount } from '../amountRules';
+
+const DEPOSIT_BOUNDS = { min: DEPOSIT_MIN_EUR_CENTS, max: DEPOSIT_MAX_EUR_CENTS };
+
+/**
+ * Tops the balance up through the payment provider (POST /api/balance/deposit): the customer is
+ * sent to its payment page and comes back to /balance?deposit={id}.
+ */
+export function DepositForm({ profile }: { profile: Profile }) {
+  const currency = useAppSelector(selectCurrency);
+  const form = useAccountForm({
+    depositAmount: '',
+    ...billingDetailsOf(profile),
+    agreedToPP_TOS: false,
+  });
+  const [placeDeposit, { isLoading }] = usePlaceDepositMutation();
+  const { checkout, paymentLink } = usePaymentCheckout();
+
+  const submit = async () => {
+    const checked = checkAmount(form.values.depositAmount, currency, DEPOSIT_BOUNDS);
+    if ('message' in checked) {
+      form.showErrors(localValidationError({ depositAmount: [checked.message] }));
+      return;
+    }
+    const payload = { ...form.values, depositAmount: checked.amount, currency };
+    try {
+      await checkout({
+        label: 'Deposit',
+        payload,
+        send: (idempotencyKey) =>
+          placeDeposit({ body: { ...payload, ...browserInfo() }, idempotencyKey }).unwrap(),
+      });
+    } catch (error) {
+      form.showErrors(error);
+    }
+  };
+
+  return (
+    <AccountForm label="Top up your balance" formRef={form.formRef} onSubmit={submit}>
+      <TextField
+        label={`Deposit amount (${currency})`}
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        {...form.textField('depositAmount', boundsRule(DEPOSIT_BOUNDS, currency))}
+      />
+      <NameFields field={form.textField} />
+      <BillingAddressFields
+        field={form.textField}
+        onCountryChange={(code) => form.setValue('country', code)}
+      />
+      <CheckoutAgreement
+        checked={form.values.agreedToPP_TOS}
+        onChange={(checked) => form.setValue('agreedToPP_TOS', checked)}
+        message={form.fieldMessages.agreedToPP_TOS}
+      />
+      <SubmitButton loading={isLoading || paymentLink !== null}>Continue to payment</SubmitButton>
+    </AccountForm>
+  );
+}

@@ -1,0 +1,43 @@
+import TextField from '@mui/material/TextField';
+import { useAppDispatch } from '@/app/hooks';
+import { messageShown } from '@/components/snackbar/snackbarSlice';
+import { AccountForm, SubmitButton, useAccountForm } from '@/features/accounts';
+import { useIdempotencyKey } from '@/hooks/useIdempotencyKey';
+import { formatMoney } from '@/lib/money/money';
+import { useRedeemGiftCardMutation } from '../api/balanceApi';
+
+/** Puts the value of a gift card on the balance (POST /api/balance/gift-card). */
+export function RedeemGiftCardForm() {
+  const form = useAccountForm({ giftCardNumber: '' });
+  const [redeem, { isLoading }] = useRedeemGiftCardMutation();
+  const idempotency = useIdempotencyKey();
+  const dispatch = useAppDispatch();
+
+  const submit = async () => {
+    const giftCardNumber = form.values.giftCardNumber.trim();
+    try {
+      const { credited } = await redeem({
+        giftCardNumber,
+        idempotencyKey: idempotency.keyFor(giftCardNumber),
+      }).unwrap();
+      idempotency.finished();
+      dispatch(messageShown(`${formatMoney(credited)} has been added to your balance.`, 'success'));
+      form.reset();
+    } catch (error) {
+      idempotency.finished(error);
+      form.showErrors(error);
+    }
+  };
+
+  return (
+    <AccountForm label="Redeem a gift card" formRef={form.formRef} onSubmit={submit}>
+      <TextField
+        label="Gift card number"
+        autoComplete="off"
+        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+        {...form.textField('giftCardNumber', '16 letters and digits, such as ABCD-EFGH-JKMN-PQRS.')}
+      />
+      <SubmitButton loading={isLoading}>Redeem</SubmitButton>
+    </AccountForm>
+  );
+}

@@ -1,0 +1,104 @@
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { CheckoutAgreement } from '@/components/form/AgreementCheckbox';
+import {
+  AccountForm,
+  BillingAddressFields,
+  billingDetailsOf,
+  NameFields,
+  SubmitButton,
+  useAccountForm,
+  type Profile,
+} from '@/features/accounts';
+import { usePaymentCheckout } from '@/hooks/usePaymentCheckout';
+import { browserInfo } from '@/lib/browser/browserInfo';
+import { selectCurrency } from '@/lib/preferences/preferencesSlice';
+import { removeItem, STORAGE_KEYS } from '@/lib/storage/storage';
+import type { Order } from '@/types/order';
+import { usePlaceOrderMutation } from '../api/checkoutApi';
+import { giftCardRemoved, itemsBought, selectCart } from '../cartSlice';
+import { useCartTotal } from '../hooks/useCartTotal';
+import { PayByBalanceSwitch } from './PayByBalanceSwitch';
+
+/**
+ * Billing details, the agreement, paying from the balance, and "Place order" (POST /api/orders).
+ * The customer then pays on the provider's page, or, paying from the balance, lands on the order
+ * history straight away.
+ */
+export function CheckoutForm({ profile }: { profile: Profile }) {
+  const { items, giftCard } = useAppSelector(selectCart);
+  const currency = useAppSelector(selectCurrency);
+  const total = useCartTotal();
+  const form = useAccountForm({
+    ...billingDetailsOf(profile),
+    agreedToPP_TOS: false,
+    payByBalance: false,
+  });
+  const [placeOrder, { isLoading }] = usePlaceOrderMutation();
+  const { checkout, paymentLink } = usePaymentCheckout();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  // After an order (SPEC.md section 4) the cached orders are stale and the gift card is bought;
+  // the pictures stay in the cart until the order is paid.
+  const settleCart = (order: Order) => {
+    dispatch(giftCardRemoved());
+    if (order.status === 'Paid') {
+      dispatch(itemsBought(order.lines.map((line) => line.offerAttributeId)));
+    }
+  };
+
+  const submit = async () => {
+    const payload = {
+      ...form.values,
+      cartItems: items.map((item) => ({
+        offerId: item.offerId,
+        offerAttributeId: item.attributes.id,
+      })),
+      giftCardAmount: giftCard === null ? (0 as const) : giftCard.amount,
+      currency,
+    };
+    try {
+      const { order, paymentLink: link } = await checkout({
+        label: 'Order',
+        payload,
+        send: (idempotencyKey) =>
+          placeOrder({ body: { ...payload, ...browserInfo() }, idempotencyKey }).unwrap(),
+        // Runs before the browser leaves for the payment page.
+        onSuccess: ({ order: placed, paymentLink: leaving }) => {
+          removeItem('local', STORAGE_KEYS.orders);
+          removeItem('session', STORAGE_KEYS.orders);
+          if (leaving !== null) settleCart(placed);
+        },
+      });
+      if (link === null) {
+        // Paid from the balance. Leave first, so that the emptied cart never shows.
+        await navigate(`/order-history?order=${order.id}`);
+        settleCart(order);
+      }
+    } catch (error) {
+      form.showErrors(error);
+    }
+  };
+
+  return (
+    <AccountForm label="Checkout" formRef={form.formRef} onSubmit={submit}>
+      <NameFields field={form.textField} />
+      <BillingAddressFields
+        field={form.textField}
+        onCountryChange={(code) => form.setValue('country', code)}
+      />
+      <CheckoutAgreement
+        checked={form.values.agreedToPP_TOS}
+        onChange={(checked) => form.setValue('agreedToPP_TOS', checked)}
+        message={form.fieldMessages.agreedToPP_TOS}
+      />
+      <PayByBalanceSwitch
+        checked={form.values.payByBalance}
+        onChange={(checked) => form.setValue('payByBalance', checked)}
+        totalMinorUnits={total.minorUnits}
+      />
+      <SubmitButton loading={isLoading || paymentLink !== null}>Place order</SubmitButton>
+    </AccountForm>
+  );
+}

@@ -1,0 +1,112 @@
+import Box from '@mui/material/Box';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { formatDateTime } from '@/lib/format/date';
+import { describeSize } from '@/lib/format/size';
+import { formatMoney } from '@/lib/money/money';
+import type { Order } from '@/types/order';
+import type { PaymentStatus } from '@/types/payment';
+import { GiftCardNumber } from './GiftCardNumber';
+
+const STATUS_COLORS: Record<PaymentStatus, ChipProps['color']> = {
+  Pending: 'warning',
+  Paid: 'success',
+  Failed: 'error',
+  Expired: 'default',
+};
+
+interface OrderCardProps {
+  order: Order;
+  /** The order the customer came back to from the payment page: marked and scrolled to. */
+  highlighted?: boolean;
+}
+
+/** One order: its date, status, bought sizes, gift cards and total. */
+export function OrderCard({ order, highlighted = false }: OrderCardProps) {
+  const headingId = useId();
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (highlighted) ref.current?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
+
+  return (
+    <Paper
+      ref={ref}
+      component="article"
+      variant="outlined"
+      aria-labelledby={headingId}
+      aria-current={highlighted ? 'true' : undefined}
+      sx={{
+        p: { xs: 2, sm: 3 },
+        borderColor: highlighted ? 'primary.main' : undefined,
+        borderWidth: highlighted ? 2 : undefined,
+      }}
+    >
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+      >
+        <Box>
+          <Typography variant="h6" component="h2" id={headingId}>
+            Order #{order.id}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {formatDateTime(order.createdAt)} · Reference {order.reference}
+          </Typography>
+        </Box>
+        <Chip
+          label={order.status}
+          color={STATUS_COLORS[order.status]}
+          size="small"
+          sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+        />
+      </Stack>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }}>
+        {order.lines.map((line) => (
+          <Line key={line.offerAttributeId} price={formatMoney(line.price)}>
+            <Typography sx={{ fontWeight: 600 }}>{line.title}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {line.sizeName}, {describeSize(line.longEdge, line.licence)}
+            </Typography>
+          </Line>
+        ))}
+        {order.giftCards.map((giftCard, index) => (
+          <Line key={giftCard.number ?? `gift-card-${index}`} price={formatMoney(giftCard.amount)}>
+            <Typography sx={{ fontWeight: 600 }}>Gift card</Typography>
+            {giftCard.number === null ? (
+              <Typography variant="body2" color="text.secondary">
+                Its number appears here once the order is paid.
+              </Typography>
+            ) : (
+              <GiftCardNumber number={giftCard.number} />
+            )}
+          </Line>
+        ))}
+      </Box>
+      <Divider sx={{ my: 1.5 }} />
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+        <Typography variant="body2" color="text.secondary">
+          {order.payByBalance ? 'Paid from your balance' : 'Payment by card'}
+        </Typography>
+        <Typography sx={{ fontWeight: 700 }}>Total {formatMoney(order.total)}</Typography>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Line({ price, children }: { price: string; children: ReactNode }) {
+  return (
+    <Box
+      component="li"
+      sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1, flexWrap: 'wrap' }}
+    >
+      <Box sx={{ minWidth: 0 }}>{children}</Box>
+      <Typography sx={{ whiteSpace: 'nowrap' }}>{price}</Typography>
+    </Box>
+  );
+}
