@@ -3,6 +3,6 @@ export { useProfileQuery } from './api/accountsApi';
 export type { Profile } from './api/types';
 export { AccountForm, SubmitButton } from './components/AccountForm';
 export { billingDetailsOf, type BillingDetails } from './billingDetails';
-export { BillingAddressFields, NameFields } from './components/BillingFields';
+export { BillingAddressFields, NameFields, PayerFields } from './components/BillingFields';
 export { WithProfile } from './components/WithProfile';
 export { useAccountForm } from './hooks/useAccountForm';

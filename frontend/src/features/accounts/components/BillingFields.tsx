@@ -1,6 +1,8 @@
 import TextField from '@mui/material/TextField';
+import { CheckoutAgreement } from '@/components/form/AgreementCheckbox';
 import type { TextFieldBinding } from '../hooks/useAccountForm';
 import type { Billing, NamesUpdate } from '../api/types';
+import type { BillingDetails } from '../billingDetails';
 import { CountryField } from './CountryField';
 
 /** First and last name, as the account page and the checkouts ask for them. */
@@ -38,6 +40,30 @@ export function BillingAddressFields({ field, onCountryChange }: BillingAddressF
       <TextField label="City" autoComplete="address-level2" {...field('city')} />
       <TextField label="Address" autoComplete="address-line1" {...field('address1')} />
       <TextField label="ZIP or postal code" autoComplete="postal-code" {...field('zipCode')} />
+    </>
+  );
+}
+
+interface PayerFieldsProps {
+  /** The form's binding of each field (`useAccountForm().textField`). */
+  field: (name: keyof BillingDetails) => TextFieldBinding;
+  onCountryChange: (code: string) => void;
+  agreed: boolean;
+  onAgreedChange: (checked: boolean) => void;
+  agreementMessage: string | undefined;
+}
+
+/** Who pays, their billing address and the agreement to the policies: what both checkouts ask. */
+export function PayerFields(props: PayerFieldsProps) {
+  return (
+    <>
+      <NameFields field={props.field} />
+      <BillingAddressFields field={props.field} onCountryChange={props.onCountryChange} />
+      <CheckoutAgreement
+        checked={props.agreed}
+        onChange={props.onAgreedChange}
+        message={props.agreementMessage}
+      />
     </>
   );
 }

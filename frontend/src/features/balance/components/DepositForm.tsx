@@ -1,12 +1,10 @@
 import TextField from '@mui/material/TextField';
 import { useAppSelector } from '@/app/hooks';
-import { CheckoutAgreement } from '@/components/form/AgreementCheckbox';
 import { DEPOSIT_MAX_EUR_CENTS, DEPOSIT_MIN_EUR_CENTS } from '@/config/constants';
 import {
   AccountForm,
-  BillingAddressFields,
   billingDetailsOf,
-  NameFields,
+  PayerFields,
   SubmitButton,
   useAccountForm,
   type Profile,
@@ -61,15 +59,12 @@ export function DepositForm({ profile }: { profile: Profile }) {
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         {...form.textField('depositAmount', boundsRule(DEPOSIT_BOUNDS, currency))}
       />
-      <NameFields field={form.textField} />
-      <BillingAddressFields
+      <PayerFields
         field={form.textField}
         onCountryChange={(code) => form.setValue('country', code)}
-      />
-      <CheckoutAgreement
-        checked={form.values.agreedToPP_TOS}
-        onChange={(checked) => form.setValue('agreedToPP_TOS', checked)}
-        message={form.fieldMessages.agreedToPP_TOS}
+        agreed={form.values.agreedToPP_TOS}
+        onAgreedChange={(checked) => form.setValue('agreedToPP_TOS', checked)}
+        agreementMessage={form.fieldMessages.agreedToPP_TOS}
       />
       <SubmitButton loading={isLoading || paymentLink !== null}>Continue to payment</SubmitButton>
     </AccountForm>

@@ -1,11 +1,9 @@
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { CheckoutAgreement } from '@/components/form/AgreementCheckbox';
 import {
   AccountForm,
-  BillingAddressFields,
   billingDetailsOf,
-  NameFields,
+  PayerFields,
   SubmitButton,
   useAccountForm,
   type Profile,
@@ -83,15 +81,12 @@ export function CheckoutForm({ profile }: { profile: Profile }) {
 
   return (
     <AccountForm label="Checkout" formRef={form.formRef} onSubmit={submit}>
-      <NameFields field={form.textField} />
-      <BillingAddressFields
+      <PayerFields
         field={form.textField}
         onCountryChange={(code) => form.setValue('country', code)}
-      />
-      <CheckoutAgreement
-        checked={form.values.agreedToPP_TOS}
-        onChange={(checked) => form.setValue('agreedToPP_TOS', checked)}
-        message={form.fieldMessages.agreedToPP_TOS}
+        agreed={form.values.agreedToPP_TOS}
+        onAgreedChange={(checked) => form.setValue('agreedToPP_TOS', checked)}
+        agreementMessage={form.fieldMessages.agreedToPP_TOS}
       />
       <PayByBalanceSwitch
         checked={form.values.payByBalance}
