@@ -135,6 +135,22 @@ TEST_F(MediaVipsProcessor, RenderAtRefusesImpossibleSizes) {
   EXPECT_THROW(processor().render_at(landscape(), 16384, ImageFormat::Webp), std::invalid_argument);
 }
 
+TEST_F(MediaVipsProcessor, EncodeAtKeepsOrResizesPixelsInMemoryToTheLongEdge) {
+  const Image picture = solid(400, 300, 200, 40, 40);
+  const EncodedImage same = processor().encode_at(picture, 400, ImageFormat::Jpeg);
+  EXPECT_EQ(same.width, 400);
+  EXPECT_EQ(same.height, 300);
+  expect_decodes(same, ImageFormat::Jpeg);
+  const EncodedImage larger = processor().encode_at(picture, 1000, ImageFormat::Jpeg);
+  EXPECT_EQ(larger.width, 1000);
+  EXPECT_EQ(larger.height, 750);
+  expect_decodes(larger, ImageFormat::Jpeg);
+  EXPECT_THROW(processor().encode_at(picture, 0, ImageFormat::Jpeg), std::invalid_argument);
+  EXPECT_THROW(
+      processor().encode_at(Image{.width = 4, .height = 4, .rgb = {1, 2}}, 8, ImageFormat::Jpeg),
+      std::invalid_argument);
+}
+
 TEST_F(MediaVipsProcessor, JpegIsProgressive) {
   const EncodedImage jpeg = processor().thumbnail(landscape(), ImageFormat::Jpeg);
   EXPECT_NE(jpeg.bytes.find("\xFF\xC2"), std::string::npos) << "SOF2 marks a progressive JPEG";

@@ -28,14 +28,20 @@ class LabelProcessor final : public ImageProcessor {
   EncodedImage thumbnail(std::span<const std::uint8_t> original, ImageFormat format) override {
     return {format, "thumb:" + text(original), 480, 270};
   }
-  EncodedImage watermarked_preview(std::span<const std::uint8_t> original, ImageFormat format) override {
+  EncodedImage watermarked_preview(std::span<const std::uint8_t> original,
+                                   ImageFormat format) override {
     return {format, "preview:" + text(original), 1600, 900};
   }
   EncodedImage render_at(std::span<const std::uint8_t> original, int, ImageFormat format) override {
     return {format, text(original), 0, 0};
   }
+  EncodedImage encode_at(const Image&, int, ImageFormat format) override {
+    return {format, "", 0, 0};
+  }
   EncodedImage encode_png(const Image& image) override {
-    return {ImageFormat::Png, "png" + std::to_string(image.rgb.at(0)) + "x" + std::to_string(image.width), image.width, image.height};
+    return {ImageFormat::Png,
+            "png" + std::to_string(image.rgb.at(0)) + "x" + std::to_string(image.width),
+            image.width, image.height};
   }
   ImageSize probe(std::span<const std::uint8_t>) override { return {1, 1}; }
   Derivatives derivatives(const Image& picture) override {
@@ -47,14 +53,17 @@ class LabelProcessor final : public ImageProcessor {
   }
 
  private:
-  static std::string text(std::span<const std::uint8_t> bytes) { return {bytes.begin(), bytes.end()}; }
+  static std::string text(std::span<const std::uint8_t> bytes) {
+    return {bytes.begin(), bytes.end()};
+  }
 };
 
 class MemoryBlobs final : public BlobStore {
  public:
   std::string put(std::string_view bytes, std::string_view extension) override {
     const std::lock_guard lock(mutex);
-    const auto key = std::to_string(std::hash<std::string_view>{}(bytes)) + "." + std::string(extension);
+    const auto key =
+        std::to_string(std::hash<std::string_view>{}(bytes)) + "." + std::string(extension);
     blobs[key] = bytes;
     return key;
   }

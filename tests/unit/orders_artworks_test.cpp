@@ -47,6 +47,12 @@ class RecordingProcessor final : public ImageProcessor {
     renders.push_back({{original.begin(), original.end()}, long_edge, format});
     return {format, "jpeg@" + std::to_string(long_edge), long_edge, long_edge / 2};
   }
+  EncodedImage encode_at(const Image& picture, int long_edge, ImageFormat format) override {
+    renders.push_back(
+        {"pixels(" + std::to_string(picture.width) + "x" + std::to_string(picture.height) + ")",
+         long_edge, format});
+    return {format, "jpeg@" + std::to_string(long_edge), long_edge, long_edge / 2};
+  }
   EncodedImage encode_png(const Image& image) override {
     return {ImageFormat::Png,
             "png(" + std::to_string(image.width) + "x" + std::to_string(image.height) + ")",
@@ -118,7 +124,7 @@ class Artworks : public ::testing::Test {
   OfferId generated, imported;
 };
 
-TEST_F(Artworks, AGeneratedOffer_IsDrawnFromItsRecipeAtItsFullSizeThenRenderedAtTheBoughtEdge) {
+TEST_F(Artworks, AGeneratedOffer_IsDrawnFromItsRecipeAtTheBoughtEdge) {
   const auto id = own(ann, generated, 1920, "HD");
   const auto file = download(ann, id);
   ASSERT_TRUE(file) << file.error().detail;
@@ -128,9 +134,9 @@ TEST_F(Artworks, AGeneratedOffer_IsDrawnFromItsRecipeAtItsFullSizeThenRenderedAt
   EXPECT_EQ(drawn.seed, 42U);
   EXPECT_EQ(drawn.style, ArtStyle::Cyberpunk);
   EXPECT_EQ(drawn.aspect_ratio, AspectRatio::R16x9);
-  EXPECT_EQ(drawn.long_edge, 4096);  // the offer's own long edge, whatever size was bought
+  EXPECT_EQ(drawn.long_edge, 1920);  // drawn at the bought size, not enlarged from a smaller one
   ASSERT_THAT(processor.renders, SizeIs(1));
-  EXPECT_EQ(processor.renders[0].input, "png(4096x2048)");
+  EXPECT_EQ(processor.renders[0].input, "pixels(1920x960)");
   EXPECT_EQ(processor.renders[0].long_edge, 1920);
   EXPECT_EQ(processor.renders[0].format, ImageFormat::Jpeg);
   EXPECT_EQ(file->image.bytes, "jpeg@1920");
@@ -138,13 +144,14 @@ TEST_F(Artworks, AGeneratedOffer_IsDrawnFromItsRecipeAtItsFullSizeThenRenderedAt
   EXPECT_EQ(file->file_name, "neon-alley-HD.jpg");
 }
 
-TEST_F(Artworks, AGeneratedOfferLargerThanTheGeneratorDraws_IsDrawnAtTheGeneratorsLargest) {
+TEST_F(Artworks, ASizeLargerThanTheGeneratorDraws_IsEnlargedFromItsLargestDrawing) {
   offer(generated).width = 7680;
   offer(generated).height = 4320;
-  ASSERT_TRUE(download(ann, own(ann, generated, 3840, "4K")));
+  ASSERT_TRUE(download(ann, own(ann, generated, 7680, "8K")));
   ASSERT_THAT(generator.requests, SizeIs(1));
   EXPECT_EQ(generator.requests[0].long_edge, kGeneratorMaxLongEdge);
-  EXPECT_EQ(processor.renders.at(0).long_edge, 3840);
+  EXPECT_EQ(processor.renders.at(0).input, "pixels(4096x2048)");
+  EXPECT_EQ(processor.renders.at(0).long_edge, 7680);
 }
 
 TEST_F(Artworks, AnImportedOffer_IsRenderedFromItsPrivateOriginal) {

@@ -30,6 +30,13 @@ void check_pixels(const Image& image) {
   }
 }
 
+void check_long_edge(int long_edge) {
+  if (long_edge < 1 || long_edge > kMaxLongEdge) {
+    throw std::invalid_argument("a long edge must be from 1 to " + std::to_string(kMaxLongEdge) +
+                                " pixels");
+  }
+}
+
 // The pixels as a vips image, without a copy: vips only reads them.
 VImage wrap(const Image& image) {
   return VImage::new_from_memory(const_cast<std::uint8_t*>(image.rgb.data()), image.rgb.size(),
@@ -40,7 +47,8 @@ VImage wrap(const Image& image) {
 // encoding it twice does not resize it twice.
 VImage fitted(const VImage& image, int long_edge) {
   return image
-      .thumbnail_image(long_edge, VImage::option()->set("height", long_edge)->set("size", VIPS_SIZE_BOTH))
+      .thumbnail_image(long_edge,
+                       VImage::option()->set("height", long_edge)->set("size", VIPS_SIZE_BOTH))
       .copy_memory();
 }
 
@@ -69,12 +77,21 @@ EncodedImage VipsImageProcessor::watermarked_preview(std::span<const std::uint8_
   });
 }
 
+EncodedImage VipsImageProcessor::encode_at(const Image& picture, int long_edge,
+                                           ImageFormat format) {
+  check_long_edge(long_edge);
+  check_pixels(picture);
+  return translating_vips_errors("cannot render the image", [&] {
+    const VImage pixels = wrap(picture);
+    return encoded(
+        std::max(picture.width, picture.height) == long_edge ? pixels : fitted(pixels, long_edge),
+        format);
+  });
+}
+
 EncodedImage VipsImageProcessor::render_at(std::span<const std::uint8_t> original, int long_edge,
                                            ImageFormat format) {
-  if (long_edge < 1 || long_edge > kMaxLongEdge) {
-    throw std::invalid_argument("a long edge must be from 1 to " + std::to_string(kMaxLongEdge) +
-                                " pixels");
-  }
+  check_long_edge(long_edge);
   return translating_vips_errors("cannot render the image",
                                  [&] { return encoded(load_scaled(original, long_edge), format); });
 }

@@ -97,19 +97,16 @@ Result<ArtworkFile> DownloadArtwork::operator()(UserId caller, ArtworkId id) {
   try {
     EncodedImage rendered;
     if (offer.source.is_generated()) {
-      // The recipe drawn at the offer's full size: the picture the previews were made from.
-      const int full = std::max(offer.width, offer.height);
-      const int edge = std::min(full > 0 ? full : artwork.long_edge, kGeneratorMaxLongEdge);
-      std::string png;
-      {
-        const auto picture = generator_.generate({.prompt = offer.source.prompt,
-                                                  .style = offer.style,
-                                                  .aspect_ratio = offer.aspect_ratio,
-                                                  .seed = offer.source.seed,
-                                                  .long_edge = edge});
-        png = processor_.encode_png(picture).bytes;
-      }  // the raw pixels go before the next copy is made
-      rendered = processor_.render_at(bytes_of(png), artwork.long_edge, ImageFormat::Jpeg);
+      // The recipe draws the same picture at any size (the previews came from a smaller
+      // drawing), so it is drawn at the bought size itself, with all its detail; only sizes
+      // past what the generator draws are enlarged from its largest.
+      const auto picture =
+          generator_.generate({.prompt = offer.source.prompt,
+                               .style = offer.style,
+                               .aspect_ratio = offer.aspect_ratio,
+                               .seed = offer.source.seed,
+                               .long_edge = std::min(artwork.long_edge, kGeneratorMaxLongEdge)});
+      rendered = processor_.encode_at(picture, artwork.long_edge, ImageFormat::Jpeg);
     } else {
       const auto original = originals_.get(offer.source.original_key);
       if (!original) {

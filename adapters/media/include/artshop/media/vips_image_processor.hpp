@@ -39,6 +39,7 @@ class VipsImageProcessor final : public ImageProcessor {
   EncodedImage thumbnail(std::span<const std::uint8_t> original, ImageFormat format) override;
   EncodedImage watermarked_preview(std::span<const std::uint8_t> original,
                                    ImageFormat format) override;
+  EncodedImage encode_at(const Image& picture, int long_edge, ImageFormat format) override;
   EncodedImage render_at(std::span<const std::uint8_t> original, int long_edge,
                          ImageFormat format) override;
   EncodedImage encode_png(const Image& image) override;

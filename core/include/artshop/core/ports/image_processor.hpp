@@ -100,6 +100,11 @@ class ImageProcessor {
   virtual EncodedImage render_at(std::span<const std::uint8_t> original, int long_edge,
                                  ImageFormat format) = 0;
 
+  // A picture already in memory (a freshly drawn one) with its long edge exactly `long_edge`
+  // (1 to 16383), encoded, with no round trip through an encoded master. Throws
+  // std::invalid_argument when image.rgb does not hold width * height * 3 bytes.
+  virtual EncodedImage encode_at(const Image& picture, int long_edge, ImageFormat format) = 0;
+
   // A generated picture as a PNG. Throws std::invalid_argument when image.rgb does not hold
   // width * height * 3 bytes.
   virtual EncodedImage encode_png(const Image& image) = 0;
