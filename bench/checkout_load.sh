@@ -51,7 +51,7 @@ pay_deposit() {
   curl -fs -H 'Content-Type: application/json' -H "Stripe-Signature: t=$t,v1=$signature" \
     -d "$body" "$base/api/payments/webhook" > /dev/null
 }
-for _ in $(seq "${BENCH_DEPOSITS:-30}"); do pay_deposit; done
+for _ in $(seq "${BENCH_DEPOSITS:-300}"); do pay_deposit; done
 
 script() {
   cat > "$data/$1.lua" <<EOF
@@ -69,15 +69,21 @@ run() {
     awk '/Requests\/sec/ {rps=$2} /^ +50%/ {p50=$2} /^ +99%/ {p99=$2} /Non-2xx/ {bad=$NF}
          END {printf "%10s req/s   p50 %8s   p99 %8s%s\n", rps, p50, p99, bad ? "   non-2xx " bad : ""}'
 }
+# A customer's history as it usually is: 20 orders, half paid from the balance.
+for i in $(seq 20); do
+  json -H "$auth" -d "$(order_body $([ $((i % 2)) = 0 ] && echo true || echo false))" \
+    "$base/api/orders" > /dev/null
+done
+run "GET /api/orders (20 orders)" "$base/api/orders"
+run "POST /api/balance (in JPY)" -s "$(script balance '{"currency":"JPY"}')" "$base/api/balance"
 run "POST /api/orders (payment link)" -s "$(script pending "$(order_body false)")" "$base/api/orders"
 run "POST /api/orders (paid from balance)" -s "$(script paid "$(order_body true)")" "$base/api/orders"
-run "POST /api/balance" -s "$(script balance '{"currency":"JPY"}')" "$base/api/balance"
-orders=$(curl -fs -H "$auth" "$base/api/orders" | grep -o '"reference"' | wc -l)
-run "GET /api/orders ($orders orders)" "$base/api/orders"
 
-# One 4K artwork: the server renders it from its recipe at every download.
-artwork=$(curl -fs -H "$auth" "$base/api/artworks" | sed -E 's/^\[\{"id":([0-9]+).*/\1/')
-printf '%-40s ' "GET /api/artworks/{id}/download"
+# One bought artwork: the server draws it from its recipe at the bought size at every download.
+artworks=$(curl -fs -H "$auth" "$base/api/artworks")
+artwork=$(echo "$artworks" | sed -E 's/^\[\{"id":([0-9]+).*/\1/')
+size=$(echo "$artworks" | sed -E 's/^\[\{[^]]*"sizeName":"([^"]+)","longEdge":([0-9]+).*/\1, \2 px/')
+printf '%-40s ' "GET /api/artworks/{id}/download ($size)"
 for _ in 1 2 3 4 5; do
   curl -fs -o /dev/null -w '%{time_total}\n' -H "$auth" "$base/api/artworks/$artwork/download"
 done | sort -n | awk '{t[NR]=$1} END {printf "median %.2f s of 5 (min %.2f, max %.2f)\n", t[3], t[1], t[5]}'

@@ -186,6 +186,22 @@ class SqliteOrders : public ::testing::Test {
   ExpireUnpaidOrders expire{transactions, clock};
   RedeemGiftCard redeem{transactions, digests, clock, kDefaultRateLimits};
   ListOrders list_orders{transactions};
+
+  // The use cases of one more app server on the same database file. With a unit of work of its
+  // own, nothing in the process orders its writes against the others': only SQLite's locking
+  // and the guarded updates do, as between separate processes.
+  struct AppServer {
+    explicit AppServer(SqliteOrders& shop)
+        : transactions(shop.pool),
+          place{transactions, shop.rates,  shop.gateway, shop.random,
+                shop.digests, shop.mailer, shop.clock},
+          handle{transactions, shop.random, shop.digests, shop.mailer, shop.clock},
+          redeem{transactions, shop.digests, shop.clock, kDefaultRateLimits} {}
+    SqliteUnitOfWork transactions;
+    PlaceOrder place;
+    HandlePaymentEvent handle;
+    RedeemGiftCard redeem;
+  };
 };
 
 // --- Repositories --------------------------------------------------------------------------
@@ -384,7 +400,8 @@ TEST_F(SqliteOrders, FiftyBalancePaidOrdersAgainstFundsForTen_ExactlyTenSucceed)
   std::atomic<int> insufficient{0};
   std::atomic<int> other{0};
   race(50, [&](int) {
-    const auto placed = place(order_of(ann, {{offer.value, attribute.value}}, 0, true));
+    AppServer server(*this);
+    const auto placed = server.place(order_of(ann, {{offer.value, attribute.value}}, 0, true));
     if (placed) {
       ++succeeded;
     } else if (placed.error().fields.messages(ValidationErrors::kGeneral) ==
@@ -417,8 +434,9 @@ TEST_F(SqliteOrders, TwentyConcurrentRedemptionsOfOneGiftCard_ExactlyOneSucceeds
   std::atomic<int> succeeded{0};
   std::atomic<int> already_used{0};
   race(20, [&](int i) {
+    AppServer server(*this);
     const auto redeemed =
-        redeem({.user = redeemers[static_cast<std::size_t>(i)], .gift_card_number = number});
+        server.redeem({.user = redeemers[static_cast<std::size_t>(i)], .gift_card_number = number});
     if (redeemed) {
       ++succeeded;
     } else if (redeemed.error().kind == ErrorKind::Validation &&
@@ -443,7 +461,8 @@ TEST_F(SqliteOrders, BuyersRacingForOneExclusiveOffer_OnlyOneGetsIt) {
   std::atomic<int> succeeded{0};
   std::atomic<int> refused{0};
   race(8, [&](int i) {
-    const auto placed = place(
+    AppServer server(*this);
+    const auto placed = server.place(
         order_of(buyers[static_cast<std::size_t>(i)], {{offer.value, attribute.value}}, 0, i < 4));
     if (placed) {
       ++succeeded;
@@ -475,12 +494,14 @@ TEST_F(SqliteOrders, TwoPaymentEventsDeliveredTenTimesEachAtOnce_AreEachActedOnO
   std::atomic<int> credited{0};
   std::atomic<int> repeated{0};
   race(20, [&](int i) {
+    AppServer server(*this);
     const bool order_event = i % 2 == 0;
-    const auto handled = handle({.event_id = order_event ? "evt_order" : "evt_deposit",
-                                 .reference = order_event ? placed->order.payment_reference
-                                                          : started->deposit.payment_reference,
-                                 .outcome = PaymentOutcome::Paid,
-                                 .amount = std::nullopt});
+    const auto handled =
+        server.handle({.event_id = order_event ? "evt_order" : "evt_deposit",
+                       .reference = order_event ? placed->order.payment_reference
+                                                : started->deposit.payment_reference,
+                       .outcome = PaymentOutcome::Paid,
+                       .amount = std::nullopt});
     if (!handled) return;
     if (handled->outcome == PaymentEventOutcome::OrderFulfilled) ++fulfilled;
     if (handled->outcome == PaymentEventOutcome::DepositCredited) ++credited;

@@ -57,6 +57,9 @@ struct BoundRepositories {
 }  // namespace
 
 void SqliteUnitOfWork::run(Mode mode, const std::function<bool(Repositories&)>& work) {
+  // Taken before a connection is leased, so a waiting writer holds none that readers need.
+  std::unique_lock<std::mutex> writer;
+  if (mode == Mode::Write) writer = std::unique_lock(writers_);
   auto connection = pool_.acquire();
   Transaction transaction(*connection, mode == Mode::Write ? Transaction::Kind::Immediate
                                                            : Transaction::Kind::Deferred);
