@@ -87,6 +87,7 @@ Shop::Shop(const Config& configuration)
       rate_source(make_rate_source(config)),
       public_media(config.media_dir()),
       originals(config.originals_dir()),
+      public_url(config.public_url),
       issuer(tokens, digests, random),
       register_account(transactions, hasher, common_passwords, clock, config.limits),
       log_in(transactions, hasher, issuer, clock, config.limits),
@@ -116,7 +117,6 @@ Shop::Shop(const Config& configuration)
       handle_payment_event(transactions, random, digests, *mailer, clock),
       expire_unpaid_orders(transactions, clock),
       idempotency_keys(transactions, digests, clock) {
-  public_url = config.public_url;
   if (config.payments.provider == Config::Payments::Provider::Stripe) {
     payments.install(std::make_unique<artshop::payments::StripeGateway>(
         artshop::payments::StripeOptions{.secret_key = config.payments.stripe_secret_key,
@@ -170,7 +170,7 @@ PasswordServices Shop::password_services() {
           .mailer = *mailer,
           .common_passwords = common_passwords,
           .clock = clock,
-          .shop_url = config.public_url};
+          .shop_url = public_url};
 }
 
 http::Api Shop::api() {

@@ -1,9 +1,8 @@
 // The account calls of SPEC.md section 7 against the real server on loopback.
 #include <gtest/gtest.h>
 
-#include <boost/json.hpp>
-
 #include <atomic>
+#include <boost/json.hpp>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -28,7 +27,9 @@ constexpr std::string_view kSigningKeyHex =
     "8f1c2b3a4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8";
 constexpr std::string_view kPassword = "purple otter lantern";
 
-json::object parse(const HttpResponse& response) { return json::parse(response.body).as_object(); }
+json::object parse(const HttpResponse& response) {
+  return json::parse(response.body).as_object();
+}
 
 std::vector<std::string> field_errors(const HttpResponse& response, std::string_view field) {
   std::vector<std::string> messages;
@@ -68,16 +69,15 @@ class AccountsApi : public ::testing::Test {
   static std::string registered() {
     const auto email = new_email();
     const auto response = post("/api/Accounts/register", {{"email", email},
-                                                         {"password", kPassword},
-                                                         {"repeatedPassword", kPassword},
-                                                         {"agreedToPrivacyPolicy", true}});
+                                                          {"password", kPassword},
+                                                          {"repeatedPassword", kPassword},
+                                                          {"agreedToPrivacyPolicy", true}});
     EXPECT_EQ(response.status, 200) << response.body;
     return email;
   }
 
   static json::object logged_in(const std::string& email, std::string_view password = kPassword) {
-    const auto response =
-        post("/api/Accounts/login", {{"email", email}, {"password", password}});
+    const auto response = post("/api/Accounts/login", {{"email", email}, {"password", password}});
     EXPECT_EQ(response.status, 200) << response.body;
     return parse(response);
   }
@@ -133,9 +133,9 @@ ServerProcess* AccountsApi::server = nullptr;
 
 TEST_F(AccountsApi, Register_WithAValidForm_CreatesTheAccountWithoutSigningIn) {
   const auto response = post("/api/Accounts/register", {{"email", "  New.Person@Example.com "},
-                                                       {"password", kPassword},
-                                                       {"repeatedPassword", kPassword},
-                                                       {"agreedToPrivacyPolicy", true}});
+                                                        {"password", kPassword},
+                                                        {"repeatedPassword", kPassword},
+                                                        {"agreedToPrivacyPolicy", true}});
   EXPECT_EQ(response.status, 200);
   EXPECT_EQ(parse(response).at("email").as_string(), "new.person@example.com");
   EXPECT_FALSE(parse(response).contains("accessToken"));
@@ -144,9 +144,9 @@ TEST_F(AccountsApi, Register_WithAValidForm_CreatesTheAccountWithoutSigningIn) {
 
 TEST_F(AccountsApi, Register_WithEveryFieldWrong_AnswersAFieldMapOfAllOfThem) {
   const auto response = post("/api/Accounts/register", {{"email", "nope"},
-                                                       {"password", "short"},
-                                                       {"repeatedPassword", "different"},
-                                                       {"agreedToPrivacyPolicy", false}});
+                                                        {"password", "short"},
+                                                        {"repeatedPassword", "different"},
+                                                        {"agreedToPrivacyPolicy", false}});
   ASSERT_EQ(response.status, 400);
   EXPECT_EQ(parse(response).at("title").as_string(), "Validation failed");
   for (const char* field : {"email", "password", "repeatedPassword", "agreedToPrivacyPolicy"}) {
@@ -158,31 +158,32 @@ TEST_F(AccountsApi, Register_RejectsCommonPasswordsTheEmailAsPasswordAndTooLongO
   const auto email = new_email();
   const auto attempt = [&](const std::string& password) {
     return post("/api/Accounts/register", {{"email", email},
-                                          {"password", password},
-                                          {"repeatedPassword", password},
-                                          {"agreedToPrivacyPolicy", true}});
+                                           {"password", password},
+                                           {"repeatedPassword", password},
+                                           {"agreedToPrivacyPolicy", true}});
   };
   EXPECT_EQ(field_errors(attempt("password1"), "password"),
             std::vector<std::string>{"This password is too common. Choose a less common one."});
   EXPECT_FALSE(field_errors(attempt(email), "password").empty());
   EXPECT_FALSE(field_errors(attempt(std::string(129, 'x')), "password").empty());
-  EXPECT_EQ(attempt(std::string(128, 'x') ).status, 200) << "128 characters are allowed";
+  EXPECT_EQ(attempt(std::string(128, 'x')).status, 200) << "128 characters are allowed";
 }
 
 TEST_F(AccountsApi, Register_TheSameEmailTwice_RejectsTheSecond) {
   const auto email = registered();
   const auto again = post("/api/Accounts/register", {{"email", email},
-                                                    {"password", kPassword},
-                                                    {"repeatedPassword", kPassword},
-                                                    {"agreedToPrivacyPolicy", true}});
+                                                     {"password", kPassword},
+                                                     {"repeatedPassword", kPassword},
+                                                     {"agreedToPrivacyPolicy", true}});
   EXPECT_EQ(again.status, 400);
   EXPECT_FALSE(field_errors(again, "email").empty());
 }
 
 TEST_F(AccountsApi, Register_WithAWrongType_NamesTheField) {
-  const auto response = post("/api/Accounts/register",
-                             {{"email", 42}, {"password", kPassword},
-                              {"repeatedPassword", kPassword}, {"agreedToPrivacyPolicy", true}});
+  const auto response = post("/api/Accounts/register", {{"email", 42},
+                                                        {"password", kPassword},
+                                                        {"repeatedPassword", kPassword},
+                                                        {"agreedToPrivacyPolicy", true}});
   EXPECT_EQ(response.status, 400);
   EXPECT_FALSE(field_errors(response, "email").empty());
 }
@@ -198,7 +199,8 @@ TEST_F(AccountsApi, LogIn_ReadsPropertyNamesWithoutRegardToCase) {
 
 TEST_F(AccountsApi, LogIn_WrongPasswordAndUnknownEmail_AnswerTheSameGeneralMessage) {
   const auto email = registered();
-  const auto wrong = post("/api/Accounts/login", {{"email", email}, {"password", "not mine at all"}});
+  const auto wrong =
+      post("/api/Accounts/login", {{"email", email}, {"password", "not mine at all"}});
   const auto unknown =
       post("/api/Accounts/login", {{"email", new_email()}, {"password", "not mine at all"}});
   EXPECT_EQ(wrong.status, 400);
@@ -258,7 +260,8 @@ TEST_F(AccountsApi, SignedInCalls_RefuseEveryForgedOrWrongToken) {
                        base64url::encode(claims_json(far_future)) + "."},
       {"alg HS512", sign(header_json("HS512"), claims_json(far_future))},
       {"refresh token as access token", refresh_token(tokens)},
-      {"not an access token", sign(header_json(), claims_json(far_future, R"(,"token_use":"refresh")"))},
+      {"not an access token",
+       sign(header_json(), claims_json(far_future, R"(,"token_use":"refresh")"))},
   };
   ASSERT_EQ(profile(sign(header_json(), claims_json(far_future))).status, 200)
       << "the forging helper itself makes valid tokens";
@@ -278,7 +281,8 @@ TEST_F(AccountsApi, Refresh_RotatesAndAReplayRevokesTheWholeLogin) {
 
   const auto replay = post("/api/Accounts/refresh", {{"refreshToken", refresh_token(first)}});
   EXPECT_EQ(replay.status, 400);
-  const auto after = post("/api/Accounts/refresh", {{"refreshToken", refresh_token(parse(second))}});
+  const auto after =
+      post("/api/Accounts/refresh", {{"refreshToken", refresh_token(parse(second))}});
   EXPECT_EQ(after.status, 400) << "the newer token of the same login is revoked too";
 }
 
@@ -336,9 +340,9 @@ TEST_F(AccountsApi, ResetPassword_WithTheMailedCode_ChangesThePasswordAndEndsSes
 
   const std::string new_password = "amber kettle horizon";
   const auto reset = post("/api/Accounts/reset-password", {{"email", email},
-                                                          {"password", new_password},
-                                                          {"repeatedPassword", new_password},
-                                                          {"code", code}});
+                                                           {"password", new_password},
+                                                           {"repeatedPassword", new_password},
+                                                           {"code", code}});
   ASSERT_EQ(reset.status, 200) << reset.body;
   EXPECT_FALSE(parse(reset).contains("accessToken")) << "a reset does not sign in";
   EXPECT_EQ(post("/api/Accounts/refresh", {{"refreshToken", refresh_token(old_session)}}).status,
@@ -355,9 +359,9 @@ TEST_F(AccountsApi, ResetPassword_FiveWrongCodes_KillTheRightOne) {
   const std::string new_password = "amber kettle horizon";
   const auto attempt = [&](const std::string& typed) {
     return post("/api/Accounts/reset-password", {{"email", email},
-                                                {"password", new_password},
-                                                {"repeatedPassword", new_password},
-                                                {"code", typed}});
+                                                 {"password", new_password},
+                                                 {"repeatedPassword", new_password},
+                                                 {"code", typed}});
   };
   const std::string wrong = code == "ZZZZZZZZ" ? "YYYYYYYY" : "ZZZZZZZZ";
   for (int i = 0; i < 5; ++i) {
@@ -374,11 +378,15 @@ TEST_F(AccountsApi, ProfileAndBilling_AreTheCallersOwn) {
   const auto ann = access_token(logged_in(registered()));
   const auto bob = access_token(logged_in(registered()));
   const RequestHeaders as_ann{{"Authorization", "Bearer " + ann}};
-  EXPECT_EQ(post("/api/accounts/update", {{"firstName", "Ann"}, {"lastName", "Lee"}}, as_ann).status,
-            200);
+  EXPECT_EQ(
+      post("/api/accounts/update", {{"firstName", "Ann"}, {"lastName", "Lee"}}, as_ann).status,
+      200);
   const auto billing = post("/api/accounts/update-billing",
-                            {{"country", "no"}, {"state", ""}, {"city", "Oslo"},
-                             {"address1", "Karl Johans gate 1"}, {"zipCode", "0154"}},
+                            {{"country", "no"},
+                             {"state", ""},
+                             {"city", "Oslo"},
+                             {"address1", "Karl Johans gate 1"},
+                             {"zipCode", "0154"}},
                             as_ann);
   ASSERT_EQ(billing.status, 200) << billing.body;
   const auto ann_profile = parse(profile(ann));
@@ -408,19 +416,22 @@ TEST_F(AccountsApi, ChangePassword_KeepsThisLoginAndEndsTheOthers) {
   const std::string new_password = "amber kettle horizon";
   const RequestHeaders as_here{{"Authorization", "Bearer " + access_token(here)}};
   const auto wrong = post("/api/Accounts/change-password",
-                          {{"currentPassword", "not the one"}, {"password", new_password},
+                          {{"currentPassword", "not the one"},
+                           {"password", new_password},
                            {"repeatedPassword", new_password}},
                           as_here);
   EXPECT_EQ(wrong.status, 400);
   EXPECT_FALSE(field_errors(wrong, "currentPassword").empty());
 
   const auto changed = post("/api/Accounts/change-password",
-                            {{"currentPassword", kPassword}, {"password", new_password},
+                            {{"currentPassword", kPassword},
+                             {"password", new_password},
                              {"repeatedPassword", new_password}},
                             as_here);
   ASSERT_EQ(changed.status, 200) << changed.body;
   EXPECT_EQ(post("/api/Accounts/refresh", {{"refreshToken", refresh_token(here)}}).status, 200);
-  EXPECT_EQ(post("/api/Accounts/refresh", {{"refreshToken", refresh_token(elsewhere)}}).status, 400);
+  EXPECT_EQ(post("/api/Accounts/refresh", {{"refreshToken", refresh_token(elsewhere)}}).status,
+            400);
   logged_in(email, new_password);
   EXPECT_NE(last_mail_to(email).find("was changed"), std::string::npos);
 }
@@ -428,6 +439,37 @@ TEST_F(AccountsApi, ChangePassword_KeepsThisLoginAndEndsTheOthers) {
 TEST_F(AccountsApi, ChangePassword_WithoutAToken_Answers401) {
   const auto response = post("/api/Accounts/change-password", {{"currentPassword", "x"}});
   EXPECT_EQ(response.status, 401);
+}
+
+// Without a configured public_url the shop's address is the one it listens on, port included,
+// even when the port was left to the system (0).
+TEST(AccountsMail, WithoutAPublicUrl_TheResetLinkPointsAtThePortTheServerListensOn) {
+  ServerProcess server;
+  const std::string email = "port-owner@example.com";
+  const auto registered = post_json(server.url("/api/Accounts/register"),
+                                    json::serialize(json::object{{"email", email},
+                                                                 {"password", kPassword},
+                                                                 {"repeatedPassword", kPassword},
+                                                                 {"agreedToPrivacyPolicy", true}}));
+  ASSERT_EQ(registered.status, 200) << registered.body;
+  ASSERT_EQ(post_json(server.url("/api/Accounts/forgot-password"),
+                      json::serialize(json::object{{"email", email}}))
+                .status,
+            200);
+  std::string mail;
+  for (int attempt = 0; attempt < 50 && mail.empty(); ++attempt) {
+    const auto outbox = server.data_dir() / "outbox";
+    if (std::filesystem::exists(outbox)) {
+      for (const auto& entry : std::filesystem::directory_iterator(outbox)) {
+        std::ifstream in(entry.path());
+        std::stringstream text;
+        text << in.rdbuf();
+        if (text.str().find("reset-password?email=") != std::string::npos) mail = text.str();
+      }
+    }
+    if (mail.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_NE(mail.find(server.url("/reset-password?email=")), std::string::npos) << mail;
 }
 
 }  // namespace

@@ -50,9 +50,10 @@ class Accounts : public ::testing::Test {
             .mailer = mailer,
             .common_passwords = common,
             .clock = clock,
-            .shop_url = "https://shop.test"};
+            .shop_url = shop_url};
   }
 
+  const std::string shop_url = "https://shop.test";
   fakes::InMemoryUnitOfWork store;
   fakes::FixedClock clock;
   fakes::CountingRandom random;

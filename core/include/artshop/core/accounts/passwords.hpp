@@ -16,7 +16,8 @@
 namespace artshop {
 
 // What every password call needs besides its transaction: the slow hasher, digests for codes,
-// the mail, and the shop's public address for links.
+// the mail, and the shop's public address for links (referred to, not copied: the app settles
+// it once it knows the port it listens on).
 struct PasswordServices {
   const PasswordHasher& hasher;
   const TokenHasher& digests;
@@ -24,7 +25,7 @@ struct PasswordServices {
   Mailer& mailer;
   const CommonPasswords& common_passwords;
   const Clock& clock;
-  std::string shop_url;
+  const std::string& shop_url;
 };
 
 // POST /api/Accounts/forgot-password. Answers alike whether or not the account exists: the
