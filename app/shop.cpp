@@ -18,6 +18,15 @@
 namespace artshop::app {
 namespace {
 
+// Whether a URL names this machine: a loopback address or localhost.
+bool is_local_url(std::string_view url) {
+  for (const std::string_view prefix : {"http://127.", "https://127.", "http://localhost",
+                                        "https://localhost", "http://[::1]", "https://[::1]"}) {
+    if (url.starts_with(prefix)) return true;
+  }
+  return false;
+}
+
 crypto::JwtKey configured_key(std::string_view hex) {
   auto secret = crypto::from_hex(hex);
   if (!secret || secret->size() < crypto::JwtKeyring::kMinSecretBytes) {
@@ -137,6 +146,12 @@ void Shop::listening_on(unsigned short port) {
                                         .secret = sandbox_secret(config, random)},
       random, clock));
   spdlog::info("payments go through the built-in sandbox; its webhooks go to {}", webhook_url);
+  if (config.public_url_configured && !is_local_url(public_url)) {
+    spdlog::warn(
+        "the sandbox payment provider lets anyone pay with its Pay button, and {} is not "
+        "a local address: set payments.provider = stripe for a public shop",
+        public_url);
+  }
 }
 
 void Shop::housekeeping() {
