@@ -98,11 +98,6 @@ export function FilterBar({
     onFiltersChange({ ...filters, ...typed });
   };
 
-  const currencyAdornment = {
-    input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
-    htmlInput: { inputMode: currency === 'JPY' ? 'numeric' : 'decimal' },
-  } as const;
-
   return (
     <Grid
       container
@@ -175,27 +170,21 @@ export function FilterBar({
         </TextField>
       </Grid>
       <Grid size={{ xs: 6, md: 2 }}>
-        <TextField
-          fullWidth
-          size="small"
+        <PriceField
           label="Price from"
+          currency={currency}
           value={typed.from}
-          onChange={(event) => edit('from')(event.target.value)}
-          error={errors.from !== undefined}
-          helperText={errors.from}
-          slotProps={currencyAdornment}
+          error={errors.from}
+          onChange={edit('from')}
         />
       </Grid>
       <Grid size={{ xs: 6, md: 2 }}>
-        <TextField
-          fullWidth
-          size="small"
+        <PriceField
           label="Price to"
+          currency={currency}
           value={typed.to}
-          onChange={(event) => edit('to')(event.target.value)}
-          error={errors.to !== undefined}
-          helperText={errors.to}
-          slotProps={currencyAdornment}
+          error={errors.to}
+          onChange={edit('to')}
         />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
@@ -219,6 +208,33 @@ export function FilterBar({
         </Button>
       </Grid>
     </Grid>
+  );
+}
+
+interface PriceFieldProps {
+  label: string;
+  currency: Currency;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}
+
+/** One end of the price range, typed in the display currency. */
+function PriceField({ label, currency, value, error, onChange }: PriceFieldProps) {
+  return (
+    <TextField
+      fullWidth
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error !== undefined}
+      helperText={error}
+      slotProps={{
+        input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
+        htmlInput: { inputMode: currency === 'JPY' ? 'numeric' : 'decimal' },
+      }}
+    />
   );
 }
 
