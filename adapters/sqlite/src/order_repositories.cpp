@@ -35,63 +35,69 @@ Licence licence_of(const std::string& text) {
   return *licence;
 }
 
-// The payer columns orders and deposits share (kPayerColumns), bound from parameter `first`.
-struct Payer {
-  const std::string& first_name;
-  const std::string& last_name;
-  const BillingAddress& billing;
-  const BrowserInfo& browser;
-};
-
-void bind_payer(Statement& statement, int first, const Payer& payer) {
-  statement.bind(first, payer.first_name)
-      .bind(first + 1, payer.last_name)
-      .bind(first + 2, payer.billing.country)
-      .bind(first + 3, payer.billing.state)
-      .bind(first + 4, payer.billing.city)
-      .bind(first + 5, payer.billing.address1)
-      .bind(first + 6, payer.billing.zip_code)
-      .bind(first + 7, payer.browser.javascript_enabled ? 1 : 0)
-      .bind(first + 8, payer.browser.accept_language)
-      .bind(first + 9, payer.browser.screen_width)
-      .bind(first + 10, payer.browser.screen_height)
-      .bind(first + 11, payer.browser.time_zone_offset)
-      .bind(first + 12, payer.browser.user_agent);
-}
-
-constexpr std::string_view kPayerColumns =
+// The columns orders and deposits share: who pays (names, billing address, browser) and the
+// payment's life (reference, status, times), in this order from parameter or column `first`.
+constexpr std::string_view kSharedColumns =
     "first_name, last_name, billing_country, billing_state, billing_city, billing_address1, "
     "billing_zip_code, javascript_enabled, accept_language, screen_width, screen_height, "
-    "time_zone_offset, user_agent";
+    "time_zone_offset, user_agent, payment_reference, status, created_at, expires_at, settled_at";
 
-void read_payer(const Statement& row, int first, std::string& first_name, std::string& last_name,
-                BillingAddress& billing, BrowserInfo& browser) {
-  first_name = row.column_text(first);
-  last_name = row.column_text(first + 1);
-  billing = {.country = row.column_text(first + 2),
-             .state = row.column_text(first + 3),
-             .city = row.column_text(first + 4),
-             .address1 = row.column_text(first + 5),
-             .zip_code = row.column_text(first + 6)};
-  browser = {.javascript_enabled = row.column_int(first + 7) != 0,
-             .accept_language = row.column_text(first + 8),
-             .screen_width = static_cast<int>(row.column_int(first + 9)),
-             .screen_height = static_cast<int>(row.column_int(first + 10)),
-             .time_zone_offset = static_cast<int>(row.column_int(first + 11)),
-             .user_agent = row.column_text(first + 12)};
+template <class Payment>  // Order or Deposit
+void bind_shared(Statement& statement, int first, const Payment& payment) {
+  statement.bind(first, payment.first_name)
+      .bind(first + 1, payment.last_name)
+      .bind(first + 2, payment.billing.country)
+      .bind(first + 3, payment.billing.state)
+      .bind(first + 4, payment.billing.city)
+      .bind(first + 5, payment.billing.address1)
+      .bind(first + 6, payment.billing.zip_code)
+      .bind(first + 7, payment.browser.javascript_enabled ? 1 : 0)
+      .bind(first + 8, payment.browser.accept_language)
+      .bind(first + 9, payment.browser.screen_width)
+      .bind(first + 10, payment.browser.screen_height)
+      .bind(first + 11, payment.browser.time_zone_offset)
+      .bind(first + 12, payment.browser.user_agent)
+      .bind(first + 13, payment.payment_reference)
+      .bind(first + 14, name(payment.status))
+      .bind(first + 15, epoch(payment.created_at))
+      .bind(first + 16, epoch(payment.expires_at));
+  if (payment.settled_at) {
+    statement.bind(first + 17, epoch(*payment.settled_at));
+  } else {
+    statement.bind_null(first + 17);
+  }
 }
 
-// id, account, currency, rate, amount, pay_by_balance, [payer 13], reference, status,
-// created, expires, settled.
+template <class Payment>
+void read_shared(const Statement& row, int first, Payment& payment) {
+  payment.first_name = row.column_text(first);
+  payment.last_name = row.column_text(first + 1);
+  payment.billing = {.country = row.column_text(first + 2),
+                     .state = row.column_text(first + 3),
+                     .city = row.column_text(first + 4),
+                     .address1 = row.column_text(first + 5),
+                     .zip_code = row.column_text(first + 6)};
+  payment.browser = {.javascript_enabled = row.column_int(first + 7) != 0,
+                     .accept_language = row.column_text(first + 8),
+                     .screen_width = static_cast<int>(row.column_int(first + 9)),
+                     .screen_height = static_cast<int>(row.column_int(first + 10)),
+                     .time_zone_offset = static_cast<int>(row.column_int(first + 11)),
+                     .user_agent = row.column_text(first + 12)};
+  payment.payment_reference = row.column_text(first + 13);
+  payment.status = status_of(row.column_text(first + 14));
+  payment.created_at = from_epoch(row.column_int(first + 15));
+  payment.expires_at = from_epoch(row.column_int(first + 16));
+  payment.settled_at = from_optional_epoch(row.column_optional_int(first + 17));
+}
+
+// id, account, currency, rate, amount, pay_by_balance, then the shared columns.
 const std::string kOrderSelect =
     "SELECT id, account_id, currency, rate_scaled, total_minor, pay_by_balance, " +
-    std::string(kPayerColumns) +
-    ", payment_reference, status, created_at, expires_at, settled_at FROM orders ";
+    std::string(kSharedColumns) + " FROM orders ";
 const std::string kDepositSelect =
-    "SELECT id, account_id, currency, rate_scaled, amount_minor, 0, " + std::string(kPayerColumns) +
-    ", payment_reference, status, created_at, expires_at, settled_at FROM deposits ";
-constexpr int kPayerFirst = 6;
-constexpr int kAfterPayer = kPayerFirst + 13;
+    "SELECT id, account_id, currency, rate_scaled, amount_minor, 0, " +
+    std::string(kSharedColumns) + " FROM deposits ";
+constexpr int kSharedFirst = 6;
 
 // Orders and deposits share their payment life: a status moves only from the one expected
 // (a guarded update, so of two racing settlements one wins), and Pending ones expire.
@@ -127,13 +133,7 @@ std::optional<Deposit> read_deposit(Statement& row) {
   deposit.currency = currency_of(row.column_text(2));
   deposit.rate = Rate{row.column_int(3)};
   deposit.amount_minor = row.column_int(4);
-  read_payer(row, kPayerFirst, deposit.first_name, deposit.last_name, deposit.billing,
-             deposit.browser);
-  deposit.payment_reference = row.column_text(kAfterPayer);
-  deposit.status = status_of(row.column_text(kAfterPayer + 1));
-  deposit.created_at = from_epoch(row.column_int(kAfterPayer + 2));
-  deposit.expires_at = from_epoch(row.column_int(kAfterPayer + 3));
-  deposit.settled_at = from_optional_epoch(row.column_optional_int(kAfterPayer + 4));
+  read_shared(row, kSharedFirst, deposit);
   return deposit;
 }
 
@@ -144,24 +144,15 @@ std::optional<Deposit> read_deposit(Statement& row) {
 OrderId SqliteOrderRepository::insert(const Order& order) {
   auto statement = db_.prepare(
       "INSERT INTO orders (account_id, currency, rate_scaled, total_minor, pay_by_balance, " +
-      std::string(kPayerColumns) +
-      ", payment_reference, status, created_at, expires_at, settled_at) VALUES (?1, ?2, ?3, ?4, "
+      std::string(kSharedColumns) +
+      ") VALUES (?1, ?2, ?3, ?4, "
       "?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)");
   statement.bind(1, order.user.value)
       .bind(2, code(order.currency))
       .bind(3, order.rate.scaled)
       .bind(4, order.total_minor)
       .bind(5, order.pay_by_balance ? 1 : 0);
-  bind_payer(statement, 6, {order.first_name, order.last_name, order.billing, order.browser});
-  statement.bind(19, order.payment_reference)
-      .bind(20, name(order.status))
-      .bind(21, epoch(order.created_at))
-      .bind(22, epoch(order.expires_at));
-  if (order.settled_at) {
-    statement.bind(23, epoch(*order.settled_at));
-  } else {
-    statement.bind_null(23);
-  }
+  bind_shared(statement, 6, order);
   statement.run();
   const OrderId id{db_.last_insert_id()};
 
@@ -197,12 +188,7 @@ std::vector<Order> SqliteOrderRepository::read_orders(Statement& rows) {
     order.rate = Rate{rows.column_int(3)};
     order.total_minor = rows.column_int(4);
     order.pay_by_balance = rows.column_int(5) != 0;
-    read_payer(rows, kPayerFirst, order.first_name, order.last_name, order.billing, order.browser);
-    order.payment_reference = rows.column_text(kAfterPayer);
-    order.status = status_of(rows.column_text(kAfterPayer + 1));
-    order.created_at = from_epoch(rows.column_int(kAfterPayer + 2));
-    order.expires_at = from_epoch(rows.column_int(kAfterPayer + 3));
-    order.settled_at = from_optional_epoch(rows.column_optional_int(kAfterPayer + 4));
+    read_shared(rows, kSharedFirst, order);
     index[order.id.value] = orders.size();
     orders.push_back(std::move(order));
   }
@@ -284,24 +270,14 @@ void SqliteOrderRepository::release_reservations(OrderId order) {
 DepositId SqliteDepositRepository::insert(const Deposit& deposit) {
   auto statement = db_.prepare(
       "INSERT INTO deposits (account_id, currency, rate_scaled, amount_minor, " +
-      std::string(kPayerColumns) +
-      ", payment_reference, status, created_at, expires_at, settled_at) VALUES (?1, ?2, ?3, ?4, "
+      std::string(kSharedColumns) +
+      ") VALUES (?1, ?2, ?3, ?4, "
       "?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)");
   statement.bind(1, deposit.user.value)
       .bind(2, code(deposit.currency))
       .bind(3, deposit.rate.scaled)
       .bind(4, deposit.amount_minor);
-  bind_payer(statement, 5,
-             {deposit.first_name, deposit.last_name, deposit.billing, deposit.browser});
-  statement.bind(18, deposit.payment_reference)
-      .bind(19, name(deposit.status))
-      .bind(20, epoch(deposit.created_at))
-      .bind(21, epoch(deposit.expires_at));
-  if (deposit.settled_at) {
-    statement.bind(22, epoch(*deposit.settled_at));
-  } else {
-    statement.bind_null(22);
-  }
+  bind_shared(statement, 5, deposit);
   statement.run();
   return DepositId{db_.last_insert_id()};
 }
