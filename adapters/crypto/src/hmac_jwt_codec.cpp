@@ -1,7 +1,5 @@
 #include "artshop/crypto/hmac_jwt_codec.hpp"
 
-#include <openssl/crypto.h>
-
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -146,8 +144,9 @@ std::expected<AccessTokenClaims, TokenError> HmacJwtAccessTokenCodec::verify(
   const auto signature = base64url::decode(signature_segment);
   const auto expected_signature =
       hmac_sha256(key->secret, token.substr(0, header_segment.size() + 1 + payload_segment.size()));
-  if (!signature || signature->size() != expected_signature.size() ||
-      CRYPTO_memcmp(signature->data(), expected_signature.data(), expected_signature.size()) != 0) {
+  const std::string_view expected(reinterpret_cast<const char*>(expected_signature.data()),
+                                  expected_signature.size());
+  if (!signature || !equal_in_constant_time(*signature, expected)) {
     return unexpected(TokenError::BadSignature);
   }
 
