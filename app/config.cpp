@@ -1,5 +1,7 @@
 #include "config.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
 #include <optional>
@@ -18,6 +20,12 @@ const std::vector<std::string_view> kKeys{
     "log_level",
     "io_threads",
     "worker_threads",
+    "worker_queue",
+    "max_connections",
+    "passwords.threads",
+    "passwords.queue",
+    "rendering.threads",
+    "rendering.queue",
     "behind_tls",
     "cors_origins",
     "public_url",
@@ -197,6 +205,19 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.integer("io_threads", 0, 0, 256), config.io_threads);
   if (config.io_threads == 0) config.io_threads = cores;  // 0: one per core
   take(settings.integer("worker_threads", config.worker_threads, 1, 256), config.worker_threads);
+  take(settings.integer("worker_queue", static_cast<long long>(config.worker_queue), 0, 100'000),
+       config.worker_queue);
+  take(settings.integer("max_connections", static_cast<long long>(config.max_connections), 0,
+                        1'000'000),
+       config.max_connections);
+  const auto take_pool = [&](std::string_view name, Config::Pool& pool) {
+    take(settings.integer(fmt::format("{}.threads", name), pool.threads, 1, 64), pool.threads);
+    take(settings.integer(fmt::format("{}.queue", name), static_cast<long long>(pool.queue), 0,
+                          10'000),
+         pool.queue);
+  };
+  take_pool("passwords", config.password_pool);
+  take_pool("rendering", config.render_pool);
   take(settings.boolean("behind_tls", config.behind_tls), config.behind_tls);
   take(settings.list("cors_origins"), config.cors_origins);
   take(settings.text("public_url", ""), config.public_url);

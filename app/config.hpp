@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <expected>
 #include <filesystem>
 #include <string>
@@ -22,6 +23,15 @@ struct Config {
   std::string log_level = "info";
   unsigned io_threads = 0;  // 0: one per core
   unsigned worker_threads = 4;
+  std::size_t worker_queue = 256;  // API calls waiting for a worker; more are answered 503
+  std::size_t max_connections = 10000;
+  // A bounded pool for one kind of expensive work, so it never queues in front of cheap calls.
+  struct Pool {
+    unsigned threads = 1;
+    std::size_t queue = 16;  // tasks waiting for a thread; more are answered 503
+  };
+  Pool password_pool{.threads = 1, .queue = 64};  // Argon2id: log in, sign up, reset, change
+  Pool render_pool{.threads = 1, .queue = 8};     // artworks rendered at the bought size
   bool behind_tls = false;
   std::vector<std::string> cors_origins;
   ExchangeRates rates = ExchangeRates::defaults();
@@ -71,6 +81,7 @@ struct Config {
 };
 
 // Reads the file (if given) and the environment. An error names the bad entry.
-std::expected<Config, std::string> load_config(const std::filesystem::path& file, char** environment);
+std::expected<Config, std::string> load_config(const std::filesystem::path& file,
+                                               char** environment);
 
 }  // namespace artshop::app

@@ -86,8 +86,11 @@ const Config& with_data_dir(const Config& config) {
 
 Shop::Shop(const Config& configuration)
     : config(with_data_dir(configuration)),
-      // One connection per worker, plus one so a readiness probe never waits behind them.
-      pool(config.database_file(), config.worker_threads + 1),
+      password_work("passwords", config.password_pool.threads, config.password_pool.queue),
+      render_work("rendering", config.render_pool.threads, config.render_pool.queue),
+      // One connection per thread that may query, plus one so a readiness probe never waits.
+      pool(config.database_file(),
+           config.worker_threads + config.password_pool.threads + config.render_pool.threads + 1),
       transactions(pool),
       hasher(random, config.argon2),
       tokens(signing_keys(config, random), crypto::JwtSettings{}),
@@ -199,7 +202,8 @@ http::Api Shop::api() {
                        .get_profile = get_profile,
                        .update_profile = update_profile,
                        .update_billing = update_billing,
-                       .authenticate = authenticate},
+                       .authenticate = authenticate,
+                       .password_work = password_work},
           .catalogue = {.browse_offers = browse_offers,
                         .latest_offers = latest_offers,
                         .get_offer = get_offer,
@@ -214,6 +218,7 @@ http::Api Shop::api() {
                      .redeem_gift_card = redeem_gift_card,
                      .list_artworks = list_artworks,
                      .download_artwork = download_artwork,
+                     .render_work = render_work,
                      .handle_payment_event = handle_payment_event,
                      .idempotency_keys = idempotency_keys,
                      .payments = payments,

@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "artshop/concurrency/bounded_thread_pool.hpp"
 #include "artshop/core/accounts/passwords.hpp"
 #include "artshop/core/accounts/profile.hpp"
 #include "artshop/core/accounts/registration.hpp"
@@ -56,6 +57,9 @@ struct Shop {
   void housekeeping();
 
   const Config& config;
+  // Pools of their own for expensive work; they outlive the server that queues on them.
+  concurrency::BoundedThreadPool password_work;
+  concurrency::BoundedThreadPool render_work;
   SystemClock clock;
   crypto::OpenSslRandomSource random;
   crypto::Sha256TokenHasher digests;

@@ -24,6 +24,8 @@ http::ServerOptions server_options(const Config& config) {
   options.port = config.port;
   options.io_threads = config.io_threads;
   options.worker_threads = config.worker_threads;
+  options.worker_queue = config.worker_queue;
+  options.max_connections = config.max_connections;
   options.static_dir = config.static_dir;
   options.media_dir = config.media_dir();
   options.behind_tls = config.behind_tls;

@@ -19,14 +19,19 @@ Router api_routes(const Api& api) {
   router.add("GET", "/api/offers/get-one", h::get_offer(catalogue.get_offer));
   router.add("GET", "/api/categories", h::list_categories(catalogue.list_categories));
 
-  router.add("POST", "/api/Accounts/register", h::register_account(accounts.register_account));
-  router.add("POST", "/api/Accounts/login", h::log_in(accounts.log_in));
+  // The calls that hash a password queue on a pool of their own: a flood of logins is shed
+  // there (503) and never delays the catalogue.
+  const RouteOptions hashing{.executor = &accounts.password_work};
+  router.add("POST", "/api/Accounts/register", h::register_account(accounts.register_account),
+             hashing);
+  router.add("POST", "/api/Accounts/login", h::log_in(accounts.log_in), hashing);
   router.add("POST", "/api/Accounts/refresh", h::refresh_session(accounts.refresh_session));
   router.add("POST", "/api/Accounts/forgot-password",
              h::request_password_reset(accounts.request_password_reset));
-  router.add("POST", "/api/Accounts/reset-password", h::reset_password(accounts.reset_password));
+  router.add("POST", "/api/Accounts/reset-password", h::reset_password(accounts.reset_password),
+             hashing);
   router.add("POST", "/api/Accounts/change-password",
-             h::change_password(signed_in, accounts.change_password));
+             h::change_password(signed_in, accounts.change_password), hashing);
   router.add("GET", "/api/Accounts/profile", h::get_profile(signed_in, accounts.get_profile));
   router.add("POST", "/api/Accounts/update", h::update_profile(signed_in, accounts.update_profile));
   router.add("POST", "/api/Accounts/update-billing",
@@ -41,7 +46,8 @@ Router api_routes(const Api& api) {
   router.add("GET", "/api/balance/deposits/{id}", h::get_deposit(orders));
   router.add("POST", "/api/balance/gift-card", h::redeem_gift_card(orders));
   router.add("GET", "/api/artworks", h::list_artworks(orders));
-  router.add("GET", "/api/artworks/{id}/download", h::download_artwork(orders));
+  router.add("GET", "/api/artworks/{id}/download", h::download_artwork(orders),
+             {.executor = &orders.render_work});
   // Providers sign small JSON events; nothing legitimate comes near the default limit.
   router.add("POST", "/api/payments/webhook", h::payment_webhook(orders),
              {.body_limit = 256 * 1024});

@@ -107,25 +107,34 @@ Dispatcher::Dispatcher(const ServerOptions& options, Router api,
 }
 
 Dispatcher::Target Dispatcher::target(const Request& request) const {
-  const auto routed = [](RouteMatch match) {
+  const auto routed = [](RouteMatch match, bool builtin) {
     const auto route =
         match.outcome == RouteMatch::Outcome::NotFound ? kUnmatchedRoute : match.pattern;
-    return Target{std::move(match), route};
+    return Target{std::move(match), route, builtin};
   };
   const auto path = raw_path(request.target);
   if (auto match = builtins_.match(request.method, path);
       match.outcome != RouteMatch::Outcome::NotFound) {
-    return routed(std::move(match));
+    return routed(std::move(match), true);
   }
-  if (is_routed_path(request.path)) return routed(api_.match(request.method, path));
+  if (is_routed_path(request.path)) return routed(api_.match(request.method, path), false);
   if (request.path.starts_with(kMediaPrefix)) return {{}, kMediaRoute};
   return {{}, kStaticRoute};
 }
 
 Dispatcher::Plan Dispatcher::plan(const Request& head) const {
-  const auto [match, route] = target(head);
+  const auto [match, route, builtin] = target(head);
   const bool found = match.outcome == RouteMatch::Outcome::Found;
-  return {found ? match.options.body_limit : options_.body_limit, route};
+  return {.body_limit = found ? match.options.body_limit : options_.body_limit,
+          .route = route,
+          .on_io_thread = builtin || route == kStaticRoute || route == kMediaRoute,
+          .executor = found ? match.options.executor : nullptr};
+}
+
+Response Dispatcher::busy() const {
+  auto response = problem_response(503, "Service Unavailable");
+  response.set_header("Retry-After", std::to_string(options_.busy_retry_after.count()));
+  return response;
 }
 
 Dispatcher::Answer Dispatcher::handle(Request& request) const noexcept {

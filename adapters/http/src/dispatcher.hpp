@@ -29,12 +29,21 @@ class Dispatcher {
   // The metrics label of a request that matched no route.
   static constexpr std::string_view kUnmatchedRoute = "unmatched";
 
-  // What the head alone tells: the largest body the request may carry and its metrics label.
+  // What the head alone tells: the largest body the request may carry, its metrics label, and
+  // where it runs.
   struct Plan {
     std::size_t body_limit = 0;
     std::string_view route;
+    // Answered on the I/O thread itself: health, metrics, the front end and media come from
+    // memory or a small file and never queue behind API work.
+    bool on_io_thread = false;
+    // The route's own executor; nullptr: the server's pool for ordinary API calls.
+    Executor* executor = nullptr;
   };
   Plan plan(const Request& head) const;
+
+  // The answer to a request whose executor's queue is full: 503 with Retry-After.
+  Response busy() const;
 
   struct Answer {
     Response response;
@@ -58,6 +67,7 @@ class Dispatcher {
   struct Target {
     RouteMatch match;
     std::string_view route;
+    bool builtin = false;  // /healthz, /readyz, /metrics
   };
   Target target(const Request& request) const;
   Response answer(const RouteMatch& match, Request& request) const;

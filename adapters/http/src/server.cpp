@@ -3,11 +3,14 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
 #include <deque>
 #include <mutex>
 #include <optional>
 #include <unordered_map>
 
+#include "artshop/concurrency/bounded_thread_pool.hpp"
 #include "artshop/http/json.hpp"
 #include "beast.hpp"
 #include "dispatcher.hpp"
@@ -25,6 +28,21 @@ using BeastResponse = http::response<http::string_body>;
 constexpr std::chrono::seconds kLingerTime{2};
 
 constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
+
+// The whole answer to a connection past max_connections, written before it is closed: no
+// session, parser or timer is spent on it.
+constexpr std::string_view kTooManyConnections =
+    "HTTP/1.1 503 Service Unavailable\r\n"
+    "Retry-After: 1\r\n"
+    "Content-Type: application/problem+json; charset=utf-8\r\n"
+    "X-Content-Type-Options: nosniff\r\n"
+    "Connection: close\r\n"
+    "Content-Length: 43\r\n\r\n"
+    "{\"title\":\"Service Unavailable\",\"status\":503}";
+
+// After the process or the system runs out of file descriptors, accepting pauses this long
+// instead of spinning on the same error.
+constexpr std::chrono::milliseconds kAcceptBackoff{100};
 
 bool has_no_body(unsigned status) {
   return status < 200 || status == 204 || status == 304;
@@ -65,12 +83,19 @@ class ServerRuntime {
 
  private:
   friend class Session;  // sessions use the options, the dispatcher and the worker pool
+  friend class HandlerTicket;
 
   void accept();
   void on_accept(beast::error_code ec, tcp::socket socket);
+  bool at_connection_limit();
   void run_io();
   void begin_shutdown();
   void session_closed(const Session* session);
+  // Handlers queued or running on any executor; run() returns only once none is left, so no
+  // handler outlives the io_context it answers through.
+  void handler_started();
+  void handler_finished();
+  void wait_for_handlers();
 
   // Everything a session touches outlives it: sessions end in ~io_context at the latest.
   ServerOptions options_;
@@ -86,8 +111,38 @@ class ServerRuntime {
   tcp::acceptor acceptor_;
   net::signal_set signals_;
   net::steady_timer drain_timer_;
+  net::steady_timer accept_backoff_;
   unsigned short port_ = 0;
-  net::thread_pool workers_;  // after ioc_: joined before the io_context goes away
+
+  std::mutex handlers_mutex_;
+  std::condition_variable handlers_done_;
+  std::size_t handlers_in_flight_ = 0;   // guarded by handlers_mutex_
+  std::atomic<bool> abandoning_{false};  // run() is ending: queued handlers are skipped
+  // The ordinary API calls; after ioc_, so it is joined before the io_context goes away.
+  concurrency::BoundedThreadPool workers_;
+};
+
+// Held by a handler queued on an executor. Lets go of the session before telling the server the
+// handler is done, whichever way the task ends: run, or dropped from a queue unrun.
+class HandlerTicket {
+ public:
+  explicit HandlerTicket(std::shared_ptr<Session> session, ServerRuntime& server)
+      : session_(std::move(session)), server_(server) {
+    server_.handler_started();
+  }
+  ~HandlerTicket() {
+    session_.reset();
+    server_.handler_finished();
+  }
+  HandlerTicket(const HandlerTicket&) = delete;
+  HandlerTicket& operator=(const HandlerTicket&) = delete;
+
+  const std::shared_ptr<Session>& session() const noexcept { return session_; }
+  bool abandoned() const noexcept { return server_.abandoning_.load(); }
+
+ private:
+  std::shared_ptr<Session> session_;
+  ServerRuntime& server_;
 };
 
 // One connection: reads requests one after another (pipelined ones included), runs each on the
@@ -107,6 +162,8 @@ class Session : public std::enable_shared_from_this<Session> {
   struct Exchange {
     Request request{};
     std::string_view route = Dispatcher::kUnmatchedRoute;
+    bool on_io_thread = false;
+    Executor* executor = nullptr;
     unsigned version = 11;
     Clock::time_point started{};
   };
@@ -218,6 +275,8 @@ void Session::on_head(beast::error_code ec, std::size_t /*bytes_read*/) {
   }
   const auto plan = server_.dispatcher_.plan(request);
   current_.route = plan.route;
+  current_.on_io_thread = plan.on_io_thread;
+  current_.executor = plan.executor;
   // Refused from the head alone, so an oversized body is never read.
   if (const auto length = parser_->content_length(); length && *length > plan.body_limit) {
     answer_now(problem_response(413, "Payload Too Large"));
@@ -280,14 +339,25 @@ void Session::dispatch() {
 
   server_.dispatcher_.request_started();
   Slot* slot = &slots_.emplace_back(Slot{.response = std::nullopt, .close = !keep_alive});
-  net::post(server_.workers_, [self = shared_from_this(), strand = executor(), slot,
-                               exchange = std::move(current_)]() mutable {
-    auto answer = self->server_.dispatcher_.handle(exchange.request);
-    net::post(strand, [self = std::move(self), slot, exchange = std::move(exchange),
-                       answer = std::move(answer)]() mutable {
-      self->complete(*slot, std::move(exchange), std::move(answer));
-    });
+  if (current_.on_io_thread) {
+    auto answer = server_.dispatcher_.handle(current_.request);
+    complete(*slot, std::move(current_), std::move(answer));
+    read_head();
+    return;
+  }
+  auto& runner = current_.executor != nullptr ? *current_.executor : server_.workers_;
+  const auto route = current_.route;
+  auto exchange = std::make_shared<Exchange>(std::move(current_));
+  auto ticket = std::make_shared<HandlerTicket>(shared_from_this(), server_);
+  const bool queued = runner.try_submit([ticket, strand = executor(), slot, exchange] {
+    if (ticket->abandoned()) return;
+    auto answer = ticket->session()->server_.dispatcher_.handle(exchange->request);
+    net::post(strand,
+              [self = ticket->session(), slot, exchange, answer = std::move(answer)]() mutable {
+                self->complete(*slot, std::move(*exchange), std::move(answer));
+              });
   });
+  if (!queued) complete(*slot, std::move(*exchange), {server_.dispatcher_.busy(), route});
   read_head();
 }
 
@@ -395,7 +465,8 @@ ServerRuntime::ServerRuntime(ServerOptions options, Router api,
       acceptor_(control_),
       signals_(control_, SIGINT, SIGTERM),
       drain_timer_(control_),
-      workers_(options_.worker_threads) {
+      accept_backoff_(control_),
+      workers_("http-api", options_.worker_threads, options_.worker_queue) {
   tcp::resolver resolver(ioc_);
   const auto endpoint =
       resolver.resolve(options_.host, std::to_string(options_.port), tcp::resolver::passive)
@@ -429,9 +500,11 @@ void ServerRuntime::run() {
     const std::scoped_lock lock(sessions_mutex_);
     finished_ = true;
   }
-  // After a drain timeout, queued jobs are dropped; a handler already running is waited for,
-  // though its answer has no connection left to go to.
+  // After a drain timeout, queued handlers are dropped or skipped; one already running is
+  // waited for, though its answer has no connection left to go to.
+  abandoning_ = true;
   workers_.stop();
+  wait_for_handlers();
   workers_.join();
   spdlog::info("stopped");
 }
@@ -454,8 +527,24 @@ void ServerRuntime::accept() {
 
 void ServerRuntime::on_accept(beast::error_code ec, tcp::socket socket) {
   if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;
+  if (ec == net::error::no_descriptors || ec == net::error::no_buffer_space ||
+      ec == net::error::no_memory) {
+    spdlog::warn("accept failed: {}; pausing accepts for {} ms", ec.message(),
+                 kAcceptBackoff.count());
+    accept_backoff_.expires_after(kAcceptBackoff);
+    accept_backoff_.async_wait([this](beast::error_code timer_ec) {
+      if (!timer_ec && acceptor_.is_open()) accept();
+    });
+    return;
+  }
   if (ec) {
     spdlog::warn("accept failed: {}", ec.message());
+  } else if (at_connection_limit()) {
+    beast::error_code ignored;
+    net::write(socket, net::buffer(kTooManyConnections.data(), kTooManyConnections.size()),
+               ignored);
+    socket.shutdown(tcp::socket::shutdown_both, ignored);
+    socket.close(ignored);
   } else {
     auto session = std::make_shared<Session>(std::move(socket), *this);
     {
@@ -465,6 +554,29 @@ void ServerRuntime::on_accept(beast::error_code ec, tcp::socket socket) {
     session->start();
   }
   accept();
+}
+
+bool ServerRuntime::at_connection_limit() {
+  const std::scoped_lock lock(sessions_mutex_);
+  return options_.max_connections != 0 && sessions_.size() >= options_.max_connections;
+}
+
+void ServerRuntime::handler_started() {
+  const std::scoped_lock lock(handlers_mutex_);
+  ++handlers_in_flight_;
+}
+
+void ServerRuntime::handler_finished() {
+  {
+    const std::scoped_lock lock(handlers_mutex_);
+    --handlers_in_flight_;
+  }
+  handlers_done_.notify_all();
+}
+
+void ServerRuntime::wait_for_handlers() {
+  std::unique_lock lock(handlers_mutex_);
+  handlers_done_.wait(lock, [this] { return handlers_in_flight_ == 0; });
 }
 
 void ServerRuntime::begin_shutdown() {
@@ -479,6 +591,7 @@ void ServerRuntime::begin_shutdown() {
   }
   beast::error_code ec;
   acceptor_.close(ec);
+  accept_backoff_.cancel();
   signals_.cancel(ec);
   spdlog::info("shutting down: {} open connection(s)", live.size());
   if (live.empty()) {

@@ -28,6 +28,8 @@ struct AccountsApi {
   UpdateProfile& update_profile;
   UpdateBilling& update_billing;
   const Authenticate& authenticate;
+  // Runs the calls that hash a password (log in, sign up, reset, change), apart from the rest.
+  Executor& password_work;
 };
 
 struct CatalogueApi {
@@ -49,6 +51,7 @@ struct OrdersApi {
   RedeemGiftCard& redeem_gift_card;
   ListArtworks& list_artworks;
   DownloadArtwork& download_artwork;
+  Executor& render_work;  // runs downloads, which render an artwork at the bought size
   HandlePaymentEvent& handle_payment_event;
   IdempotencyKeys& idempotency_keys;
   PaymentGateway& payments;  // verifies and reads the provider's webhooks

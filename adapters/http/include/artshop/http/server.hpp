@@ -17,14 +17,20 @@ struct ServerOptions {
   std::string host = "127.0.0.1";
   unsigned short port = 8080;  // 0 picks a free one; see Server::port()
   unsigned io_threads = std::thread::hardware_concurrency();
-  unsigned worker_threads = 4;         // run the blocking handlers
-  std::filesystem::path static_dir{};  // the built front end (frontend/dist)
+  unsigned worker_threads = 4;  // run the ordinary API handlers (SQLite reads and writes)
+  // API requests that may wait for a worker; past it they are answered 503 at once. Routes with
+  // an executor of their own (RouteOptions::executor) queue there instead.
+  std::size_t worker_queue = 256;
+  std::chrono::seconds busy_retry_after{1};  // the Retry-After of a 503 for a full queue
+  std::filesystem::path static_dir{};        // the built front end (frontend/dist)
   // Public pictures, served under /media/ and cached for good: their names are content hashes.
   std::filesystem::path media_dir{};
   std::size_t header_limit = 8 * 1024;
   std::size_t body_limit = 1024 * 1024;  // for requests that match no route
   std::chrono::seconds read_timeout{30};
   std::size_t pipeline_limit = 8;
+  // Open connections at most (0: no cap); one more is answered 503 and closed at once.
+  std::size_t max_connections = 10000;
   std::chrono::seconds drain_timeout{10};
   bool behind_tls = false;  // adds Strict-Transport-Security
   std::vector<std::string> cors_origins{};

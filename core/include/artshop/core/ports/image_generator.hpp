@@ -28,6 +28,16 @@ struct GenerationRequest {
   int long_edge = 1024;  // pixels along the longer side; the shorter follows the ratio
 };
 
+struct GeneratedPicture {
+  std::uint32_t seed = 0;
+  Image image;
+};
+
+struct GenerationBatch {
+  std::vector<GeneratedPicture> pictures;
+  std::string shortfall;  // why fewer than asked came back; empty when every picture was made
+};
+
 // Draws pictures from a prompt (the built-in procedural generator, or a remote txt2img
 // service). Implementations are thread-safe; a call blocks for as long as drawing takes, so
 // it belongs on a worker thread, never on an I/O thread.
@@ -40,6 +50,13 @@ class ImageGenerator {
   // edge the generator cannot draw, and another std::exception on an infrastructure fault
   // (a remote service that fails or does not answer).
   virtual Image generate(const GenerationRequest& request) = 0;
+
+  // Up to `count` pictures (1 to 4) drawn from `first` with the seeds first.seed, first.seed + 1,
+  // ... (modulo 2^32). A remote service may make fewer than asked, or fail on some: the batch
+  // holds what was made, in seed order, and says why the rest is missing. Never throws for a
+  // picture that could not be made; std::invalid_argument for a bad request still throws.
+  // The default draws them one by one with generate().
+  virtual GenerationBatch generate_batch(const GenerationRequest& first, int count);
 };
 
 }  // namespace artshop

@@ -1,0 +1,64 @@
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "artshop/core/ports/executor.hpp"
+
+namespace artshop::concurrency {
+
+// A fixed number of threads taking tasks from a queue of bounded length. A task submitted while
+// the queue is full is refused at once (try_submit answers false), so a flood of one kind of
+// work is shed instead of piling up in memory and in front of later requests.
+class BoundedThreadPool final : public Executor {
+ public:
+  // `threads` of at least 1 run the tasks; at most `queue_capacity` tasks wait for a thread
+  // (0: a task is accepted only when a thread is idle). `name` labels the threads and metrics.
+  BoundedThreadPool(std::string name, unsigned threads, std::size_t queue_capacity);
+  // Stops, then runs nothing more of the queue and joins the threads.
+  ~BoundedThreadPool() override;
+  BoundedThreadPool(const BoundedThreadPool&) = delete;
+  BoundedThreadPool& operator=(const BoundedThreadPool&) = delete;
+
+  bool try_submit(std::function<void()> task) override;
+
+  // Refuses new tasks from now on and drops (destroys without running) the queued ones; tasks
+  // already running finish. join() then waits for them. Both are idempotent.
+  void stop();
+  void join();
+
+  struct Stats {
+    std::size_t queued = 0;     // waiting for a thread now
+    std::size_t running = 0;    // on a thread now
+    std::uint64_t refused = 0;  // since start, because the queue was full or the pool stopped
+    std::uint64_t completed = 0;
+  };
+  Stats stats() const;
+  const std::string& name() const noexcept { return name_; }
+  unsigned threads() const noexcept { return static_cast<unsigned>(threads_.size()); }
+  std::size_t queue_capacity() const noexcept { return capacity_; }
+
+ private:
+  void work();
+
+  std::string name_;
+  std::size_t capacity_;
+  mutable std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<std::function<void()>> queue_;
+  std::size_t idle_ = 0;
+  std::size_t running_ = 0;
+  std::uint64_t refused_ = 0;
+  std::uint64_t completed_ = 0;
+  bool stopping_ = false;
+  std::vector<std::thread> threads_;  // last: started once everything above exists
+};
+
+}  // namespace artshop::concurrency
