@@ -1,0 +1,83 @@
+// Expensive work queues apart from cheap work, and is shed (503) rather than piled up.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <future>
+#include <string>
+
+#include "api/shop_api.hpp"
+
+namespace artshop::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr std::string_view kUnknownLogin =
+    R"({"email":"nobody@example.com","password":"x1y2z3w4v5"})";
+
+// One password thread, no waiting room, and a hash slow enough (Argon2id at 40 passes) that
+// requests sent together all arrive while the first one is still hashing.
+std::vector<std::pair<std::string, std::string>> one_slow_password_thread() {
+  return {{"ARTSHOP_PASSWORDS_THREADS", "1"},
+          {"ARTSHOP_PASSWORDS_QUEUE", "0"},
+          {"ARTSHOP_ARGON2_ITERATIONS", "40"}};
+}
+
+long in_flight(const ServerProcess& server) {
+  const auto metrics = get(server.url("/metrics")).body;
+  const std::string name = "\nartshop_http_requests_in_flight ";
+  const auto at = metrics.find(name);
+  return at == std::string::npos ? -1 : std::stol(metrics.substr(at + name.size()));
+}
+
+TEST(LoadShedding, LoginsBeyondThePasswordPoolAreAnswered503WithRetryAfter) {
+  ShopServer shop(false, one_slow_password_thread());
+  std::atomic<int> refused{0};
+  std::atomic<int> answered{0};
+  in_parallel(6, [&](int) {
+    const auto response = post_json(shop.url("/api/Accounts/login"), kUnknownLogin);
+    if (response.status == 503) {
+      ++refused;
+      EXPECT_EQ(response.header("Retry-After"), "1");
+      EXPECT_NE(response.body.find("\"status\":503"), std::string::npos) << response.body;
+    } else {
+      EXPECT_EQ(response.status, 400) << response.body;  // the login failure, answered in full
+      ++answered;
+    }
+  });
+  EXPECT_GE(answered.load(), 1);
+  EXPECT_GE(refused.load(), 1);
+}
+
+TEST(LoadShedding, CheapCallsAreAnsweredWhilePasswordsAreBeingHashed) {
+  ShopServer shop(false, one_slow_password_thread());
+  auto login = std::async(std::launch::async, [&] {
+    return post_json(shop.url("/api/Accounts/login"), kUnknownLogin).status;
+  });
+  // The metrics request counts itself: two in flight means the login is being hashed.
+  ASSERT_TRUE(eventually([&] { return in_flight(shop.process()) >= 2; }, 10s));
+  EXPECT_EQ(get(shop.url("/healthz")).status, 200);
+  EXPECT_EQ(get(shop.url("/api/offers?Currency=EUR")).status, 200);
+  EXPECT_EQ(get(shop.url("/api/categories")).status, 200);
+  EXPECT_EQ(login.wait_for(0s), std::future_status::timeout)
+      << "the cheap calls were answered while the login was still hashing";
+  EXPECT_EQ(login.get(), 400);
+}
+
+TEST(LoadShedding, ConnectionsBeyondTheCapAreAnswered503AndClosed) {
+  ShopServer shop(false, {{"ARTSHOP_MAX_CONNECTIONS", "2"}});
+  RawConnection first("127.0.0.1", shop.process().port());
+  RawConnection second("127.0.0.1", shop.process().port());
+  // Both held open (idle), so a third is over the cap.
+  ASSERT_TRUE(eventually(
+      [&] {
+        const auto answer = raw_exchange("127.0.0.1", shop.process().port(),
+                                         "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", 2s);
+        return answer.starts_with("HTTP/1.1 503") &&
+               answer.find("Retry-After: 1") != std::string::npos;
+      },
+      10s));
+}
+
+}  // namespace
+}  // namespace artshop::testing
