@@ -61,6 +61,25 @@ bool is_safe_request_id(std::string_view id) {
   });
 }
 
+// A request's own words as they may go into a log line: control characters, quotes, backslashes
+// and bytes outside printable ASCII escaped as \xNN, so a request can never start a forged line
+// of its own or smuggle terminal escapes; cut after `limit` characters.
+std::string log_safe(std::string_view text, std::size_t limit = 512) {
+  if (text.empty()) return "-";
+  std::string safe;
+  safe.reserve(std::min(text.size(), limit) + 8);
+  for (const char c : text.substr(0, limit)) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte >= 0x7f || c == '"' || c == '\\') {
+      safe += fmt::format("\\x{:02x}", byte);
+    } else {
+      safe += c;
+    }
+  }
+  if (text.size() > limit) safe += "...";
+  return safe;
+}
+
 std::shared_ptr<spdlog::logger> access_logger() {
   // The app may configure its own "access" logger; otherwise it shares the default sinks.
   if (auto logger = spdlog::get("access")) return logger;
@@ -238,10 +257,10 @@ void Dispatcher::finish(const Request& request, std::string_view route, Response
   const auto seconds = std::chrono::duration<double>(elapsed).count();
   metrics_.request_finished(request.method, route, response.status, seconds);
   const auto bytes = request.method == "HEAD" ? 0 : response.body.size();
-  access_log_->info("{} {} {} {} {}B {:.1f}ms {}", request.request_id,
-                    request.method.empty() ? "-" : request.method,
-                    request.path.empty() ? "-" : request.path, response.status, bytes,
-                    seconds * 1000, request.remote_address);
+  // The request id is safe by construction (request_id()); everything else the client chose.
+  access_log_->info("{} {} {} {} {}B {:.1f}ms {}", request.request_id, log_safe(request.method, 16),
+                    log_safe(request.path), response.status, bytes, seconds * 1000,
+                    log_safe(request.remote_address, 64));
 }
 
 std::string Dispatcher::request_id(std::optional<std::string_view> incoming) {

@@ -322,6 +322,10 @@ void Session::on_body(beast::error_code ec) {
     answer_now(problem_response(413, "Payload Too Large"));
     return;
   }
+  if (is_parse_error(ec)) {  // a malformed chunk, say: the rest cannot be trusted
+    answer_now(problem_response(400, "Bad Request"));
+    return;
+  }
   if (ec) {
     closing_ = true;
     close_if_done();

@@ -128,8 +128,8 @@ std::expected<OfferQuery, ValidationErrors> validate_offer_query(const OfferList
   }
   if (present(raw.page)) {
     const auto page = parse_int(*raw.page);
-    if (!page || *page < 1) {
-      errors.add("Page", "Page must be a whole number from 1.");
+    if (!page || *page < 1 || *page > kMaxPage) {
+      errors.add("Page", fmt::format("Page must be a whole number from 1 to {}.", kMaxPage));
     } else {
       query.page = *page;
     }

@@ -2,8 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <thread>
-
 #include "artshop/http/json.hpp"
 
 namespace artshop::http::handlers {
@@ -27,9 +25,9 @@ Response replay(const StoredAnswer& answer) {
 
 }  // namespace
 
-CallerHandler idempotent(IdempotencyKeys& keys, CallerHandler handler, IdempotencyOptions options) {
-  return [&keys, handler = std::move(handler), options](const Request& request,
-                                                        const Caller& caller) -> Response {
+CallerHandler idempotent(IdempotencyKeys& keys, CallerHandler handler) {
+  return [&keys, handler = std::move(handler)](const Request& request,
+                                               const Caller& caller) -> Response {
     const auto key = request.header("Idempotency-Key");
     if (!key) return handler(request, caller);
     const IdempotentRequest idempotent_request{.user = caller.user,
@@ -37,23 +35,17 @@ CallerHandler idempotent(IdempotencyKeys& keys, CallerHandler handler, Idempoten
                                                .method = request.method,
                                                .path = request.path,
                                                .body = request.body};
-    const auto deadline = std::chrono::steady_clock::now() + options.wait;
-    auto claim = keys.claim(idempotent_request);
-    // A repetition waits for the first request's answer: looking, not reserving, until the
-    // answer is there or the key is free again (the first one failed and let it go).
-    while (claim && claim->kind == IdempotencyClaim::Kind::InProgress) {
-      if (std::chrono::steady_clock::now() >= deadline) {
-        return error_response(Error::conflict(ValidationErrors(ValidationErrors::kGeneral,
-                                                               std::string(kStillRunning)),
-                                              "idempotent request still running"),
-                              request.request_id);
-      }
-      std::this_thread::sleep_for(options.poll);
-      claim = keys.look_up(idempotent_request);
-      if (claim && claim->kind == IdempotencyClaim::Kind::Run)
-        claim = keys.claim(idempotent_request);
-    }
+    const auto claim = keys.claim(idempotent_request);
     if (!claim) return error_response(claim.error(), request.request_id);
+    // The first request is still running: the client comes back for its answer shortly.
+    if (claim->kind == IdempotencyClaim::Kind::InProgress) {
+      auto response = error_response(
+          Error::conflict(ValidationErrors(ValidationErrors::kGeneral, std::string(kStillRunning)),
+                          "idempotent request still running"),
+          request.request_id);
+      response.set_header("Retry-After", "1");
+      return response;
+    }
     if (claim->kind == IdempotencyClaim::Kind::Replay) return replay(*claim->answer);
 
     const auto& reservation = claim->reservation;

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <chrono>
 #include <functional>
 
 #include "artshop/core/accounts/sessions.hpp"
@@ -11,20 +10,14 @@ namespace artshop::http::handlers {
 
 using CallerHandler = std::function<Response(const Request&, const Caller&)>;
 
-struct IdempotencyOptions {
-  // How long a repetition waits for the first request to answer before it gives up with 409.
-  std::chrono::milliseconds wait{60'000};
-  std::chrono::milliseconds poll{20};
-};
-
 // Makes a signed-in POST idempotent (DESIGN.md section 6) when it carries `Idempotency-Key`:
 // the key is reserved for the first request, which runs; a repetition with the same method,
 // path and body answers the first answer again (same status and body, with
-// `Idempotent-Replayed: true`), waiting for it while the first still runs; the same key with
-// another request answers 409. Answers of 5xx, 401 and 429 (nothing was done, a retry may
+// `Idempotent-Replayed: true`); while the first still runs, a repetition answers 409 with
+// Retry-After at once rather than holding a worker thread for it; the same key with another
+// request answers 409. Answers of 5xx, 401 and 429 (nothing was done, a retry may
 // succeed) are not kept: the reservation is dropped so that a retry runs. A key that is not 1
 // to 255 visible ASCII characters answers 400. Without the header the handler just runs.
-CallerHandler idempotent(IdempotencyKeys& keys, CallerHandler handler,
-                         IdempotencyOptions options = {});
+CallerHandler idempotent(IdempotencyKeys& keys, CallerHandler handler);
 
 }  // namespace artshop::http::handlers

@@ -20,6 +20,8 @@ std::optional<OfferSort> parse_offer_sort(std::string_view text) noexcept;
 
 inline constexpr int kDefaultPageSize = 24;
 inline constexpr int kMaxPageSize = 96;
+// Far past any catalogue, and small enough that (Page - 1) * PageSize fits an int.
+inline constexpr int kMaxPage = 1'000'000;
 inline constexpr int kLatestOfferCount = 12;
 inline constexpr std::size_t kMaxSearchLength = 100;
 
