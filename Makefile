@@ -17,7 +17,7 @@ export ARTSHOP_DATA_DIR ?= ./data
 # Every system package the project needs, in one place.
 DEBIAN_PACKAGES := \
 	build-essential cmake ninja-build pkg-config ccache git \
-	libboost1.81-dev libboost-json1.81-dev libspdlog-dev libfmt-dev \
+	libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev libspdlog-dev libfmt-dev \
 	libsqlite3-dev libssl-dev libargon2-dev libcurl4-openssl-dev libvips-dev \
 	libgtest-dev libgmock-dev libbenchmark-dev \
 	python3 python3-aiosmtpd chromium fonts-dejavu-core
@@ -36,6 +36,10 @@ test: build
 	printf '\n== ctest: unit, adapter and API tests ==\n'; \
 	if ctest --test-dir $(BUILD_DIR) --output-on-failure -j2 --timeout 300; then summary="ctest: passed"; \
 	else status=1; summary="ctest: FAILED: $$(cut -d: -f2 $(BUILD_DIR)/Testing/Temporary/LastTestsFailed.log 2>/dev/null | tr '\n' ' ')"; fi; \
+	printf '\n== libFuzzer: a short pass over every fuzz target ==\n'; \
+	if $(MAKE) --no-print-directory fuzz-smoke 2>&1 | tee "$$logs/fuzz.log"; \
+	then summary="$$summary\n$$(grep '^fuzz: ' "$$logs/fuzz.log" | tail -1)"; \
+	else status=1; summary="$$summary\nfuzz: FAILED: $$(grep -E '^fuzz: |CRASHED' "$$logs/fuzz.log" | head -8)"; fi; \
 	printf '\n== vitest: front-end tests ==\n'; \
 	if npm --prefix $(FRONTEND) test 2>&1 | tee "$$logs/vitest.log"; then summary="$$summary\nvitest: passed"; \
 	else status=1; summary="$$summary\nvitest: FAILED:\n$$(grep -E '(FAIL|×) ' "$$logs/vitest.log" | head -20)"; fi; \
@@ -94,3 +98,93 @@ lint: $(BUILD_DIR)/build.ninja
 
 clean:
 	rm -rf $(BUILD_DIR) $(FRONTEND)/dist
+
+# Reliability tooling (docs/reliability.md): libFuzzer targets, a sanitizer build of every test
+# and an injection soak. Each target installs the packages it needs the way system-packages
+# does; libclang-rt-16-dev holds libFuzzer and the sanitizer runtimes.
+FUZZ_PACKAGES := clang-16 libclang-rt-16-dev
+SOAK_PACKAGES := sqlmap
+
+FUZZ_BUILD_DIR     ?= build-fuzz
+ASAN_BUILD_DIR     ?= build-asan
+FUZZ_SECONDS       ?= 600
+FUZZ_SMOKE_SECONDS ?= 15
+SOAK_PORT          ?= 18089
+
+FUZZ_FLAGS := -O1 -gline-tables-only -fno-omit-frame-pointer \
+	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+# libstdc++ 12 declares std::expected only for compilers that announce concepts 202002L;
+# clang 16 implements what it needs but still announces 201907L.
+CLANG16_EXPECTED := -U__cpp_concepts -D__cpp_concepts=202002L
+ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SANITIZER_OPTIONS := ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1 \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+
+.PHONY: fuzz fuzz-smoke fuzz-build fuzz-packages test-asan soak soak-packages
+
+# $(call install-missing,PACKAGES): installs those dpkg does not report as installed.
+define install-missing
+	@missing=$$(for p in $(1); do \
+	  dpkg-query -W -f='$${db:Status-Status}\n' $$p 2>/dev/null | grep -qx installed || echo $$p; \
+	done); \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing system packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+endef
+
+fuzz-packages:
+	$(call install-missing,$(FUZZ_PACKAGES))
+
+soak-packages:
+	$(call install-missing,$(SOAK_PACKAGES))
+
+# Warnings are the main build's business: clang's set differs from GCC's, and a clang-only
+# warning in code under way must not stop the fuzzers.
+$(FUZZ_BUILD_DIR)/build.ninja: | fuzz-packages
+	cmake -S . -B $(FUZZ_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+	  -DCMAKE_C_COMPILER=clang-16 -DCMAKE_CXX_COMPILER=clang++-16 \
+	  -DBUILD_TESTING=OFF -DARTSHOP_FUZZ=ON -DARTSHOP_WARNINGS_AS_ERRORS=OFF \
+	  -DCMAKE_C_FLAGS="$(FUZZ_FLAGS)" -DCMAKE_CXX_FLAGS="$(FUZZ_FLAGS) $(CLANG16_EXPECTED)"
+
+fuzz-build: system-packages fuzz-packages $(FUZZ_BUILD_DIR)/build.ninja
+	nice -n 10 cmake --build $(FUZZ_BUILD_DIR) --target artshop_fuzz_targets
+
+# FUZZ_SECONDS per target (10 minutes by default); `make test` runs FUZZ_SMOKE_SECONDS each.
+fuzz: fuzz-build
+	tests/fuzz/run.sh $(FUZZ_BUILD_DIR) $(FUZZ_SECONDS)
+
+fuzz-smoke: fuzz-build
+	tests/fuzz/run.sh $(FUZZ_BUILD_DIR) $(FUZZ_SMOKE_SECONDS)
+
+# Every ctest suite (unit, adapter, API against the real server) built with AddressSanitizer
+# and UndefinedBehaviorSanitizer; the first report fails the test that made it. Warnings are
+# not errors here: GCC's flow warnings misfire on sanitizer-instrumented code.
+$(ASAN_BUILD_DIR)/build.ninja:
+	cmake -S . -B $(ASAN_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DARTSHOP_WARNINGS_AS_ERRORS=OFF \
+	  -DCMAKE_C_FLAGS="$(ASAN_FLAGS)" -DCMAKE_CXX_FLAGS="$(ASAN_FLAGS)"
+
+test-asan: system-packages $(ASAN_BUILD_DIR)/build.ninja
+	nice -n 10 cmake --build $(ASAN_BUILD_DIR)
+	$(SANITIZER_OPTIONS) ctest --test-dir $(ASAN_BUILD_DIR) --output-on-failure -j2 --timeout 900
+
+# sqlmap at level 5, risk 3 against every query and body parameter of the API, signed out
+# and signed in, on a server of its own (loopback, fresh data folder, seeded catalogue).
+soak: build soak-packages
+	tests/soak/sqlmap_soak.py --binary $(ARTSHOP) --port $(SOAK_PORT)
+
+# Performance (docs/benchmarks.md): the core micro-benchmarks and the HTTP load suite on
+# loopback against the Release build, on 10,000 and 100,000 seeded offers; about ten minutes.
+# Results go to bench/results/<date>.txt.
+BENCH_PACKAGES := wrk
+
+.PHONY: bench bench-packages
+
+bench-packages:
+	$(call install-missing,$(BENCH_PACKAGES))
+
+bench: system-packages bench-packages $(BUILD_DIR)/build.ninja frontend
+	cmake --build $(BUILD_DIR) --target artshop core_bench minimal_server
+	bench/run.sh $(BUILD_DIR)

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <charconv>
 #include <optional>
+#include <stdexcept>
 #include <thread>
 
+#include "artshop/payments/loopback.hpp"
 #include "artshop/rates/table_rates.hpp"
 
 namespace artshop::app {
@@ -22,21 +24,42 @@ const std::vector<std::string_view> kKeys{
     "worker_threads",
     "worker_queue",
     "max_connections",
+    "read_timeout_seconds",
     "passwords.threads",
     "passwords.queue",
     "rendering.threads",
     "rendering.queue",
+    "generation.threads",
+    "generation.queue",
+    "generation.free_per_day",
+    "generation.price_eur_cents",
+    "generation.provider",
+    "generation.base_url",
+    "generation.api_key",
+    "generation.model",
+    "generation.timeout_seconds",
     "behind_tls",
     "cors_origins",
     "public_url",
     "jwt_signing_key",
     "jwt_previous_keys",
+    "reset_code_key",
+    "gift_card_key",
+    "gift_card_previous_keys",
+    "trusted_proxies",
     "rates_source",
     "ecb_url",
     "ecb_refresh_hours",
     "seed_offers",
+    "housekeeping_seconds",
     "payments.provider",
     "payments.webhook_secret",
+    "payments.sandbox_public_acknowledged",
+    "payments.sandbox_webhook_queue",
+    "orders.max_cart_lines",
+    "orders.max_pending_orders",
+    "orders.max_pending_deposits",
+    "orders.max_reserved_exclusives",
     "stripe.secret_key",
     "stripe.webhook_secret",
     "stripe.api_base",
@@ -77,7 +100,12 @@ std::expected<RateLimits, std::string> read_limits(const Settings& settings) {
   const std::pair<std::string_view, RateLimitPolicy RateLimits::*> named[] = {
       {"login_failures_per_email_and_ip", &RateLimits::login_failures_per_email_and_ip},
       {"login_failures_per_account", &RateLimits::login_failures_per_account},
+      {"login_failures_per_ip", &RateLimits::login_failures_per_ip},
       {"forgot_password_per_email", &RateLimits::forgot_password_per_email},
+      {"forgot_password_per_ip", &RateLimits::forgot_password_per_ip},
+      {"reset_attempts_per_ip", &RateLimits::reset_attempts_per_ip},
+      {"reset_attempts_per_account", &RateLimits::reset_attempts_per_account},
+      {"change_password_per_account", &RateLimits::change_password_per_account},
       {"registrations_per_ip", &RateLimits::registrations_per_ip},
       {"support_tickets_per_ip", &RateLimits::support_tickets_per_ip},
       {"gift_card_failures_per_user", &RateLimits::gift_card_failures_per_user},
@@ -98,6 +126,14 @@ std::expected<RateLimits, std::string> read_limits(const Settings& settings) {
   return limits;
 }
 
+// "support@<domain>" for the sender "Artshop <no-reply@domain>", so a shop that sets only
+// mail.from gets its ticket notices at its own domain.
+std::string support_address_for(std::string_view from) {
+  auto domain = from.substr(from.rfind('@') + 1);
+  if (domain.ends_with('>')) domain.remove_suffix(1);
+  return "support@" + std::string(domain);
+}
+
 std::expected<Config::Mail, std::string> read_mail(const Settings& settings) {
   Config::Mail mail;
   const auto transport = settings.get("mail.transport").value_or("outbox");
@@ -107,7 +143,8 @@ std::expected<Config::Mail, std::string> read_mail(const Settings& settings) {
     return std::unexpected("mail.transport: expected outbox or smtp, got '" + transport + "'");
   }
   mail.from = settings.get("mail.from").value_or(mail.from);
-  mail.support_address = settings.get("mail.support_address").value_or(mail.support_address);
+  mail.support_address =
+      settings.get("mail.support_address").value_or(support_address_for(mail.from));
   auto& smtp = mail.smtp;
   smtp.host = settings.get("smtp.host").value_or("");
   smtp.username = settings.get("smtp.username").value_or("");
@@ -168,7 +205,62 @@ std::expected<Config::Payments, std::string> read_payments(const Settings& setti
                              payments.stripe_api_base + "'");
     }
   }
+  auto acknowledged = settings.boolean("payments.sandbox_public_acknowledged", false);
+  if (!acknowledged) return std::unexpected(acknowledged.error());
+  payments.sandbox_public_acknowledged = *acknowledged;
+  auto queue = settings.integer("payments.sandbox_webhook_queue",
+                                static_cast<long long>(payments.sandbox_webhook_queue), 1, 100'000);
+  if (!queue) return std::unexpected(queue.error());
+  payments.sandbox_webhook_queue = static_cast<std::size_t>(*queue);
   return payments;
+}
+
+std::expected<Config::ImageGenerator, std::string> read_image_generator(const Settings& settings) {
+  using Provider = Config::ImageGenerator::Provider;
+  Config::ImageGenerator generator;
+  const auto provider = settings.get("generation.provider").value_or("builtin");
+  if (provider == "automatic1111") {
+    generator.provider = Provider::Automatic1111;
+  } else if (provider == "openai") {
+    generator.provider = Provider::OpenAi;
+  } else if (provider != "builtin") {
+    return std::unexpected("generation.provider: expected builtin, automatic1111 or openai, got '" +
+                           provider + "'");
+  }
+  generator.base_url = settings.get("generation.base_url").value_or("");
+  while (generator.base_url.ends_with('/')) generator.base_url.pop_back();
+  generator.api_key = settings.get("generation.api_key").value_or("");
+  generator.model = settings.get("generation.model").value_or("");
+  const auto timeout =
+      settings.integer("generation.timeout_seconds", generator.timeout_seconds, 1, 3600);
+  if (!timeout) return std::unexpected(timeout.error());
+  generator.timeout_seconds = static_cast<int>(*timeout);
+  if (generator.provider != Provider::Builtin && !generator.base_url.starts_with("https://") &&
+      !generator.base_url.starts_with("http://")) {
+    return std::unexpected("generation.base_url: expected an http(s) URL for " + provider +
+                           ", got '" + generator.base_url + "'");
+  }
+  return generator;
+}
+
+// The sandbox takes no money and anyone who reaches it may press Pay: it serves only this
+// machine, unless it was chosen on purpose and the exposure acknowledged.
+std::expected<void, std::string> check_sandbox_exposure(const Settings& settings, Config& config) {
+  if (config.payments.provider != Config::Payments::Provider::Sandbox) return {};
+  const bool local =
+      payments::is_loopback_host(config.host) && payments::is_loopback_url(config.public_url);
+  if (local) return {};
+  if (!settings.get("payments.provider") || !config.payments.sandbox_public_acknowledged) {
+    return std::unexpected(fmt::format(
+        "payments.provider: the built-in sandbox takes no money and lets anyone pay with its "
+        "Pay button, but the shop would be reachable from other machines (host {}, public_url "
+        "{}). Use payments.provider = stripe for a real shop, serve on a loopback address "
+        "(127.0.0.1, ::1, localhost), or, for a test shop open to others, set both "
+        "payments.provider = sandbox and payments.sandbox_public_acknowledged = true",
+        config.host, config.public_url));
+  }
+  config.payments.sandbox_exposed = true;
+  return {};
 }
 
 }  // namespace
@@ -210,6 +302,8 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.integer("max_connections", static_cast<long long>(config.max_connections), 0,
                         1'000'000),
        config.max_connections);
+  take(settings.integer("read_timeout_seconds", config.read_timeout_seconds, 1, 600),
+       config.read_timeout_seconds);
   const auto take_pool = [&](std::string_view name, Config::Pool& pool) {
     take(settings.integer(fmt::format("{}.threads", name), pool.threads, 1, 64), pool.threads);
     take(settings.integer(fmt::format("{}.queue", name), static_cast<long long>(pool.queue), 0,
@@ -218,6 +312,12 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   };
   take_pool("passwords", config.password_pool);
   take_pool("rendering", config.render_pool);
+  take_pool("generation", config.generation_pool);
+  take(settings.integer("generation.free_per_day", config.generation.free_per_day, 0, 1'000),
+       config.generation.free_per_day);
+  take(
+      settings.integer("generation.price_eur_cents", config.generation.price_eur_cents, 1, 100'000),
+      config.generation.price_eur_cents);
   take(settings.boolean("behind_tls", config.behind_tls), config.behind_tls);
   take(settings.list("cors_origins"), config.cors_origins);
   take(settings.text("public_url", ""), config.public_url);
@@ -225,8 +325,24 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.text("ecb_url", config.ecb_url), config.ecb_url);
   take(settings.integer("ecb_refresh_hours", config.ecb_refresh_hours, 1, 24 * 7),
        config.ecb_refresh_hours);
-  take(settings.integer("seed_offers", config.seed_offers, 0, 10'000), config.seed_offers);
+  take(settings.integer("seed_offers", config.seed_offers, 0, 100'000), config.seed_offers);
+  take(settings.integer("housekeeping_seconds", config.housekeeping_seconds, 1, 3600),
+       config.housekeeping_seconds);
   take(settings.list("jwt_previous_keys"), config.jwt_previous_keys);
+  take(settings.text("reset_code_key", ""), config.reset_code_key);
+  take(settings.text("gift_card_key", ""), config.gift_card_key);
+  take(settings.list("gift_card_previous_keys"), config.gift_card_previous_keys);
+  std::vector<std::string> proxies;
+  take(settings.list("trusted_proxies"), proxies);
+  auto& orders = config.orders;
+  const auto take_count = [&](std::string_view key, std::size_t& target, long long max) {
+    take(settings.integer(key, static_cast<long long>(target), 1, max), target);
+  };
+  take_count("orders.max_cart_lines", orders.max_cart_lines, 1'000);
+  // Up to a million, so that a load test of one customer can set them out of its way.
+  take_count("orders.max_pending_orders", orders.max_pending_orders, 1'000'000);
+  take_count("orders.max_pending_deposits", orders.max_pending_deposits, 1'000'000);
+  take_count("orders.max_reserved_exclusives", orders.max_reserved_exclusives, 1'000'000);
   take(settings.integer("argon2.memory_kib", config.argon2.memory_kib, 8, 4 * 1024 * 1024),
        config.argon2.memory_kib);
   take(settings.integer("argon2.iterations", config.argon2.iterations, 1, 100),
@@ -242,6 +358,12 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   }
   while (config.public_url.ends_with('/')) config.public_url.pop_back();
 
+  try {
+    config.trusted_proxies = http::TrustedProxies::parse(proxies);
+  } catch (const std::invalid_argument& e) {
+    return std::unexpected(std::string("trusted_proxies: ") + e.what());
+  }
+
   auto limits = read_limits(settings);
   if (!limits) return std::unexpected(limits.error());
   config.limits = *limits;
@@ -251,6 +373,12 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   auto payments = read_payments(settings);
   if (!payments) return std::unexpected(payments.error());
   config.payments = std::move(*payments);
+  if (auto exposure = check_sandbox_exposure(settings, config); !exposure) {
+    return std::unexpected(exposure.error());
+  }
+  auto image_generator = read_image_generator(settings);
+  if (!image_generator) return std::unexpected(image_generator.error());
+  config.image_generator = std::move(*image_generator);
 
   const auto source = settings.get("rates_source").value_or("table");
   if (source == "ecb") {

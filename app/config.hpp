@@ -8,7 +8,10 @@
 
 #include "artshop/core/accounts/rate_limits.hpp"
 #include "artshop/core/exchange_rates.hpp"
+#include "artshop/core/generation/generation.hpp"
+#include "artshop/core/orders/checkout.hpp"
 #include "artshop/crypto/argon2_password_hasher.hpp"
+#include "artshop/http/client_address.hpp"
 #include "artshop/mail/smtp_mailer.hpp"
 #include "settings.hpp"
 
@@ -25,6 +28,8 @@ struct Config {
   unsigned worker_threads = 4;
   std::size_t worker_queue = 256;  // API calls waiting for a worker; more are answered 503
   std::size_t max_connections = 10000;
+  // A request must arrive whole within this time (slow clients cannot hold connections).
+  int read_timeout_seconds = 30;
   // A bounded pool for one kind of expensive work, so it never queues in front of cheap calls.
   struct Pool {
     unsigned threads = 1;
@@ -32,6 +37,20 @@ struct Config {
   };
   Pool password_pool{.threads = 1, .queue = 64};  // Argon2id: log in, sign up, reset, change
   Pool render_pool{.threads = 1, .queue = 8};     // artworks rendered at the bought size
+  Pool generation_pool{.threads = 1, .queue = 4};  // images drawn on request
+  // Free images per UTC day and the price of each one past them (generation.* settings).
+  GenerationRules generation;
+  // Who draws the images (generation.provider and the settings of a remote service;
+  // docs/generation.md).
+  struct ImageGenerator {
+    // "builtin" (the procedural generator, the default), "automatic1111" (a Stable Diffusion
+    // WebUI started with --api) or "openai" (a server speaking OpenAI's image API).
+    enum class Provider { Builtin, Automatic1111, OpenAi } provider = Provider::Builtin;
+    std::string base_url;  // the service's address, without the API's path
+    std::string api_key;   // sent as a bearer token when set
+    std::string model;     // OpenAI's model name
+    int timeout_seconds = 30;
+  } image_generator;
   bool behind_tls = false;
   std::vector<std::string> cors_origins;
   ExchangeRates rates = ExchangeRates::defaults();
@@ -41,19 +60,36 @@ struct Config {
   int ecb_refresh_hours = 6;
   // Offers the first start seeds into an empty catalogue; 0 seeds nothing.
   int seed_offers = 132;
+  // Seconds between runs of the periodic chores (expiring unpaid orders, retrying support mail).
+  int housekeeping_seconds = 60;
   // Where customers reach the shop, for links in mails and the payment provider's return
   // pages. Default: http://host:port (with the port the OS picked when port is 0).
   std::string public_url;
   bool public_url_configured = false;
   RateLimits limits = kDefaultRateLimits;
+  // What one customer may have open at once: cart lines, unpaid orders and deposits, exclusive
+  // pictures held (orders.* settings; docs/limits.md).
+  OrderLimits orders;
   crypto::Argon2Parameters argon2;
   // Hex of 32 or more random bytes. Empty: a key generated into the data folder.
   std::string jwt_signing_key;
   // Earlier signing keys still accepted for verification while their tokens live.
   std::vector<std::string> jwt_previous_keys;
+  // The HMAC key reset codes are stored under: hex of 32 or more random bytes. Empty: a key
+  // generated into <data_dir>/reset-codes.key.
+  std::string reset_code_key;
+  // The secret gift-card numbers are sealed and looked up with: hex of 32 or more random
+  // bytes. Empty: generated into <data_dir>/gift-cards.key. Earlier ones still open the
+  // numbers they sealed until the next start re-seals them.
+  std::string gift_card_key;
+  std::vector<std::string> gift_card_previous_keys;
+  // Reverse proxies whose X-Forwarded-For is believed for the client address. Empty: the
+  // TCP peer is the client.
+  http::TrustedProxies trusted_proxies;
   struct Mail {
     enum class Transport { Outbox, Smtp } transport = Transport::Outbox;
     std::string from = "Artshop <no-reply@artshop.local>";
+    // Where notices of new support tickets go. Default: support@ the domain of `from`.
     std::string support_address = "support@artshop.local";
     mail::SmtpSettings smtp;
   } mail;
@@ -66,6 +102,14 @@ struct Config {
     std::string stripe_secret_key;      // sk_live_... / sk_test_...
     std::string stripe_webhook_secret;  // whsec_...
     std::string stripe_api_base = "https://api.stripe.com";
+    // The sandbox's Pay button is free to anyone who reaches it: on an address other than this
+    // machine's loopback the shop starts only with payments.provider = sandbox set explicitly
+    // and this acknowledgment.
+    bool sandbox_public_acknowledged = false;
+    // Set when the sandbox serves an address others can reach (acknowledged): logged loudly.
+    bool sandbox_exposed = false;
+    // Sandbox webhooks waiting to be delivered at most; Pay and Decline past it are refused.
+    std::size_t sandbox_webhook_queue = 1000;
   } payments;
   Settings settings;  // the raw entries, for features that read their own keys
 
@@ -74,6 +118,8 @@ struct Config {
   std::filesystem::path media_dir() const { return data_dir / "media"; }
   // Private originals of imported pictures: never served.
   std::filesystem::path originals_dir() const { return data_dir / "originals"; }
+  std::filesystem::path reset_code_key_file() const { return data_dir / "reset-codes.key"; }
+  std::filesystem::path gift_card_key_file() const { return data_dir / "gift-cards.key"; }
   // The sandbox payment provider's generated webhook secret.
   std::filesystem::path payments_webhook_key_file() const {
     return data_dir / "payments-webhook.key";

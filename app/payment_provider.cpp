@@ -26,6 +26,10 @@ Checkout PaymentProvider::create_checkout(const CheckoutRequest& request) {
   return gateway().create_checkout(request);
 }
 
+std::string_view PaymentProvider::signature_header() const {
+  return gateway().signature_header();
+}
+
 std::expected<PaymentEvent, WebhookError> PaymentProvider::parse_webhook(
     std::string_view body, std::string_view signature_header,
     std::chrono::system_clock::time_point now) {

@@ -22,6 +22,7 @@ class PaymentProvider final : public PaymentGateway {
   payments::SandboxGateway* sandbox() const noexcept { return sandbox_; }
 
   Checkout create_checkout(const CheckoutRequest& request) override;
+  std::string_view signature_header() const override;
   std::expected<PaymentEvent, WebhookError> parse_webhook(
       std::string_view body, std::string_view signature_header,
       std::chrono::system_clock::time_point now) override;

@@ -14,18 +14,10 @@
 #include "artshop/payments/stripe_gateway.hpp"
 #include "artshop/rates/ecb_feed.hpp"
 #include "artshop/sqlite/migrations.hpp"
+#include "artshop/sqlite/order_repositories.hpp"
 
 namespace artshop::app {
 namespace {
-
-// Whether a URL names this machine: a loopback address or localhost.
-bool is_local_url(std::string_view url) {
-  for (const std::string_view prefix : {"http://127.", "https://127.", "http://localhost",
-                                        "https://localhost", "http://[::1]", "https://[::1]"}) {
-    if (url.starts_with(prefix)) return true;
-  }
-  return false;
-}
 
 crypto::JwtKey configured_key(std::string_view hex) {
   auto secret = crypto::from_hex(hex);
@@ -44,6 +36,34 @@ crypto::JwtKeyring signing_keys(const Config& config, RandomSource& random) {
   return crypto::JwtKeyring(std::move(signing), std::move(previous));
 }
 
+// An installation secret given as hex in the configuration entry `name`.
+std::vector<std::byte> configured_secret(std::string_view hex, std::string_view name) {
+  auto secret = crypto::from_hex(hex);
+  if (!secret || secret->size() < crypto::JwtKeyring::kMinSecretBytes) {
+    throw std::runtime_error(std::string(name) + " must be the hex of at least 32 random bytes");
+  }
+  return std::move(*secret);
+}
+
+// Configured, or generated once into `file` (owner-only) and read back on later starts.
+std::vector<std::byte> installation_secret(std::string_view hex, std::string_view name,
+                                           const std::filesystem::path& file,
+                                           RandomSource& random) {
+  return hex.empty() ? crypto::load_or_create_secret_file(file, random)
+                     : configured_secret(hex, name);
+}
+
+crypto::AesGcmGiftCardNumberCipher make_gift_card_cipher(const Config& config,
+                                                         const crypto::GiftCardKeys& current,
+                                                         RandomSource& random) {
+  std::vector<crypto::CipherKey> previous;
+  for (const auto& hex : config.gift_card_previous_keys) {
+    previous.push_back(
+        crypto::derive_gift_card_keys(configured_secret(hex, "gift_card_previous_keys")).cipher);
+  }
+  return {current.cipher, std::move(previous), random};
+}
+
 std::unique_ptr<ExchangeRateSource> make_rate_source(const Config& config) {
   if (config.rates_source == Config::RatesSource::Ecb) {
     return std::make_unique<rates::EcbRateSource>(config.ecb_url, config.rates,
@@ -52,16 +72,20 @@ std::unique_ptr<ExchangeRateSource> make_rate_source(const Config& config) {
   return std::make_unique<rates::TableRateSource>(config.rates);
 }
 
-std::unique_ptr<Mailer> make_mailer(const Config& config) {
-  std::unique_ptr<Mailer> transport;
+std::unique_ptr<Mailer> make_transport(const Config& config) {
   if (config.mail.transport == Config::Mail::Transport::Smtp) {
-    transport = std::make_unique<mail::SmtpMailer>(config.mail.smtp);
+    return std::make_unique<mail::SmtpMailer>(config.mail.smtp);
+  }
+  return std::make_unique<mail::OutboxMailer>(config.data_dir / "outbox", config.mail.from);
+}
+
+std::unique_ptr<Mailer> make_mailer(const Config& config) {
+  if (config.mail.transport == Config::Mail::Transport::Smtp) {
     spdlog::info("mail goes through SMTP at {}:{}", config.mail.smtp.host, config.mail.smtp.port);
   } else {
-    transport = std::make_unique<mail::OutboxMailer>(config.data_dir / "outbox", config.mail.from);
     spdlog::info("mail goes to the outbox folder {}", (config.data_dir / "outbox").string());
   }
-  return std::make_unique<mail::BackgroundMailer>(std::move(transport));
+  return std::make_unique<mail::BackgroundMailer>(make_transport(config));
 }
 
 // The sandbox's signing secret: configured, or generated once into the data folder.
@@ -69,11 +93,6 @@ std::string sandbox_secret(const Config& config, RandomSource& random) {
   if (!config.payments.webhook_secret.empty()) return config.payments.webhook_secret;
   return crypto::to_hex(
       crypto::load_or_create_secret_file(config.payments_webhook_key_file(), random));
-}
-
-// Renders run two at a time at most on a small machine: each takes up to ~250 MB.
-int parallel_renders() {
-  return static_cast<int>(std::clamp(std::thread::hardware_concurrency() / 2, 1U, 4U));
 }
 
 // The data folder exists before anything opens a file in it.
@@ -88,15 +107,27 @@ Shop::Shop(const Config& configuration)
     : config(with_data_dir(configuration)),
       password_work("passwords", config.password_pool.threads, config.password_pool.queue),
       render_work("rendering", config.render_pool.threads, config.render_pool.queue),
+      generation_work("generation", config.generation_pool.threads, config.generation_pool.queue),
+      seeding_work("seeding", std::max(1U, std::thread::hardware_concurrency()),
+                   static_cast<std::size_t>(kDefaultSeedOffers)),
       // One connection per thread that may query, plus one so a readiness probe never waits.
-      pool(config.database_file(),
-           config.worker_threads + config.password_pool.threads + config.render_pool.threads + 1),
-      transactions(pool),
+      reset_code_digests(installation_secret(config.reset_code_key, "reset_code_key",
+                                             config.reset_code_key_file(), random)),
+      gift_card_keys(crypto::derive_gift_card_keys(installation_secret(
+          config.gift_card_key, "gift_card_key", config.gift_card_key_file(), random))),
+      gift_card_cipher(make_gift_card_cipher(config, gift_card_keys, random)),
+      gift_card_digests(gift_card_keys.lookup),
+      pool(config.database_file(), config.worker_threads + config.password_pool.threads +
+                                       config.render_pool.threads + config.generation_pool.threads +
+                                       1),
+      transactions(pool, &gift_card_cipher),
       hasher(random, config.argon2),
       tokens(signing_keys(config, random), crypto::JwtSettings{}),
       mailer(make_mailer(config)),
+      mail_transport(make_transport(config)),
       common_passwords(CommonPasswords::parse(shipped_common_passwords_text())),
       rate_source(make_rate_source(config)),
+      shopper_generator(make_image_generator(config.image_generator, processor)),
       public_media(config.media_dir()),
       originals(config.originals_dir()),
       public_url(config.public_url),
@@ -104,31 +135,40 @@ Shop::Shop(const Config& configuration)
       register_account(transactions, hasher, common_passwords, clock, config.limits),
       log_in(transactions, hasher, issuer, clock, config.limits),
       refresh_session(transactions, digests, issuer, clock),
+      log_out(transactions, digests, clock),
       request_password_reset(transactions, password_services(), config.limits),
-      reset_password(transactions, password_services()),
-      change_password(transactions, password_services()),
+      reset_password(transactions, password_services(), config.limits),
+      change_password(transactions, password_services(), config.limits),
       get_profile(transactions),
       update_profile(transactions),
       update_billing(transactions),
-      authenticate(tokens, clock),
+      authenticate(tokens, clock, transactions),
       browse_offers(transactions, *rate_source),
       latest_offers(transactions, *rate_source),
       get_offer(transactions, *rate_source),
       list_categories(transactions),
-      seed_catalogue(transactions, generator, processor, public_media, clock),
+      seed_catalogue(transactions, generator, processor, public_media, clock, seeding_work),
       import_picture(transactions, processor, public_media, originals, clock),
-      place_order(transactions, *rate_source, payments, random, digests, *mailer, clock),
+      place_order(transactions, *rate_source, payments, random, gift_card_digests, *mailer, clock,
+                  config.orders),
       list_orders(transactions),
       get_order(transactions),
       get_balance(transactions, *rate_source),
-      start_deposit(transactions, *rate_source, payments, random, clock),
+      start_deposit(transactions, *rate_source, payments, random, clock, config.orders),
       get_deposit(transactions),
-      redeem_gift_card(transactions, digests, clock, config.limits),
+      redeem_gift_card(transactions, gift_card_digests, clock, config.limits),
       list_artworks(transactions),
-      download_artwork(transactions, generator, processor, originals, parallel_renders()),
-      handle_payment_event(transactions, random, digests, *mailer, clock),
+      download_artwork(transactions, generator, processor, originals),
+      handle_payment_event(transactions, random, gift_card_digests, *mailer, clock),
       expire_unpaid_orders(transactions, clock),
-      idempotency_keys(transactions, digests, clock) {
+      idempotency_keys(transactions, digests, clock),
+      generate_images(transactions, *shopper_generator, processor, originals, random, clock,
+                      config.generation),
+      list_generated_images(transactions),
+      get_generation_allowance(transactions, clock, config.generation),
+      download_generated_image(transactions, originals),
+      create_support_ticket(transactions, random, support_mailing(), clock, config.limits),
+      retry_support_mail(transactions, support_mailing(), clock) {
   if (config.payments.provider == Config::Payments::Provider::Stripe) {
     payments.install(std::make_unique<artshop::payments::StripeGateway>(
         artshop::payments::StripeOptions{.secret_key = config.payments.stripe_secret_key,
@@ -144,16 +184,20 @@ void Shop::listening_on(unsigned short port) {
   if (payments.installed()) return;
   const auto webhook_url = own_url(config.host, port) + "/api/payments/webhook";
   payments.install(std::make_unique<artshop::payments::SandboxGateway>(
-      artshop::payments::SandboxOptions{.public_url = public_url,
-                                        .webhook_url = webhook_url,
-                                        .secret = sandbox_secret(config, random)},
+      artshop::payments::SandboxOptions{
+          .public_url = public_url,
+          .webhook_url = webhook_url,
+          .secret = sandbox_secret(config, random),
+          .max_queued_webhooks = config.payments.sandbox_webhook_queue},
       random, clock));
   spdlog::info("payments go through the built-in sandbox; its webhooks go to {}", webhook_url);
-  if (config.public_url_configured && !is_local_url(public_url)) {
+  if (config.payments.sandbox_exposed) {
     spdlog::warn(
-        "the sandbox payment provider lets anyone pay with its Pay button, and {} is not "
-        "a local address: set payments.provider = stripe for a public shop",
-        public_url);
+        "Test payments: no money moves. The built-in sandbox is reachable from other machines "
+        "(listening on {}, public_url {}) and anyone there may press its Pay button, as "
+        "payments.sandbox_public_acknowledged = true allows. Use payments.provider = stripe to "
+        "take real payments",
+        config.host, public_url);
   }
 }
 
@@ -168,6 +212,14 @@ void Shop::housekeeping() {
     if (const auto pruned = idempotency_keys.prune(); !pruned) {
       spdlog::error("pruning idempotency keys failed: {}", pruned.error().detail);
     }
+    if (const auto retried = retry_support_mail(); !retried) {
+      spdlog::error("retrying support mails failed: {}", retried.error().detail);
+    } else if (retried->mails_failed > 0) {
+      spdlog::warn("{} support mail(s) sent again, {} still failing: {}", retried->mails_sent,
+                   retried->mails_failed, retried->problem);
+    } else if (retried->mails_sent > 0) {
+      spdlog::info("{} support mail(s) sent again", retried->mails_sent);
+    }
   } catch (const std::exception& e) {
     spdlog::error("housekeeping failed: {}", e.what());
   }
@@ -178,12 +230,18 @@ int Shop::migrate() {
   const auto report = sqlite::migrate(*connection, sqlite::artshop_schema());
   spdlog::info("database {} at schema version {} ({} migration(s) applied)",
                config.database_file().string(), report.to_version, report.applied.size());
+  if (const auto sealed =
+          sqlite::protect_gift_card_numbers(*connection, gift_card_cipher, gift_card_digests);
+      sealed > 0) {
+    spdlog::info("{} gift-card number(s) sealed under key {}", sealed,
+                 gift_card_cipher.current_key_id());
+  }
   return report.to_version;
 }
 
 PasswordServices Shop::password_services() {
   return {.hasher = hasher,
-          .digests = digests,
+          .reset_code_digests = reset_code_digests,
           .random = random,
           .mailer = *mailer,
           .common_passwords = common_passwords,
@@ -191,11 +249,17 @@ PasswordServices Shop::password_services() {
           .shop_url = public_url};
 }
 
+SupportMailing Shop::support_mailing() {
+  return {.mailer = *mail_transport, .support_address = config.mail.support_address};
+}
+
 http::Api Shop::api() {
   return {.rates = *rate_source,
+          .trusted_proxies = config.trusted_proxies,
           .accounts = {.register_account = register_account,
                        .log_in = log_in,
                        .refresh_session = refresh_session,
+                       .log_out = log_out,
                        .request_password_reset = request_password_reset,
                        .reset_password = reset_password,
                        .change_password = change_password,
@@ -223,7 +287,14 @@ http::Api Shop::api() {
                      .idempotency_keys = idempotency_keys,
                      .payments = payments,
                      .clock = clock,
-                     .public_url = public_url}};
+                     .public_url = public_url},
+          .support = {.authenticate = authenticate, .create_ticket = create_support_ticket},
+          .generation = {.authenticate = authenticate,
+                         .generate_images = generate_images,
+                         .list_generated_images = list_generated_images,
+                         .get_generation_allowance = get_generation_allowance,
+                         .download_generated_image = download_generated_image,
+                         .executor = generation_work}};
 }
 
 }  // namespace artshop::app

@@ -10,11 +10,14 @@
 #include "artshop/core/catalogue/browse.hpp"
 #include "artshop/core/catalogue/import.hpp"
 #include "artshop/core/catalogue/seed.hpp"
+#include "artshop/core/generation/generation.hpp"
 #include "artshop/core/orders/artworks.hpp"
 #include "artshop/core/orders/checkout.hpp"
 #include "artshop/core/orders/idempotency.hpp"
 #include "artshop/core/orders/payments.hpp"
 #include "artshop/core/orders/wallet.hpp"
+#include "artshop/core/support/tickets.hpp"
+#include "artshop/crypto/aes_gcm_gift_card_cipher.hpp"
 #include "artshop/crypto/argon2_password_hasher.hpp"
 #include "artshop/crypto/digests.hpp"
 #include "artshop/crypto/hmac_jwt_codec.hpp"
@@ -26,6 +29,7 @@
 #include "artshop/sqlite/connection_pool.hpp"
 #include "artshop/sqlite/sqlite_unit_of_work.hpp"
 #include "config.hpp"
+#include "image_generator.hpp"
 #include "payment_provider.hpp"
 
 namespace artshop::app {
@@ -53,25 +57,42 @@ struct Shop {
   void listening_on(unsigned short port);
 
   // The periodic chores: unpaid orders and deposits expire, idempotency keys past their day
-  // are forgotten. Logs what it did; never throws.
+  // are forgotten, support mails that did not go out are sent again. Logs what it did; never
+  // throws.
   void housekeeping();
 
   const Config& config;
   // Pools of their own for expensive work; they outlive the server that queues on them.
   concurrency::BoundedThreadPool password_work;
   concurrency::BoundedThreadPool render_work;
+  concurrency::BoundedThreadPool generation_work;
+  // Draws the sample catalogue on the first start, one task per picture.
+  concurrency::BoundedThreadPool seeding_work;
   SystemClock clock;
   crypto::OpenSslRandomSource random;
   crypto::Sha256TokenHasher digests;
+  // Secrets at rest (docs/security.md): reset codes are kept as HMACs, gift-card numbers
+  // sealed and looked up by HMAC, under keys that are not in the database.
+  crypto::HmacTokenHasher reset_code_digests;
+  crypto::GiftCardKeys gift_card_keys;
+  crypto::AesGcmGiftCardNumberCipher gift_card_cipher;
+  crypto::HmacTokenHasher gift_card_digests;
   sqlite::ConnectionPool pool;
   sqlite::SqliteUnitOfWork transactions;
   crypto::Argon2PasswordHasher hasher;
   crypto::HmacJwtAccessTokenCodec tokens;
-  std::unique_ptr<Mailer> mailer;
+  std::unique_ptr<Mailer> mailer;  // queues: no request waits for the mail server
+  // Delivers at once and throws on failure: support mails are recorded as sent only when they
+  // went out, and retried otherwise.
+  std::unique_ptr<Mailer> mail_transport;
   CommonPasswords common_passwords;
   std::unique_ptr<ExchangeRateSource> rate_source;
+  // Draws the catalogue and redraws bought pictures at their size: only the built-in generator
+  // reproduces a picture from its recipe.
   imagegen::ProceduralImageGenerator generator;
   media::VipsImageProcessor processor;
+  // Draws what shoppers ask for on the Generate page: built in, or a remote service.
+  std::unique_ptr<ImageGenerator> shopper_generator;
   media::FilesystemBlobStore public_media;
   media::FilesystemBlobStore originals;
   std::string public_url;    // config.public_url until listening_on settles it
@@ -81,6 +102,7 @@ struct Shop {
   RegisterAccount register_account;
   LogIn log_in;
   RefreshSession refresh_session;
+  LogOut log_out;
   RequestPasswordReset request_password_reset;
   ResetPassword reset_password;
   ChangePassword change_password;
@@ -109,8 +131,17 @@ struct Shop {
   ExpireUnpaidOrders expire_unpaid_orders;
   IdempotencyKeys idempotency_keys;
 
+  GenerateImages generate_images;
+  ListGeneratedImages list_generated_images;
+  GetGenerationAllowance get_generation_allowance;
+  DownloadGeneratedImage download_generated_image;
+
+  CreateSupportTicket create_support_ticket;
+  RetrySupportMail retry_support_mail;
+
  private:
   PasswordServices password_services();
+  SupportMailing support_mailing();
 };
 
 }  // namespace artshop::app

@@ -26,6 +26,7 @@ http::ServerOptions server_options(const Config& config) {
   options.worker_threads = config.worker_threads;
   options.worker_queue = config.worker_queue;
   options.max_connections = config.max_connections;
+  options.read_timeout = std::chrono::seconds(config.read_timeout_seconds);
   options.static_dir = config.static_dir;
   options.media_dir = config.media_dir();
   options.behind_tls = config.behind_tls;
@@ -33,12 +34,11 @@ http::ServerOptions server_options(const Config& config) {
   return options;
 }
 
-// Seeds with the cores the machine has, logging progress every tenth of the way.
+// Seeds on the shop's seeding pool, logging progress every tenth of the way.
 Result<SeedReport> run_seed(Shop& shop, std::stop_token stop = {}) {
-  const auto cores = std::max(1U, std::thread::hardware_concurrency());
   const auto started = std::chrono::steady_clock::now();
   auto report = shop.seed_catalogue(
-      shop.config.seed_offers, cores,
+      shop.config.seed_offers,
       [](int done, int total) {
         if (done % std::max(1, total / 10) == 0 || done == total) {
           spdlog::info("seeding the catalogue: {}/{} pictures", done, total);
@@ -52,8 +52,6 @@ Result<SeedReport> run_seed(Shop& shop, std::stop_token stop = {}) {
   return report;
 }
 
-// How often the housekeeping runs: unpaid orders expire within a minute of their deadline.
-constexpr std::chrono::seconds kHousekeepingInterval{60};
 // The sandbox's form posts are a session token and a word.
 constexpr std::size_t kSandboxFormLimit = 16 * 1024;
 
@@ -112,15 +110,16 @@ int serve(const Config& config) {
                       [&] { return catalogue_ready.load() && shop.pool.ping(); });
   // Nothing is served before run(), so the shop may still settle what depends on the port.
   shop.listening_on(server.port());
-  // Expires unpaid orders and forgets old idempotency keys now and every minute; a stop
-  // request wakes it at once.
-  std::jthread housekeeping([&shop](std::stop_token stop) {
+  // Expires unpaid orders, forgets old idempotency keys and retries support mail now and then
+  // every housekeeping_seconds (a minute by default); a stop request wakes it at once.
+  const std::chrono::seconds housekeeping_interval(config.housekeeping_seconds);
+  std::jthread housekeeping([&shop, housekeeping_interval](std::stop_token stop) {
     std::mutex mutex;
     std::condition_variable_any wake;
     while (!stop.stop_requested()) {
       shop.housekeeping();
       std::unique_lock lock(mutex);
-      wake.wait_for(lock, stop, kHousekeepingInterval, [] { return false; });
+      wake.wait_for(lock, stop, housekeeping_interval, [] { return false; });
     }
   });
   std::jthread seeding;

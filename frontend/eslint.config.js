@@ -6,6 +6,28 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The layers of src/: app composes the features; a feature reaches another only through its
+// index.ts; components, hooks, lib, types and config know nothing of the features or the app.
+const deepFeatureImport = {
+  regex: '^@/features/[^/]+/',
+  message: "Import another feature through its index.ts ('@/features/<name>'), or move what is shared down to components/, hooks/, lib/ or types/.",
+};
+const featureOutsideTests = {
+  ...deepFeatureImport,
+  regex: '^@/features/[^/]+/(?!testing/)',
+};
+const relativeOutOfFeature = {
+  regex: '^(\\.\\./){2,}',
+  message: "Leave a feature's folder through an '@/' import, not a relative path.",
+};
+const upwardImport = {
+  regex: '^@/(app|features)(/|$)',
+  message: 'Shared code does not depend on the app or on a feature.',
+};
+const restrictImports = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+
 export default defineConfig([
   globalIgnores(['dist', 'coverage', 'playwright-report', 'test-results']),
   {
@@ -35,6 +57,20 @@ export default defineConfig([
       // Test helpers export components and functions side by side.
       'react-refresh/only-export-components': 'off',
     },
+  },
+  {
+    files: ['src/features/**'],
+    rules: restrictImports(deepFeatureImport, relativeOutOfFeature),
+  },
+  {
+    // A test may start the fake servers and fixtures another feature publishes for testing.
+    files: ['src/features/**/*.test.{ts,tsx}', 'src/features/*/testing/**'],
+    rules: restrictImports(featureOutsideTests, relativeOutOfFeature),
+  },
+  {
+    files: ['src/{components,hooks,lib,types,config}/**'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: restrictImports(upwardImport),
   },
   {
     files: ['*.{js,mjs}', 'scripts/**/*.mjs'],

@@ -4,7 +4,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 // One id per build: compiled into the bundle and published as latest-build.json, so a running
-// client can tell that a newer build has been deployed and reload itself.
+// client can tell that a newer build has been deployed and reload itself. The build's manifest,
+// build/<id>.json, lists its entry files; the client reloads only once it is served, i.e. once the
+// new build is there in full.
 const buildId = process.env.ARTSHOP_BUILD_ID ?? Date.now().toString(36);
 const builtAt = new Date().toISOString();
 
@@ -12,7 +14,17 @@ function latestBuildManifest(): Plugin {
   return {
     name: 'artshop-latest-build-manifest',
     apply: 'build',
-    generateBundle() {
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).flatMap((file) =>
+        file.type === 'chunk' && file.isEntry
+          ? [file.fileName, ...(file.viteMetadata?.importedCss ?? [])]
+          : [],
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: `build/${buildId}.json`,
+        source: `${JSON.stringify({ buildId, builtAt, entry })}\n`,
+      });
       this.emitFile({
         type: 'asset',
         fileName: 'latest-build.json',

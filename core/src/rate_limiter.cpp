@@ -12,6 +12,25 @@ Result<void> RateLimiter::check(std::string_view bucket, const RateLimitPolicy& 
   return std::unexpected(Error::too_many_requests(retry_after));
 }
 
+Result<void> RateLimiter::check_all(
+    std::initializer_list<std::pair<std::string_view, const RateLimitPolicy&>> buckets) {
+  for (const auto& [bucket, policy] : buckets) {
+    if (auto limited = check(bucket, policy); !limited) return limited;
+  }
+  return {};
+}
+
+Result<void> RateLimiter::admit(
+    std::initializer_list<std::pair<std::string_view, const RateLimitPolicy&>> buckets) {
+  if (auto limited = check_all(buckets); !limited) return limited;
+  for (const auto& [bucket, policy] : buckets) record(bucket);
+  return {};
+}
+
+bool RateLimiter::any_within(std::string_view bucket, std::chrono::seconds window) {
+  return events_.count_since(bucket, now_ - window) > 0;
+}
+
 void RateLimiter::record(std::string_view bucket) {
   events_.add(bucket, now_);
   // No window is longer than a day; forgetting older events keeps the table small. The

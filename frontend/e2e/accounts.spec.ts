@@ -195,7 +195,10 @@ test('a customer signs up, edits the account, logs out and resets a forgotten pa
 
   await test.step('the old password no longer works, the new one does', async () => {
     await logIn(page, email, firstPassword);
-    await expect(snackbar(page)).toHaveText('The e-mail or password is incorrect.');
+    // A general message stands in the form until the next attempt.
+    await expect(page.locator('form').getByRole('alert')).toHaveText(
+      'The e-mail or password is incorrect.',
+    );
 
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Log in' }).click();

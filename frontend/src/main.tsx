@@ -7,7 +7,7 @@ import { FatalErrorBoundary } from './app/FatalErrorBoundary';
 import { appRoutes } from './app/routes';
 import { setupStore } from './app/store';
 import { watchForNewerBuild } from './lib/browser/buildWatcher';
-import { ensureLocaleCookie } from './lib/browser/localeCookie';
+import { syncLocaleCookie } from './lib/browser/localeCookie';
 import { reloadOnce } from './lib/browser/reloadGuard';
 
 // Vite reports a chunk (of a build that has since been replaced) that failed to preload; one
@@ -16,7 +16,7 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnce()) event.preventDefault();
 });
 
-ensureLocaleCookie();
+syncLocaleCookie();
 if (import.meta.env.PROD) watchForNewerBuild();
 
 const store = setupStore();

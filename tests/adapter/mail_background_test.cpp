@@ -29,17 +29,18 @@ struct Deliveries {
   }
 };
 
-// Records subjects; fails on the subject "fail"; takes `delay` per message; waits for `gate`
-// (when given) before the first one.
+// Records subjects; fails on the subject "fail"; waits for `gate` (when given) before the
+// first one; holds every delivery for `hold`, as a slow mail server would.
 class FakeMailer final : public Mailer {
  public:
-  FakeMailer(std::shared_ptr<Deliveries> deliveries, std::chrono::milliseconds delay = 0ms,
-             std::shared_future<void> gate = {})
-      : deliveries_(std::move(deliveries)), delay_(delay), gate_(std::move(gate)) {}
+  explicit FakeMailer(std::shared_ptr<Deliveries> deliveries, std::shared_future<void> gate = {},
+                      std::chrono::milliseconds hold = 0ms)
+      : deliveries_(std::move(deliveries)), gate_(std::move(gate)), hold_(hold) {}
 
   void send(const EmailMessage& message) override {
     if (gate_.valid()) gate_.wait();
-    std::this_thread::sleep_for(delay_);
+    // The slow server holds its answer on purpose: only the drain timeout test sets a hold.
+    if (hold_ > 0ms) std::this_thread::sleep_for(hold_);
     if (message.subject == "fail") throw std::runtime_error("SMTP server said no");
     std::lock_guard lock(deliveries_->mutex);
     deliveries_->subjects.push_back(message.subject);
@@ -47,8 +48,8 @@ class FakeMailer final : public Mailer {
 
  private:
   std::shared_ptr<Deliveries> deliveries_;
-  std::chrono::milliseconds delay_;
   std::shared_future<void> gate_;
+  std::chrono::milliseconds hold_;
 };
 
 EmailMessage mail(std::string subject) {
@@ -58,8 +59,7 @@ EmailMessage mail(std::string subject) {
 TEST(BackgroundMailer, Send_ReturnsBeforeTheInnerMailerHasSent) {
   auto deliveries = std::make_shared<Deliveries>();
   std::promise<void> open_gate;
-  BackgroundMailer mailer(
-      std::make_unique<FakeMailer>(deliveries, 0ms, open_gate.get_future().share()));
+  BackgroundMailer mailer(std::make_unique<FakeMailer>(deliveries, open_gate.get_future().share()));
 
   mailer.send(mail("reset"));  // would hang here if it waited for the inner mailer
   EXPECT_TRUE(deliveries->seen().empty());
@@ -71,9 +71,11 @@ TEST(BackgroundMailer, Send_ReturnsBeforeTheInnerMailerHasSent) {
 
 TEST(BackgroundMailer, Flush_WaitsForEveryMessageInSendingOrder) {
   auto deliveries = std::make_shared<Deliveries>();
-  BackgroundMailer mailer(std::make_unique<FakeMailer>(deliveries, 5ms));
+  std::promise<void> open_gate;
+  BackgroundMailer mailer(std::make_unique<FakeMailer>(deliveries, open_gate.get_future().share()));
 
   for (const char* subject : {"one", "two", "three"}) mailer.send(mail(subject));
+  open_gate.set_value();  // all three are queued, none delivered
   mailer.flush();
 
   EXPECT_THAT(deliveries->seen(), ElementsAre("one", "two", "three"));
@@ -92,9 +94,12 @@ TEST(BackgroundMailer, FailingInnerMailer_IsLoggedAndLaterMessagesStillGo) {
 
 TEST(BackgroundMailer, Destruction_DeliversWhatIsStillQueued) {
   auto deliveries = std::make_shared<Deliveries>();
+  std::promise<void> open_gate;
   {
-    BackgroundMailer mailer(std::make_unique<FakeMailer>(deliveries, 10ms));
+    BackgroundMailer mailer(
+        std::make_unique<FakeMailer>(deliveries, open_gate.get_future().share()));
     for (const char* subject : {"a", "b", "c", "d"}) mailer.send(mail(subject));
+    open_gate.set_value();  // all four are still queued when the mailer goes
   }
   EXPECT_THAT(deliveries->seen(), ElementsAre("a", "b", "c", "d"));
 }
@@ -102,7 +107,8 @@ TEST(BackgroundMailer, Destruction_DeliversWhatIsStillQueued) {
 TEST(BackgroundMailer, Destruction_GivesUpOnTheQueueAfterTheDrainTimeout) {
   auto deliveries = std::make_shared<Deliveries>();
   {
-    BackgroundMailer mailer(std::make_unique<FakeMailer>(deliveries, 100ms), 150ms);
+    BackgroundMailer mailer(
+        std::make_unique<FakeMailer>(deliveries, std::shared_future<void>{}, 100ms), 150ms);
     for (int i = 0; i < 20; ++i) mailer.send(mail("slow"));
   }
   // Delivering all 20 would take 2 s; giving up after 150 ms leaves most of them undelivered.

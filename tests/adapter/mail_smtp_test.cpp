@@ -1,38 +1,24 @@
-#include <arpa/inet.h>
-#include <fcntl.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <array>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <stdexcept>
 #include <string>
-#include <thread>
-#include <vector>
 
 #include "artshop/mail/background_mailer.hpp"
 #include "artshop/mail/smtp_mailer.hpp"
+#include "support/smtp_sink.hpp"
 #include "support/temp_dir.hpp"
-
-extern char** environ;
 
 namespace artshop::mail {
 namespace {
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
+using artshop::testing::closed_port;
+using artshop::testing::SmtpSink;
 using ::testing::AllOf;
 using ::testing::ElementsAre;
 using ::testing::EndsWith;
@@ -43,139 +29,6 @@ using ::testing::ThrowsMessage;
 // What tests/support/smtp_sink.py requires with --require-auth.
 constexpr std::string_view kTestUser = "artshop-test";
 constexpr std::string_view kTestPassword = "s3cret pass";
-
-struct ReceivedMail {
-  std::string mail_from;
-  std::vector<std::string> rcpt_to;
-  std::string auth_login;  // empty when the client did not authenticate
-  std::string data;        // the message as the server got it
-};
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream content;
-  content << in.rdbuf();
-  return content.str();
-}
-
-// A real SMTP server (aiosmtpd) in a child process, on a free loopback port, keeping what it
-// receives in a folder. It stops when this object closes its stdin.
-class SmtpSink {
- public:
-  explicit SmtpSink(fs::path folder, bool require_auth = false) : folder_(std::move(folder)) {
-    const std::string script = ARTSHOP_SOURCE_DIR "/tests/support/smtp_sink.py";
-    std::vector<std::string> arguments{"/usr/bin/python3", script, folder_.string()};
-    if (require_auth) arguments.emplace_back("--require-auth");
-    start(arguments);
-  }
-
-  ~SmtpSink() {
-    ::close(stdin_);
-    ::close(stdout_);
-    for (int i = 0; i < 100; ++i) {
-      if (::waitpid(pid_, nullptr, WNOHANG) == pid_) return;
-      std::this_thread::sleep_for(50ms);
-    }
-    ::kill(pid_, SIGKILL);
-    ::waitpid(pid_, nullptr, 0);
-  }
-
-  SmtpSink(const SmtpSink&) = delete;
-  SmtpSink& operator=(const SmtpSink&) = delete;
-
-  unsigned short port() const { return port_; }
-
-  // The messages received so far, in order of arrival.
-  std::vector<ReceivedMail> received() const {
-    std::vector<ReceivedMail> mails;
-    for (int number = 1;; ++number) {
-      const fs::path base = folder_ / numbered(number);
-      if (!fs::exists(fs::path(base).replace_extension(".envelope"))) return mails;
-      mails.push_back(read_mail(base));
-    }
-  }
-
- private:
-  static std::string numbered(int number) {
-    std::array<char, 16> name{};
-    std::snprintf(name.data(), name.size(), "%04d", number);
-    return name.data();
-  }
-
-  static ReceivedMail read_mail(const fs::path& base) {
-    ReceivedMail mail;
-    mail.data = read_file(fs::path(base).replace_extension(".eml"));
-    std::istringstream envelope(read_file(fs::path(base).replace_extension(".envelope")));
-    for (std::string line; std::getline(envelope, line);) {
-      const auto colon = line.find(": ");
-      const std::string key = line.substr(0, colon);
-      const std::string value = line.substr(colon + 2);
-      if (key == "mail_from") mail.mail_from = value;
-      if (key == "rcpt_to") mail.rcpt_to.push_back(value);
-      if (key == "auth_login") mail.auth_login = value;
-    }
-    return mail;
-  }
-
-  void start(const std::vector<std::string>& arguments) {
-    std::array<int, 2> to_child{};
-    std::array<int, 2> from_child{};
-    if (::pipe2(to_child.data(), O_CLOEXEC) != 0 || ::pipe2(from_child.data(), O_CLOEXEC) != 0) {
-      throw std::runtime_error("pipe2 failed");
-    }
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, to_child[0], STDIN_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, from_child[1], STDOUT_FILENO);
-    std::vector<char*> argv;
-    for (const std::string& argument : arguments)
-      argv.push_back(const_cast<char*>(argument.c_str()));
-    argv.push_back(nullptr);
-    const int spawned = ::posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    ::close(to_child[0]);
-    ::close(from_child[1]);
-    stdin_ = to_child[1];
-    stdout_ = from_child[0];
-    if (spawned != 0) throw std::runtime_error("cannot start /usr/bin/python3");
-    port_ = read_port();
-  }
-
-  unsigned short read_port() const {
-    std::string line;
-    const auto deadline = std::chrono::steady_clock::now() + 20s;
-    while (!line.ends_with('\n') && std::chrono::steady_clock::now() < deadline) {
-      pollfd readable{.fd = stdout_, .events = POLLIN, .revents = 0};
-      if (::poll(&readable, 1, 100) <= 0) continue;
-      char c = 0;
-      if (::read(stdout_, &c, 1) != 1) break;
-      line += c;
-    }
-    if (!line.ends_with('\n')) {
-      throw std::runtime_error("smtp_sink.py printed no port (is python3-aiosmtpd installed?)");
-    }
-    return static_cast<unsigned short>(std::stoul(line));
-  }
-
-  fs::path folder_;
-  pid_t pid_ = -1;
-  int stdin_ = -1;
-  int stdout_ = -1;
-  unsigned short port_ = 0;
-};
-
-// A loopback port nobody listens on: bound by the kernel's choice, then released.
-unsigned short closed_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t length = sizeof address;
-  ::bind(fd, reinterpret_cast<sockaddr*>(&address), length);
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
-  ::close(fd);
-  return ntohs(address.sin_port);
-}
 
 SmtpSettings plain_settings(unsigned short port) {
   return {.host = "127.0.0.1",

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -29,6 +30,55 @@ Image solid(int width, int height, std::uint8_t r, std::uint8_t g, std::uint8_t 
   Image image{width, height, {}};
   for (int i = 0; i < width * height; ++i) image.rgb.insert(image.rgb.end(), {r, g, b});
   return image;
+}
+
+// A PNG of RGBA (colour type 6) or grey (colour type 0) rows, written by hand with stored
+// (uncompressed) deflate blocks, so that the test does not rely on the processor's own encoder
+// to make the kinds of file it reads.
+std::string handmade_png(int width, int height, int channels,
+                         const std::vector<std::uint8_t>& samples) {
+  const auto crc32 = [](std::string_view bytes) {
+    std::uint32_t crc = 0xFFFFFFFFU;
+    for (const char c : bytes) {
+      crc ^= static_cast<std::uint8_t>(c);
+      for (int k = 0; k < 8; ++k) crc = (crc >> 1U) ^ (0xEDB88320U & (0U - (crc & 1U)));
+    }
+    return crc ^ 0xFFFFFFFFU;
+  };
+  const auto big_endian = [](std::uint32_t value) {
+    return std::string{static_cast<char>(value >> 24U), static_cast<char>(value >> 16U),
+                       static_cast<char>(value >> 8U), static_cast<char>(value)};
+  };
+  const auto chunk = [&](std::string_view type, const std::string& data) {
+    const std::string typed = std::string(type) + data;
+    return big_endian(static_cast<std::uint32_t>(data.size())) + typed + big_endian(crc32(typed));
+  };
+  std::string raw;  // each row behind filter byte 0
+  const auto row_bytes = static_cast<std::size_t>(width * channels);
+  for (int y = 0; y < height; ++y) {
+    raw += '\0';
+    raw.append(
+        reinterpret_cast<const char*>(samples.data()) + static_cast<std::size_t>(y) * row_bytes,
+        row_bytes);
+  }
+  std::string zlib = "\x78\x01";
+  std::uint32_t a = 1, b = 0;  // Adler-32
+  for (const char c : raw) {
+    a = (a + static_cast<std::uint8_t>(c)) % 65521U;
+    b = (b + a) % 65521U;
+  }
+  for (std::size_t at = 0; at < raw.size(); at += 65535) {
+    const auto length = static_cast<std::uint16_t>(std::min<std::size_t>(65535, raw.size() - at));
+    zlib += static_cast<char>(at + length == raw.size() ? 1 : 0);
+    zlib += {static_cast<char>(length & 0xFFU), static_cast<char>(length >> 8U),
+             static_cast<char>(~length & 0xFF), static_cast<char>((~length >> 8) & 0xFF)};
+    zlib.append(raw, at, length);
+  }
+  zlib += big_endian((b << 16U) | a);
+  const std::string header = big_endian(static_cast<std::uint32_t>(width)) +
+                             big_endian(static_cast<std::uint32_t>(height)) +
+                             std::string{8, static_cast<char>(channels == 4 ? 6 : 0), 0, 0, 0};
+  return "\x89PNG\r\n\x1A\n" + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", "");
 }
 
 int brightness(const Image& image, int x, int y) {
@@ -197,6 +247,26 @@ TEST_F(MediaVipsProcessor, EncodePngKeepsEveryPixel) {
   EXPECT_EQ(png.width, 300);
   EXPECT_EQ(png.height, 225);
   EXPECT_EQ(processor().decode(bytes_of(png.bytes)).rgb, drawn.rgb);
+}
+
+TEST_F(MediaVipsProcessor, DecodeFlattensTransparencyOntoWhiteAndGivesThreeBands) {
+  // Two pixels: transparent red, opaque blue.
+  const std::string png = handmade_png(2, 1, 4, {255, 0, 0, 0, 0, 0, 255, 255});
+  const Image decoded = processor().decode(bytes_of(png));
+  EXPECT_EQ(decoded.width, 2);
+  EXPECT_EQ(decoded.height, 1);
+  EXPECT_EQ(decoded.rgb, (std::vector<std::uint8_t>{255, 255, 255, 0, 0, 255}));
+}
+
+TEST_F(MediaVipsProcessor, DecodeTurnsGreyIntoThreeEqualBands) {
+  const std::string png = handmade_png(3, 1, 1, {0, 128, 255});
+  const Image decoded = processor().decode(bytes_of(png));
+  EXPECT_EQ(decoded.rgb, (std::vector<std::uint8_t>{0, 0, 0, 128, 128, 128, 255, 255, 255}));
+}
+
+TEST_F(MediaVipsProcessor, DecodeRefusesWhatIsNotAPicture) {
+  const std::string garbage = "\x89PNG but nothing after";
+  EXPECT_THROW(processor().decode(bytes_of(garbage)), std::runtime_error);
 }
 
 TEST_F(MediaVipsProcessor, EncodePngRefusesAMismatchedBuffer) {

@@ -3,6 +3,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstddef>
+#include <future>
 #include <memory>
 #include <string>
 
@@ -56,6 +58,20 @@ class SandboxGatewayTest : public ::testing::Test {
         .expires_at = std::chrono::floor<std::chrono::seconds>(clock.now()) + 30min};
   }
 
+  // A gateway of its own whose webhooks go to `held`.
+  template <class Held>
+  std::unique_ptr<SandboxGateway> gateway_to(Held& held, std::size_t max_queued = 1'000) {
+    SandboxOptions held_options = options();
+    held_options.webhook_url = held.server.url("/api/payments/webhook");
+    held_options.max_queued_webhooks = max_queued;
+    return std::make_unique<SandboxGateway>(held_options, random, clock);
+  }
+
+  std::string session_of(SandboxGateway& on, std::string reference) {
+    return on.create_checkout(request(std::move(reference)))
+        .payment_link.substr(kLinkPrefix.size());
+  }
+
   // The session token of a fresh checkout, as the link carries it.
   std::string new_session(std::string reference = "ord_17") {
     const Checkout checkout = gateway->create_checkout(request(std::move(reference)));
@@ -77,6 +93,29 @@ class SandboxGatewayTest : public ::testing::Test {
       std::make_unique<SandboxGateway>(options(), random, clock);
 };
 
+// A webhook endpoint that holds its first request until released, so that the delivery stays
+// pending for as long as a test needs.
+struct HeldWebhook {
+  HeldWebhook() : released(release_signal.get_future().share()) {}
+
+  bool wait_until_first_arrives() {
+    return first_arrived.get_future().wait_for(20s) == std::future_status::ready;
+  }
+  void release() { release_signal.set_value(); }
+
+  std::promise<void> first_arrived;
+  std::promise<void> release_signal;
+  std::shared_future<void> released;
+  std::atomic<int> calls = 0;
+  LoopbackHttpServer server{[this](const RecordedRequest&) {
+    if (++calls == 1) {
+      first_arrived.set_value();
+      released.wait_for(20s);
+    }
+    return CannedAnswer{};
+  }};
+};
+
 TEST_F(SandboxGatewayTest, CheckoutLink_OpensAPageWithTheAmountAndThreeButtons) {
   const std::string session = new_session();
   const SandboxAnswer page = gateway->checkout_page(session);
@@ -86,7 +125,7 @@ TEST_F(SandboxGatewayTest, CheckoutLink_OpensAPageWithTheAmountAndThreeButtons) 
       page.html,
       AllOf(HasSubstr("<title>Artshop sandbox payment</title>"), HasSubstr("12.34 EUR"),
             HasSubstr("Order 17: &quot;Dunes&quot; &lt;4K&gt; &amp; more"),
-            HasSubstr("no real money moves"),
+            HasSubstr("no real money moves"), HasSubstr("Test payments: no money moves"),
             HasSubstr(R"(<form method="post" action="/payments/sandbox/checkout">)"),
             HasSubstr(R"(<input type="hidden" name="session" value=")" + session + "\">"),
             HasSubstr(R"(<button type="submit" name="action" value="pay">Pay</button>)"),
@@ -101,7 +140,8 @@ TEST_F(SandboxGatewayTest, TamperedSession_Answers400) {
 
   const SandboxAnswer page = gateway->checkout_page(session);
   EXPECT_EQ(page.status, 400U);
-  EXPECT_THAT(page.html, AllOf(HasSubstr("not valid"), HasSubstr("Artshop sandbox payment")));
+  EXPECT_THAT(page.html, AllOf(HasSubstr("not valid"), HasSubstr("Artshop sandbox payment"),
+                               HasSubstr("Test payments: no money moves")));
   EXPECT_EQ(gateway->submit("session=" + session + "&action=pay").status, 400U);
   EXPECT_EQ(gateway->checkout_page("").status, 400U);
   EXPECT_EQ(gateway->checkout_page("no-dot-at-all").status, 400U);
@@ -187,17 +227,43 @@ TEST_F(SandboxGatewayTest, Cancel_ReturnsToTheCancelUrlAndSendsNothing) {
   EXPECT_EQ(webhook.received().size(), 1U);
 }
 
-TEST_F(SandboxGatewayTest, PayTwice_SendsTheSameEventIdSoTheShopActsOnce) {
-  const std::string session = new_session();
-  gateway->submit("session=" + session + "&action=pay");
-  gateway->submit("session=" + session + "&action=pay");
+TEST_F(SandboxGatewayTest, PayAgainWhileTheEventWaits_QueuesNothingAndAnswersTheSamePage) {
+  HeldWebhook held;
+  auto held_gateway = gateway_to(held);
+  const std::string session = session_of(*held_gateway, "ord_17");
 
-  const auto requests = webhook.wait_for(2);
-  ASSERT_EQ(requests.size(), 2U);
-  const auto first = read_event(requests[0]);
-  const auto second = read_event(requests[1]);
-  ASSERT_TRUE(first && second);
-  EXPECT_EQ(first->event_id, second->event_id);
+  const SandboxAnswer first = held_gateway->submit("session=" + session + "&action=pay");
+  ASSERT_TRUE(held.wait_until_first_arrives());
+  const SandboxAnswer second = held_gateway->submit("session=" + session + "&action=pay");
+  const SandboxAnswer decline = held_gateway->submit("session=" + session + "&action=decline");
+  held.release();
+  held_gateway.reset();  // delivers whatever is queued, then stops
+
+  EXPECT_EQ(first.status, 303U);
+  EXPECT_EQ(second.status, 303U);
+  EXPECT_EQ(second.location, first.location);
+  EXPECT_EQ(decline.location, first.location);
+  ASSERT_EQ(held.server.received().size(), 1U);
+  EXPECT_THAT(held.server.received()[0].body, HasSubstr(R"("payment_status":"paid")"));
+}
+
+TEST_F(SandboxGatewayTest, PastTheQueueCap_PayIsRefusedWithAPageAndNothingIsSent) {
+  HeldWebhook held;
+  auto held_gateway = gateway_to(held, /*max_queued=*/1);
+  const std::string waiting = session_of(*held_gateway, "ord_17");
+  const std::string refused = session_of(*held_gateway, "ord_18");
+
+  EXPECT_EQ(held_gateway->submit("session=" + waiting + "&action=pay").status, 303U);
+  ASSERT_TRUE(held.wait_until_first_arrives());
+  const SandboxAnswer answer = held_gateway->submit("session=" + refused + "&action=pay");
+  held.release();
+  held_gateway.reset();
+
+  EXPECT_EQ(answer.status, 503U);
+  EXPECT_THAT(answer.html, AllOf(HasSubstr("Nothing was charged"), HasSubstr("Back to the shop"),
+                                 HasSubstr("Test payments: no money moves")));
+  ASSERT_EQ(held.server.received().size(), 1U);
+  EXPECT_THAT(held.server.received()[0].body, HasSubstr("ord_17"));
 }
 
 TEST_F(SandboxGatewayTest, FormFields_ArePercentDecoded) {

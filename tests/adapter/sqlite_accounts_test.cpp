@@ -73,10 +73,18 @@ TEST_F(SqliteAccounts, ARefreshTokenRotatesOnlyOnceAndItsFamilyCanBeRevoked) {
   const auto ann = add_account("ann@example.com");
   const auto outcome = transactions.write([&](Repositories& repos) -> Result<bool> {
     auto& tokens = repos.refresh_tokens;
-    tokens.insert({.token_digest = "d1", .user = ann, .family = "f", .expires_at = kNow + std::chrono::days(30)}, kNow);
+    tokens.insert({.token_digest = "d1",
+                   .user = ann,
+                   .family = "f",
+                   .expires_at = kNow + std::chrono::days(30)},
+                  kNow);
     EXPECT_TRUE(tokens.mark_rotated("d1", kNow));
     EXPECT_FALSE(tokens.mark_rotated("d1", kNow)) << "a second rotation loses the race";
-    tokens.insert({.token_digest = "d2", .user = ann, .family = "f", .expires_at = kNow + std::chrono::days(30)}, kNow);
+    tokens.insert({.token_digest = "d2",
+                   .user = ann,
+                   .family = "f",
+                   .expires_at = kNow + std::chrono::days(30)},
+                  kNow);
     tokens.revoke_family("f", kNow);
     return tokens.find("d2")->revoked && tokens.find("d1")->rotated;
   });
@@ -85,14 +93,17 @@ TEST_F(SqliteAccounts, ARefreshTokenRotatesOnlyOnceAndItsFamilyCanBeRevoked) {
 
 TEST_F(SqliteAccounts, RevokingOtherSessionsKeepsTheCallersLogin) {
   const auto ann = add_account("ann@example.com");
-  const auto outcome = transactions.write([&](Repositories& repos) -> Result<std::pair<bool, bool>> {
-    auto& tokens = repos.refresh_tokens;
-    const auto later = kNow + std::chrono::days(30);
-    tokens.insert({.token_digest = "phone", .user = ann, .family = "a", .expires_at = later}, kNow);
-    tokens.insert({.token_digest = "laptop", .user = ann, .family = "b", .expires_at = later}, kNow);
-    tokens.revoke_user_sessions(ann, "a", kNow);
-    return std::pair{tokens.find("phone")->revoked, tokens.find("laptop")->revoked};
-  });
+  const auto outcome =
+      transactions.write([&](Repositories& repos) -> Result<std::pair<bool, bool>> {
+        auto& tokens = repos.refresh_tokens;
+        const auto later = kNow + std::chrono::days(30);
+        tokens.insert({.token_digest = "phone", .user = ann, .family = "a", .expires_at = later},
+                      kNow);
+        tokens.insert({.token_digest = "laptop", .user = ann, .family = "b", .expires_at = later},
+                      kNow);
+        tokens.revoke_user_sessions(ann, "a", kNow);
+        return std::pair{tokens.find("phone")->revoked, tokens.find("laptop")->revoked};
+      });
   EXPECT_EQ(outcome->first, false);
   EXPECT_EQ(outcome->second, true);
 }
@@ -106,6 +117,41 @@ TEST_F(SqliteAccounts, RevokingWithNoLoginToKeepEndsEverySession) {
     return tokens.find("phone")->revoked;
   });
   EXPECT_EQ(outcome, true);
+}
+
+TEST_F(SqliteAccounts, ALoginIsLiveUntilItsFamilyIsRevokedAndOnlyForItsOwnAccount) {
+  const auto ann = add_account("ann@example.com");
+  const auto bob = add_account("bob@example.com");
+  const auto live = [&](UserId user, std::string_view family) {
+    return transactions
+        .read([&](Repositories& repos) -> Result<bool> {
+          return repos.refresh_tokens.session_is_live(user, family);
+        })
+        .value();
+  };
+  transactions.write([&](Repositories& repos) -> Result<void> {
+    repos.refresh_tokens.insert({.token_digest = "t1",
+                                 .user = ann,
+                                 .family = "f1",
+                                 .expires_at = kNow + std::chrono::days(30)},
+                                kNow);
+    repos.refresh_tokens.insert({.token_digest = "t2",
+                                 .user = ann,
+                                 .family = "f2",
+                                 .expires_at = kNow + std::chrono::days(30)},
+                                kNow);
+    repos.refresh_tokens.mark_rotated("t1", kNow);
+    return {};
+  });
+  EXPECT_TRUE(live(ann, "f1")) << "a rotated token still belongs to a live login";
+  EXPECT_FALSE(live(bob, "f1")) << "another account's login";
+  EXPECT_FALSE(live(ann, "never-issued"));
+  transactions.write([&](Repositories& repos) -> Result<void> {
+    repos.refresh_tokens.revoke_family("f1", kNow);
+    return {};
+  });
+  EXPECT_FALSE(live(ann, "f1"));
+  EXPECT_TRUE(live(ann, "f2"));
 }
 
 TEST_F(SqliteAccounts, ResetCodesAreReplacedCountedAndRemoved) {

@@ -9,6 +9,7 @@
 #include "artshop/core/orders/checkout.hpp"
 #include "artshop/core/orders/payments.hpp"
 #include "artshop/core/orders/wallet.hpp"
+#include "artshop/crypto/aes_gcm_gift_card_cipher.hpp"
 #include "artshop/crypto/digests.hpp"
 #include "artshop/crypto/openssl_random_source.hpp"
 #include "artshop/sqlite/connection_pool.hpp"
@@ -77,7 +78,7 @@ void race(int count, Work work) {
 
 class SqliteOrders : public ::testing::Test {
  protected:
-  SqliteOrders() : pool(dir.path() / "artshop.db", 8), transactions(pool) {
+  SqliteOrders() : pool(dir.path() / "artshop.db", 8), transactions(pool, &cipher) {
     auto connection = pool.acquire();
     migrate(*connection, artshop_schema());
   }
@@ -178,6 +179,9 @@ class SqliteOrders : public ::testing::Test {
   DefaultRates rates;
   LinkGateway gateway;
   crypto::OpenSslRandomSource random;
+  // Gift-card numbers are stored only sealed.
+  crypto::AesGcmGiftCardNumberCipher cipher{
+      {.id = "test-key", .secret = std::vector<std::byte>(32, std::byte{7})}, {}, random};
   crypto::Sha256TokenHasher digests;
   DiscardingMailer mailer;
   PlaceOrder place{transactions, rates, gateway, random, digests, mailer, clock};
@@ -192,7 +196,7 @@ class SqliteOrders : public ::testing::Test {
   // and the guarded updates do, as between separate processes.
   struct AppServer {
     explicit AppServer(SqliteOrders& shop)
-        : transactions(shop.pool),
+        : transactions(shop.pool, &shop.cipher),
           place{transactions, shop.rates,  shop.gateway, shop.random,
                 shop.digests, shop.mailer, shop.clock},
           handle{transactions, shop.random, shop.digests, shop.mailer, shop.clock},
@@ -335,7 +339,8 @@ TEST_F(SqliteOrders, AGiftCardIsStoredByDigestAndRedeemedOnce) {
   EXPECT_EQ(query_int("SELECT count(*) FROM gift_cards WHERE number_digest = '" +
                       digests.digest(normalized) + "'"),
             1);
-  EXPECT_THAT(list_orders(ann).value().at(0).gift_card_numbers, ElementsAre(number));
+  EXPECT_THAT(list_orders({.user = ann}).value().items.at(0).gift_card_numbers,
+              ElementsAre(number));
 
   EXPECT_TRUE(redeem({.user = bob, .gift_card_number = number}));
   EXPECT_FALSE(redeem({.user = bob, .gift_card_number = number}));

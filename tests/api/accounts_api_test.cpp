@@ -1,5 +1,7 @@
 // The account calls of SPEC.md section 7 against the real server on loopback.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
 
 #include <atomic>
 #include <boost/json.hpp>
@@ -13,6 +15,7 @@
 #include "artshop/crypto/digests.hpp"
 #include "artshop/crypto/hex.hpp"
 #include "artshop/crypto/jwt_keyring.hpp"
+#include "support/eventually.hpp"
 #include "support/http_client.hpp"
 #include "support/server_process.hpp"
 
@@ -47,6 +50,9 @@ class AccountsApi : public ::testing::Test {
   static void SetUpTestSuite() {
     server = new ServerProcess({.env = {{"ARTSHOP_JWT_SIGNING_KEY", std::string(kSigningKeyHex)},
                                         {"ARTSHOP_PUBLIC_URL", "https://shop.example"},
+                                        // A public address with the sandbox needs both.
+                                        {"ARTSHOP_PAYMENTS_PROVIDER", "sandbox"},
+                                        {"ARTSHOP_PAYMENTS_SANDBOX_PUBLIC_ACKNOWLEDGED", "true"},
                                         // Every test registers from 127.0.0.1.
                                         {"ARTSHOP_LIMIT_REGISTRATIONS_PER_IP", "1000/1h"}}});
   }
@@ -98,22 +104,23 @@ class AccountsApi : public ::testing::Test {
   static std::string last_mail_to(const std::string& email) {
     std::string newest_name;
     std::string newest_text;
-    for (int attempt = 0; attempt < 50 && newest_text.empty(); ++attempt) {
-      const auto outbox = server->data_dir() / "outbox";
-      if (std::filesystem::exists(outbox)) {
-        for (const auto& entry : std::filesystem::directory_iterator(outbox)) {
-          std::ifstream in(entry.path());
-          std::stringstream text;
-          text << in.rdbuf();
-          if (text.str().find("To: " + email) != std::string::npos &&
-              entry.path().filename().string() > newest_name) {
-            newest_name = entry.path().filename().string();
-            newest_text = text.str();
+    eventually(
+        [&] {
+          const auto outbox = server->data_dir() / "outbox";
+          if (!std::filesystem::exists(outbox)) return false;
+          for (const auto& entry : std::filesystem::directory_iterator(outbox)) {
+            std::ifstream in(entry.path());
+            std::stringstream text;
+            text << in.rdbuf();
+            if (text.str().find("To: " + email) != std::string::npos &&
+                entry.path().filename().string() > newest_name) {
+              newest_name = entry.path().filename().string();
+              newest_text = text.str();
+            }
           }
-        }
-      }
-      if (newest_text.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
+          return !newest_text.empty();
+        },
+        std::chrono::seconds(5));
     return newest_text;
   }
 
@@ -232,9 +239,26 @@ std::string sign(std::string_view header_json, std::string_view claims_json) {
   return header + "." + claims + "." + base64url::encode(signature);
 }
 
-std::string claims_json(std::int64_t expires, std::string_view extra = R"(,"token_use":"access")") {
-  return R"({"sub":"1","iat":1700000000,"exp":)" + std::to_string(expires) +
-         R"(,"iss":"artshop","aud":"artshop-api")" + std::string(extra) + "}";
+// The subject and login of a real access token, so a forged token differs from an honest one
+// only in what each case changes.
+struct TokenOwner {
+  std::string sub;
+  std::string sid;
+};
+
+TokenOwner owner_of(const std::string& access_token) {
+  const auto first = access_token.find('.');
+  const auto second = access_token.find('.', first + 1);
+  const auto claims =
+      json::parse(base64url::decode(access_token.substr(first + 1, second - first - 1)).value());
+  return {std::string(claims.at("sub").as_string()), std::string(claims.at("sid").as_string())};
+}
+
+std::string claims_json(const TokenOwner& owner, std::int64_t expires,
+                        std::string_view token_use = "access") {
+  return R"({"sub":")" + owner.sub + R"(","iat":1700000000,"exp":)" + std::to_string(expires) +
+         R"(,"iss":"artshop","aud":"artshop-api","token_use":")" + std::string(token_use) +
+         R"(","sid":")" + owner.sid + R"("})";
 }
 
 std::string header_json(std::string_view alg = "HS256") {
@@ -246,6 +270,7 @@ std::string header_json(std::string_view alg = "HS256") {
 TEST_F(AccountsApi, SignedInCalls_RefuseEveryForgedOrWrongToken) {
   const auto tokens = logged_in(registered());
   const auto valid = access_token(tokens);
+  const auto owner = owner_of(valid);
   const auto far_future = std::int64_t{4'000'000'000};
   auto tampered = valid;
   tampered[tampered.find('.') + 5] ^= 1;
@@ -255,15 +280,14 @@ TEST_F(AccountsApi, SignedInCalls_RefuseEveryForgedOrWrongToken) {
       {"garbage", "not-a-token"},
       {"tampered payload", tampered},
       {"tampered signature", valid.substr(0, dot + 1) + "AAAA" + valid.substr(dot + 5)},
-      {"expired", sign(header_json(), claims_json(1'700'000'100))},
+      {"expired", sign(header_json(), claims_json(owner, 1'700'000'100))},
       {"alg none", base64url::encode(R"({"alg":"none","typ":"JWT"})") + "." +
-                       base64url::encode(claims_json(far_future)) + "."},
-      {"alg HS512", sign(header_json("HS512"), claims_json(far_future))},
+                       base64url::encode(claims_json(owner, far_future)) + "."},
+      {"alg HS512", sign(header_json("HS512"), claims_json(owner, far_future))},
       {"refresh token as access token", refresh_token(tokens)},
-      {"not an access token",
-       sign(header_json(), claims_json(far_future, R"(,"token_use":"refresh")"))},
+      {"not an access token", sign(header_json(), claims_json(owner, far_future, "refresh"))},
   };
-  ASSERT_EQ(profile(sign(header_json(), claims_json(far_future))).status, 200)
+  ASSERT_EQ(profile(sign(header_json(), claims_json(owner, far_future))).status, 200)
       << "the forging helper itself makes valid tokens";
   for (const auto& [name, token] : forgeries) {
     const auto response = profile(token);
@@ -441,6 +465,213 @@ TEST_F(AccountsApi, ChangePassword_WithoutAToken_Answers401) {
   EXPECT_EQ(response.status, 401);
 }
 
+TEST_F(AccountsApi, LogIn_WithoutTrustedProxies_IgnoresXForwardedFor) {
+  const auto email = registered();
+  for (int i = 0; i < 10; ++i) {
+    const RequestHeaders spoofed{{"X-Forwarded-For", "198.51.100." + std::to_string(i)}};
+    EXPECT_EQ(post("/api/Accounts/login", {{"email", email}, {"password", "wrong guess!"}}, spoofed)
+                  .status,
+              400);
+  }
+  const auto limited = post("/api/Accounts/login", {{"email", email}, {"password", kPassword}},
+                            {{"X-Forwarded-For", "198.51.100.99"}});
+  EXPECT_EQ(limited.status, 429) << "a header the client wrote moves nobody to another bucket";
+}
+
+// --- Log out ---------------------------------------------------------------------------------
+
+TEST_F(AccountsApi, LogOut_EndsThisLoginsAccessAndRefreshTokensAndNoOther) {
+  const auto email = registered();
+  const auto here = logged_in(email);
+  const auto elsewhere = logged_in(email);
+  const auto out = post("/api/Accounts/logout", {{"refreshToken", refresh_token(here)}},
+                        {{"Authorization", "Bearer " + access_token(here)}});
+  EXPECT_EQ(out.status, 204) << out.body;
+  EXPECT_EQ(profile(access_token(here)).status, 401) << "no waiting 15 minutes for it to expire";
+  EXPECT_EQ(post("/api/Accounts/refresh", {{"refreshToken", refresh_token(here)}}).status, 400);
+  EXPECT_EQ(profile(access_token(elsewhere)).status, 200);
+  EXPECT_EQ(post("/api/Accounts/refresh", {{"refreshToken", refresh_token(elsewhere)}}).status,
+            200);
+}
+
+TEST_F(AccountsApi, LogOut_WithoutABody_StillEndsTheLogin) {
+  const auto session = logged_in(registered());
+  const auto out = post_json(server->url("/api/Accounts/logout"), "",
+                             {{"Authorization", "Bearer " + access_token(session)}});
+  EXPECT_EQ(out.status, 204) << out.body;
+  EXPECT_EQ(post("/api/Accounts/refresh", {{"refreshToken", refresh_token(session)}}).status, 400);
+}
+
+TEST_F(AccountsApi, LogOut_WithoutAToken_Answers401) {
+  EXPECT_EQ(post("/api/Accounts/logout", json::object{}).status, 401);
+}
+
+// --- Secrets at rest ------------------------------------------------------------------------
+
+TEST_F(AccountsApi, TheDatabaseKeysAndOutbox_AreTheOwnersAlone) {
+  const auto email = registered();
+  ASSERT_EQ(post("/api/Accounts/forgot-password", {{"email", email}}).status, 200);
+  ASSERT_FALSE(mailed_code(email).empty());
+  const auto mode = [](const std::filesystem::path& path) {
+    struct stat status {};
+    EXPECT_EQ(::stat(path.c_str(), &status), 0) << path;
+    return status.st_mode & 0777U;
+  };
+  const auto& data = server->data_dir();
+  EXPECT_EQ(mode(data / "artshop.db"), 0600U);
+  EXPECT_EQ(mode(data / "reset-codes.key"), 0600U);
+  EXPECT_EQ(mode(data / "gift-cards.key"), 0600U);
+  EXPECT_EQ(mode(data / "outbox"), 0700U);
+}
+
+TEST_F(AccountsApi, AResetCode_IsStoredOnlyAsAKeyedDigest) {
+  const auto email = registered();
+  ASSERT_EQ(post("/api/Accounts/forgot-password", {{"email", email}}).status, 200);
+  const auto code = mailed_code(email);
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open_v2((server->data_dir() / "artshop.db").c_str(), &db, SQLITE_OPEN_READONLY,
+                            nullptr),
+            SQLITE_OK);
+  sqlite3_busy_timeout(db, 10'000);
+  std::vector<std::string> stored;
+  sqlite3_exec(
+      db, "SELECT code_digest FROM reset_codes",
+      [](void* out, int, char** values, char**) {
+        static_cast<std::vector<std::string>*>(out)->emplace_back(values[0]);
+        return 0;
+      },
+      &stored, nullptr);
+  sqlite3_close(db);
+  ASSERT_FALSE(stored.empty());
+  for (const auto& digest : stored) {
+    EXPECT_EQ(digest.size(), 64U);
+    EXPECT_EQ(digest.find(code), std::string::npos);
+    EXPECT_NE(digest, crypto::sha256_hex(code)) << "a plain digest could be tested offline";
+  }
+}
+
+// --- Abuse limits behind a proxy -------------------------------------------------------------
+
+// A shop behind a proxy on 127.0.0.1 (and 10.0.0.0/8), so each test speaks from addresses of
+// its own through X-Forwarded-For, with limits small enough to reach.
+class AbuseLimits : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    server = new ServerProcess({.env = {{"ARTSHOP_TRUSTED_PROXIES", "127.0.0.1, 10.0.0.0/8"},
+                                        {"ARTSHOP_LIMIT_REGISTRATIONS_PER_IP", "1000/1h"},
+                                        {"ARTSHOP_LIMIT_LOGIN_FAILURES_PER_ACCOUNT", "3/1h"},
+                                        {"ARTSHOP_LIMIT_LOGIN_FAILURES_PER_IP", "4/15m"},
+                                        {"ARTSHOP_LIMIT_FORGOT_PASSWORD_PER_IP", "2/1h"},
+                                        {"ARTSHOP_LIMIT_RESET_ATTEMPTS_PER_IP", "2/1h"},
+                                        {"ARTSHOP_LIMIT_RESET_ATTEMPTS_PER_ACCOUNT", "3/1h"},
+                                        {"ARTSHOP_LIMIT_CHANGE_PASSWORD_PER_ACCOUNT", "2/1h"}}});
+  }
+  static void TearDownTestSuite() {
+    delete server;
+    server = nullptr;
+  }
+
+  static HttpResponse post_from(std::string_view forwarded_for, std::string_view path,
+                                const json::value& body, RequestHeaders headers = {}) {
+    headers.emplace_back("X-Forwarded-For", std::string(forwarded_for));
+    return post_json(server->url(path), json::serialize(body), std::move(headers));
+  }
+
+  static std::string registered() {
+    static std::atomic<int> counter{0};
+    const auto email = "limited" + std::to_string(++counter) + "@example.com";
+    EXPECT_EQ(post_from("192.0.2.1", "/api/Accounts/register",
+                        {{"email", email},
+                         {"password", kPassword},
+                         {"repeatedPassword", kPassword},
+                         {"agreedToPrivacyPolicy", true}})
+                  .status,
+              200);
+    return email;
+  }
+
+  static HttpResponse log_in_from(std::string_view address, const std::string& email,
+                                  std::string_view password) {
+    return post_from(address, "/api/Accounts/login", {{"email", email}, {"password", password}});
+  }
+
+  static void expect_too_many(const HttpResponse& response) {
+    EXPECT_EQ(response.status, 429) << response.body;
+    EXPECT_FALSE(response.header("Retry-After").empty());
+  }
+
+  static ServerProcess* server;
+};
+
+ServerProcess* AbuseLimits::server = nullptr;
+
+TEST_F(AbuseLimits, AnAccountUnderAttack_StillLetsItsOwnerInFromAnAddressThatHasNotFailed) {
+  const auto email = registered();
+  for (const auto* attacker : {"203.0.113.1", "203.0.113.2", "203.0.113.3"}) {
+    EXPECT_EQ(log_in_from(attacker, email, "wrong guess!").status, 400);
+  }
+  expect_too_many(log_in_from("203.0.113.1", email, kPassword));
+  EXPECT_EQ(log_in_from("198.51.100.7", email, kPassword).status, 200)
+      << "the owner at home is not locked out by the attack";
+}
+
+TEST_F(AbuseLimits, FailuresAcrossManyEmailsFromOneClient_AreLimitedBehindTheProxy) {
+  // The client writes the left-most hops itself; the proxy appends the address it saw.
+  for (int i = 0; i < 4; ++i) {
+    const auto spoofed = "198.51.100." + std::to_string(i) + ", 203.0.113.60, 10.0.0.7";
+    EXPECT_EQ(log_in_from(spoofed, registered(), "wrong guess!").status, 400);
+  }
+  const auto email = registered();
+  expect_too_many(log_in_from("198.51.100.200, 203.0.113.60, 10.0.0.7", email, kPassword));
+  EXPECT_EQ(log_in_from("203.0.113.61, 10.0.0.7", email, kPassword).status, 200)
+      << "another client behind the same proxy is counted apart";
+}
+
+TEST_F(AbuseLimits, ForgotPassword_FromOneAddressForManyEmails_Answers429) {
+  EXPECT_EQ(post_from("203.0.113.70", "/api/Accounts/forgot-password", {{"email", "a@example.com"}})
+                .status,
+            200);
+  EXPECT_EQ(post_from("203.0.113.70", "/api/Accounts/forgot-password", {{"email", "b@example.com"}})
+                .status,
+            200);
+  expect_too_many(
+      post_from("203.0.113.70", "/api/Accounts/forgot-password", {{"email", "c@example.com"}}));
+}
+
+TEST_F(AbuseLimits, ResetAttempts_AreLimitedPerAddressAndPerAccount) {
+  const auto email = registered();
+  const auto attempt = [&](std::string_view address) {
+    return post_from(address, "/api/Accounts/reset-password",
+                     {{"email", email},
+                      {"password", "amber kettle horizon"},
+                      {"repeatedPassword", "amber kettle horizon"},
+                      {"code", "ZZZZZZZZ"}});
+  };
+  EXPECT_EQ(attempt("203.0.113.80").status, 400);
+  EXPECT_EQ(attempt("203.0.113.80").status, 400);
+  expect_too_many(attempt("203.0.113.80"));
+  EXPECT_EQ(attempt("203.0.113.81").status, 400);
+  expect_too_many(attempt("203.0.113.82"));  // the account has had its three tries
+}
+
+TEST_F(AbuseLimits, ChangePasswordAttempts_AreLimitedPerAccount) {
+  const auto email = registered();
+  const auto login = log_in_from("203.0.113.90", email, kPassword);
+  ASSERT_EQ(login.status, 200);
+  const RequestHeaders auth{
+      {"Authorization", "Bearer " + std::string(parse(login).at("accessToken").as_string())}};
+  const auto attempt = [&] {
+    return post_from("203.0.113.90", "/api/Accounts/change-password",
+                     {{"currentPassword", "a guess at it"},
+                      {"password", "amber kettle horizon"},
+                      {"repeatedPassword", "amber kettle horizon"}},
+                     auth);
+  };
+  EXPECT_EQ(attempt().status, 400);
+  EXPECT_EQ(attempt().status, 400);
+  expect_too_many(attempt());
+}
+
 // Without a configured public_url the shop's address is the one it listens on, port included,
 // even when the port was left to the system (0).
 TEST(AccountsMail, WithoutAPublicUrl_TheResetLinkPointsAtThePortTheServerListensOn) {
@@ -457,18 +688,19 @@ TEST(AccountsMail, WithoutAPublicUrl_TheResetLinkPointsAtThePortTheServerListens
                 .status,
             200);
   std::string mail;
-  for (int attempt = 0; attempt < 50 && mail.empty(); ++attempt) {
-    const auto outbox = server.data_dir() / "outbox";
-    if (std::filesystem::exists(outbox)) {
-      for (const auto& entry : std::filesystem::directory_iterator(outbox)) {
-        std::ifstream in(entry.path());
-        std::stringstream text;
-        text << in.rdbuf();
-        if (text.str().find("reset-password?email=") != std::string::npos) mail = text.str();
-      }
-    }
-    if (mail.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
+  eventually(
+      [&] {
+        const auto outbox = server.data_dir() / "outbox";
+        if (!std::filesystem::exists(outbox)) return false;
+        for (const auto& entry : std::filesystem::directory_iterator(outbox)) {
+          std::ifstream in(entry.path());
+          std::stringstream text;
+          text << in.rdbuf();
+          if (text.str().find("reset-password?email=") != std::string::npos) mail = text.str();
+        }
+        return !mail.empty();
+      },
+      std::chrono::seconds(5));
   EXPECT_NE(mail.find(server.url("/reset-password?email=")), std::string::npos) << mail;
 }
 

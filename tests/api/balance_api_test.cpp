@@ -214,5 +214,29 @@ TEST_F(BalanceApi, GiftCard_TooManyRequestsIsNotKeptForTheIdempotencyKey) {
   EXPECT_FALSE(again.has_header("Idempotent-Replayed")) << "a 429 is answered anew, not replayed";
 }
 
+TEST_F(BalanceApi, Deposit_ASixthUnpaidDeposit_IsRefusedWithAGeneralMessage) {
+  const auto ann = shop->sign_up();
+  for (int i = 0; i < 5; ++i) {
+    ASSERT_EQ(shop->post("/api/balance/deposit", deposit_payload("10"), ann).status, 200);
+  }
+  const auto sixth = shop->post("/api/balance/deposit", deposit_payload("10"), ann);
+  EXPECT_EQ(sixth.status, 400) << sixth.body;
+  ASSERT_EQ(field_errors(sixth, "").size(), 1U) << sixth.body;
+  EXPECT_TRUE(field_errors(sixth, "")[0].starts_with("You have 5 unpaid deposits.")) << sixth.body;
+  EXPECT_EQ(shop->post("/api/balance/deposit", deposit_payload("10"), shop->sign_up()).status, 200)
+      << "another customer is not limited";
+}
+
+TEST(BalanceLimits, TheUnpaidDepositLimitComesFromTheConfiguration) {
+  ShopServer shop(/*seeded=*/false, {{"ARTSHOP_ORDERS_MAX_PENDING_DEPOSITS", "1"}});
+  const auto ann = shop.sign_up();
+  ASSERT_EQ(shop.post("/api/balance/deposit", deposit_payload("10"), ann).status, 200);
+  const auto second = shop.post("/api/balance/deposit", deposit_payload("10"), ann);
+  EXPECT_EQ(second.status, 400) << second.body;
+  ASSERT_EQ(field_errors(second, "").size(), 1U) << second.body;
+  EXPECT_TRUE(field_errors(second, "")[0].starts_with("You have 1 unpaid deposit. "))
+      << second.body;
+}
+
 }  // namespace
 }  // namespace artshop::testing

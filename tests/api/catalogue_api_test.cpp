@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "support/catalogue_fixture.hpp"
+#include "support/eventually.hpp"
 #include "support/http_client.hpp"
 #include "support/server_process.hpp"
 #include "support/temp_dir.hpp"
@@ -22,9 +23,7 @@ class CatalogueApi : public ::testing::Test {
     copy_seeded_catalogue(data->path());
     server = new ServerProcess({.env = {{"ARTSHOP_DATA_DIR", data->path().string()}}});
     // The catalogue is already seeded, so the server is ready at once.
-    for (int i = 0; i < 100 && get(server->url("/readyz")).status != 200; ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
+    eventually([] { return get(server->url("/readyz")).status == 200; }, std::chrono::seconds(10));
   }
   static void TearDownTestSuite() {
     delete server;

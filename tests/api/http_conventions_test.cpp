@@ -316,10 +316,13 @@ TEST(HttpShutdown, Sigterm_AnswersTheRequestInFlightAndExitsZero) {
   ServerProcess server(serving(*site));
   RawConnection idle("127.0.0.1", server.port());
   auto in_flight = std::make_unique<RawConnection>("127.0.0.1", server.port());
+  // "100 Continue" is the server's word that it has read the head; the body is on its way.
   in_flight->send(
       "POST /api/no-such-thing HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
-      "Content-Length: 7\r\n\r\n{\"a\"");
-  std::this_thread::sleep_for(300ms);  // the head has arrived; the body is on its way
+      "Expect: 100-continue\r\nContent-Length: 7\r\n\r\n");
+  ASSERT_EQ(status_lines(in_flight->receive_until("\r\n\r\n")),
+            std::vector<std::string>{"HTTP/1.1 100 Continue"});
+  in_flight->send("{\"a\"");
 
   server.send_signal(SIGTERM);
   ASSERT_TRUE(server.wait_for_log("shutting down", 5s)) << server.log_text();

@@ -78,8 +78,10 @@ TEST_F(OrdersApi, PlaceOrder_PricesTheCartItselfAndAnswersAPendingOrderWithAPaym
   EXPECT_EQ(parse_object(one), order);
   const auto all = shop->get("/api/orders", ann);
   ASSERT_EQ(all.status, 200);
-  ASSERT_EQ(json::parse(all.body).as_array().size(), 1U);
-  EXPECT_EQ(json::parse(all.body).as_array()[0], order);
+  const auto list = parse_object(all);
+  EXPECT_EQ(list.at("total").as_int64(), 1);
+  ASSERT_EQ(list.at("items").as_array().size(), 1U);
+  EXPECT_EQ(list.at("items").as_array()[0], order);
 }
 
 TEST_F(OrdersApi, PlaceOrder_ClientPricesAreIgnored) {
@@ -95,14 +97,14 @@ TEST_F(OrdersApi, PlaceOrder_ClientPricesAreIgnored) {
 }
 
 TEST_F(OrdersApi, PlaceOrder_ReadsTheGiftCardAmountExactlyAsANumberAStringOrAnInteger) {
-  const auto ann = shop->sign_up();
   const std::vector<std::tuple<json::value, std::string, std::int64_t>> cases{
       {json::value(25.5), "EUR", 25'50},   {json::value("25.50"), "EUR", 25'50},
       {json::value(25), "EUR", 25'00},     {json::value(0.1 + 9.9), "EUR", 10'00},
       {json::value(19.99), "EUR", 19'99},  {json::value(1000), "JPY", 1000},
       {json::value(" 7.05 "), "USD", 7'05}};
   for (const auto& [amount, currency, minor] : cases) {
-    const auto placed = shop->place_order(ann, {}, amount, false, currency);
+    // A customer per case: each order stays unpaid, and unpaid orders are limited.
+    const auto placed = shop->place_order(shop->sign_up(), {}, amount, false, currency);
     ASSERT_EQ(placed.status, 200) << json::serialize(amount) << ": " << placed.body;
     EXPECT_EQ(parse_object(placed).at("order").at("total").at("minorUnits").as_int64(), minor)
         << json::serialize(amount) << " " << currency;
@@ -160,7 +162,7 @@ TEST_F(OrdersApi, PlaceOrder_EachRejectionOfTheDesignIsA400OnItsField) {
   wrong_type["payByBalance"] = "yes";
   expect_field(wrong_type, "payByBalance", "flag of the wrong type");
 
-  EXPECT_EQ(json::parse(shop->get("/api/orders", ann).body).as_array().size(), 0U)
+  EXPECT_EQ(json::parse(shop->get("/api/orders", ann).body).at("items").as_array().size(), 0U)
       << "no rejected order was stored";
 }
 
@@ -171,7 +173,7 @@ TEST_F(OrdersApi, PlaceOrder_ByBalanceWithTooLittle_SaysInsufficientBalanceAndSt
   const auto response = shop->place_order(ann, {sku}, "500", true);
   ASSERT_EQ(response.status, 400) << response.body;
   EXPECT_EQ(field_errors(response, ""), std::vector<std::string>{"Insufficient balance."});
-  EXPECT_EQ(json::parse(shop->get("/api/orders", ann).body).as_array().size(), 0U);
+  EXPECT_EQ(json::parse(shop->get("/api/orders", ann).body).at("items").as_array().size(), 0U);
 }
 
 TEST_F(OrdersApi, PlaceOrder_ByBalance_IsPaidAtOnceFulfilledAndDebited) {
@@ -292,7 +294,7 @@ TEST_F(OrdersApi, FiftyBalanceOrdersInParallelOnFundsForTen_ExactlyTenSucceed) {
   EXPECT_EQ(paid.load(), 10);
   EXPECT_EQ(insufficient.load(), 40);
   EXPECT_EQ(shop->balance(ann), 0);
-  EXPECT_EQ(json::parse(shop->get("/api/orders", ann).body).as_array().size(), 10U);
+  EXPECT_EQ(json::parse(shop->get("/api/orders", ann).body).at("items").as_array().size(), 10U);
   EXPECT_EQ(json::parse(shop->get("/api/artworks", ann).body).as_array().size(), 10U);
 
   const auto ledger = shop->ledger_totals();
@@ -311,20 +313,34 @@ TEST_F(OrdersApi, TheSameIdempotencyKeyTwentyTimesInParallel_PlacesOneOrderAndAn
     answers[static_cast<std::size_t>(i)] =
         shop->place_order(ann, {sku}, "10", false, "EUR", {{"Idempotency-Key", "checkout-1"}});
   });
-  int replayed = 0;
+  // One request ran; each other one replayed its answer, or was told to come back (409 with
+  // Retry-After) while the first was still running.
+  std::vector<const HttpResponse*> placed;
   for (const auto& answer : answers) {
+    if (answer.status == 409) {
+      EXPECT_EQ(answer.header("Retry-After"), "1");
+      EXPECT_EQ(field_errors(answer, ""),
+                std::vector<std::string>{"A request with this Idempotency-Key is still being "
+                                         "processed. Try again shortly."});
+      continue;
+    }
     EXPECT_EQ(answer.status, 200) << answer.body;
-    EXPECT_EQ(answer.body, answers[0].body);
-    if (answer.header("Idempotent-Replayed") == "true") ++replayed;
+    placed.push_back(&answer);
   }
-  EXPECT_EQ(replayed, 19);
-  EXPECT_EQ(json::parse(shop->get("/api/orders", ann).body).as_array().size(), 1U);
+  ASSERT_FALSE(placed.empty());
+  int replayed = 0;
+  for (const auto* answer : placed) {
+    EXPECT_EQ(answer->body, placed.front()->body);
+    if (answer->header("Idempotent-Replayed") == "true") ++replayed;
+  }
+  EXPECT_EQ(replayed, static_cast<int>(placed.size()) - 1) << "exactly one request ran";
+  EXPECT_EQ(json::parse(shop->get("/api/orders", ann).body).at("items").as_array().size(), 1U);
 
-  // Later, too, the same request replays the first answer.
+  // Later, every repetition replays the first answer.
   const auto again =
       shop->place_order(ann, {sku}, "10", false, "EUR", {{"Idempotency-Key", "checkout-1"}});
   EXPECT_EQ(again.status, 200);
-  EXPECT_EQ(again.body, answers[0].body);
+  EXPECT_EQ(again.body, placed.front()->body);
   EXPECT_EQ(again.header("Idempotent-Replayed"), "true");
 }
 
@@ -340,7 +356,7 @@ TEST_F(OrdersApi, TheSameIdempotencyKeyWithAnotherBody_Answers409) {
   const auto body = parse_object(other);
   EXPECT_EQ(body.at("status").as_int64(), 409);
   EXPECT_FALSE(field_errors(other, "").empty()) << other.body;
-  EXPECT_EQ(json::parse(shop->get("/api/orders", ann).body).as_array().size(), 1U);
+  EXPECT_EQ(json::parse(shop->get("/api/orders", ann).body).at("items").as_array().size(), 1U);
 }
 
 TEST_F(OrdersApi, IdempotencyKeys_BelongToOneUserAndReplayRejectionsToo) {
@@ -376,6 +392,82 @@ TEST_F(OrdersApi, AnIdempotencyKeyLongerThan255Characters_Answers400) {
                               {{"Idempotency-Key", std::string(255, 'k')}})
                 .status,
             200);
+}
+
+TEST_F(OrdersApi, PlaceOrder_PastEachLimitOfWhatIsStored_Answers400OnItsField) {
+  const auto ann = shop->sign_up();
+  const auto sku = shop->cheapest_regular();
+  const auto expect_message = [&](const json::object& payload, std::string_view field,
+                                  std::string_view message) {
+    const auto response = shop->post("/api/orders", payload, ann);
+    EXPECT_EQ(response.status, 400) << field << ": " << response.body;
+    EXPECT_EQ(field_errors(response, field), std::vector<std::string>{std::string(message)})
+        << response.body;
+  };
+  expect_message(order_payload(std::vector<Sku>(51, sku), nullptr, false, "EUR"), "cartItems",
+                 "An order holds at most 50 pictures.");
+  const std::vector<std::tuple<std::string, json::value, std::string>> browser{
+      {"userAgent", json::value(std::string(513, 'u')), "Must be at most 512 characters."},
+      {"acceptLanguage", json::value(std::string(129, 'a')), "Must be at most 128 characters."},
+      {"timeZoneOffset", json::value(-841), "Must be between -840 and 720 minutes."},
+      {"timeZoneOffset", json::value(1'000'000'000'000), "Must be between -840 and 720 minutes."},
+      {"screenWidth", json::value(-1), "Must be between 0 and 65535 pixels."},
+      {"screenHeight", json::value(65'536), "Must be between 0 and 65535 pixels."}};
+  for (const auto& [field, value, message] : browser) {
+    auto payload = order_payload({sku}, nullptr, false, "EUR");
+    payload[field] = value;
+    expect_message(payload, field, message);
+  }
+  auto names = order_payload({sku}, nullptr, false, "EUR");
+  names["firstName"] = std::string(101, 'n');
+  expect_message(names, "firstName", "First name must be at most 100 characters.");
+  EXPECT_EQ(json::parse(shop->get("/api/orders", ann).body).at("total").as_int64(), 0);
+
+  // What the browser sends on its own is left out when too long, not refused.
+  auto from_headers = order_payload({sku}, nullptr, false, "EUR");
+  from_headers.erase("userAgent");
+  const auto placed =
+      shop->post("/api/orders", from_headers, ann, {{"User-Agent", std::string(600, 'u')}});
+  EXPECT_EQ(placed.status, 200) << placed.body;
+}
+
+TEST_F(OrdersApi, PlaceOrder_ASixthUnpaidOrder_IsRefusedButPayingByBalanceIsNot) {
+  const auto ann = shop->sign_up();
+  const auto sku = shop->cheapest_regular();
+  for (int i = 0; i < 5; ++i) ASSERT_EQ(shop->place_order(ann, {sku}).status, 200);
+
+  const auto sixth = shop->place_order(ann, {sku});
+  EXPECT_EQ(sixth.status, 400) << sixth.body;
+  ASSERT_EQ(field_errors(sixth, "").size(), 1U) << sixth.body;
+  EXPECT_TRUE(field_errors(sixth, "")[0].starts_with("You have 5 unpaid orders.")) << sixth.body;
+
+  shop->fund_cents(ann, std::max<std::int64_t>(sku.price_cents, 5'00));
+  EXPECT_EQ(shop->place_order(ann, {sku}, nullptr, true).status, 200);
+}
+
+TEST_F(OrdersApi, ListOrders_AnswersPagesNewestFirstWithTheTotal) {
+  const auto ann = shop->sign_up();
+  const auto sku = shop->cheapest_regular();
+  std::vector<std::int64_t> placed;
+  for (int i = 0; i < 3; ++i) placed.push_back(order_id(shop->place_order(ann, {sku})));
+
+  const auto first = parse_object(shop->get("/api/orders?PageSize=2", ann));
+  EXPECT_EQ(first.at("total").as_int64(), 3);
+  EXPECT_EQ(first.at("page").as_int64(), 1);
+  EXPECT_EQ(first.at("pageSize").as_int64(), 2);
+  ASSERT_EQ(first.at("items").as_array().size(), 2U);
+  EXPECT_EQ(first.at("items").at(0).at("id").as_int64(), placed[2]);
+  EXPECT_EQ(first.at("items").at(1).at("id").as_int64(), placed[1]);
+  const auto second = parse_object(shop->get("/api/orders?page=2&pagesize=2", ann));
+  ASSERT_EQ(second.at("items").as_array().size(), 1U);
+  EXPECT_EQ(second.at("items").at(0).at("id").as_int64(), placed[0]);
+  EXPECT_EQ(parse_object(shop->get("/api/orders", ann)).at("pageSize").as_int64(), 20);
+
+  const auto too_big = shop->get("/api/orders?PageSize=101", ann);
+  EXPECT_EQ(too_big.status, 400);
+  EXPECT_EQ(field_errors(too_big, "PageSize"),
+            std::vector<std::string>{"PageSize must be a whole number from 1 to 100."});
+  EXPECT_EQ(shop->get("/api/orders?Page=0", ann).status, 400);
 }
 
 }  // namespace

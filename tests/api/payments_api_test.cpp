@@ -68,7 +68,7 @@ TEST_F(PaymentsApi, SandboxFlow_PayOnThePageThenTheWebhookFulfilsAndTheDownloadI
   EXPECT_TRUE(std::regex_match(number, std::regex("[0-9A-Z]{4}(-[0-9A-Z]{4}){3}"))) << number;
 
   // The gift card's number is in the history and in the buyer's mail.
-  const auto history = json::parse(shop->get("/api/orders", ann).body).as_array();
+  const auto history = json::parse(shop->get("/api/orders", ann).body).at("items").as_array();
   ASSERT_EQ(history.size(), 1U);
   EXPECT_EQ(history[0].at("giftCards").at(0).at("number").as_string(), number);
   const auto mail = shop->mail_to(ann.email, number);
@@ -225,6 +225,44 @@ TEST(PaymentsSecret, WithoutAConfiguredSecret_OneIsGeneratedIntoTheDataFolder) {
   EXPECT_TRUE(eventually([&] { return shop.balance(ann) == 20'00; }));
   // Our test secret is not it.
   EXPECT_EQ(shop.deliver_paid_event("evt_forged", "dep_x", 100, "eur").status, 400);
+}
+
+// The sandbox takes no money, so it serves only this machine unless told otherwise on purpose.
+// The message of a start that was refused: the server's log, or "" when it started.
+std::string refused_start(std::vector<std::pair<std::string, std::string>> env) {
+  try {
+    ServerProcess server({.env = std::move(env)});
+  } catch (const std::runtime_error& error) {
+    return error.what();
+  }
+  return "";
+}
+
+TEST(PaymentsSandboxExposure, OnEveryInterfaceWithoutTheAcknowledgment_TheServerRefusesToStart) {
+  for (const auto& env : std::vector<std::vector<std::pair<std::string, std::string>>>{
+           {{"ARTSHOP_HOST", "0.0.0.0"}},
+           {{"ARTSHOP_HOST", "0.0.0.0"}, {"ARTSHOP_PAYMENTS_PROVIDER", "sandbox"}},
+           {{"ARTSHOP_HOST", "0.0.0.0"},
+            {"ARTSHOP_PAYMENTS_SANDBOX_PUBLIC_ACKNOWLEDGED", "true"}},  // the default provider
+           {{"ARTSHOP_PUBLIC_URL", "http://127.0.0.1.nip.io:8080"}},
+           {{"ARTSHOP_PUBLIC_URL", "http://user@127.0.0.1@shop.example"}}}) {
+    const auto refused = refused_start(env);
+    EXPECT_NE(refused.find("exited with 2"), std::string::npos) << env.back().second << refused;
+    EXPECT_NE(refused.find("payments.sandbox_public_acknowledged = true"), std::string::npos)
+        << refused;
+  }
+}
+
+TEST(PaymentsSandboxExposure, OnAPublicAddressWithTheAcknowledgment_StartsWarnsAndShowsABanner) {
+  ServerProcess server({.env = {{"ARTSHOP_PUBLIC_URL", "https://shop.example"},
+                                {"ARTSHOP_PAYMENTS_PROVIDER", "sandbox"},
+                                {"ARTSHOP_PAYMENTS_SANDBOX_PUBLIC_ACKNOWLEDGED", "true"}}});
+  EXPECT_TRUE(server.wait_for_log("Test payments: no money moves", std::chrono::seconds{10}));
+  EXPECT_NE(server.log_text().find("warn"), std::string::npos) << server.log_text();
+
+  const auto page = get(server.url("/payments/sandbox/checkout?session=unknown"));
+  EXPECT_EQ(page.status, 400);
+  EXPECT_NE(page.body.find("Test payments: no money moves"), std::string::npos) << page.body;
 }
 
 }  // namespace

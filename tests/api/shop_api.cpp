@@ -358,13 +358,4 @@ void in_parallel(int count, const std::function<void(int)>& work) {
   for (auto& thread : threads) thread.join();
 }
 
-bool eventually(const std::function<bool()>& done, std::chrono::milliseconds timeout) {
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (!done()) {
-    if (std::chrono::steady_clock::now() >= deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return true;
-}
-
 }  // namespace artshop::testing

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "support/eventually.hpp"
 #include "support/http_client.hpp"
 #include "support/server_process.hpp"
 #include "support/temp_dir.hpp"
@@ -128,9 +129,5 @@ std::optional<std::pair<int, int>> jpeg_size(std::string_view bytes);
 
 // Runs `work(i)` on `count` threads at once and waits for all of them.
 void in_parallel(int count, const std::function<void(int)>& work);
-
-// Polls `done` until it holds or `timeout` passes.
-bool eventually(const std::function<bool()>& done,
-                std::chrono::milliseconds timeout = std::chrono::seconds(20));
 
 }  // namespace artshop::testing

@@ -153,6 +153,22 @@ std::string RawConnection::receive(std::chrono::milliseconds idle_timeout) {
   return received;
 }
 
+std::string RawConnection::receive_until(std::string_view text, std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  std::string received;
+  char byte = 0;
+  pollfd ready{.fd = fd_, .events = POLLIN, .revents = 0};
+  // One byte at a time, so nothing after `text` is taken from a later receive().
+  while (received.find(text) == std::string::npos) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0 || ::poll(&ready, 1, static_cast<int>(left.count())) <= 0) break;
+    if (::recv(fd_, &byte, 1, 0) <= 0) break;
+    received.push_back(byte);
+  }
+  return received;
+}
+
 std::string raw_exchange(const std::string& host, unsigned short port, std::string_view bytes,
                          std::chrono::milliseconds idle_timeout) {
   RawConnection connection(host, port);

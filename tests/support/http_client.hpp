@@ -45,6 +45,10 @@ class RawConnection {
   void send(std::string_view bytes);
   // Everything received until the peer closes, or until nothing arrives for `idle_timeout`.
   std::string receive(std::chrono::milliseconds idle_timeout = std::chrono::seconds{5});
+  // What arrived up to and including `text`, or all that arrived when `timeout` passes first
+  // (or the peer closes).
+  std::string receive_until(std::string_view text,
+                            std::chrono::milliseconds timeout = std::chrono::seconds{5});
 
  private:
   int fd_ = -1;

@@ -11,7 +11,8 @@
 #include <regex>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
+
+#include "support/eventually.hpp"
 
 extern char** environ;
 
@@ -86,22 +87,25 @@ ServerProcess::ServerProcess(ServerProcessOptions options)
   ::close(null_fd);
   if (pid_ < 0) throw std::runtime_error("fork failed");
 
-  const auto deadline = std::chrono::steady_clock::now() + options.startup_timeout;
-  while (true) {
-    if (const auto port = listening_port()) {
-      port_ = *port;
-      return;
-    }
-    if (const auto code = wait(0ms)) {
-      throw std::runtime_error("artshop exited with " + std::to_string(*code) +
-                               " before listening:\n" + log_text());
-    }
-    if (std::chrono::steady_clock::now() > deadline) {
-      terminate(2s);
-      throw std::runtime_error("artshop did not start listening in time:\n" + log_text());
-    }
-    std::this_thread::sleep_for(20ms);
+  std::optional<unsigned short> port;
+  std::optional<int> early_exit;
+  eventually(
+      [&] {
+        port = listening_port();
+        if (!port) early_exit = wait(0ms);
+        return port || early_exit;
+      },
+      options.startup_timeout);
+  if (port) {
+    port_ = *port;
+    return;
   }
+  if (early_exit) {
+    throw std::runtime_error("artshop exited with " + std::to_string(*early_exit) +
+                             " before listening:\n" + log_text());
+  }
+  terminate(2s);
+  throw std::runtime_error("artshop did not start listening in time:\n" + log_text());
 }
 
 ServerProcess::~ServerProcess() {
@@ -128,12 +132,7 @@ std::string ServerProcess::log_text() const {
 }
 
 bool ServerProcess::wait_for_log(std::string_view text, std::chrono::milliseconds timeout) const {
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (log_text().find(text) == std::string::npos) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(10ms);
-  }
-  return true;
+  return eventually([&] { return log_text().find(text) != std::string::npos; }, timeout);
 }
 
 std::optional<unsigned short> ServerProcess::listening_port() const {
@@ -149,17 +148,14 @@ void ServerProcess::send_signal(int signal) const {
 }
 
 std::optional<int> ServerProcess::wait(std::chrono::milliseconds timeout) {
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (!exit_code_) {
-    int status = 0;
-    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
-      exit_code_ = exit_code(status);
-    } else if (std::chrono::steady_clock::now() >= deadline) {
-      break;
-    } else {
-      std::this_thread::sleep_for(10ms);
-    }
-  }
+  eventually(
+      [&] {
+        int status = 0;
+        if (!exit_code_ && ::waitpid(pid_, &status, WNOHANG) == pid_)
+          exit_code_ = exit_code(status);
+        return exit_code_.has_value();
+      },
+      timeout);
   return exit_code_;
 }
 

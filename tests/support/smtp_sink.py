@@ -1,10 +1,10 @@
 #!/usr/bin/python3
 """A real SMTP server for the mail adapter tests (aiosmtpd, Debian's python3-aiosmtpd).
 
-Usage: /usr/bin/python3 smtp_sink.py DIRECTORY [--require-auth]
+Usage: /usr/bin/python3 smtp_sink.py DIRECTORY [--require-auth] [--port PORT]
 
-Listens on 127.0.0.1 at a free port, prints that port on one line of stdout, and keeps every
-message it accepts as two files in DIRECTORY:
+Listens on 127.0.0.1 at PORT (default: a free port the kernel picks), prints that port on one
+line of stdout, and keeps every message it accepts as two files in DIRECTORY:
   NNNN.eml       the DATA exactly as received (dots unstuffed, CRLF kept)
   NNNN.envelope  "mail_from: ADDR", one "rcpt_to: ADDR" per recipient and, when the client
                  authenticated, "auth_login: USER"
@@ -66,6 +66,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("directory", type=Path)
     parser.add_argument("--require-auth", action="store_true")
+    parser.add_argument("--port", type=int, default=0)
     arguments = parser.parse_args()
     arguments.directory.mkdir(parents=True, exist_ok=True)
     # AUTH without TLS is the point of the test; aiosmtpd's warnings about it are noise.
@@ -77,8 +78,9 @@ def main() -> None:
         auth = dict(authenticator=authenticate, auth_required=True, auth_require_tls=False)
     loop = asyncio.new_event_loop()
     # Port 0: the kernel picks a free port while binding, so no other process can race for it.
+    # A given port serves tests of a server that was configured before the sink started.
     controller = UnthreadedController(
-        Sink(arguments.directory), hostname="127.0.0.1", port=0, loop=loop, **auth)
+        Sink(arguments.directory), hostname="127.0.0.1", port=arguments.port, loop=loop, **auth)
     controller.begin()
     print(controller.server.sockets[0].getsockname()[1], flush=True)
 

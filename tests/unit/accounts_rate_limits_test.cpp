@@ -18,6 +18,15 @@ TEST(AccountRateLimits, Defaults_AreTheLimitsOfTheDesign) {
   EXPECT_EQ(limits.gift_card_failures_per_user, (RateLimitPolicy{10, hours(1)}));
 }
 
+TEST(AccountRateLimits, Defaults_LimitEveryPasswordCallPerAddressAndPerAccount) {
+  constexpr RateLimits limits = kDefaultRateLimits;
+  EXPECT_EQ(limits.login_failures_per_ip, (RateLimitPolicy{50, minutes(15)}));
+  EXPECT_EQ(limits.forgot_password_per_ip, (RateLimitPolicy{20, hours(1)}));
+  EXPECT_EQ(limits.reset_attempts_per_ip, (RateLimitPolicy{20, hours(1)}));
+  EXPECT_EQ(limits.reset_attempts_per_account, (RateLimitPolicy{10, hours(1)}));
+  EXPECT_EQ(limits.change_password_per_account, (RateLimitPolicy{10, hours(1)}));
+}
+
 TEST(AccountRateLimits, Configuration_CanReplaceOneLimitKeepingTheOthers) {
   RateLimits limits = kDefaultRateLimits;
   limits.registrations_per_ip = {.limit = 2, .window = minutes(5)};

@@ -23,9 +23,7 @@ constexpr std::string_view kNewPassword = "purple otter lantern";
 
 class Accounts : public ::testing::Test {
  protected:
-  Accounts() {
-    common = CommonPasswords::parse("password\n12345678\n");
-  }
+  Accounts() { common = CommonPasswords::parse("password\n12345678\n"); }
 
   UserId registered(std::string_view email = "ann@example.com") {
     auto result = register_account({.form = {.email = std::string(email),
@@ -45,7 +43,7 @@ class Accounts : public ::testing::Test {
 
   PasswordServices password_services() {
     return {.hasher = hasher,
-            .digests = digests,
+            .reset_code_digests = digests,
             .random = random,
             .mailer = mailer,
             .common_passwords = common,
@@ -66,10 +64,15 @@ class Accounts : public ::testing::Test {
   RegisterAccount register_account{store, hasher, common, clock, kDefaultRateLimits};
   LogIn log_in{store, hasher, issuer, clock, kDefaultRateLimits};
   RefreshSession refresh{store, digests, issuer, clock};
-  Authenticate authenticate{tokens, clock};
+  Authenticate authenticate{tokens, clock, store};
+  LogOut log_out{store, digests, clock};
   RequestPasswordReset forgot{store, password_services(), kDefaultRateLimits};
-  ResetPassword reset{store, password_services()};
-  ChangePassword change{store, password_services()};
+  ResetPassword reset{store, password_services(), kDefaultRateLimits};
+  ChangePassword change{store, password_services(), kDefaultRateLimits};
+
+  Result<std::string_view> forgot_from(std::string email, std::string ip = "10.0.0.1") {
+    return forgot({.form = {.email = std::move(email)}, .client_address = std::move(ip)});
+  }
 };
 
 std::vector<std::string> messages(const Error& error, std::string_view field) {
@@ -164,7 +167,8 @@ TEST_F(Accounts, LogIn_WithAnUnknownEmail_AnswersTheSameAndStillVerifiesAHash) {
   ON_CALL(slow_hasher, hash(_)).WillByDefault(Return("dummy"));
   LogIn guarded(store, slow_hasher, issuer, clock, kDefaultRateLimits);
   EXPECT_CALL(slow_hasher, verify(_, "dummy")).WillOnce(Return(false));
-  auto session = guarded({.email = "nobody@example.com", .password = "whatever1", .client_address = "1.1.1.1"});
+  auto session = guarded(
+      {.email = "nobody@example.com", .password = "whatever1", .client_address = "1.1.1.1"});
   ASSERT_FALSE(session);
   EXPECT_EQ(messages(session.error(), ""),
             std::vector<std::string>{std::string(LogIn::kWrongCredentials)});
@@ -191,7 +195,9 @@ TEST_F(Accounts, LogIn_WithAnOutdatedHash_StoresAFreshOne) {
   EXPECT_CALL(upgrading, verify(kPassword, "old-scheme")).WillOnce(Return(true));
   EXPECT_CALL(upgrading, needs_rehash("old-scheme")).WillOnce(Return(true));
   LogIn upgrading_log_in(store, upgrading, issuer, clock, kDefaultRateLimits);
-  ASSERT_TRUE(upgrading_log_in({.email = "ann@example.com", .password = std::string(kPassword), .client_address = "1.1.1.1"}));
+  ASSERT_TRUE(upgrading_log_in({.email = "ann@example.com",
+                                .password = std::string(kPassword),
+                                .client_address = "1.1.1.1"}));
   EXPECT_EQ(store.state.accounts[0].id, ann);
   EXPECT_EQ(store.state.accounts[0].password_hash, "hash(new)");
 }
@@ -245,7 +251,7 @@ TEST_F(Accounts, Authenticate_WithoutATokenOrWithAnExpiredOne_IsUnauthenticated)
 TEST_F(Accounts, ForgotPassword_ForAnUnknownEmail_AnswersTheSameAndMailsNothing) {
   registered();
   EXPECT_CALL(mailer, send(_)).Times(0);
-  EXPECT_EQ(forgot({.email = "nobody@example.com"}), RequestPasswordReset::kAnswer);
+  EXPECT_EQ(forgot_from("nobody@example.com"), RequestPasswordReset::kAnswer);
 }
 
 TEST_F(Accounts, ForgotPassword_ForAnAccount_MailsACodeAndALinkAndStoresOnlyItsDigest) {
@@ -253,8 +259,9 @@ TEST_F(Accounts, ForgotPassword_ForAnAccount_MailsACodeAndALinkAndStoresOnlyItsD
   EmailMessage sent;
   EXPECT_CALL(mailer, send(Field(&EmailMessage::to, "ann@example.com")))
       .WillOnce([&](const EmailMessage& message) { sent = message; });
-  EXPECT_EQ(forgot({.email = "Ann@Example.com"}), RequestPasswordReset::kAnswer);
-  EXPECT_THAT(sent.text_body, HasSubstr("https://shop.test/reset-password?email=ann%40example.com&code="));
+  EXPECT_EQ(forgot_from("Ann@Example.com"), RequestPasswordReset::kAnswer);
+  EXPECT_THAT(sent.text_body,
+              HasSubstr("https://shop.test/reset-password?email=ann%40example.com&code="));
   const auto& stored = store.state.reset_codes.at(ann.value);
   EXPECT_TRUE(stored.code_digest.starts_with("digest("));
   EXPECT_EQ(stored.expires_at - std::chrono::floor<std::chrono::seconds>(clock.now()),
@@ -263,8 +270,8 @@ TEST_F(Accounts, ForgotPassword_ForAnAccount_MailsACodeAndALinkAndStoresOnlyItsD
 
 TEST_F(Accounts, ForgotPassword_FourTimesInAnHour_IsLimited) {
   registered();
-  for (int i = 0; i < 3; ++i) ASSERT_TRUE(forgot({.email = "ann@example.com"}));
-  auto fourth = forgot({.email = "ann@example.com"});
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(forgot_from("ann@example.com"));
+  auto fourth = forgot_from("ann@example.com");
   ASSERT_FALSE(fourth);
   EXPECT_EQ(fourth.error().kind, ErrorKind::TooManyRequests);
 }
@@ -279,15 +286,17 @@ class PasswordReset : public Accounts {
           const auto at = message.text_body.find("Your code: ") + 11;
           code = message.text_body.substr(at, 8);
         });
-    EXPECT_TRUE(forgot({.email = "ann@example.com"}));
+    EXPECT_TRUE(forgot_from("ann@example.com"));
     return code;
   }
 
-  Result<void> reset_with(std::string code, std::string_view password = kNewPassword) {
-    return reset({.email = "ann@example.com",
-                  .password = std::string(password),
-                  .repeated_password = std::string(password),
-                  .code = std::move(code)});
+  Result<void> reset_with(std::string code, std::string_view password = kNewPassword,
+                          std::string email = "ann@example.com", std::string ip = "10.0.0.1") {
+    return reset({.form = {.email = std::move(email),
+                           .password = std::string(password),
+                           .repeated_password = std::string(password),
+                           .code = std::move(code)},
+                  .client_address = std::move(ip)});
   }
 };
 
@@ -330,10 +339,7 @@ TEST_F(PasswordReset, ExpiresAfterTenMinutes) {
 }
 
 TEST_F(PasswordReset, ForAnUnknownEmail_AnswersLikeAWrongCode) {
-  auto result = reset({.email = "nobody@example.com",
-                       .password = std::string(kNewPassword),
-                       .repeated_password = std::string(kNewPassword),
-                       .code = "ABCDEFGH"});
+  auto result = reset_with("ABCDEFGH", kNewPassword, "nobody@example.com");
   ASSERT_FALSE(result);
   EXPECT_TRUE(result.error().fields.has("code"));
 }
@@ -368,7 +374,11 @@ TEST_F(Accounts, UpdateBilling_ChangesOnlyTheCallersAccount) {
   const auto ann = registered("ann@example.com");
   registered("bob@example.com");
   UpdateBilling update(store);
-  auto result = update(ann, {.country = "no", .state = "", .city = " Oslo ", .address1 = "Karl Johans gate 1", .zip_code = "0154"});
+  auto result = update(ann, {.country = "no",
+                             .state = "",
+                             .city = " Oslo ",
+                             .address1 = "Karl Johans gate 1",
+                             .zip_code = "0154"});
   ASSERT_TRUE(result);
   EXPECT_EQ(result->billing.country, "NO");
   EXPECT_EQ(result->billing.city, "Oslo");
@@ -378,7 +388,9 @@ TEST_F(Accounts, UpdateBilling_ChangesOnlyTheCallersAccount) {
 TEST_F(Accounts, UpdateBilling_WithAnUnknownCountry_RejectsTheCountryField) {
   const auto ann = registered();
   UpdateBilling update(store);
-  auto result = update(ann, {.country = "XX", .state = "", .city = "Oslo", .address1 = "Street 1", .zip_code = "0154"});
+  auto result = update(
+      ann,
+      {.country = "XX", .state = "", .city = "Oslo", .address1 = "Street 1", .zip_code = "0154"});
   ASSERT_FALSE(result);
   EXPECT_TRUE(result.error().fields.has("country"));
 }
@@ -389,6 +401,193 @@ TEST_F(Accounts, UpdateProfile_TrimsAndStoresTheNames) {
   auto result = update(ann, {.first_name = " Ann ", .last_name = "Lee"});
   ASSERT_TRUE(result);
   EXPECT_EQ(GetProfile(store)(ann)->first_name, "Ann");
+}
+
+// --- Abuse limits ---------------------------------------------------------------------------
+
+// Limits small enough to reach in a test; each test tightens the one it is about.
+RateLimits roomy_limits() {
+  RateLimits limits = kDefaultRateLimits;
+  limits.login_failures_per_email_and_ip = {1000, std::chrono::hours(1)};
+  limits.login_failures_per_ip = {1000, std::chrono::hours(1)};
+  limits.login_failures_per_account = {1000, std::chrono::hours(1)};
+  return limits;
+}
+
+TEST_F(Accounts, LogIn_AnAccountUnderAttack_StillAdmitsItsOwnerFromAnAddressThatHasNotFailed) {
+  registered();
+  auto limits = roomy_limits();
+  limits.login_failures_per_account = {3, std::chrono::hours(1)};
+  LogIn guarded(store, hasher, issuer, clock, limits);
+  const auto attempt = [&](std::string_view password, std::string ip) {
+    return guarded({.email = "ann@example.com",
+                    .password = std::string(password),
+                    .client_address = std::move(ip)});
+  };
+  for (const auto* ip : {"203.0.113.1", "203.0.113.2", "203.0.113.3"}) {
+    ASSERT_FALSE(attempt("wrong password", ip));
+  }
+  const auto attacker = attempt(kPassword, "203.0.113.1");
+  ASSERT_FALSE(attacker);
+  EXPECT_EQ(attacker.error().kind, ErrorKind::TooManyRequests)
+      << "an address that failed against the account is refused, even with the right password";
+  EXPECT_TRUE(attempt(kPassword, "198.51.100.7")) << "the owner at home still logs in";
+}
+
+TEST_F(Accounts, LogIn_FailuresAcrossManyEmailsFromOneAddress_AreLimitedPerAddress) {
+  registered();
+  auto limits = roomy_limits();
+  limits.login_failures_per_ip = {5, std::chrono::minutes(15)};
+  LogIn guarded(store, hasher, issuer, clock, limits);
+  for (int i = 0; i < 5; ++i) {
+    ASSERT_FALSE(guarded({.email = "victim" + std::to_string(i) + "@example.com",
+                          .password = "wrong password",
+                          .client_address = "203.0.113.9"}));
+  }
+  auto sprayed = guarded({.email = "ann@example.com",
+                          .password = std::string(kPassword),
+                          .client_address = "203.0.113.9"});
+  ASSERT_FALSE(sprayed);
+  EXPECT_EQ(sprayed.error().kind, ErrorKind::TooManyRequests);
+  EXPECT_TRUE(guarded({.email = "ann@example.com",
+                       .password = std::string(kPassword),
+                       .client_address = "10.0.0.2"}));
+}
+
+TEST_F(Accounts, LogIn_RefusedByALimit_HashesNoPassword) {
+  registered();
+  auto limits = roomy_limits();
+  limits.login_failures_per_email_and_ip = {2, std::chrono::minutes(15)};
+  NiceMock<fakes::MockPasswordHasher> counting;
+  ON_CALL(counting, hash(_)).WillByDefault(Return("dummy"));
+  LogIn guarded(store, counting, issuer, clock, limits);
+  EXPECT_CALL(counting, verify(_, _)).Times(2).WillRepeatedly(Return(false));
+  for (int i = 0; i < 3; ++i) {
+    (void)guarded({.email = "ann@example.com", .password = "guess", .client_address = "10.1.1.1"});
+  }
+}
+
+TEST_F(Accounts, ForgotPassword_FromOneAddressForManyEmails_IsLimitedPerAddress) {
+  auto limits = kDefaultRateLimits;
+  limits.forgot_password_per_ip = {2, std::chrono::hours(1)};
+  RequestPasswordReset limited(store, password_services(), limits);
+  const auto ask = [&](std::string email, std::string ip) {
+    return limited({.form = {.email = std::move(email)}, .client_address = std::move(ip)});
+  };
+  ASSERT_TRUE(ask("a@example.com", "203.0.113.5"));
+  ASSERT_TRUE(ask("b@example.com", "203.0.113.5"));
+  const auto third = ask("c@example.com", "203.0.113.5");
+  ASSERT_FALSE(third);
+  EXPECT_EQ(third.error().kind, ErrorKind::TooManyRequests);
+  EXPECT_TRUE(ask("c@example.com", "10.0.0.3")) << "another address is counted apart";
+}
+
+TEST_F(PasswordReset, Attempts_AreLimitedPerAddressAndPerAccount_BeforeAnyHashing) {
+  registered();
+  const auto code = mailed_code();
+  auto limits = kDefaultRateLimits;
+  limits.reset_attempts_per_ip = {3, std::chrono::hours(1)};
+  limits.reset_attempts_per_account = {4, std::chrono::hours(1)};
+  NiceMock<fakes::MockPasswordHasher> counting;
+  auto services = password_services();
+  PasswordServices counted{.hasher = counting,
+                           .reset_code_digests = services.reset_code_digests,
+                           .random = services.random,
+                           .mailer = services.mailer,
+                           .common_passwords = services.common_passwords,
+                           .clock = services.clock,
+                           .shop_url = services.shop_url};
+  ResetPassword limited(store, counted, limits);
+  const auto attempt = [&](std::string typed, std::string ip) {
+    return limited({.form = {.email = "ann@example.com",
+                             .password = std::string(kNewPassword),
+                             .repeated_password = std::string(kNewPassword),
+                             .code = std::move(typed)},
+                    .client_address = std::move(ip)});
+  };
+  EXPECT_CALL(counting, hash(_)).Times(4).WillRepeatedly(Return("hash"));
+  for (int i = 0; i < 3; ++i) ASSERT_FALSE(attempt("ZZZZZZZZ", "203.0.113.1"));
+  const auto per_address = attempt(code, "203.0.113.1");
+  ASSERT_FALSE(per_address);
+  EXPECT_EQ(per_address.error().kind, ErrorKind::TooManyRequests);
+  ASSERT_FALSE(attempt("ZZZZZZZZ", "203.0.113.2"));
+  const auto per_account = attempt(code, "203.0.113.3");
+  ASSERT_FALSE(per_account);
+  EXPECT_EQ(per_account.error().kind, ErrorKind::TooManyRequests);
+}
+
+TEST_F(Accounts, ChangePassword_PastItsLimit_AnswersTooManyRequestsWithoutHashing) {
+  registered();
+  const auto caller = authenticate(log_in_as("ann@example.com", kPassword)->access_token).value();
+  auto limits = kDefaultRateLimits;
+  limits.change_password_per_account = {2, std::chrono::hours(1)};
+  NiceMock<fakes::MockPasswordHasher> counting;
+  auto services = password_services();
+  ChangePassword limited(store,
+                         {.hasher = counting,
+                          .reset_code_digests = services.reset_code_digests,
+                          .random = services.random,
+                          .mailer = services.mailer,
+                          .common_passwords = services.common_passwords,
+                          .clock = services.clock,
+                          .shop_url = services.shop_url},
+                         limits);
+  EXPECT_CALL(counting, verify(_, _)).Times(2).WillRepeatedly(Return(false));
+  const auto attempt = [&] {
+    return limited({.caller = caller,
+                    .form = {.current_password = "a guess at it",
+                             .password = std::string(kNewPassword),
+                             .repeated_password = std::string(kNewPassword)}});
+  };
+  EXPECT_TRUE(attempt().error().fields.has("currentPassword"));
+  EXPECT_TRUE(attempt().error().fields.has("currentPassword"));
+  EXPECT_EQ(attempt().error().kind, ErrorKind::TooManyRequests);
+}
+
+// --- Log out and ended logins -----------------------------------------------------------------
+
+TEST_F(Accounts, LogOut_EndsTheLoginsAccessAndRefreshTokensButNoOtherLogin) {
+  registered();
+  const auto here = log_in_as("ann@example.com", kPassword).value();
+  const auto elsewhere = log_in_as("ann@example.com", kPassword).value();
+  ASSERT_TRUE(log_out({.caller = authenticate(here.access_token).value(), .refresh_token = {}}));
+  EXPECT_EQ(authenticate(here.access_token).error().kind, ErrorKind::Unauthenticated)
+      << "the access token dies with its login, before it expires";
+  EXPECT_FALSE(refresh(here.refresh_token));
+  EXPECT_TRUE(authenticate(elsewhere.access_token));
+  EXPECT_TRUE(refresh(elsewhere.refresh_token));
+}
+
+TEST_F(Accounts, LogOut_WithAnotherUsersRefreshToken_LeavesThatLoginAlone) {
+  registered();
+  registered("bob@example.com");
+  const auto ann = log_in_as("ann@example.com", kPassword).value();
+  const auto bob = log_in_as("bob@example.com", kPassword).value();
+  ASSERT_TRUE(log_out(
+      {.caller = authenticate(ann.access_token).value(), .refresh_token = bob.refresh_token}));
+  EXPECT_TRUE(authenticate(bob.access_token));
+  EXPECT_TRUE(refresh(bob.refresh_token));
+}
+
+TEST_F(Accounts, Authenticate_AfterAPasswordChange_RefusesTheOtherLoginsAccessTokens) {
+  registered();
+  const auto here = log_in_as("ann@example.com", kPassword).value();
+  const auto elsewhere = log_in_as("ann@example.com", kPassword).value();
+  ASSERT_TRUE(change({.caller = authenticate(here.access_token).value(),
+                      .form = {.current_password = std::string(kPassword),
+                               .password = std::string(kNewPassword),
+                               .repeated_password = std::string(kNewPassword)}}));
+  EXPECT_TRUE(authenticate(here.access_token)) << "the caller's own login goes on";
+  EXPECT_EQ(authenticate(elsewhere.access_token).error().kind, ErrorKind::Unauthenticated);
+}
+
+TEST_F(Accounts, Authenticate_ATokenOfNoLogin_IsUnauthenticated) {
+  const auto ann = registered();
+  auto claims = AccessTokenClaims::for_user(ann, clock.now());
+  EXPECT_EQ(authenticate(tokens.issue(claims)).error().kind, ErrorKind::Unauthenticated);
+  claims.session = "0123456789abcdef";
+  EXPECT_EQ(authenticate(tokens.issue(claims)).error().kind, ErrorKind::Unauthenticated)
+      << "a login the server never started";
 }
 
 }  // namespace

@@ -110,6 +110,18 @@ TEST(SeedPlan, IsTheSameOnEveryInstallation) {
   EXPECT_EQ(seed_plan(20)[7].seed, seed_plan(20)[7].seed);
 }
 
+// Refuses every task, like a pool whose queue is full.
+class RefusingExecutor final : public Executor {
+ public:
+  bool try_submit(std::function<void()>) override { return false; }
+};
+
+// Accepts every task and drops it unrun, like a pool shutting down.
+class DroppingExecutor final : public Executor {
+ public:
+  bool try_submit(std::function<void()>) override { return true; }
+};
+
 class Seeding : public ::testing::Test {
  protected:
   fakes::InMemoryUnitOfWork store;
@@ -117,11 +129,12 @@ class Seeding : public ::testing::Test {
   LabelGenerator generator;
   LabelProcessor processor;
   MemoryBlobs blobs;
-  SeedCatalogue seed{store, generator, processor, blobs, clock};
+  InlineExecutor drawing;
+  SeedCatalogue seed{store, generator, processor, blobs, clock, drawing};
 };
 
 TEST_F(Seeding, FillsAnEmptyShopWithEveryOrientationAndItsPictures) {
-  const auto report = seed(40, 3);
+  const auto report = seed(40);
   ASSERT_TRUE(report);
   EXPECT_TRUE(report->seeded);
   EXPECT_EQ(report->offers, 40);
@@ -139,9 +152,9 @@ TEST_F(Seeding, FillsAnEmptyShopWithEveryOrientationAndItsPictures) {
 }
 
 TEST_F(Seeding, NeverRunsTwiceEvenWhenTheOffersWereRemoved) {
-  ASSERT_TRUE(seed(12, 2));
+  ASSERT_TRUE(seed(12));
   store.state.offers.clear();
-  const auto second = seed(12, 2);
+  const auto second = seed(12);
   ASSERT_TRUE(second);
   EXPECT_FALSE(second->seeded);
   EXPECT_TRUE(store.state.offers.empty());
@@ -152,8 +165,25 @@ TEST_F(Seeding, LeavesAShopThatAlreadyHasOffersAlone) {
   Offer imported;
   imported.url_name = "mine";
   store.state.offers.push_back(imported);
-  EXPECT_FALSE(seed(12, 2)->seeded);
+  EXPECT_FALSE(seed(12)->seeded);
   EXPECT_EQ(generator.calls, 0);
+}
+
+TEST_F(Seeding, DrawsOnTheCallersThreadWhatTheExecutorRefuses) {
+  RefusingExecutor busy;
+  SeedCatalogue seeding{store, generator, processor, blobs, clock, busy};
+  const auto report = seeding(12);
+  ASSERT_TRUE(report);
+  EXPECT_EQ(report->offers, 12);
+  EXPECT_EQ(generator.calls, 12);
+}
+
+TEST_F(Seeding, WritesNothingWhenTheExecutorDropsTheDrawing) {
+  DroppingExecutor stopping;
+  SeedCatalogue seeding{store, generator, processor, blobs, clock, stopping};
+  EXPECT_FALSE(seeding(12));
+  EXPECT_TRUE(store.state.offers.empty());
+  EXPECT_TRUE(seed.pending(12).value()) << "the next start seeds again";
 }
 
 }  // namespace

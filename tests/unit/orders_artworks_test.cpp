@@ -99,6 +99,10 @@ class Artworks : public ::testing::Test {
     photo.source = {.prompt = {}, .seed = 0, .original_key = originals.put("ORIGINAL", "jpg")};
   }
 
+  Result<ArtworkFile> fetch(UserId caller, ArtworkId id) {
+    return download({.caller = caller, .id = id});
+  }
+
   Offer& offer(OfferId id) { return store.state.offers[static_cast<std::size_t>(id.value - 1)]; }
 
   // An artwork of `owner` for the offer's first attribute, at `long_edge`.
@@ -126,7 +130,7 @@ class Artworks : public ::testing::Test {
 
 TEST_F(Artworks, AGeneratedOffer_IsDrawnFromItsRecipeAtTheBoughtEdge) {
   const auto id = own(ann, generated, 1920, "HD");
-  const auto file = download(ann, id);
+  const auto file = fetch(ann, id);
   ASSERT_TRUE(file) << file.error().detail;
   ASSERT_THAT(generator.requests, SizeIs(1));
   const auto& drawn = generator.requests[0];
@@ -147,7 +151,7 @@ TEST_F(Artworks, AGeneratedOffer_IsDrawnFromItsRecipeAtTheBoughtEdge) {
 TEST_F(Artworks, ASizeLargerThanTheGeneratorDraws_IsEnlargedFromItsLargestDrawing) {
   offer(generated).width = 7680;
   offer(generated).height = 4320;
-  ASSERT_TRUE(download(ann, own(ann, generated, 7680, "8K")));
+  ASSERT_TRUE(fetch(ann, own(ann, generated, 7680, "8K")));
   ASSERT_THAT(generator.requests, SizeIs(1));
   EXPECT_EQ(generator.requests[0].long_edge, kGeneratorMaxLongEdge);
   EXPECT_EQ(processor.renders.at(0).input, "pixels(4096x2048)");
@@ -155,7 +159,7 @@ TEST_F(Artworks, ASizeLargerThanTheGeneratorDraws_IsEnlargedFromItsLargestDrawin
 }
 
 TEST_F(Artworks, AnImportedOffer_IsRenderedFromItsPrivateOriginal) {
-  const auto file = download(ann, own(ann, imported, 3000, "Full size"));
+  const auto file = fetch(ann, own(ann, imported, 3000, "Full size"));
   ASSERT_TRUE(file) << file.error().detail;
   EXPECT_THAT(generator.requests, IsEmpty());
   ASSERT_THAT(processor.renders, SizeIs(1));
@@ -166,10 +170,10 @@ TEST_F(Artworks, AnImportedOffer_IsRenderedFromItsPrivateOriginal) {
 
 TEST_F(Artworks, AnotherUsersOrAnUnknownArtwork_IsNotFoundAndNothingIsRendered) {
   const auto id = own(ann, generated, 1920, "HD");
-  const auto foreign = download(bob, id);
+  const auto foreign = fetch(bob, id);
   ASSERT_FALSE(foreign);
   EXPECT_EQ(foreign.error().kind, ErrorKind::NotFound);
-  const auto unknown = download(ann, ArtworkId{99});
+  const auto unknown = fetch(ann, ArtworkId{99});
   ASSERT_FALSE(unknown);
   EXPECT_EQ(unknown.error().kind, ErrorKind::NotFound);
   EXPECT_THAT(generator.requests, IsEmpty());
@@ -178,14 +182,71 @@ TEST_F(Artworks, AnotherUsersOrAnUnknownArtwork_IsNotFoundAndNothingIsRendered) 
 
 TEST_F(Artworks, AMissingOriginalOrAFailingGenerator_IsAnInternalError) {
   originals.blobs.clear();
-  const auto missing = download(ann, own(ann, imported, 1920, "HD"));
+  const auto missing = fetch(ann, own(ann, imported, 1920, "HD"));
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.error().kind, ErrorKind::Internal);
   generator.fail = true;
-  const auto failed = download(ann, own(ann, generated, 1920, "HD"));
+  const auto failed = fetch(ann, own(ann, generated, 1920, "HD"));
   ASSERT_FALSE(failed);
   EXPECT_EQ(failed.error().kind, ErrorKind::Internal);
   EXPECT_NE(failed.error().detail.find("the generator is down"), std::string::npos);
+}
+
+TEST_F(Artworks, TheSecondDownloadOfASize_ReadsTheStoredFileInsteadOfRendering) {
+  const auto first = fetch(ann, own(ann, generated, 1920, "HD"));
+  ASSERT_TRUE(first) << first.error().detail;
+  const auto stored = originals.blobs.size();
+  EXPECT_EQ(originals.blobs.at(first->version), "jpeg@1920");
+
+  // Another owner of the same size shares the file.
+  const auto second = fetch(bob, own(bob, generated, 1920, "HD"));
+  ASSERT_TRUE(second) << second.error().detail;
+  EXPECT_THAT(generator.requests, SizeIs(1));
+  EXPECT_THAT(processor.renders, SizeIs(1));
+  EXPECT_EQ(originals.blobs.size(), stored);
+  EXPECT_EQ(second->version, first->version);
+  EXPECT_EQ(second->image.bytes, "jpeg@1920");
+  EXPECT_EQ(second->file_name, "neon-alley-HD.jpg");
+  EXPECT_EQ(second->image.width, 1920);
+  EXPECT_EQ(second->image.height, 1080);
+}
+
+TEST_F(Artworks, AClientHoldingTheStoredVersion_IsToldItIsNotModified) {
+  const auto id = own(ann, imported, 1920, "HD");
+  const auto first = fetch(ann, id);
+  ASSERT_TRUE(first) << first.error().detail;
+  const auto again = download({.caller = ann, .id = id, .held_versions = {"old", first->version}});
+  ASSERT_TRUE(again) << again.error().detail;
+  EXPECT_TRUE(again->not_modified);
+  EXPECT_EQ(again->version, first->version);
+  EXPECT_THAT(again->image.bytes, IsEmpty());
+  const auto stale = download({.caller = ann, .id = id, .held_versions = {"old"}});
+  ASSERT_TRUE(stale);
+  EXPECT_FALSE(stale->not_modified);
+  EXPECT_EQ(stale->image.bytes, "jpeg@1920");
+  EXPECT_THAT(processor.renders, SizeIs(1));
+}
+
+TEST_F(Artworks, AHead_RendersOnlyTheFirstTimeAndNeverReadsTheFile) {
+  const auto id = own(ann, imported, 1920, "HD");
+  const auto first = download({.caller = ann, .id = id, .bytes_wanted = false});
+  ASSERT_TRUE(first) << first.error().detail;
+  EXPECT_THAT(first->image.bytes, IsEmpty());
+  EXPECT_FALSE(first->version.empty());
+  const auto second = download({.caller = ann, .id = id, .bytes_wanted = false});
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->version, first->version);
+  EXPECT_THAT(second->image.bytes, IsEmpty());
+  EXPECT_THAT(processor.renders, SizeIs(1));
+}
+
+TEST_F(Artworks, AnotherUsersArtwork_IsNotFoundEvenForAClientHoldingItsVersion) {
+  const auto id = own(ann, imported, 1920, "HD");
+  const auto first = fetch(ann, id);
+  ASSERT_TRUE(first);
+  const auto foreign = download({.caller = bob, .id = id, .held_versions = {first->version}});
+  ASSERT_FALSE(foreign);
+  EXPECT_EQ(foreign.error().kind, ErrorKind::NotFound);
 }
 
 TEST(ArtworkSizes, TheShorterSideFollowsTheProportionsRoundedHalfUp) {

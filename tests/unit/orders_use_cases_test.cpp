@@ -440,12 +440,12 @@ TEST_F(GiftCards, Redeem_WithSomethingThatIsNoNumber_CountsAsAWrongNumber) {
 
 TEST_F(GiftCards, ListOrders_ShowsTheBuyerTheGiftCardNumbersNewestFirst) {
   ASSERT_TRUE(place(order_of(ann, {{harbour.value, 11}})));
-  const auto orders = list_orders(ann);
+  const auto orders = list_orders({.user = ann});
   ASSERT_TRUE(orders);
-  ASSERT_THAT(*orders, SizeIs(2));
-  EXPECT_EQ((*orders)[0].order.status, PaymentStatus::Pending);
-  EXPECT_THAT((*orders)[1].gift_card_numbers, ElementsAre(number));
-  EXPECT_THAT(list_orders(bob).value(), IsEmpty());
+  ASSERT_THAT(orders->items, SizeIs(2));
+  EXPECT_EQ(orders->items[0].order.status, PaymentStatus::Pending);
+  EXPECT_THAT(orders->items[1].gift_card_numbers, ElementsAre(number));
+  EXPECT_THAT(list_orders({.user = bob}).value().items, IsEmpty());
 }
 
 TEST_F(Orders, ListArtworks_ListsOnlyTheCallersPaidPictures) {
@@ -554,6 +554,143 @@ TEST_F(Orders, GetDeposit_AnswersTheCallersDepositAndNotFoundForAnyOther) {
   EXPECT_EQ(mine->status, PaymentStatus::Pending);
   EXPECT_EQ(get_deposit(bob, started->deposit.id).error().kind, ErrorKind::NotFound);
   EXPECT_EQ(get_deposit(ann, DepositId{42}).error().kind, ErrorKind::NotFound);
+}
+
+// --- Limits (docs/limits.md) ---------------------------------------------------------------
+
+TEST_F(Orders, PlaceOrder_WithMoreLinesThanAnOrderHolds_IsRejectedAndWritesNothing) {
+  const std::vector<CartLine> lines(OrderLimits{}.max_cart_lines + 1, CartLine{harbour.value, 11});
+  const auto placed = place(order_of(ann, lines));
+  ASSERT_FALSE(placed);
+  EXPECT_THAT(placed.error().fields.messages("cartItems"),
+              ElementsAre("An order holds at most 50 pictures."));
+  EXPECT_THAT(store.state.orders, IsEmpty());
+  EXPECT_THAT(gateway.requests, IsEmpty());
+}
+
+TEST_F(Orders, PlaceOrder_WithFiveUnpaidOrders_RefusesASixthUntilOneExpires) {
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE(place(order_of(ann, {{harbour.value, 11}})));
+
+  const auto sixth = place(order_of(ann, {{harbour.value, 11}}));
+  ASSERT_FALSE(sixth);
+  EXPECT_THAT(sixth.error().fields.messages(ValidationErrors::kGeneral),
+              ElementsAre(HasSubstr("You have 5 unpaid orders.")));
+  EXPECT_THAT(store.state.orders, SizeIs(5));
+  EXPECT_TRUE(place(order_of(bob, {{harbour.value, 11}}))) << "another customer is not limited";
+
+  clock.advance(kPaymentWindow);
+  EXPECT_TRUE(place(order_of(ann, {{harbour.value, 11}})));
+}
+
+TEST_F(Orders, PlaceOrder_PaidByBalance_IsNotLimitedByUnpaidOrders) {
+  fund(ann, 100'00);
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE(place(order_of(ann, {{harbour.value, 11}})));
+  const auto paid = place(order_of(ann, {{harbour.value, 11}}, 0, true));
+  ASSERT_TRUE(paid);
+  EXPECT_EQ(paid->order.status, PaymentStatus::Paid);
+}
+
+TEST_F(Orders, PlaceOrder_HoldingThreeExclusivesInUnpaidOrders_RefusesAFourth) {
+  std::vector<OfferId> exclusives{tower};
+  for (const std::int64_t attribute : {31, 41, 51}) {
+    exclusives.push_back(fakes::add_offer(store.state, "Exclusive " + std::to_string(attribute),
+                                          {{attribute, Licence::ExclusiveCommercial, 300'00}}));
+  }
+  ASSERT_TRUE(place(order_of(ann, {{exclusives[0].value, 21}, {exclusives[1].value, 31}})));
+  ASSERT_TRUE(place(order_of(ann, {{exclusives[2].value, 41}})));
+
+  const auto fourth = place(order_of(ann, {{exclusives[3].value, 51}}));
+  ASSERT_FALSE(fourth);
+  EXPECT_THAT(fourth.error().fields.messages("cartItems"),
+              ElementsAre(HasSubstr("at most 3 exclusive pictures")));
+  EXPECT_THAT(store.state.reservations, SizeIs(3));
+  EXPECT_TRUE(place(order_of(bob, {{exclusives[3].value, 51}})));
+}
+
+TEST_F(Orders, PlaceOrder_WithMoreExclusivesThanMayBeHeld_IsRejectedAtOnce) {
+  std::vector<CartLine> lines{{tower.value, 21}};
+  for (const std::int64_t attribute : {31, 41, 51}) {
+    const auto offer = fakes::add_offer(store.state, "Exclusive " + std::to_string(attribute),
+                                        {{attribute, Licence::ExclusiveCommercial, 300'00}});
+    lines.push_back({offer.value, attribute});
+  }
+  const auto placed = place(order_of(ann, lines));
+  ASSERT_FALSE(placed);
+  EXPECT_TRUE(placed.error().fields.has("cartItems"));
+  EXPECT_THAT(store.state.orders, IsEmpty());
+}
+
+TEST_F(Orders, Deposit_WithFiveUnpaidDeposits_RefusesASixthUntilOneExpires) {
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE(deposit(deposit_of(ann, 50'00)));
+
+  const auto sixth = deposit(deposit_of(ann, 50'00));
+  ASSERT_FALSE(sixth);
+  EXPECT_THAT(sixth.error().fields.messages(ValidationErrors::kGeneral),
+              ElementsAre(HasSubstr("You have 5 unpaid deposits.")));
+  EXPECT_THAT(store.state.deposits, SizeIs(5));
+
+  clock.advance(kPaymentWindow);
+  EXPECT_TRUE(deposit(deposit_of(ann, 50'00)));
+}
+
+TEST_F(Orders, PlaceOrder_WithBrowserDetailsOutOfBounds_ReportsEachFieldAndWritesNothing) {
+  auto command = order_of(ann, {{harbour.value, 11}});
+  command.browser = {.javascript_enabled = true,
+                     .accept_language = std::string(kMaxAcceptLanguageLength + 1, 'a'),
+                     .screen_width = -1,
+                     .screen_height = kMaxScreenSize + 1,
+                     .time_zone_offset = kMinTimeZoneOffset - 1,
+                     .user_agent = std::string(kMaxUserAgentLength + 1, 'u')};
+  const auto placed = place(command);
+  ASSERT_FALSE(placed);
+  const auto& fields = placed.error().fields;
+  EXPECT_THAT(fields.messages("userAgent"), ElementsAre("Must be at most 512 characters."));
+  EXPECT_THAT(fields.messages("acceptLanguage"), ElementsAre("Must be at most 128 characters."));
+  EXPECT_THAT(fields.messages("timeZoneOffset"),
+              ElementsAre("Must be between -840 and 720 minutes."));
+  EXPECT_THAT(fields.messages("screenWidth"), ElementsAre("Must be between 0 and 65535 pixels."));
+  EXPECT_TRUE(fields.has("screenHeight"));
+  EXPECT_THAT(store.state.orders, IsEmpty());
+}
+
+TEST_F(Orders, Deposit_WithTheLongestBrowserDetailsAllowed_IsStarted) {
+  auto command = deposit_of(ann, 50'00);
+  command.browser = {.javascript_enabled = false,
+                     .accept_language = std::string(kMaxAcceptLanguageLength, 'a'),
+                     .screen_width = kMaxScreenSize,
+                     .screen_height = 0,
+                     .time_zone_offset = kMaxTimeZoneOffset,
+                     .user_agent = std::string(kMaxUserAgentLength, 'u')};
+  const auto started = deposit(command);
+  ASSERT_TRUE(started) << started.error().detail;
+  EXPECT_EQ(started->deposit.browser, command.browser);
+}
+
+TEST_F(Orders, ListOrders_AnswersOnePageNewestFirstWithTheTotal) {
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(place(order_of(ann, {{harbour.value, 11}})));
+
+  const auto first = list_orders({.user = ann, .page = std::nullopt, .page_size = "2"});
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->total, 3);
+  EXPECT_EQ(first->page, 1);
+  EXPECT_EQ(first->page_size, 2);
+  ASSERT_THAT(first->items, SizeIs(2));
+  EXPECT_EQ(first->items[0].order.id, OrderId{3});
+  const auto second = list_orders({.user = ann, .page = "2", .page_size = "2"});
+  ASSERT_TRUE(second);
+  ASSERT_THAT(second->items, SizeIs(1));
+  EXPECT_EQ(second->items[0].order.id, OrderId{1});
+  EXPECT_EQ(list_orders({.user = ann}).value().page_size, ListOrders::kDefaultPageSize);
+}
+
+TEST_F(Orders, ListOrders_WithAPageOrPageSizeOutOfRange_ReportsTheParameter) {
+  const auto bad = list_orders({.user = ann, .page = "0", .page_size = "101"});
+  ASSERT_FALSE(bad);
+  EXPECT_THAT(bad.error().fields.messages("Page"),
+              ElementsAre("Page must be a whole number from 1 to 1000000."));
+  EXPECT_THAT(bad.error().fields.messages("PageSize"),
+              ElementsAre("PageSize must be a whole number from 1 to 100."));
+  EXPECT_TRUE(list_orders({.user = ann, .page = "x"}).error().fields.has("Page"));
 }
 
 }  // namespace

@@ -47,6 +47,21 @@ Sha256Digest hmac_sha256(std::string_view key, std::string_view data) {
   return hmac_sha256(std::as_bytes(std::span(key.data(), key.size())), data);
 }
 
+HmacTokenHasher::HmacTokenHasher(std::vector<std::byte> key) : key_(std::move(key)) {
+  if (key_.size() < sizeof(Sha256Digest)) {
+    throw std::invalid_argument("an HMAC-SHA256 key has at least 32 bytes");
+  }
+}
+
+std::string HmacTokenHasher::digest(std::string_view token) const {
+  return to_hex(hmac_sha256(key_, token));
+}
+
+std::vector<std::byte> derive_subkey(std::span<const std::byte> secret, std::string_view purpose) {
+  const auto mac = hmac_sha256(secret, purpose);
+  return {mac.begin(), mac.end()};
+}
+
 bool equal_in_constant_time(std::string_view a, std::string_view b) noexcept {
   return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }

@@ -2,7 +2,9 @@
 #include "handlers/accounts.hpp"
 #include "handlers/catalogue.hpp"
 #include "handlers/currencies.hpp"
+#include "handlers/generation.hpp"
 #include "handlers/orders.hpp"
+#include "handlers/support.hpp"
 
 namespace artshop::http {
 
@@ -22,14 +24,16 @@ Router api_routes(const Api& api) {
   // The calls that hash a password queue on a pool of their own: a flood of logins is shed
   // there (503) and never delays the catalogue.
   const RouteOptions hashing{.executor = &accounts.password_work};
-  router.add("POST", "/api/Accounts/register", h::register_account(accounts.register_account),
-             hashing);
-  router.add("POST", "/api/Accounts/login", h::log_in(accounts.log_in), hashing);
+  const auto& proxies = api.trusted_proxies;
+  router.add("POST", "/api/Accounts/register",
+             h::register_account(accounts.register_account, proxies), hashing);
+  router.add("POST", "/api/Accounts/login", h::log_in(accounts.log_in, proxies), hashing);
   router.add("POST", "/api/Accounts/refresh", h::refresh_session(accounts.refresh_session));
+  router.add("POST", "/api/Accounts/logout", h::log_out(signed_in, accounts.log_out));
   router.add("POST", "/api/Accounts/forgot-password",
-             h::request_password_reset(accounts.request_password_reset));
-  router.add("POST", "/api/Accounts/reset-password", h::reset_password(accounts.reset_password),
-             hashing);
+             h::request_password_reset(accounts.request_password_reset, proxies));
+  router.add("POST", "/api/Accounts/reset-password",
+             h::reset_password(accounts.reset_password, proxies), hashing);
   router.add("POST", "/api/Accounts/change-password",
              h::change_password(signed_in, accounts.change_password), hashing);
   router.add("GET", "/api/Accounts/profile", h::get_profile(signed_in, accounts.get_profile));
@@ -51,6 +55,16 @@ Router api_routes(const Api& api) {
   // Providers sign small JSON events; nothing legitimate comes near the default limit.
   router.add("POST", "/api/payments/webhook", h::payment_webhook(orders),
              {.body_limit = 256 * 1024});
+
+  router.add("POST", "/api/support/create-ticket", h::create_support_ticket(api.support, proxies));
+
+  // Drawing takes seconds: requests queue on the generation pool, which sheds a flood (503).
+  const auto& generation = api.generation;
+  router.add("POST", "/api/generated-images", h::generate_images(generation),
+             {.executor = &generation.executor});
+  router.add("GET", "/api/generated-images", h::list_generated_images(generation));
+  router.add("GET", "/api/generated-images/allowance", h::get_generation_allowance(generation));
+  router.add("GET", "/api/generated-images/{id}/file", h::download_generated_image(generation));
   return router;
 }
 

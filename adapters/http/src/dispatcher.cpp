@@ -248,7 +248,8 @@ void Dispatcher::add_common_headers(const Request& request, Response& response) 
   response.set_header("Access-Control-Allow-Origin", std::string(*origin));
   response.set_header("Access-Control-Allow-Credentials", "true");
   response.set_header("Access-Control-Expose-Headers",
-                      "Content-Disposition, Idempotent-Replayed, Retry-After, X-Request-Id");
+                      "Content-Disposition, Idempotent-Replayed, Retry-After, X-Request-Id, "
+                      "X-Images-Requested, X-Images-Returned, X-Generation-Seed");
 }
 
 void Dispatcher::finish(const Request& request, std::string_view route, Response& response,

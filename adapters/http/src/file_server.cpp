@@ -1,12 +1,14 @@
 #include "artshop/http/file_server.hpp"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdint>
 #include <fstream>
+#include <mutex>
 #include <stdexcept>
 #include <utility>
 
@@ -146,10 +148,24 @@ bool is_file(const fs::path& file) {
   return fs::is_regular_file(file, ec);
 }
 
+struct FileStat {
+  std::uintmax_t size = 0;
+  std::int64_t mtime_ns = 0;
+};
+
+// One system call: what tells a cached copy from a changed file.
+std::optional<FileStat> stat_of(const fs::path& file) {
+  struct stat status {};
+  if (::stat(file.c_str(), &status) != 0 || !S_ISREG(status.st_mode)) return std::nullopt;
+  return FileStat{
+      .size = static_cast<std::uintmax_t>(status.st_size),
+      .mtime_ns = std::int64_t{status.st_mtim.tv_sec} * 1'000'000'000 + status.st_mtim.tv_nsec};
+}
+
 }  // namespace
 
-FileServer::FileServer(fs::path root, CachePolicy cache_policy)
-    : cache_policy_(std::move(cache_policy)) {
+FileServer::FileServer(fs::path root, CachePolicy cache_policy, std::size_t cache_bytes)
+    : cache_policy_(std::move(cache_policy)), cache_budget_(cache_bytes) {
   std::error_code ec;
   if (!root.empty() && fs::is_directory(root, ec)) root_ = fs::canonical(root, ec);
 }
@@ -177,24 +193,84 @@ std::optional<fs::path> FileServer::resolve(std::string_view relative_path) cons
   return resolved;
 }
 
+std::shared_ptr<const FileServer::CachedFile> FileServer::cached(
+    std::string_view relative_path) const {
+  if (cache_budget_ == 0) return nullptr;
+  std::shared_ptr<const CachedFile> entry;
+  {
+    const std::shared_lock lock(cache_mutex_);
+    const auto found = cache_.find(std::string(relative_path));
+    if (found == cache_.end()) return nullptr;
+    entry = found->second;
+  }
+  const auto now = stat_of(entry->file);
+  if (!now || now->size != entry->size || now->mtime_ns != entry->stat_mtime_ns) return nullptr;
+  return entry;
+}
+
+void FileServer::remember(std::string_view relative_path,
+                          std::shared_ptr<const CachedFile> file) const {
+  const auto size = file->bytes.size();
+  if (size > kLargestCachedFile || size > cache_budget_) return;
+  const std::unique_lock lock(cache_mutex_);
+  std::string key(relative_path);
+  if (const auto found = cache_.find(key); found != cache_.end()) {
+    cache_bytes_ -= found->second->bytes.size();
+    found->second = std::move(file);
+  } else {
+    cache_.emplace(key, std::move(file));
+    cache_order_.push_back(std::move(key));
+  }
+  cache_bytes_ += size;
+  while (cache_bytes_ > cache_budget_ && !cache_order_.empty()) {
+    if (const auto oldest = cache_.find(cache_order_.front()); oldest != cache_.end()) {
+      cache_bytes_ -= oldest->second->bytes.size();
+      cache_.erase(oldest);
+    }
+    cache_order_.pop_front();
+  }
+}
+
 std::optional<Response> FileServer::serve(const Request& request,
                                           std::string_view relative_path) const {
-  const auto file = resolve(relative_path);
-  if (!file || !is_file(*file)) return std::nullopt;
-  auto compressed = *file;
-  compressed += ".gz";
-  const bool has_gzip = is_file(compressed);
   const bool wants_range = request.header("Range").has_value();
-  const bool use_gzip =
-      has_gzip && !wants_range && accepts_gzip(request.header("Accept-Encoding").value_or(""));
-  const auto& body_file = use_gzip ? compressed : *file;
+  const bool gzip_accepted = accepts_gzip(request.header("Accept-Encoding").value_or(""));
+  auto hit = cached(relative_path);
+  // Only uncompressed files are kept: a gzip answer comes from the disk.
+  if (hit && hit->has_gzip && !wants_range && gzip_accepted) hit = nullptr;
 
-  std::error_code ec;
-  const auto size = fs::file_size(body_file, ec);
-  const auto modified = fs::last_write_time(body_file, ec);
-  if (ec) return std::nullopt;
-  // The file clock's epoch may lie in the future; the bits identify the version all the same.
-  const auto ticks = static_cast<std::uint64_t>(modified.time_since_epoch().count());
+  fs::path file;
+  bool has_gzip = false;
+  if (hit) {
+    file = hit->file;
+    has_gzip = hit->has_gzip;
+  } else {
+    auto resolved = resolve(relative_path);
+    if (!resolved || !is_file(*resolved)) return std::nullopt;
+    file = std::move(*resolved);
+    auto compressed = file;
+    compressed += ".gz";
+    has_gzip = is_file(compressed);
+  }
+  const bool use_gzip = has_gzip && !wants_range && gzip_accepted;
+  auto body_file = file;
+  if (use_gzip) body_file += ".gz";
+
+  std::uintmax_t size = 0;
+  std::uint64_t ticks = 0;
+  std::optional<FileStat> read_stat;
+  if (hit) {
+    size = hit->size;
+    ticks = hit->ticks;
+  } else {
+    read_stat = stat_of(body_file);
+    std::error_code ec;
+    size = fs::file_size(body_file, ec);
+    const auto modified = fs::last_write_time(body_file, ec);
+    if (ec || !read_stat) return std::nullopt;
+    // The file clock's epoch may lie in the future; the bits identify the version all the same.
+    ticks = static_cast<std::uint64_t>(modified.time_since_epoch().count());
+  }
   const auto etag = fmt::format("\"{:x}-{:x}{}\"", size, ticks, use_gzip ? "-gz" : "");
 
   Response response;
@@ -206,16 +282,30 @@ std::optional<Response> FileServer::serve(const Request& request,
     response.status = 304;
     return response;
   }
-  response.set_header("Content-Type", std::string(content_type(*file)));
+  response.set_header("Content-Type", std::string(content_type(file)));
   if (use_gzip) response.set_header("Content-Encoding", "gzip");
 
+  const auto whole = [&] {
+    if (hit) return hit->bytes;
+    auto bytes = read_bytes(body_file, 0, size);
+    if (!use_gzip && cache_budget_ > 0) {
+      remember(relative_path,
+               std::make_shared<const CachedFile>(CachedFile{.file = file,
+                                                             .has_gzip = has_gzip,
+                                                             .size = size,
+                                                             .ticks = ticks,
+                                                             .stat_mtime_ns = read_stat->mtime_ns,
+                                                             .bytes = bytes}));
+    }
+    return bytes;
+  };
   // If-Range: a client holding an older copy gets the whole new file instead of a piece.
   const auto if_range = request.header("If-Range");
   const auto range = wants_range && (!if_range || *if_range == etag)
                          ? parse_range(*request.header("Range"), size)
                          : std::nullopt;
   if (!range) {
-    response.body = read_bytes(body_file, 0, size);
+    response.body = whole();
   } else if (!range->satisfiable) {
     response.status = 416;
     response.set_header("Content-Range", fmt::format("bytes */{}", size));
@@ -223,7 +313,9 @@ std::optional<Response> FileServer::serve(const Request& request,
     const auto [first, last] = range->range;
     response.status = 206;
     response.set_header("Content-Range", fmt::format("bytes {}-{}/{}", first, last, size));
-    response.body = read_bytes(body_file, first, last - first + 1);
+    response.body = hit ? hit->bytes.substr(static_cast<std::size_t>(first),
+                                            static_cast<std::size_t>(last - first + 1))
+                        : read_bytes(body_file, first, last - first + 1);
   }
   return response;
 }

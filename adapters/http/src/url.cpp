@@ -1,34 +1,18 @@
 #include "url.hpp"
 
+#include <boost/url/encoding_opts.hpp>
+#include <boost/url/pct_string_view.hpp>
+
 namespace artshop::http {
-namespace {
-
-int hex_value(char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-}  // namespace
 
 std::optional<std::string> percent_decode(std::string_view text, bool plus_is_space) {
-  std::string decoded;
-  decoded.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '%') {
-      if (i + 2 >= text.size()) return std::nullopt;
-      const int high = hex_value(text[i + 1]);
-      const int low = hex_value(text[i + 2]);
-      if (high < 0 || low < 0) return std::nullopt;
-      decoded.push_back(static_cast<char>(high * 16 + low));
-      i += 2;
-    } else {
-      decoded.push_back(plus_is_space && c == '+' ? ' ' : c);
-    }
-  }
-  return decoded;
+  // Validation stops at the escapes: a target Beast accepted may carry characters RFC 3986
+  // would have escaped ('|', '"', UTF-8), and browsers send some of them as they are.
+  const auto encoded = boost::urls::make_pct_string_view(text);
+  if (!encoded) return std::nullopt;
+  boost::urls::encoding_opts options;
+  options.space_as_plus = plus_is_space;
+  return encoded->decode(options);
 }
 
 std::string_view raw_path(std::string_view target) noexcept {

@@ -45,7 +45,22 @@ class Canvas {
     }
   }
 
-  void blend(int x, int y, Colour colour, float alpha, Blend mode = Blend::Normal) noexcept;
+  // Inline: it runs once per touched pixel of every shape.
+  void blend(int x, int y, Colour colour, float alpha, Blend mode = Blend::Normal) noexcept {
+    if (alpha <= 0) return;
+    Colour& under = at(x, y);
+    switch (mode) {
+      case Blend::Normal:
+        under = mix(under, colour, alpha);
+        break;
+      case Blend::Add:
+        under = under + colour * alpha;
+        break;
+      case Blend::Multiply:
+        under = mix(under, under * colour, alpha);
+        break;
+    }
+  }
 
   void fill_rect(float left, float top, float right, float bottom, Colour colour, float alpha = 1,
                  Blend mode = Blend::Normal);
@@ -98,6 +113,7 @@ class Canvas {
   int height_;
   float unit_;
   std::vector<Colour> pixels_;
+  std::vector<float> row_;  // scratch: the alpha of each pixel of one row of a shape
 };
 
 }  // namespace artshop::imagegen

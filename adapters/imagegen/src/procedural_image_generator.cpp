@@ -34,13 +34,6 @@ constexpr std::array<StyleArt, kAllArtStyles.size()> kStyleArt{{
 
 }  // namespace
 
-ImageSize pixel_size(AspectRatio ratio, int long_edge) noexcept {
-  const int a = width_part(ratio);
-  const int b = height_part(ratio);
-  if (a >= b) return {long_edge, (long_edge * b + a / 2) / a};
-  return {(long_edge * a + b / 2) / b, long_edge};
-}
-
 std::uint64_t picture_seed(const GenerationRequest& request) noexcept {
   // A unit separator between fields keeps ("ab", "c") and ("a", "bc") apart.
   std::uint64_t hash = fnv1a(request.prompt);

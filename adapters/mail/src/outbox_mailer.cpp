@@ -81,18 +81,26 @@ void write_atomically(const fs::path& target, std::string_view bytes) {
   }
 }
 
+// Mails carry reset codes and gift-card numbers: the folder is the owner's alone. Only a
+// folder made here is narrowed; one the operator made keeps the mode they chose.
+void create_private_directory(const fs::path& dir) {
+  if (fs::exists(dir)) return;
+  fs::create_directories(dir);
+  fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace);
+}
+
 }  // namespace
 
 OutboxMailer::OutboxMailer(std::filesystem::path outbox_dir, std::string from_address)
     : outbox_dir_(std::move(outbox_dir)), from_address_(std::move(from_address)) {
   mailbox_address(from_address_);  // a bad sender fails at start-up, not at the first mail
-  fs::create_directories(outbox_dir_);
+  create_private_directory(outbox_dir_);
 }
 
 void OutboxMailer::send(const EmailMessage& message) {
   const auto now = std::chrono::system_clock::now();
   const std::string text = format_message(message, from_address_, now);
-  fs::create_directories(outbox_dir_);  // cheap, and survives someone clearing the folder
+  create_private_directory(outbox_dir_);  // cheap, and survives someone clearing the folder
   const fs::path path = outbox_dir_ / file_name(now);
   write_atomically(path, text);
   spdlog::info("mail to {}: {} ({})", message.to, single_line(message.subject), path.string());

@@ -1,5 +1,8 @@
 #include "form_encoding.hpp"
 
+#include <boost/url/encoding_opts.hpp>
+#include <boost/url/pct_string_view.hpp>
+
 namespace artshop::payments {
 
 namespace {
@@ -9,32 +12,12 @@ bool is_unreserved(char c) noexcept {
          c == '.' || c == '_' || c == '~';
 }
 
-int hex_value(char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 std::optional<std::string> decode_component(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '+') {
-      out += ' ';
-    } else if (c != '%') {
-      out += c;
-    } else {
-      if (i + 2 >= text.size()) return std::nullopt;
-      const int high = hex_value(text[i + 1]);
-      const int low = hex_value(text[i + 2]);
-      if (high < 0 || low < 0) return std::nullopt;
-      out += static_cast<char>(high * 16 + low);
-      i += 2;
-    }
-  }
-  return out;
+  const auto encoded = boost::urls::make_pct_string_view(text);
+  if (!encoded) return std::nullopt;
+  boost::urls::encoding_opts options;
+  options.space_as_plus = true;
+  return encoded->decode(options);
 }
 
 }  // namespace

@@ -32,6 +32,9 @@ constexpr std::string_view kInvalidSession =
 constexpr std::string_view kExpiredSession =
     "This payment session has expired and nothing was charged. Please start the payment again "
     "from the shop.";
+constexpr std::string_view kBusy =
+    "Too many test payments are waiting to be confirmed to the shop. Nothing was charged: "
+    "please go back and press the button again in a minute.";
 constexpr std::string_view kUnknownAction =
     "The payment form was not sent as expected. Please go back and press Pay, Decline or Cancel.";
 
@@ -105,7 +108,7 @@ struct SandboxGateway::Impl {
         random(random_in),
         clock(clock_in),
         sessions(options.secret),
-        delivery(options.webhook_url, options.secret, clock) {}
+        delivery(options.webhook_url, options.secret, clock, options.max_queued_webhooks) {}
 
   SandboxOptions options;
   RandomSource& random;
@@ -180,10 +183,15 @@ SandboxAnswer SandboxGateway::submit(std::string_view form_body) {
     return problem(kUnknownAction, impl_->options.public_url);
   }
   // One event id per session, as a Checkout Session completes once: pressing Pay again
-  // (back button, double click) re-delivers the same event, which the shop acts on once.
+  // (back button, double click) while it waits queues nothing, and later re-delivers the same
+  // event, which the shop acts on once. Either way the shopper sees the same return page.
   const bool paid = *action == "pay";
-  impl_->delivery.enqueue("evt_" + session->id, session->reference,
-                          event_json(*session, paid, now));
+  const auto queued = impl_->delivery.enqueue("evt_" + session->id, session->reference,
+                                              event_json(*session, paid, now));
+  if (queued == WebhookDelivery::Queued::Full) {
+    return SandboxAnswer{.status = 503,
+                         .html = render_problem_page(kBusy, impl_->options.public_url)};
+  }
   return SandboxAnswer{.status = 303, .location = session->return_url};
 }
 

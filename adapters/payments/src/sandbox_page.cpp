@@ -10,12 +10,17 @@ namespace artshop::payments {
 namespace {
 
 constexpr std::string_view kTitle = "Artshop sandbox payment";
+// On every page of the sandbox, wherever it is served: nobody should mistake it for a real
+// checkout.
+constexpr std::string_view kBanner = "Test payments: no money moves";
 
 constexpr std::string_view kStyle = R"(
 body{margin:0;font-family:system-ui,sans-serif;background:#f4f4f6;color:#1b1b1f}
 main{max-width:28rem;margin:3rem auto;padding:1.5rem 2rem;background:#fff;border-radius:8px;
 box-shadow:0 1px 4px rgba(0,0,0,.15)}
 h1{font-size:1.4rem;margin-top:0}
+.banner{margin:0;padding:.6rem 1rem;background:#9a6700;color:#fff;font-weight:700;
+text-align:center}
 .note{padding:.75rem 1rem;background:#fff4d6;border-left:4px solid #9a6700;border-radius:4px}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.4rem 1rem}
 dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
@@ -34,9 +39,11 @@ std::string page(std::string_view content) {
       "<meta name=\"robots\" content=\"noindex\">\n"
       // The link carries the session: keep it out of Referer headers.
       "<meta name=\"referrer\" content=\"no-referrer\">\n"
-      "<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n<main>\n<h1>{}</h1>\n{}</main>\n"
+      "<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n"
+      "<p class=\"banner\" role=\"status\">{}</p>\n"
+      "<main>\n<h1>{}</h1>\n{}</main>\n"
       "</body>\n</html>\n",
-      kTitle, kStyle, kTitle, content);
+      kTitle, kStyle, kBanner, kTitle, content);
 }
 
 }  // namespace

@@ -17,8 +17,9 @@ using SteadyClock = std::chrono::steady_clock;
 
 }  // namespace
 
-WebhookDelivery::WebhookDelivery(std::string url, std::string secret, const Clock& clock)
-    : url_(std::move(url)), secret_(std::move(secret)), clock_(clock) {
+WebhookDelivery::WebhookDelivery(std::string url, std::string secret, const Clock& clock,
+                                 std::size_t max_pending)
+    : url_(std::move(url)), secret_(std::move(secret)), clock_(clock), max_pending_(max_pending) {
   worker_ = std::thread([this] { deliver_queued(); });
 }
 
@@ -32,16 +33,20 @@ WebhookDelivery::~WebhookDelivery() {
   worker_.join();
 }
 
-void WebhookDelivery::enqueue(std::string event_id, std::string reference, std::string body) {
+WebhookDelivery::Queued WebhookDelivery::enqueue(std::string event_id, std::string reference,
+                                                 std::string body) {
   std::lock_guard lock(mutex_);
-  if (queue_.size() >= kMaxQueued) {
-    spdlog::error("sandbox webhook {} for {} dropped: {} events are waiting already", event_id,
-                  reference, queue_.size());
-    return;
+  if (pending_references_.contains(reference)) return Queued::AlreadyPending;
+  if (pending_references_.size() >= max_pending_) {
+    spdlog::error("sandbox webhook {} for {} refused: {} events are waiting already", event_id,
+                  reference, pending_references_.size());
+    return Queued::Full;
   }
+  pending_references_.insert(reference);
   queue_.push_back(Pending{
       .event_id = std::move(event_id), .reference = std::move(reference), .body = std::move(body)});
   wake_.notify_one();
+  return Queued::Yes;
 }
 
 void WebhookDelivery::deliver_queued() {
@@ -54,6 +59,7 @@ void WebhookDelivery::deliver_queued() {
     lock.unlock();
     deliver(next);
     lock.lock();
+    pending_references_.erase(next.reference);
   }
 }
 

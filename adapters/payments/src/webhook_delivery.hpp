@@ -4,9 +4,12 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 
@@ -20,7 +23,6 @@ namespace artshop::payments {
 // Thread-safe.
 class WebhookDelivery {
  public:
-  static constexpr std::size_t kMaxQueued = 1'000;
   // After the first attempt; an event that fails them all is logged and dropped.
   static constexpr std::array kRetryDelays{
       std::chrono::milliseconds{500}, std::chrono::milliseconds{1'000},
@@ -29,15 +31,22 @@ class WebhookDelivery {
   static constexpr std::chrono::milliseconds kAttemptTimeout{5'000};
   static constexpr std::chrono::milliseconds kDrainTimeout{5'000};
 
-  WebhookDelivery(std::string url, std::string secret, const Clock& clock);
+  // At most `max_pending` events wait at once (queued, or being delivered and retried).
+  WebhookDelivery(std::string url, std::string secret, const Clock& clock, std::size_t max_pending);
   // Goes on delivering what is queued for up to kDrainTimeout, then drops (and logs) the rest.
   ~WebhookDelivery();
   WebhookDelivery(const WebhookDelivery&) = delete;
   WebhookDelivery& operator=(const WebhookDelivery&) = delete;
 
-  // Queues one event (its JSON body) and returns at once. `event_id` and `reference` are for
-  // the log only.
-  void enqueue(std::string event_id, std::string reference, std::string body);
+  enum class Queued : std::uint8_t {
+    Yes,
+    AlreadyPending,  // an event of the same reference waits still: nothing more is queued
+    Full,            // max_pending events wait: refused
+  };
+
+  // Queues one event (its JSON body) and returns at once. Each reference (an order or a
+  // deposit) has one event waiting at most, so that no one payment can crowd out the others.
+  Queued enqueue(std::string event_id, std::string reference, std::string body);
 
  private:
   struct Pending {
@@ -59,6 +68,9 @@ class WebhookDelivery {
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Pending> queue_;
+  std::size_t max_pending_;
+  // The references of the queued events and of the one being delivered.
+  std::set<std::string, std::less<>> pending_references_;
   bool stopping_ = false;
   std::chrono::steady_clock::time_point drain_deadline_;
   std::thread worker_;  // last: starts once everything it uses exists

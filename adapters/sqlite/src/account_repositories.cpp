@@ -5,8 +5,12 @@ namespace {
 
 using std::chrono::sys_seconds;
 
-std::int64_t epoch(sys_seconds time) { return time.time_since_epoch().count(); }
-sys_seconds from_epoch(std::int64_t seconds) { return sys_seconds(std::chrono::seconds(seconds)); }
+std::int64_t epoch(sys_seconds time) {
+  return time.time_since_epoch().count();
+}
+sys_seconds from_epoch(std::int64_t seconds) {
+  return sys_seconds(std::chrono::seconds(seconds));
+}
 
 constexpr std::string_view kAccountColumns =
     "SELECT id, email, password_hash, first_name, last_name, billing_country, billing_state, "
@@ -134,6 +138,15 @@ void SqliteRefreshTokenRepository::revoke_user_sessions(UserId user, std::string
       .bind(2, keep_family)
       .bind(3, epoch(at))
       .run();
+}
+
+bool SqliteRefreshTokenRepository::session_is_live(UserId user, std::string_view family) {
+  // Runs on every signed-in call: the family index finds the login's few tokens.
+  auto row = db_.prepare(
+      "SELECT EXISTS (SELECT 1 FROM refresh_tokens "
+      "WHERE family = ?1 AND account_id = ?2 AND revoked_at IS NULL)");
+  row.bind(1, family).bind(2, user.value);
+  return row.step() && row.column_int(0) != 0;
 }
 
 void SqliteResetCodeRepository::replace(const ResetCodeRecord& record) {

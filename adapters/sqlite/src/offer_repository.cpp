@@ -55,9 +55,12 @@ std::string contains_pattern(std::string_view text) {
 
 std::string_view order_by(OfferSort sort) {
   switch (sort) {
-    case OfferSort::LowToHigh: return " ORDER BY o.min_price_eur_cents ASC, o.id ASC";
-    case OfferSort::HighToLow: return " ORDER BY o.min_price_eur_cents DESC, o.id DESC";
-    case OfferSort::NewToOld: break;
+    case OfferSort::LowToHigh:
+      return " ORDER BY o.min_price_eur_cents ASC, o.id ASC";
+    case OfferSort::HighToLow:
+      return " ORDER BY o.min_price_eur_cents DESC, o.id DESC";
+    case OfferSort::NewToOld:
+      break;
   }
   return " ORDER BY o.created_at DESC, o.id DESC";
 }
@@ -72,11 +75,12 @@ std::vector<Offer> SqliteOfferRepository::read_offers(Statement& rows) {
   std::map<std::int64_t, Offer*> by_id;
   for (auto& offer : offers) by_id[offer.id.value] = &offer;
   const auto in_list = placeholders(offers.size());
-  auto attributes = db_.prepare(
+  auto attributes = db_.prepare_cached(
       "SELECT offer_id, id, name, long_edge, licence, price_eur_cents FROM offer_attributes "
-      "WHERE offer_id IN (" + in_list + ") ORDER BY price_eur_cents, id");
-  auto tags = db_.prepare("SELECT offer_id, tag FROM offer_tags WHERE offer_id IN (" + in_list +
-                          ") ORDER BY rowid");
+      "WHERE offer_id IN (" +
+      in_list + ") ORDER BY price_eur_cents, id");
+  auto tags = db_.prepare_cached("SELECT offer_id, tag FROM offer_tags WHERE offer_id IN (" +
+                                 in_list + ") ORDER BY rowid");
   int index = 1;
   for (const auto& offer : offers) {
     attributes.bind(index, offer.id.value);
@@ -104,16 +108,21 @@ OfferPage SqliteOfferRepository::search(const OfferSearch& search) {
     where += sql;
     values.emplace_back(std::move(value));
   };
-  if (search.orientation) condition(" AND o.orientation = ?", std::string(name(*search.orientation)));
+  if (search.orientation)
+    condition(" AND o.orientation = ?", std::string(name(*search.orientation)));
   if (search.style) condition(" AND o.style = ?", std::string(name(*search.style)));
   if (search.category) condition(" AND o.category = ?", *search.category);
-  if (search.min_price_eur_cents) condition(" AND o.min_price_eur_cents >= ?", *search.min_price_eur_cents);
-  if (search.max_price_eur_cents) condition(" AND o.min_price_eur_cents <= ?", *search.max_price_eur_cents);
+  if (search.min_price_eur_cents)
+    condition(" AND o.min_price_eur_cents >= ?", *search.min_price_eur_cents);
+  if (search.max_price_eur_cents)
+    condition(" AND o.min_price_eur_cents <= ?", *search.max_price_eur_cents);
   if (search.search) {
     const auto pattern = contains_pattern(*search.search);
     condition(" AND (o.title LIKE ? ESCAPE '\\'", pattern);
-    condition(" OR EXISTS (SELECT 1 FROM offer_tags t WHERE t.offer_id = o.id"
-              " AND t.tag LIKE ? ESCAPE '\\'))", pattern);
+    condition(
+        " OR EXISTS (SELECT 1 FROM offer_tags t WHERE t.offer_id = o.id"
+        " AND t.tag LIKE ? ESCAPE '\\'))",
+        pattern);
   }
   const auto bind_all = [&values](Statement& statement) {
     int index = 1;
@@ -123,31 +132,33 @@ OfferPage SqliteOfferRepository::search(const OfferSearch& search) {
   };
 
   OfferPage page;
-  auto count = db_.prepare("SELECT count(*) FROM offers o" + where);
+  auto count = db_.prepare_cached("SELECT count(*) FROM offers o" + where);
   bind_all(count);
   count.step();
   page.total = static_cast<int>(count.column_int(0));
   if (page.total == 0 || search.offset >= page.total) return page;
 
-  auto rows = db_.prepare("SELECT " + std::string(kOfferColumns) + " FROM offers o" + where +
-                          std::string(order_by(search.sort)) + " LIMIT " +
-                          std::to_string(search.limit) + " OFFSET " + std::to_string(search.offset));
+  // Paging is bound, not written into the text, so the cached statements stay a bounded set.
+  auto rows = db_.prepare_cached("SELECT " + std::string(kOfferColumns) + " FROM offers o" + where +
+                                 std::string(order_by(search.sort)) + " LIMIT ? OFFSET ?");
   bind_all(rows);
+  const auto paging = static_cast<int>(values.size());
+  rows.bind(paging + 1, search.limit).bind(paging + 2, search.offset);
   page.items = read_offers(rows);
   return page;
 }
 
 std::vector<Offer> SqliteOfferRepository::latest(int count) {
-  auto rows = db_.prepare("SELECT " + std::string(kOfferColumns) +
-                          " FROM offers o WHERE o.status = 'Active'" +
-                          std::string(order_by(OfferSort::NewToOld)) + " LIMIT ?1");
+  auto rows = db_.prepare_cached("SELECT " + std::string(kOfferColumns) +
+                                 " FROM offers o WHERE o.status = 'Active'" +
+                                 std::string(order_by(OfferSort::NewToOld)) + " LIMIT ?1");
   rows.bind(1, count);
   return read_offers(rows);
 }
 
 std::optional<Offer> SqliteOfferRepository::find_by_url_name(std::string_view url_name) {
-  auto rows = db_.prepare("SELECT " + std::string(kOfferColumns) +
-                          " FROM offers o WHERE o.url_name = ?1 COLLATE NOCASE");
+  auto rows = db_.prepare_cached("SELECT " + std::string(kOfferColumns) +
+                                 " FROM offers o WHERE o.url_name = ?1 COLLATE NOCASE");
   rows.bind(1, url_name);
   auto offers = read_offers(rows);
   if (offers.empty()) return std::nullopt;
@@ -156,7 +167,7 @@ std::optional<Offer> SqliteOfferRepository::find_by_url_name(std::string_view ur
 
 std::optional<Offer> SqliteOfferRepository::find_by_id(OfferId id) {
   auto rows =
-      db_.prepare("SELECT " + std::string(kOfferColumns) + " FROM offers o WHERE o.id = ?1");
+      db_.prepare_cached("SELECT " + std::string(kOfferColumns) + " FROM offers o WHERE o.id = ?1");
   rows.bind(1, id.value);
   auto offers = read_offers(rows);
   if (offers.empty()) return std::nullopt;
@@ -164,14 +175,14 @@ std::optional<Offer> SqliteOfferRepository::find_by_id(OfferId id) {
 }
 
 bool SqliteOfferRepository::mark_sold_out(OfferId id) {
-  db_.prepare("UPDATE offers SET status = 'SoldOut' WHERE id = ?1 AND status = 'Active'")
+  db_.prepare_cached("UPDATE offers SET status = 'SoldOut' WHERE id = ?1 AND status = 'Active'")
       .bind(1, id.value)
       .run();
   return db_.changes() == 1;
 }
 
 std::vector<Category> SqliteOfferRepository::categories() {
-  auto rows = db_.prepare(
+  auto rows = db_.prepare_cached(
       "SELECT c.url_name, c.title, "
       "(SELECT count(*) FROM offers o WHERE o.category = c.url_name AND o.status = 'Active') "
       "FROM categories c ORDER BY c.title");
@@ -185,13 +196,13 @@ std::vector<Category> SqliteOfferRepository::categories() {
 }
 
 bool SqliteOfferRepository::category_exists(std::string_view url_name) {
-  auto row = db_.prepare("SELECT 1 FROM categories WHERE url_name = ?1");
+  auto row = db_.prepare_cached("SELECT 1 FROM categories WHERE url_name = ?1");
   row.bind(1, url_name);
   return row.step();
 }
 
 void SqliteOfferRepository::upsert_category(const Category& category) {
-  db_.prepare(
+  db_.prepare_cached(
          "INSERT INTO categories (url_name, title) VALUES (?1, ?2) "
          "ON CONFLICT (url_name) DO UPDATE SET title = excluded.title")
       .bind(1, category.url_name)
@@ -200,7 +211,7 @@ void SqliteOfferRepository::upsert_category(const Category& category) {
 }
 
 std::optional<OfferId> SqliteOfferRepository::insert(const Offer& offer) {
-  auto statement = db_.prepare(
+  auto statement = db_.prepare_cached(
       "INSERT INTO offers (url_name, title, description, category, style, orientation, "
       "aspect_ratio, width, height, created_at, status, min_price_eur_cents, thumbnail_webp, "
       "thumbnail_jpeg, preview_webp, preview_jpeg, source_prompt, source_seed, original_key) "
@@ -228,7 +239,7 @@ std::optional<OfferId> SqliteOfferRepository::insert(const Offer& offer) {
       .run();
   if (db_.changes() == 0) return std::nullopt;
   const OfferId id{db_.last_insert_id()};
-  auto attribute = db_.prepare(
+  auto attribute = db_.prepare_cached(
       "INSERT INTO offer_attributes (offer_id, name, long_edge, licence, price_eur_cents) "
       "VALUES (?1, ?2, ?3, ?4, ?5)");
   for (const auto& a : offer.attributes) {
@@ -236,7 +247,7 @@ std::optional<OfferId> SqliteOfferRepository::insert(const Offer& offer) {
     attribute.bind(5, a.price_eur_cents).run();
     attribute.reset();
   }
-  auto tag = db_.prepare("INSERT OR IGNORE INTO offer_tags (offer_id, tag) VALUES (?1, ?2)");
+  auto tag = db_.prepare_cached("INSERT OR IGNORE INTO offer_tags (offer_id, tag) VALUES (?1, ?2)");
   for (const auto& text : offer.tags) {
     tag.bind(1, id.value).bind(2, text).run();
     tag.reset();
@@ -245,7 +256,7 @@ std::optional<OfferId> SqliteOfferRepository::insert(const Offer& offer) {
 }
 
 int SqliteOfferRepository::count() {
-  auto row = db_.prepare("SELECT count(*) FROM offers");
+  auto row = db_.prepare_cached("SELECT count(*) FROM offers");
   row.step();
   return static_cast<int>(row.column_int(0));
 }

@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 4> kSchema{{
+constexpr std::array<Migration, 8> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -266,6 +266,125 @@ CREATE TABLE idempotency_keys (
   PRIMARY KEY (account_id, key)
 ) STRICT;
 CREATE INDEX idempotency_keys_by_time ON idempotency_keys (created_at);
+)sql"},
+    {5, "generated images",
+     R"sql(
+-- The ledger gains the account generated images are paid to; SQLite cannot change a CHECK in
+-- place, so the table is rebuilt with its rows, indexes and triggers (the triggers go with the
+-- old table before its rows do, so the append-only rule is not tripped).
+CREATE TABLE ledger_entries_new (
+  id INTEGER PRIMARY KEY,
+  posting TEXT NOT NULL,
+  account_kind TEXT NOT NULL CHECK (account_kind IN
+    ('CustomerBalance', 'ProviderCash', 'SalesRevenue', 'GiftCardsOutstanding',
+     'GenerationRevenue')),
+  account_id INTEGER REFERENCES accounts (id),
+  side TEXT NOT NULL CHECK (side IN ('Debit', 'Credit')),
+  amount_micro_eur INTEGER NOT NULL CHECK (amount_micro_eur > 0),
+  original_minor INTEGER NOT NULL,
+  original_currency TEXT NOT NULL CHECK (length(original_currency) = 3),
+  rate_scaled INTEGER NOT NULL CHECK (rate_scaled > 0),
+  created_at INTEGER NOT NULL,
+  CHECK ((account_kind = 'CustomerBalance') = (account_id IS NOT NULL))
+) STRICT;
+INSERT INTO ledger_entries_new SELECT * FROM ledger_entries;
+DROP TABLE ledger_entries;
+ALTER TABLE ledger_entries_new RENAME TO ledger_entries;
+CREATE INDEX ledger_entries_by_customer ON ledger_entries (account_id) WHERE account_id IS NOT NULL;
+CREATE INDEX ledger_entries_by_posting ON ledger_entries (posting);
+CREATE TRIGGER ledger_entries_are_append_only_update BEFORE UPDATE ON ledger_entries
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_entries_are_append_only_delete BEFORE DELETE ON ledger_entries
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+
+CREATE TABLE generated_images (
+  id INTEGER PRIMARY KEY,
+  account_id INTEGER NOT NULL REFERENCES accounts (id),
+  prompt TEXT NOT NULL,
+  style TEXT NOT NULL,
+  aspect_ratio TEXT NOT NULL,
+  seed INTEGER NOT NULL CHECK (seed BETWEEN 0 AND 4294967295),
+  width INTEGER NOT NULL CHECK (width > 0),
+  height INTEGER NOT NULL CHECK (height > 0),
+  blob_key TEXT NOT NULL,
+  file_name TEXT NOT NULL,
+  price_eur_cents INTEGER NOT NULL CHECK (price_eur_cents >= 0),
+  created_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX generated_images_by_account ON generated_images (account_id, created_at DESC, id DESC);
+-- The day's free quota counts only free images of one account since midnight.
+CREATE INDEX generated_images_free_by_day ON generated_images (account_id, created_at)
+  WHERE price_eur_cents = 0;
+)sql"},
+    {6, "support tickets",
+     R"sql(
+CREATE TABLE support_tickets (
+  id INTEGER PRIMARY KEY,
+  reference TEXT NOT NULL UNIQUE,
+  account_id INTEGER REFERENCES accounts (id) ON DELETE SET NULL,
+  email TEXT NOT NULL,
+  name TEXT NOT NULL,
+  type TEXT NOT NULL CHECK (type IN
+    ('General', 'Order', 'Payment', 'Account', 'Technical', 'Copyright', 'Other')),
+  description TEXT NOT NULL,
+  client_address TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  confirmation_sent_at INTEGER,
+  notice_sent_at INTEGER,
+  -- Until when a sender holds the ticket's unsent mails (NULL: nobody does).
+  mails_claimed_until INTEGER
+) STRICT;
+-- The retry reads the few tickets with a mail still to send, oldest first.
+CREATE INDEX support_tickets_unsent ON support_tickets (created_at)
+  WHERE confirmation_sent_at IS NULL OR notice_sent_at IS NULL;
+CREATE INDEX support_tickets_by_account ON support_tickets (account_id)
+  WHERE account_id IS NOT NULL;
+)sql"},
+    {7, "secrets at rest",
+     R"sql(
+-- Reset codes become HMAC digests under a server key. Live codes last 10 minutes, so they
+-- are dropped rather than converted: their owners ask for a new one.
+DELETE FROM reset_codes;
+
+-- Gift-card numbers become sealed (AES-256-GCM) under a server key that the database does not
+-- hold. SQL cannot encrypt, so existing numbers stay in `number` until the first start that
+-- has the key seals them (sqlite::protect_gift_card_numbers) and empties the column.
+CREATE TABLE gift_cards_new (
+  number_digest TEXT PRIMARY KEY,
+  number TEXT,
+  number_key_id TEXT,
+  number_sealed TEXT,
+  order_id INTEGER NOT NULL REFERENCES orders (id),
+  buyer_id INTEGER NOT NULL REFERENCES accounts (id),
+  value_micro_eur INTEGER NOT NULL CHECK (value_micro_eur > 0),
+  bought_minor INTEGER NOT NULL CHECK (bought_minor > 0),
+  bought_currency TEXT NOT NULL CHECK (length(bought_currency) = 3),
+  rate_scaled INTEGER NOT NULL CHECK (rate_scaled > 0),
+  issued_at INTEGER NOT NULL,
+  redeemed_by INTEGER REFERENCES accounts (id),
+  redeemed_at INTEGER,
+  CHECK ((redeemed_by IS NULL) = (redeemed_at IS NULL)),
+  CHECK ((number_key_id IS NULL) = (number_sealed IS NULL)),
+  CHECK ((number IS NULL) = (number_sealed IS NOT NULL))
+) STRICT;
+INSERT INTO gift_cards_new (number_digest, number, order_id, buyer_id, value_micro_eur,
+  bought_minor, bought_currency, rate_scaled, issued_at, redeemed_by, redeemed_at)
+  SELECT number_digest, number, order_id, buyer_id, value_micro_eur, bought_minor,
+         bought_currency, rate_scaled, issued_at, redeemed_by, redeemed_at FROM gift_cards;
+DROP TABLE gift_cards;
+ALTER TABLE gift_cards_new RENAME TO gift_cards;
+CREATE INDEX gift_cards_by_order ON gift_cards (order_id);
+)sql"},
+    {8, "rendered artworks",
+     R"sql(
+-- Each size of an offer is rendered once: where the file is kept in the private blob store.
+CREATE TABLE rendered_artworks (
+  offer_id INTEGER NOT NULL REFERENCES offers (id),
+  long_edge INTEGER NOT NULL CHECK (long_edge > 0),
+  format TEXT NOT NULL,
+  blob_key TEXT NOT NULL,
+  PRIMARY KEY (offer_id, long_edge, format)
+) STRICT, WITHOUT ROWID;
 )sql"},
 }};
 

@@ -1,9 +1,11 @@
 #include "artshop/sqlite/sqlite_unit_of_work.hpp"
 
 #include "artshop/sqlite/account_repositories.hpp"
+#include "artshop/sqlite/generated_image_repository.hpp"
 #include "artshop/sqlite/offer_repository.hpp"
 #include "artshop/sqlite/order_repositories.hpp"
 #include "artshop/sqlite/setting_repository.hpp"
+#include "artshop/sqlite/support_ticket_repository.hpp"
 #include "artshop/sqlite/transaction.hpp"
 
 namespace artshop::sqlite {
@@ -11,7 +13,7 @@ namespace {
 
 // The repositories of one transaction, all bound to its connection.
 struct BoundRepositories {
-  explicit BoundRepositories(Connection& connection)
+  BoundRepositories(Connection& connection, const GiftCardNumberCipher* gift_card_cipher)
       : accounts(connection),
         refresh_tokens(connection),
         reset_codes(connection),
@@ -21,10 +23,12 @@ struct BoundRepositories {
         orders(connection),
         deposits(connection),
         ledger(connection),
-        gift_cards(connection),
+        gift_cards(connection, gift_card_cipher),
         artworks(connection),
         payment_events(connection),
-        idempotency(connection) {}
+        idempotency(connection),
+        generated_images(connection),
+        support_tickets(connection) {}
 
   SqliteAccountRepository accounts;
   SqliteRefreshTokenRepository refresh_tokens;
@@ -39,6 +43,8 @@ struct BoundRepositories {
   SqliteArtworkRepository artworks;
   SqlitePaymentEventRepository payment_events;
   SqliteIdempotencyRepository idempotency;
+  SqliteGeneratedImageRepository generated_images;
+  SqliteSupportTicketRepository support_tickets;
   Repositories view{.accounts = accounts,
                     .refresh_tokens = refresh_tokens,
                     .reset_codes = reset_codes,
@@ -51,7 +57,9 @@ struct BoundRepositories {
                     .gift_cards = gift_cards,
                     .artworks = artworks,
                     .payment_events = payment_events,
-                    .idempotency = idempotency};
+                    .idempotency = idempotency,
+                    .generated_images = generated_images,
+                    .support_tickets = support_tickets};
 };
 
 }  // namespace
@@ -63,7 +71,7 @@ void SqliteUnitOfWork::run(Mode mode, const std::function<bool(Repositories&)>& 
   auto connection = pool_.acquire();
   Transaction transaction(*connection, mode == Mode::Write ? Transaction::Kind::Immediate
                                                            : Transaction::Kind::Deferred);
-  BoundRepositories repositories(*connection);
+  BoundRepositories repositories(*connection, gift_card_cipher_);
   if (work(repositories.view)) transaction.commit();
 }
 

@@ -13,22 +13,24 @@ std::chrono::sys_seconds seconds(std::chrono::system_clock::time_point time) {
 
 }  // namespace
 
-Result<std::string_view> RequestPasswordReset::operator()(ForgotPasswordForm form) {
-  auto valid = validate_forgot_password(std::move(form));
+Result<std::string_view> RequestPasswordReset::operator()(ForgotPasswordCommand command) {
+  auto valid = validate_forgot_password(std::move(command.form));
   if (!valid) return std::unexpected(Error::validation(std::move(valid.error())));
   const auto& email = valid->email;
   // Made whether or not the account exists, so both paths do the same work.
   const auto code = generate_reset_code(services_.random);
-  const auto code_digest = services_.digests.digest(code);
+  const auto code_digest = services_.reset_code_digests.digest(code);
+  const auto email_bucket = rate_bucket("forgot-password", email);
+  const auto address_bucket = rate_bucket("forgot-password-ip", command.client_address);
 
   auto mail_to = transactions_.write([&](Repositories& repos) -> Result<bool> {
     const auto now = services_.clock.now();
     RateLimiter limiter(repos.rate_limits, now);
-    const auto bucket = rate_bucket("forgot-password", email);
-    if (auto limited = limiter.check(bucket, limits_.forgot_password_per_email); !limited) {
+    if (auto limited = limiter.admit({{email_bucket, limits_.forgot_password_per_email},
+                                      {address_bucket, limits_.forgot_password_per_ip}});
+        !limited) {
       return std::unexpected(limited.error());
     }
-    limiter.record(bucket);
     const auto account = repos.accounts.find_by_email(email);
     if (!account) return false;
     repos.reset_codes.replace({.user = account->id,
@@ -42,10 +44,19 @@ Result<std::string_view> RequestPasswordReset::operator()(ForgotPasswordForm for
   return kAnswer;
 }
 
-Result<void> ResetPassword::operator()(ResetPasswordForm form) {
-  auto valid = validate_password_reset(std::move(form), services_.common_passwords);
+Result<void> ResetPassword::operator()(ResetPasswordCommand command) {
+  auto valid = validate_password_reset(std::move(command.form), services_.common_passwords);
   if (!valid) return std::unexpected(Error::validation(std::move(valid.error())));
-  const auto code_digest = services_.digests.digest(valid->code);
+  // Counted by e-mail whether or not it has an account, so the limit answers alike for both.
+  const auto address_bucket = rate_bucket("reset-attempts-ip", command.client_address);
+  const auto account_bucket = rate_bucket("reset-attempts", valid->email);
+  auto admitted = transactions_.write([&](Repositories& repos) -> Result<void> {
+    RateLimiter limiter(repos.rate_limits, services_.clock.now());
+    return limiter.admit({{address_bucket, limits_.reset_attempts_per_ip},
+                          {account_bucket, limits_.reset_attempts_per_account}});
+  });
+  if (!admitted) return admitted;
+  const auto code_digest = services_.reset_code_digests.digest(valid->code);
   // Hashed before the transaction, so the write lock is never held while hashing.
   const auto password_hash = services_.hasher.hash(valid->password);
 
@@ -68,7 +79,8 @@ Result<void> ResetPassword::operator()(ResetPasswordForm form) {
     return true;
   });
   if (!reset) return std::unexpected(reset.error());
-  if (!*reset) return std::unexpected(Error::validation("code", std::string(ResetPassword::kWrongCode)));
+  if (!*reset)
+    return std::unexpected(Error::validation("code", std::string(ResetPassword::kWrongCode)));
   services_.mailer.send(password_changed_mail(valid->email, services_.shop_url));
   return {};
 }
@@ -80,9 +92,15 @@ Result<void> ChangePassword::operator()(ChangePasswordCommand command) {
     return std::move(*found);
   });
   if (!account) return std::unexpected(account.error());
-  auto valid = validate_password_change(std::move(command.form), account->email,
-                                        services_.common_passwords);
+  auto valid =
+      validate_password_change(std::move(command.form), account->email, services_.common_passwords);
   if (!valid) return std::unexpected(Error::validation(std::move(valid.error())));
+  const auto bucket = rate_bucket("change-password", std::to_string(account->id.value));
+  auto admitted = transactions_.write([&](Repositories& repos) -> Result<void> {
+    RateLimiter limiter(repos.rate_limits, services_.clock.now());
+    return limiter.admit({{bucket, limits_.change_password_per_account}});
+  });
+  if (!admitted) return admitted;
   if (!services_.hasher.verify(valid->current_password, account->password_hash)) {
     return std::unexpected(Error::validation("currentPassword", std::string(kWrongCurrent)));
   }

@@ -1,9 +1,9 @@
 #include "artshop/core/accounts/sessions.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <optional>
-
-#include <fmt/format.h>
 
 #include "artshop/core/accounts/account_forms.hpp"
 #include "artshop/core/accounts/random_tokens.hpp"
@@ -16,7 +16,9 @@ std::chrono::sys_seconds seconds(std::chrono::system_clock::time_point time) {
   return std::chrono::floor<std::chrono::seconds>(time);
 }
 
-Error form_error(ValidationErrors errors) { return Error::validation(std::move(errors)); }
+Error form_error(ValidationErrors errors) {
+  return Error::validation(std::move(errors));
+}
 
 }  // namespace
 
@@ -55,29 +57,37 @@ LogIn::LogIn(UnitOfWork& transactions, const PasswordHasher& hasher, SessionIssu
 Result<SessionTokens> LogIn::operator()(LogInCommand command) {
   auto form = validate_login({.email = std::move(command.email), .password = command.password});
   if (!form) return std::unexpected(form_error(std::move(form.error())));
+  const auto address_bucket = rate_bucket("login-failures-ip", command.client_address);
   const auto pair_bucket = rate_bucket("login-failures", form->email, command.client_address);
   const auto account_bucket = rate_bucket("login-failures", form->email);
 
+  // Every limit is checked before the password is hashed: a refused guess costs no Argon2.
   auto account = transactions_.read([&](Repositories& repos) -> Result<std::optional<Account>> {
     RateLimiter limiter(repos.rate_limits, clock_.now());
-    if (auto limited = limiter.check(pair_bucket, limits_.login_failures_per_email_and_ip);
+    if (auto limited = limiter.check_all({{address_bucket, limits_.login_failures_per_ip},
+                                          {pair_bucket, limits_.login_failures_per_email_and_ip}});
         !limited) {
       return std::unexpected(limited.error());
     }
-    if (auto limited = limiter.check(account_bucket, limits_.login_failures_per_account);
-        !limited) {
-      return std::unexpected(limited.error());
+    // The account-wide limit refuses only addresses that failed against this account
+    // themselves: an attack from elsewhere cannot lock the owner out of a clean address.
+    const auto& per_account = limits_.login_failures_per_account;
+    if (limiter.any_within(pair_bucket, per_account.window)) {
+      if (auto limited = limiter.check(account_bucket, per_account); !limited) {
+        return std::unexpected(limited.error());
+      }
     }
     return repos.accounts.find_by_email(form->email);
   });
   if (!account) return std::unexpected(account.error());
 
   // Slow on purpose, and outside any transaction so it holds no lock.
-  const bool verified = hasher_.verify(form->password, *account ? (*account)->password_hash
-                                                                : std::string_view(dummy_hash_));
+  const bool verified = hasher_.verify(
+      form->password, *account ? (*account)->password_hash : std::string_view(dummy_hash_));
   if (!verified || !*account) {
     transactions_.write([&](Repositories& repos) -> Result<void> {
       RateLimiter limiter(repos.rate_limits, clock_.now());
+      limiter.record(address_bucket);
       limiter.record(pair_bucket);
       limiter.record(account_bucket);
       return {};
@@ -120,8 +130,32 @@ Result<SessionTokens> RefreshSession::operator()(std::string_view refresh_token)
 Result<Caller> Authenticate::operator()(std::string_view bearer_token) const {
   if (bearer_token.empty()) return std::unexpected(Error::unauthenticated("no bearer token"));
   const auto claims = tokens_.verify(bearer_token, clock_.now());
-  if (!claims) return std::unexpected(Error::unauthenticated(std::string(describe(claims.error()))));
-  return Caller{.user = claims->subject, .session = claims->session};
+  if (!claims)
+    return std::unexpected(Error::unauthenticated(std::string(describe(claims.error()))));
+  if (claims->session.empty()) return std::unexpected(Error::unauthenticated("token of no login"));
+  return transactions_.read([&](Repositories& repos) -> Result<Caller> {
+    if (!repos.refresh_tokens.session_is_live(claims->subject, claims->session)) {
+      return std::unexpected(Error::unauthenticated("the login has ended"));
+    }
+    return Caller{.user = claims->subject, .session = claims->session};
+  });
+}
+
+Result<void> LogOut::operator()(const LogOutCommand& command) {
+  const auto digest =
+      command.refresh_token.empty() ? std::string{} : digests_.digest(command.refresh_token);
+  return transactions_.write([&](Repositories& repos) -> Result<void> {
+    const auto now = seconds(clock_.now());
+    repos.refresh_tokens.revoke_family(command.caller.session, now);
+    if (digest.empty()) return {};
+    // Somebody else's token is left alone: knowing it must not let one caller end another's
+    // login through this call.
+    if (const auto other = repos.refresh_tokens.find(digest);
+        other && other->user == command.caller.user && other->family != command.caller.session) {
+      repos.refresh_tokens.revoke_family(other->family, now);
+    }
+    return {};
+  });
 }
 
 }  // namespace artshop

@@ -70,6 +70,18 @@ int height_part(AspectRatio ratio) noexcept {
   return info(ratio).height;
 }
 
+ImageSize pixel_size(AspectRatio ratio, int long_edge) noexcept {
+  const int a = info(ratio).width;
+  const int b = info(ratio).height;
+  // 64-bit products: long_edge * 16 must not overflow for any int the caller passes.
+  const auto shorter = [long_edge](std::int64_t part, std::int64_t whole) {
+    const std::int64_t rounded = (long_edge * part + whole / 2) / whole;
+    return static_cast<int>(std::max<std::int64_t>(rounded, 1));
+  };
+  if (a >= b) return {long_edge, shorter(b, a)};
+  return {shorter(a, b), long_edge};
+}
+
 AspectRatio nearest_aspect_ratio(int width, int height) {
   if (width <= 0 || height <= 0) {
     throw std::invalid_argument("an aspect ratio needs a positive width and height");

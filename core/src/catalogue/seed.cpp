@@ -1,11 +1,13 @@
 #include "artshop/core/catalogue/seed.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <atomic>
-#include <fmt/format.h>
+#include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <set>
-#include <thread>
 
 namespace artshop {
 namespace {
@@ -37,52 +39,59 @@ struct CategoryWords {
 };
 
 constexpr std::array<CategoryWords, 10> kCategories{{
-    {"abstract", "Abstract",
+    {"abstract",
+     "Abstract",
      {"Rhythm", "Fracture", "Resonance", "Drift", "Composition", "Echoes", "Tension", "Currents"},
      "an abstract play of shape and colour"},
-    {"animals", "Animals",
+    {"animals",
+     "Animals",
      {"Fox", "Heron", "Whale", "Owl", "Tiger", "Hare", "Wolf", "Hummingbird"},
      "an animal portrait full of character"},
-    {"architecture", "Architecture",
+    {"architecture",
+     "Architecture",
      {"Cathedral", "Tower", "Arcade", "Bridge", "Lighthouse", "Courtyard", "Skyline", "Pavilion"},
      "architecture seen in light and line"},
-    {"fantasy", "Fantasy",
+    {"fantasy",
+     "Fantasy",
      {"Citadel", "Dragon", "Enchanted Gate", "Sky Island", "Wizard's Tower", "Forest Spirit",
       "Crystal Cavern", "Phoenix"},
      "a scene from a world that never was"},
-    {"landscapes", "Landscapes",
+    {"landscapes",
+     "Landscapes",
      {"Fjord", "Valley", "Dunes", "Highlands", "Coastline", "Canyon", "Meadow", "Glacier"},
      "a wide landscape to get lost in"},
-    {"nature", "Nature",
+    {"nature",
+     "Nature",
      {"Fern", "Birch Grove", "Waterfall", "Lotus", "Moss Garden", "Wildflowers", "Oak",
       "Tide Pool"},
      "a close look at the living world"},
-    {"people", "People",
-     {"Dancer", "Wanderer", "Musician", "Dreamer", "Fisherman", "Painter", "Traveller",
-      "Gardener"},
+    {"people",
+     "People",
+     {"Dancer", "Wanderer", "Musician", "Dreamer", "Fisherman", "Painter", "Traveller", "Gardener"},
      "a figure caught in a quiet moment"},
-    {"space", "Space",
-     {"Nebula", "Orbit", "Eclipse", "Comet", "Red Planet", "Star Nursery", "Moonrise",
-      "Galaxy"},
+    {"space",
+     "Space",
+     {"Nebula", "Orbit", "Eclipse", "Comet", "Red Planet", "Star Nursery", "Moonrise", "Galaxy"},
      "a view into deep space"},
-    {"still-life", "Still Life",
+    {"still-life",
+     "Still Life",
      {"Pears", "Teapot", "Lemons", "Vase of Tulips", "Books", "Pomegranates", "Candle",
       "Seashells"},
      "a still life of simple things"},
-    {"vehicles", "Vehicles",
-     {"Steam Train", "Sailboat", "Vintage Racer", "Airship", "Motorbike", "Tram",
-      "Hot Air Balloon", "Cargo Ship"},
+    {"vehicles",
+     "Vehicles",
+     {"Steam Train", "Sailboat", "Vintage Racer", "Airship", "Motorbike", "Tram", "Hot Air Balloon",
+      "Cargo Ship"},
      "a machine made for going places"},
 }};
 
 constexpr std::array<std::string_view, 20> kAdjectives{
-    "Misty",  "Golden",  "Silent",    "Crimson", "Midnight", "Amber",   "Distant",
-    "Velvet", "Electric", "Hidden",   "Frozen",  "Radiant",  "Wandering", "Ancient",
-    "Quiet",  "Burning", "Luminous",  "Restless", "Pale",    "Emerald"};
+    "Misty",  "Golden",   "Silent",   "Crimson",  "Midnight", "Amber",     "Distant",
+    "Velvet", "Electric", "Hidden",   "Frozen",   "Radiant",  "Wandering", "Ancient",
+    "Quiet",  "Burning",  "Luminous", "Restless", "Pale",     "Emerald"};
 
-constexpr std::array<std::string_view, 8> kEndings{"", " at Dawn", " in Winter", " at Dusk",
-                                                   " After Rain", " by Night", " in Bloom",
-                                                   " in Blue"};
+constexpr std::array<std::string_view, 8> kEndings{
+    "", " at Dawn", " in Winter", " at Dusk", " After Rain", " by Night", " in Bloom", " in Blue"};
 
 struct StyleWords {
   ArtStyle style;
@@ -112,6 +121,10 @@ constexpr std::array<StyleWords, 11> kStyleWords{{
      "watercolor on paper, soft bleeding washes"},
 }};
 
+constexpr int kTitleDraws = 16;
+// Offers written per transaction when seeding, so a large catalogue never holds one huge one.
+constexpr std::size_t kSeedBatch = 5000;
+
 const StyleWords& style_words(ArtStyle style) {
   return kStyleWords[static_cast<std::size_t>(style)];
 }
@@ -121,6 +134,54 @@ std::string lower_words(std::string_view text) {
   for (auto& c : result) c = c >= 'A' && c <= 'Z' ? char(c + 32) : c;
   return result;
 }
+
+// An offer of its own (title, words, category, price, date) on the pictures of `drawn`, whose
+// aspect ratio, sizes and recipe it takes, so a bought copy is the picture shown.
+Offer sharing_picture(const SeedOffer& item, std::chrono::sys_seconds now, const Offer& drawn) {
+  Offer offer = drawn;
+  offer.url_name = slugify(item.title);
+  offer.title = item.title;
+  offer.description = item.description;
+  offer.category = item.category;
+  offer.style = item.style;
+  offer.tags = item.tags;
+  offer.created_at = now - item.age;
+  offer.attributes =
+      standard_attributes(item.style, kGeneratedFullLongEdge, item.base_price_eur_cents);
+  return offer;
+}
+
+// Counts tasks down to zero and lets one thread wait for that; each task holds a Ticket.
+class Countdown {
+ public:
+  explicit Countdown(std::size_t count) : left_(count) {}
+
+  class Ticket {
+   public:
+    explicit Ticket(Countdown& countdown) : countdown_(countdown) {}
+    ~Ticket() { countdown_.count_down(); }
+    Ticket(const Ticket&) = delete;
+    Ticket& operator=(const Ticket&) = delete;
+
+   private:
+    Countdown& countdown_;
+  };
+
+  void wait() {
+    std::unique_lock lock(mutex_);
+    zero_.wait(lock, [this] { return left_ == 0; });
+  }
+
+ private:
+  void count_down() {
+    const std::lock_guard lock(mutex_);
+    if (--left_ == 0) zero_.notify_all();
+  }
+
+  std::mutex mutex_;
+  std::condition_variable zero_;
+  std::size_t left_;
+};
 
 }  // namespace
 
@@ -138,6 +199,12 @@ std::vector<SeedOffer> seed_plan(int count) {
   SplitMix64 random(0x417254'53686f70ULL);  // "ArtShop"
   std::set<std::string> titles;
   std::vector<SeedOffer> plan;
+  plan.reserve(static_cast<std::size_t>(std::max(count, 0)));
+  // One offer every 20 hours, closer together when that would reach back more than five years.
+  const std::chrono::seconds spacing =
+      count > 0 ? std::min<std::chrono::seconds>(
+                      std::chrono::hours(20), std::chrono::seconds(std::chrono::years(5)) / count)
+                : std::chrono::hours(20);
   for (int i = 0; i < count; ++i) {
     const auto index = static_cast<std::size_t>(i);
     // 10 categories, 11 styles and 7 aspect ratios cycle independently, so every pairing
@@ -145,10 +212,14 @@ std::vector<SeedOffer> seed_plan(int count) {
     const auto& category = kCategories[index % kCategories.size()];
     const auto style = kAllArtStyles[index % kAllArtStyles.size()];
     const auto aspect = kAllAspectRatios[index % kAllAspectRatios.size()];
+    // A category has 1,280 word pairings: a large catalogue numbers its titles once a few
+    // draws in a row were taken.
     std::string title;
+    int draws = 0;
     do {
       title = fmt::format("{} {}{}", random.pick(kAdjectives), random.pick(category.subjects),
                           random.pick(kEndings));
+      if (++draws > kTitleDraws) title += fmt::format(" No. {}", i + 1);
     } while (!titles.insert(title).second);
 
     const auto& words = style_words(style);
@@ -169,7 +240,7 @@ std::vector<SeedOffer> seed_plan(int count) {
     // 9.00 to 59.00 EUR in half-euro steps, cheaper prices more common.
     const auto step = std::min(random.next() % 101, random.next() % 101);
     offer.base_price_eur_cents = 900 + static_cast<std::int64_t>(step) * 50;
-    offer.age = std::chrono::hours(20) * i + std::chrono::minutes(random.next() % 600);
+    offer.age = spacing * i + std::chrono::minutes(random.next() % 600);
     offer.title = std::move(title);
     plan.push_back(std::move(offer));
   }
@@ -213,7 +284,7 @@ Result<bool> SeedCatalogue::pending(int count) {
   });
 }
 
-Result<SeedReport> SeedCatalogue::operator()(int count, unsigned parallelism,
+Result<SeedReport> SeedCatalogue::operator()(int count,
                                              const std::function<void(int, int)>& progress,
                                              std::stop_token stop) {
   const auto needed = pending(count);
@@ -222,76 +293,93 @@ Result<SeedReport> SeedCatalogue::operator()(int count, unsigned parallelism,
 
   const auto plan = seed_plan(count);
   const auto now = std::chrono::floor<std::chrono::seconds>(clock_.now());
+  // Drawing takes about half a second a picture: past the default sample size, offers share
+  // the pictures of the first ones.
+  const auto drawn = std::min(plan.size(), static_cast<std::size_t>(kDefaultSeedOffers));
   std::vector<Offer> offers(plan.size());
-  std::atomic<std::size_t> next{0};
   std::atomic<int> done{0};
+  std::atomic<bool> failed{false};
   std::mutex failure_mutex;
   std::string failure;
-  const auto render = [&] {
-    for (auto i = next++; i < plan.size() && !stop.stop_requested(); i = next++) {
-      try {
-        const auto& item = plan[i];
-        const auto master = generator_.generate({.prompt = item.prompt,
-                                                 .style = item.style,
-                                                 .aspect_ratio = item.aspect_ratio,
-                                                 .seed = item.seed,
-                                                 .long_edge = kGeneratedMasterLongEdge});
-        const bool wide = width_part(item.aspect_ratio) >= height_part(item.aspect_ratio);
-        // The full size keeps the ratio's exact proportions at the generator's largest size.
-        const int full_w = wide ? kGeneratedFullLongEdge
-                                : kGeneratedFullLongEdge * width_part(item.aspect_ratio) /
-                                      height_part(item.aspect_ratio);
-        const int full_h = wide ? kGeneratedFullLongEdge * height_part(item.aspect_ratio) /
-                                      width_part(item.aspect_ratio)
-                                : kGeneratedFullLongEdge;
-        Offer offer;
-        offer.url_name = slugify(item.title);
-        offer.title = item.title;
-        offer.description = item.description;
-        offer.category = item.category;
-        offer.style = item.style;
-        offer.aspect_ratio = item.aspect_ratio;
-        offer.orientation = orientation_of(full_w, full_h);
-        offer.width = full_w;
-        offer.height = full_h;
-        offer.tags = item.tags;
-        offer.created_at = now - item.age;
-        offer.status = OfferStatus::Active;
-        offer.attributes =
-            standard_attributes(item.style, kGeneratedFullLongEdge, item.base_price_eur_cents);
-        offer.images = publish_derivatives(processor_, public_media_, master);
-        offer.source = {.prompt = item.prompt, .seed = item.seed, .original_key = {}};
-        offers[i] = std::move(offer);
-        if (progress) progress(++done, static_cast<int>(plan.size()));
-      } catch (const std::exception& error) {
-        const std::lock_guard lock(failure_mutex);
-        if (failure.empty()) failure = error.what();
-        next = plan.size();
-      }
+  const auto render = [&](std::size_t i) {
+    if (failed || stop.stop_requested()) return;
+    try {
+      const auto& item = plan[i];
+      const auto master = generator_.generate({.prompt = item.prompt,
+                                               .style = item.style,
+                                               .aspect_ratio = item.aspect_ratio,
+                                               .seed = item.seed,
+                                               .long_edge = kGeneratedMasterLongEdge});
+      // The full size is what the generator draws at its largest size.
+      const auto [full_w, full_h] = pixel_size(item.aspect_ratio, kGeneratedFullLongEdge);
+      Offer offer;
+      offer.url_name = slugify(item.title);
+      offer.title = item.title;
+      offer.description = item.description;
+      offer.category = item.category;
+      offer.style = item.style;
+      offer.aspect_ratio = item.aspect_ratio;
+      offer.orientation = orientation_of(full_w, full_h);
+      offer.width = full_w;
+      offer.height = full_h;
+      offer.tags = item.tags;
+      offer.created_at = now - item.age;
+      offer.status = OfferStatus::Active;
+      offer.attributes =
+          standard_attributes(item.style, kGeneratedFullLongEdge, item.base_price_eur_cents);
+      offer.images = publish_derivatives(processor_, public_media_, master);
+      offer.source = {.prompt = item.prompt, .seed = item.seed, .original_key = {}};
+      offers[i] = std::move(offer);
+      if (progress) progress(++done, static_cast<int>(drawn));
+    } catch (const std::exception& error) {
+      const std::lock_guard lock(failure_mutex);
+      if (failure.empty()) failure = error.what();
+      failed = true;
     }
   };
   {
-    std::vector<std::jthread> workers;
-    for (unsigned w = 0; w < std::max(1U, parallelism); ++w) workers.emplace_back(render);
+    Countdown pending(drawn);
+    for (std::size_t i = 0; i < drawn; ++i) {
+      // The ticket counts the task down when it is destroyed, run or not: an executor that is
+      // shutting down drops what it queued, and the wait below must still end.
+      auto ticket = std::make_shared<Countdown::Ticket>(pending);
+      if (!drawing_.try_submit([&render, i, ticket] { render(i); })) render(i);
+    }
+    pending.wait();
   }
   if (!failure.empty()) return std::unexpected(Error::internal("seeding: " + failure));
-  if (stop.stop_requested()) return std::unexpected(Error::internal("seeding: stopped"));
+  // An executor that shut down dropped some of the drawing: that is a stop too.
+  if (stop.stop_requested() || done < static_cast<int>(drawn)) {
+    return std::unexpected(Error::internal("seeding: stopped"));
+  }
 
-  return transactions_.write([&](Repositories& repos) -> Result<SeedReport> {
-    if (repos.settings.get(kSeededSetting)) return SeedReport{.seeded = false, .offers = 0};
-    for (const auto& category : default_categories()) repos.offers.upsert_category(category);
-    int inserted = 0;
-    for (auto& offer : offers) {
-      // Titles are unique, so their slugs are too, but a suffix keeps that a non-issue.
-      if (!repos.offers.insert(offer)) {
-        offer.url_name += fmt::format("-{}", inserted + 1);
-        if (!repos.offers.insert(offer)) continue;
+  for (auto i = drawn; i < plan.size(); ++i)
+    offers[i] = sharing_picture(plan[i], now, offers[i % drawn]);
+
+  int inserted = 0;
+  for (std::size_t first = 0; first < offers.size(); first += kSeedBatch) {
+    const auto last = std::min(offers.size(), first + kSeedBatch);
+    auto batch = transactions_.write([&](Repositories& repos) -> Result<bool> {
+      if (first == 0) {
+        if (repos.settings.get(kSeededSetting)) return false;
+        for (const auto& category : default_categories()) repos.offers.upsert_category(category);
       }
-      ++inserted;
-    }
-    repos.settings.set(kSeededSetting, std::to_string(inserted));
-    return SeedReport{.seeded = true, .offers = inserted};
-  });
+      for (auto i = first; i < last; ++i) {
+        auto& offer = offers[i];
+        // Titles are unique, so their slugs are too, but a suffix keeps that a non-issue.
+        if (!repos.offers.insert(offer)) {
+          offer.url_name += fmt::format("-{}", inserted + 1);
+          if (!repos.offers.insert(offer)) continue;
+        }
+        ++inserted;
+      }
+      if (last == offers.size()) repos.settings.set(kSeededSetting, std::to_string(inserted));
+      return true;
+    });
+    if (!batch) return std::unexpected(batch.error());
+    if (!*batch) return SeedReport{.seeded = false, .offers = 0};
+  }
+  return SeedReport{.seeded = true, .offers = inserted};
 }
 
 }  // namespace artshop

@@ -2,27 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <exception>
 #include <map>
 
 namespace artshop {
 namespace {
-
-// Holds one of the semaphore's places for as long as it lives.
-class RenderSlot {
- public:
-  explicit RenderSlot(std::counting_semaphore<DownloadArtwork::kMaxParallelLimit>& places)
-      : places_(places) {
-    places_.acquire();
-  }
-  ~RenderSlot() { places_.release(); }
-  RenderSlot(const RenderSlot&) = delete;
-  RenderSlot& operator=(const RenderSlot&) = delete;
-
- private:
-  std::counting_semaphore<DownloadArtwork::kMaxParallelLimit>& places_;
-};
 
 bool is_file_name_safe(char c) noexcept {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
@@ -72,56 +58,91 @@ Result<std::vector<OwnedArtwork>> ListArtworks::operator()(UserId caller) {
   });
 }
 
-Result<ArtworkFile> DownloadArtwork::operator()(UserId caller, ArtworkId id) {
+Result<ArtworkFile> DownloadArtwork::operator()(const DownloadArtworkRequest& request) {
   struct Found {
     Artwork artwork;
     Offer offer;
+    std::optional<std::string> version;
   };
-  // Only the lookup runs in a transaction; the rendering holds no connection.
+  // Only the lookups run in transactions; the rendering holds no connection.
   auto found = transactions_.read([&](Repositories& repos) -> Result<Found> {
-    auto artwork = repos.artworks.find(id);
-    if (!artwork || artwork->owner != caller) {
+    auto artwork = repos.artworks.find(request.id);
+    if (!artwork || artwork->owner != request.caller) {
       return std::unexpected(Error::not_found("no such artwork"));
     }
     auto offer = repos.offers.find_by_id(artwork->offer);
     if (!offer) {
-      return std::unexpected(Error::internal(fmt::format(
-          "artwork {} names offer {}, which does not exist", id.value, artwork->offer.value)));
+      return std::unexpected(
+          Error::internal(fmt::format("artwork {} names offer {}, which does not exist",
+                                      request.id.value, artwork->offer.value)));
     }
-    return Found{std::move(*artwork), std::move(*offer)};
+    auto version = repos.artworks.rendered(offer->id, artwork->long_edge, ImageFormat::Jpeg);
+    return Found{std::move(*artwork), std::move(*offer), std::move(version)};
   });
   if (!found) return std::unexpected(found.error());
-  const auto& [artwork, offer] = *found;
+  const auto& [artwork, offer, version] = *found;
+  ArtworkFile file{.file_name = artwork_file_name(offer.url_name, artwork.size_name),
+                   .version = {},
+                   .not_modified = false,
+                   .image = {.format = ImageFormat::Jpeg, .bytes = {}, .width = 0, .height = 0}};
+  const auto size = size_at_long_edge(offer.width, offer.height, artwork.long_edge);
+  file.image.width = size.width;
+  file.image.height = size.height;
 
-  const RenderSlot slot(renders_);
   try {
-    EncodedImage rendered;
-    if (offer.source.is_generated()) {
-      // The recipe draws the same picture at any size (the previews came from a smaller
-      // drawing), so it is drawn at the bought size itself, with all its detail; only sizes
-      // past what the generator draws are enlarged from its largest.
-      const auto picture =
-          generator_.generate({.prompt = offer.source.prompt,
-                               .style = offer.style,
-                               .aspect_ratio = offer.aspect_ratio,
-                               .seed = offer.source.seed,
-                               .long_edge = std::min(artwork.long_edge, kGeneratorMaxLongEdge)});
-      rendered = processor_.encode_at(picture, artwork.long_edge, ImageFormat::Jpeg);
-    } else {
-      const auto original = originals_.get(offer.source.original_key);
-      if (!original) {
-        return std::unexpected(
-            Error::internal(fmt::format("the original of offer {} ({}) is missing", offer.id.value,
-                                        offer.source.original_key)));
+    // A remembered render whose file is gone (a restored backup) is rendered again.
+    if (version && originals_.exists(*version)) {
+      file.version = *version;
+      file.not_modified = std::ranges::any_of(
+          request.held_versions, [&](const auto& held) { return held == *version || held == "*"; });
+      if (file.not_modified || !request.bytes_wanted) return file;
+      auto bytes = originals_.get(*version);
+      if (!bytes) {
+        return std::unexpected(Error::internal(
+            fmt::format("the render of artwork {} ({}) vanished", request.id.value, *version)));
       }
-      rendered = processor_.render_at(bytes_of(*original), artwork.long_edge, ImageFormat::Jpeg);
+      file.image.bytes = std::move(*bytes);
+      return file;
     }
-    return ArtworkFile{.file_name = artwork_file_name(offer.url_name, artwork.size_name),
-                       .image = std::move(rendered)};
+    auto rendered = render(artwork, offer);
+    if (!rendered) return std::unexpected(rendered.error());
+    file.version = originals_.put(rendered->bytes, extension(ImageFormat::Jpeg));
+    const auto remembered = transactions_.write([&](Repositories& repos) -> Result<bool> {
+      repos.artworks.remember_rendered(offer.id, artwork.long_edge, ImageFormat::Jpeg,
+                                       file.version);
+      return true;
+    });
+    if (!remembered) return std::unexpected(remembered.error());
+    // Nobody held this version: it did not exist before.
+    file.image = std::move(*rendered);
+    if (!request.bytes_wanted) file.image.bytes.clear();
+    return file;
   } catch (const std::exception& error) {
-    return std::unexpected(
-        Error::internal(fmt::format("rendering artwork {} failed: {}", id.value, error.what())));
+    return std::unexpected(Error::internal(
+        fmt::format("rendering artwork {} failed: {}", request.id.value, error.what())));
   }
+}
+
+Result<EncodedImage> DownloadArtwork::render(const Artwork& artwork, const Offer& offer) {
+  if (offer.source.is_generated()) {
+    // The recipe draws the same picture at any size (the previews came from a smaller
+    // drawing), so it is drawn at the bought size itself, with all its detail. Catalogue sizes
+    // stop at the generator's largest drawing (kGeneratedFullLongEdge); a larger one, which
+    // only a hand-made offer could list, would be enlarged from that drawing.
+    const auto picture =
+        generator_.generate({.prompt = offer.source.prompt,
+                             .style = offer.style,
+                             .aspect_ratio = offer.aspect_ratio,
+                             .seed = offer.source.seed,
+                             .long_edge = std::min(artwork.long_edge, kGeneratorMaxLongEdge)});
+    return processor_.encode_at(picture, artwork.long_edge, ImageFormat::Jpeg);
+  }
+  const auto original = originals_.get(offer.source.original_key);
+  if (!original) {
+    return std::unexpected(Error::internal(fmt::format("the original of offer {} ({}) is missing",
+                                                       offer.id.value, offer.source.original_key)));
+  }
+  return processor_.render_at(bytes_of(*original), artwork.long_edge, ImageFormat::Jpeg);
 }
 
 }  // namespace artshop

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "settlement.hpp"
 
 namespace artshop {
@@ -11,11 +13,47 @@ using orders_detail::seconds;
 
 constexpr std::string_view kAgreedField = "agreedToPP_TOS";
 
-// The names and billing address of an order or a deposit, checked and cleaned up.
-void check_payer(ProfileForm& names, BillingForm& billing, bool agreed, ValidationErrors& errors) {
+// The names, billing address and browser details of an order or a deposit, checked and
+// cleaned up.
+void check_payer(ProfileForm& names, BillingForm& billing, BrowserInfo& browser, bool agreed,
+                 ValidationErrors& errors) {
   check_profile(names, errors);
   check_billing(billing, errors);
+  check_browser(browser, errors);
   if (!agreed) errors.add(kAgreedField, std::string(PlaceOrder::kMustAgree));
+}
+
+std::string_view plural(std::size_t count) {
+  return count == 1 ? "" : "s";
+}
+
+std::size_t exclusive_lines(const Order& order) {
+  return static_cast<std::size_t>(
+      std::ranges::count(order.lines, Licence::ExclusiveCommercial, &OrderLine::licence));
+}
+
+// An order that will wait for its payment must leave the customer within the limits of what
+// unpaid orders may hold; checked inside the write transaction, so racing orders cannot both
+// slip under them.
+std::optional<Error> beyond_pending_limits(Repositories& repos, const Order& order,
+                                           const OrderLimits& limits) {
+  const auto pending = repos.orders.pending_for_user(order.user, order.created_at);
+  if (pending.size() >= limits.max_pending_orders) {
+    return Error::general(fmt::format(
+        "You have {} unpaid order{}. Pay one of them, or wait until it expires ({} minutes "
+        "after it was placed), before placing another.",
+        pending.size(), plural(pending.size()), kPaymentWindow.count()));
+  }
+  std::size_t held = exclusive_lines(order);
+  if (held == 0) return std::nullopt;
+  for (const auto& other : pending) held += exclusive_lines(other);
+  if (held > limits.max_reserved_exclusives) {
+    return Error::validation(
+        "cartItems", fmt::format("Unpaid orders may hold at most {} exclusive pictures at once. "
+                                 "Pay for the ones you hold, or wait until they are released.",
+                                 limits.max_reserved_exclusives));
+  }
+  return std::nullopt;
 }
 
 std::string with_id(std::string url, std::int64_t id) {
@@ -35,11 +73,29 @@ BillingAddress address_of(const BillingForm& form) {
           .zip_code = form.zip_code};
 }
 
+// The amount, or the error that refuses the request on its own: a malformed amount is
+// reported before anything else is checked.
+Result<std::int64_t> amount_of(const std::optional<std::string>& text, std::string_view currency,
+                               std::string_view field) {
+  ValidationErrors errors;
+  const auto minor = read_amount(text, currency, field, errors);
+  if (!errors.empty()) return std::unexpected(Error::validation(std::move(errors)));
+  return minor;
+}
+
 }  // namespace
 
 Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
+  const auto gift_card_minor = amount_of(command.gift_card_amount, command.currency, "giftCardAmount");
+  if (!gift_card_minor) return std::unexpected(gift_card_minor.error());
   ValidationErrors errors;
-  check_payer(command.names, command.billing, command.agreed_to_terms, errors);
+  check_payer(command.names, command.billing, command.browser, command.agreed_to_terms, errors);
+  if (command.cart_items.size() > limits_.max_cart_lines) {
+    // Refused before pricing: the catalogue is not asked about a cart this long.
+    errors.add("cartItems",
+               fmt::format("An order holds at most {} pictures.", limits_.max_cart_lines));
+    return std::unexpected(Error::validation(std::move(errors)));
+  }
   const auto rates = rates_.current();
   const auto now = seconds(clock_.now());
   std::string email;
@@ -47,7 +103,7 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
   auto placed = transactions_.write([&](Repositories& repos) -> Result<PlacedOrder> {
     // Priced inside the write transaction, so the offers cannot change under the order.
     auto priced = price_cart({.lines = command.cart_items,
-                              .gift_card_amount_minor = command.gift_card_amount_minor,
+                              .gift_card_amount_minor = *gift_card_minor,
                               .currency = command.currency},
                              repos.offers, rates);
     ValidationErrors all = errors;
@@ -80,6 +136,8 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
       if (repos.ledger.customer_balance(command.user) < amounts->total_micro) {
         return std::unexpected(Error::general(std::string(kInsufficientBalance)));
       }
+    } else if (auto beyond = beyond_pending_limits(repos, order, limits_)) {
+      return std::unexpected(std::move(*beyond));
     }
     order.id = repos.orders.insert(order);
     for (const auto& line : order.lines) {
@@ -128,8 +186,10 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
 }
 
 Result<StartedDeposit> StartDeposit::operator()(DepositCommand command) {
+  const auto amount = amount_of(command.amount, command.currency, "depositAmount");
+  if (!amount) return std::unexpected(amount.error());
   ValidationErrors errors;
-  check_payer(command.names, command.billing, command.agreed_to_terms, errors);
+  check_payer(command.names, command.billing, command.browser, command.agreed_to_terms, errors);
   const auto rates = rates_.current();
   const auto currency = parse_currency(command.currency);
   const auto rate = currency ? rates.rate(*currency) : std::nullopt;
@@ -137,8 +197,7 @@ Result<StartedDeposit> StartDeposit::operator()(DepositCommand command) {
     errors.add("currency", "This currency is not supported.");
   } else {
     const auto bounds = bounds_in(*currency, rates, kMinDepositEurCents, kMaxDepositEurCents);
-    if (command.amount_minor < bounds.min.minor_units() ||
-        command.amount_minor > bounds.max.minor_units()) {
+    if (*amount < bounds.min.minor_units() || *amount > bounds.max.minor_units()) {
       errors.add("depositAmount", fmt::format("A deposit is {} to {}.", bounds.min.to_string(),
                                               bounds.max.to_string()));
     }
@@ -151,11 +210,18 @@ Result<StartedDeposit> StartDeposit::operator()(DepositCommand command) {
     const auto account = repos.accounts.find_by_id(command.user);
     if (!account) return std::unexpected(Error::unauthenticated("account no longer exists"));
     email = account->email;
+    const auto pending = repos.deposits.count_pending_for_user(command.user, now);
+    if (pending >= limits_.max_pending_deposits) {
+      return std::unexpected(Error::general(fmt::format(
+          "You have {} unpaid deposit{}. Complete one of them, or wait until it expires ({} "
+          "minutes after it was started), before starting another.",
+          pending, plural(pending), kPaymentWindow.count())));
+    }
     Deposit deposit{.id = {},
                     .user = command.user,
                     .currency = *currency,
                     .rate = *rate,
-                    .amount_minor = command.amount_minor,
+                    .amount_minor = *amount,
                     .first_name = command.names.first_name,
                     .last_name = command.names.last_name,
                     .billing = address_of(command.billing),

@@ -7,11 +7,12 @@
 namespace artshop {
 namespace {
 
-constexpr std::array<std::pair<LedgerAccountKind, std::string_view>, 4> kKindNames{{
+constexpr std::array<std::pair<LedgerAccountKind, std::string_view>, 5> kKindNames{{
     {LedgerAccountKind::CustomerBalance, "CustomerBalance"},
     {LedgerAccountKind::ProviderCash, "ProviderCash"},
     {LedgerAccountKind::SalesRevenue, "SalesRevenue"},
     {LedgerAccountKind::GiftCardsOutstanding, "GiftCardsOutstanding"},
+    {LedgerAccountKind::GenerationRevenue, "GenerationRevenue"},
 }};
 
 constexpr Rate kEuroRate{Rate::kScale};

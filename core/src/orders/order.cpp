@@ -1,7 +1,11 @@
 #include "artshop/core/orders/order.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <utility>
+
+#include "artshop/core/text.hpp"
 
 namespace artshop {
 namespace {
@@ -13,7 +17,34 @@ constexpr std::array<std::pair<PaymentStatus, std::string_view>, 4> kStatusNames
     {PaymentStatus::Expired, "Expired"},
 }};
 
+void check_browser_text(std::string_view field, std::string& value, std::size_t max_length,
+                        ValidationErrors& errors) {
+  value = std::string(text::trim(value));
+  const auto length = text::utf8_length(value);
+  if (!length || text::has_control_characters(value)) {
+    errors.add(field, "Contains characters that are not allowed.");
+  } else if (*length > max_length) {
+    errors.add(field, fmt::format("Must be at most {} characters.", max_length));
+  }
+}
+
+void check_range(std::string_view field, int value, int min, int max, std::string_view unit,
+                 ValidationErrors& errors) {
+  if (value < min || value > max) {
+    errors.add(field, fmt::format("Must be between {} and {} {}.", min, max, unit));
+  }
+}
+
 }  // namespace
+
+void check_browser(BrowserInfo& browser, ValidationErrors& errors) {
+  check_browser_text("userAgent", browser.user_agent, kMaxUserAgentLength, errors);
+  check_browser_text("acceptLanguage", browser.accept_language, kMaxAcceptLanguageLength, errors);
+  check_range("timeZoneOffset", browser.time_zone_offset, kMinTimeZoneOffset, kMaxTimeZoneOffset,
+              "minutes", errors);
+  check_range("screenWidth", browser.screen_width, 0, kMaxScreenSize, "pixels", errors);
+  check_range("screenHeight", browser.screen_height, 0, kMaxScreenSize, "pixels", errors);
+}
 
 std::string_view name(PaymentStatus status) noexcept {
   for (const auto& [value, text] : kStatusNames) {

@@ -5,6 +5,8 @@
 #include <set>
 #include <utility>
 
+#include "artshop/core/text.hpp"
+
 namespace artshop {
 namespace {
 
@@ -20,7 +22,35 @@ Money eur(std::int64_t cents) {
   return Money(cents, Currency::EUR);
 }
 
+std::string amount_problem(MoneyError error, Currency currency) {
+  switch (error) {
+    case MoneyError::TooPrecise: {
+      const int places = exponent(currency);
+      return places == 0
+                 ? fmt::format("Amounts in {} have no decimals.", code(currency))
+                 : fmt::format("Amounts in {} have at most {} decimals.", code(currency), places);
+    }
+    case MoneyError::Overflow:
+      return "This amount is too large.";
+    default:
+      return "Must be an amount such as 25 or 25.50.";
+  }
+}
+
 }  // namespace
+
+std::int64_t read_amount(const std::optional<std::string>& text, std::string_view currency_code,
+                         std::string_view field, ValidationErrors& errors) {
+  if (!text) return 0;
+  const auto currency = parse_currency(text::trim(currency_code));
+  if (!currency) return 0;
+  const auto money = Money::parse(text::trim(*text), *currency);
+  if (!money) {
+    errors.add(field, amount_problem(money.error(), *currency));
+    return 0;
+  }
+  return money->minor_units();
+}
 
 AmountBounds bounds_in(Currency currency, const ExchangeRates& rates, std::int64_t min_eur_cents,
                        std::int64_t max_eur_cents) {

@@ -2,7 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
+
+#include "artshop/core/catalogue/offer_query.hpp"
 #include "artshop/core/rate_limiter.hpp"
+#include "artshop/core/text.hpp"
 #include "settlement.hpp"
 
 namespace artshop {
@@ -15,6 +19,22 @@ OrderHistoryItem history_item(Repositories& repos, Order order) {
     item.gift_card_numbers.push_back(group_gift_card_number(card.number));
   }
   return item;
+}
+
+// A Page or PageSize parameter: absent or empty is `fallback`; otherwise a whole number from 1
+// to `max`, or an error under `field`.
+int page_number(const std::optional<std::string>& raw, std::string_view field, int fallback,
+                int max, ValidationErrors& errors) {
+  if (!raw || text::trim(*raw).empty()) return fallback;
+  const auto digits = text::trim(*raw);
+  int value = 0;
+  const auto* end = digits.data() + digits.size();
+  const auto [rest, error] = std::from_chars(digits.data(), end, value);
+  if (error != std::errc{} || rest != end || value < 1 || value > max) {
+    errors.add(field, fmt::format("{} must be a whole number from 1 to {}.", field, max));
+    return fallback;
+  }
+  return value;
 }
 
 }  // namespace
@@ -85,13 +105,18 @@ Result<RedeemedGiftCard> RedeemGiftCard::operator()(const RedeemGiftCardCommand&
   return std::unexpected(Error::validation(kField, std::string(kInvalid)));
 }
 
-Result<std::vector<OrderHistoryItem>> ListOrders::operator()(UserId caller) {
-  return transactions_.read([&](Repositories& repos) -> Result<std::vector<OrderHistoryItem>> {
-    std::vector<OrderHistoryItem> items;
-    for (auto& order : repos.orders.list_for_user(caller)) {
-      items.push_back(history_item(repos, std::move(order)));
-    }
-    return items;
+Result<OrderHistoryPage> ListOrders::operator()(const ListOrdersQuery& query) {
+  ValidationErrors errors;
+  OrderHistoryPage page;
+  page.page = page_number(query.page, "Page", 1, kMaxPage, errors);
+  page.page_size = page_number(query.page_size, "PageSize", kDefaultPageSize, kMaxPageSize, errors);
+  if (!errors.empty()) return std::unexpected(Error::validation(std::move(errors)));
+  const int offset = (page.page - 1) * page.page_size;
+  return transactions_.read([&](Repositories& repos) -> Result<OrderHistoryPage> {
+    auto found = repos.orders.list_for_user(query.user, offset, page.page_size);
+    page.total = found.total;
+    for (auto& order : found.items) page.items.push_back(history_item(repos, std::move(order)));
+    return std::move(page);
   });
 }
 

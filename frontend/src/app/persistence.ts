@@ -1,7 +1,10 @@
 import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
-import { cartSlice, selectCartCount, type CartState } from '@/features/cart/cartSlice';
+import { cartSlice, selectCartCount, type CartState } from '@/lib/cart/cartSlice';
 import { api } from '@/lib/api/api';
+import { syncLocaleCookie } from '@/lib/browser/localeCookie';
+import { storeConsentChoice } from '@/lib/consent/consent';
+import { consentChosen } from '@/lib/consent/consentSlice';
 import { currencyChanged } from '@/lib/preferences/preferencesSlice';
 import {
   selectAccessToken,
@@ -11,7 +14,7 @@ import {
 } from '@/lib/session/sessionSlice';
 import { clearStoredTokens, storeTokens } from '@/lib/session/tokenStorage';
 import { removeItem, STORAGE_KEYS, writeItem, writeJson } from '@/lib/storage/storage';
-import type { AppDispatch, RootState } from './store';
+import type { RootState } from './rootReducer';
 
 /**
  * Keeps browser storage in step with the store. Reducers stay pure; writing to storage is a side
@@ -19,7 +22,7 @@ import type { AppDispatch, RootState } from './store';
  */
 export function createPersistenceMiddleware() {
   const listener = createListenerMiddleware();
-  const startListening = listener.startListening.withTypes<RootState, AppDispatch>();
+  const startListening = listener.startListening.withTypes<RootState>();
 
   startListening({
     actionCreator: tokensReceived,
@@ -56,6 +59,15 @@ export function createPersistenceMiddleware() {
           messageShown(`Prices are now shown in ${payload}; your cart was emptied.`, 'info'),
         );
       }
+    },
+  });
+
+  // A refused category also takes back what it had stored before.
+  startListening({
+    actionCreator: consentChosen,
+    effect: ({ payload }) => {
+      storeConsentChoice(payload);
+      syncLocaleCookie();
     },
   });
 

@@ -1,5 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { answerPost } from '@/features/accounts/testing/accountsServer';
+import { fill } from '@/features/accounts/testing/fill';
 import { serveCatalogue } from '@/features/gallery/testing/catalogueServer';
 import { renderApp, signIn } from '@/test/render';
 import { resolveAccessCheck } from './access/accessChecks';
@@ -18,10 +22,28 @@ describe('routes and access checks', () => {
     },
   );
 
+  it('offers a signed-out visitor to log in, and returns to the page afterwards', async () => {
+    answerPost('/api/Accounts/login', () =>
+      HttpResponse.json({ accessToken: 'access-new', refreshToken: 'refresh-new' }),
+    );
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp('/cart?step=checkout');
+    await screen.findByText('Page Not Found: /cart');
+
+    await user.click(screen.getByRole('link', { name: 'Log in' }));
+    await fill(user, await screen.findByLabelText('E-mail'), 'ann@example.com');
+    await fill(user, screen.getByLabelText('Password'), 'violet-kite-93');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
+    await waitFor(() => expect(router.state.location.search).toBe('?step=checkout'));
+  });
+
   it("answers a signed-in customer opening /login with 'Page Not Found: /login'", async () => {
     signIn();
     renderApp('/login');
     expect(await screen.findByText('Page Not Found: /login')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
   });
 
   it.each(['/sign-up', '/forgot-password', '/reset-password'])(
@@ -55,7 +77,7 @@ describe('routes and access checks', () => {
     ['/gallery', 'Gallery'],
     ['/gallery/landscapes', 'Landscapes'],
     ['/gallery/picture/misty-fjord-at-dawn', 'Misty Fjord at Dawn'],
-    ['/generate', 'Generate'],
+    ['/generate', 'Generate images'],
     ['/contact', 'Contact'],
     ['/privacy-policy', 'Privacy policy'],
     ['/terms-and-conditions', 'Terms and conditions'],

@@ -1,14 +1,9 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { snackbarSlice } from '@/components/snackbar/snackbarSlice';
-import { cartSlice } from '@/features/cart/cartSlice';
+import { configureStore } from '@reduxjs/toolkit';
 import { api } from '@/lib/api/api';
-import { preferencesSlice } from '@/lib/preferences/preferencesSlice';
-import { sessionSlice } from '@/lib/session/sessionSlice';
 import { createPersistenceMiddleware } from './persistence';
+import { rootReducer, type RootState } from './rootReducer';
 
-const rootReducer = combineSlices(api, sessionSlice, preferencesSlice, cartSlice, snackbarSlice);
-
-export type RootState = ReturnType<typeof rootReducer>;
+export type { RootState };
 
 /** Builds a fresh store; the app makes one, every test makes its own. */
 export function setupStore(preloadedState?: Partial<RootState>) {

@@ -14,7 +14,8 @@ export function Page({ title, children, maxWidth = 'lg' }: PageProps) {
   usePageTitle(title);
   return (
     <Container maxWidth={maxWidth} sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
+      {/* Focused from script after a change of page (app/layout/RouteAnnouncer.tsx). */}
+      <Typography variant="h4" component="h1" tabIndex={-1} gutterBottom sx={{ outline: 'none' }}>
         {title}
       </Typography>
       {children}

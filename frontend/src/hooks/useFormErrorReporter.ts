@@ -5,17 +5,22 @@ import type { FieldErrors } from '@/lib/api/apiError';
 import { toFormErrors } from '@/lib/api/formErrors';
 
 /**
- * For forms: shows the general messages of a failed call in the snackbar and answers the field
- * errors for the form to put under its inputs.
+ * Shows what a failed call says and answers the field errors for the form to put under its
+ * inputs. Forms pass `showGeneralMessages`, which keeps the general messages beside the form
+ * (components/form/FormErrorAlert), where they stay until the next attempt; without it (a lone
+ * button) they go to the snackbar.
  */
-export function useFormErrorReporter(): (error: unknown) => FieldErrors {
+export function useFormErrorReporter(
+  showGeneralMessages?: (messages: string[]) => void,
+): (error: unknown) => FieldErrors {
   const dispatch = useDispatch();
   return useCallback(
     (error: unknown) => {
       const { generalMessages, fieldErrors } = toFormErrors(error);
-      for (const message of generalMessages) dispatch(messageShown(message, 'error'));
+      if (showGeneralMessages !== undefined) showGeneralMessages(generalMessages);
+      else for (const message of generalMessages) dispatch(messageShown(message, 'error'));
       return fieldErrors;
     },
-    [dispatch],
+    [dispatch, showGeneralMessages],
   );
 }

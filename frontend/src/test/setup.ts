@@ -11,8 +11,17 @@ configure({
   asyncUtilTimeout: 10_000,
 });
 
+// MSW's 'error' only makes the fetch fail, which a page may well survive: a call the test did not
+// answer has to fail the test itself.
+const unhandledRequests: string[] = [];
+
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      unhandledRequests.push(`${request.method} ${new URL(request.url).pathname}`);
+      print.error();
+    },
+  });
   // jsdom has no layout: scrolling is a no-op here, and the app scrolls on every page change.
   window.scrollTo = () => undefined;
   Element.prototype.scrollIntoView = () => undefined;
@@ -23,6 +32,12 @@ afterEach(() => {
   server.resetHandlers();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  for (const cookie of document.cookie.split('; ')) {
+    const name = cookie.split('=')[0];
+    if (name !== undefined && name !== '') document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+  const missed = unhandledRequests.splice(0);
+  if (missed.length > 0) throw new Error(`Requests no handler answered: ${missed.join(', ')}`);
 });
 
 afterAll(() => {

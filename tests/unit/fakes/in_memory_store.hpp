@@ -5,6 +5,7 @@
 #include <ranges>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "artshop/core/ports/unit_of_work.hpp"
@@ -27,8 +28,16 @@ struct StoreState {
   std::vector<std::pair<std::string, LedgerEntry>> ledger;  // posting reference, entry
   std::vector<GiftCard> gift_cards;
   std::vector<Artwork> artworks;
+  // Where each (offer, long edge, format) render is kept.
+  std::map<std::tuple<std::int64_t, int, ImageFormat>, std::string> rendered_artworks;
   std::set<std::string, std::less<>> payment_events;
   std::vector<IdempotencyRecord> idempotency;
+  std::vector<GeneratedImage> generated_images;
+  struct StoredTicket {
+    SupportTicket ticket;
+    std::optional<std::chrono::sys_seconds> mails_claimed_until;
+  };
+  std::vector<StoredTicket> support_tickets;
 };
 
 class InMemoryAccounts final : public AccountRepository {
@@ -103,6 +112,12 @@ class InMemoryRefreshTokens final : public RefreshTokenRepository {
     for (auto& [digest, record] : state_.refresh_tokens) {
       if (record.user == user && record.family != keep) record.revoked = true;
     }
+  }
+  bool session_is_live(UserId user, std::string_view family) override {
+    for (const auto& [digest, record] : state_.refresh_tokens) {
+      if (record.user == user && record.family == family && !record.revoked) return true;
+    }
+    return false;
   }
 
  private:
@@ -257,10 +272,23 @@ class InMemoryOrders final : public OrderRepository {
     }
     return std::nullopt;
   }
-  std::vector<Order> list_for_user(UserId user) override {
+  OrderPage list_for_user(UserId user, int offset, int limit) override {
     std::vector<Order> found;
     for (const auto& order : state_.orders) {
       if (order.user == user) found.insert(found.begin(), order);
+    }
+    OrderPage page{.items = {}, .total = static_cast<int>(found.size())};
+    for (int i = offset; i < offset + limit && i < page.total; ++i) {
+      page.items.push_back(found[static_cast<std::size_t>(i)]);
+    }
+    return page;
+  }
+  std::vector<Order> pending_for_user(UserId user, std::chrono::sys_seconds now) override {
+    std::vector<Order> found;
+    for (const auto& order : state_.orders) {
+      if (order.user == user && order.status == PaymentStatus::Pending && order.expires_at > now) {
+        found.push_back(order);
+      }
     }
     return found;
   }
@@ -335,6 +363,11 @@ class InMemoryDeposits final : public DepositRepository {
       }
     }
     return found;
+  }
+  std::size_t count_pending_for_user(UserId user, std::chrono::sys_seconds now) override {
+    return static_cast<std::size_t>(std::ranges::count_if(state_.deposits, [&](const auto& d) {
+      return d.user == user && d.status == PaymentStatus::Pending && d.expires_at > now;
+    }));
   }
 
  private:
@@ -427,6 +460,16 @@ class InMemoryArtworks final : public ArtworkRepository {
     }
     return found;
   }
+  std::optional<std::string> rendered(OfferId offer, int long_edge,
+                                      ImageFormat format) override {
+    const auto found = state_.rendered_artworks.find({offer.value, long_edge, format});
+    if (found == state_.rendered_artworks.end()) return std::nullopt;
+    return found->second;
+  }
+  void remember_rendered(OfferId offer, int long_edge, ImageFormat format,
+                         std::string_view key) override {
+    state_.rendered_artworks.try_emplace({offer.value, long_edge, format}, key);
+  }
 
  private:
   StoreState& state_;
@@ -484,6 +527,89 @@ class InMemoryIdempotency final : public IdempotencyRepository {
   StoreState& state_;
 };
 
+class InMemoryGeneratedImages final : public GeneratedImageRepository {
+ public:
+  explicit InMemoryGeneratedImages(StoreState& state) : state_(state) {}
+  GeneratedImageId add(const GeneratedImage& image) override {
+    state_.generated_images.push_back(image);
+    state_.generated_images.back().id = GeneratedImageId{std::ssize(state_.generated_images)};
+    return state_.generated_images.back().id;
+  }
+  std::optional<GeneratedImage> find(GeneratedImageId id) override {
+    for (const auto& image : state_.generated_images) {
+      if (image.id == id) return image;
+    }
+    return std::nullopt;
+  }
+  // Newest first, as the port says (later additions are newer).
+  GeneratedImagePage list_for_user(UserId owner, int offset, int limit) override {
+    GeneratedImagePage page;
+    for (const auto& image : state_.generated_images | std::views::reverse) {
+      if (image.owner != owner) continue;
+      ++page.total;
+      if (page.total > offset && std::ssize(page.items) < limit) page.items.push_back(image);
+    }
+    return page;
+  }
+  int count_free_since(UserId owner, std::chrono::sys_seconds since) override {
+    return static_cast<int>(std::ranges::count_if(state_.generated_images, [&](const auto& image) {
+      return image.owner == owner && image.price_eur_cents == 0 && image.created_at >= since;
+    }));
+  }
+
+ private:
+  StoreState& state_;
+};
+
+class InMemorySupportTickets final : public SupportTicketRepository {
+ public:
+  explicit InMemorySupportTickets(StoreState& state) : state_(state) {}
+  std::optional<SupportTicketId> insert(const SupportTicket& ticket,
+                                        std::chrono::sys_seconds mails_claimed_until) override {
+    if (find_by_reference(ticket.reference)) return std::nullopt;
+    state_.support_tickets.push_back({ticket, mails_claimed_until});
+    auto& stored = state_.support_tickets.back().ticket;
+    stored.id = SupportTicketId{std::ssize(state_.support_tickets)};
+    return stored.id;
+  }
+  std::optional<SupportTicket> find_by_reference(std::string_view reference) override {
+    for (const auto& stored : state_.support_tickets) {
+      if (stored.ticket.reference == reference) return stored.ticket;
+    }
+    return std::nullopt;
+  }
+  // Oldest first: later additions are newer.
+  std::vector<SupportTicket> claim_unsent(std::chrono::sys_seconds since,
+                                          std::chrono::sys_seconds now,
+                                          std::chrono::sys_seconds claimed_until,
+                                          int limit) override {
+    std::vector<SupportTicket> claimed;
+    for (auto& stored : state_.support_tickets) {
+      const auto& ticket = stored.ticket;
+      const bool unsent = !ticket.confirmation_sent_at || !ticket.notice_sent_at;
+      const bool free = !stored.mails_claimed_until || *stored.mails_claimed_until <= now;
+      if (!unsent || !free || ticket.created_at < since || std::ssize(claimed) >= limit) continue;
+      stored.mails_claimed_until = claimed_until;
+      claimed.push_back(ticket);
+    }
+    return claimed;
+  }
+  void record_mails(SupportTicketId id,
+                    std::optional<std::chrono::sys_seconds> confirmation_sent_at,
+                    std::optional<std::chrono::sys_seconds> notice_sent_at) override {
+    for (auto& stored : state_.support_tickets) {
+      if (stored.ticket.id != id) continue;
+      auto& ticket = stored.ticket;
+      if (!ticket.confirmation_sent_at) ticket.confirmation_sent_at = confirmation_sent_at;
+      if (!ticket.notice_sent_at) ticket.notice_sent_at = notice_sent_at;
+      stored.mails_claimed_until.reset();
+    }
+  }
+
+ private:
+  StoreState& state_;
+};
+
 class InMemoryUnitOfWork final : public UnitOfWork {
  public:
   void run(Mode, const std::function<bool(Repositories&)>& work) override {
@@ -501,6 +627,8 @@ class InMemoryUnitOfWork final : public UnitOfWork {
     InMemoryArtworks artworks(state);
     InMemoryPaymentEvents payment_events(state);
     InMemoryIdempotency idempotency(state);
+    InMemoryGeneratedImages generated_images(state);
+    InMemorySupportTickets support_tickets(state);
     Repositories repositories{.accounts = accounts,
                               .refresh_tokens = refresh_tokens,
                               .reset_codes = reset_codes,
@@ -513,7 +641,9 @@ class InMemoryUnitOfWork final : public UnitOfWork {
                               .gift_cards = gift_cards,
                               .artworks = artworks,
                               .payment_events = payment_events,
-                              .idempotency = idempotency};
+                              .idempotency = idempotency,
+                              .generated_images = generated_images,
+                              .support_tickets = support_tickets};
     if (!work(repositories)) state = before;
   }
 

@@ -29,6 +29,7 @@ class RecordingGateway final : public PaymentGateway {
     return {.payment_link = "https://pay.test/" + request.reference,
             .provider_session = "cs_" + request.reference};
   }
+  std::string_view signature_header() const override { return "Stripe-Signature"; }
   std::expected<PaymentEvent, WebhookError> parse_webhook(
       std::string_view, std::string_view, std::chrono::system_clock::time_point) override {
     return std::unexpected(WebhookError::Ignored);

@@ -2,6 +2,7 @@
 
 #include <boost/json.hpp>
 
+#include "artshop/core/text.hpp"
 #include "artshop/http/json.hpp"
 #include "handlers/signed_in.hpp"
 
@@ -55,15 +56,15 @@ json::value profile_json(const Account& account) {
 
 }  // namespace
 
-Handler register_account(RegisterAccount& use_case) {
-  return [&use_case](const Request& request) {
+Handler register_account(RegisterAccount& use_case, const TrustedProxies& proxies) {
+  return [&use_case, &proxies](const Request& request) {
     return with_fields(request, [&](JsonFields& fields) {
       RegisterCommand command{
           .form = {.email = fields.string("email"),
                    .password = fields.string("password"),
                    .repeated_password = fields.string("repeatedPassword"),
                    .agreed_to_privacy_policy = fields.boolean("agreedToPrivacyPolicy")},
-          .client_address = request.remote_address};
+          .client_address = client_address(request, proxies)};
       if (!fields.errors().empty()) return Response{};
       return answer(request, use_case(std::move(command)), [](const Registered& registered) {
         return json::value{{"email", registered.email}};
@@ -72,12 +73,12 @@ Handler register_account(RegisterAccount& use_case) {
   };
 }
 
-Handler log_in(LogIn& use_case) {
-  return [&use_case](const Request& request) {
+Handler log_in(LogIn& use_case, const TrustedProxies& proxies) {
+  return [&use_case, &proxies](const Request& request) {
     return with_fields(request, [&](JsonFields& fields) {
       LogInCommand command{.email = fields.string("email"),
                            .password = fields.string("password"),
-                           .client_address = request.remote_address};
+                           .client_address = client_address(request, proxies)};
       if (!fields.errors().empty()) return Response{};
       return answer(request, use_case(std::move(command)), tokens_json);
     });
@@ -94,26 +95,49 @@ Handler refresh_session(RefreshSession& use_case) {
   };
 }
 
-Handler request_password_reset(RequestPasswordReset& use_case) {
-  return [&use_case](const Request& request) {
+Handler log_out(const Authenticate& authenticate, LogOut& use_case) {
+  return signed_in(authenticate, [&use_case](const Request& request, const Caller& caller) {
+    LogOutCommand command{.caller = caller, .refresh_token = {}};
+    // The body is optional: a client that lost its refresh token can still end its login.
+    if (!text::trim(request.body).empty()) {
+      auto body = read_json_object(request);
+      if (!body) return std::move(body.error());
+      JsonFields fields(*body);
+      command.refresh_token = fields.string("refreshToken");
+      if (!fields.errors().empty()) {
+        return error_response(Error::validation(fields.errors()), request.request_id);
+      }
+    }
+    if (auto ended = use_case(command); !ended) {
+      return error_response(ended.error(), request.request_id);
+    }
+    return Response{.status = 204};
+  });
+}
+
+Handler request_password_reset(RequestPasswordReset& use_case, const TrustedProxies& proxies) {
+  return [&use_case, &proxies](const Request& request) {
     return with_fields(request, [&](JsonFields& fields) {
-      ForgotPasswordForm form{.email = fields.string("email")};
+      ForgotPasswordCommand command{.form = {.email = fields.string("email")},
+                                    .client_address = client_address(request, proxies)};
       if (!fields.errors().empty()) return Response{};
-      return answer(request, use_case(std::move(form)),
-                    [](std::string_view text) { return json::value{{"message", text}}; });
+      return answer(request, use_case(std::move(command)), [](std::string_view text) {
+        return json::value{{"message", text}};
+      });
     });
   };
 }
 
-Handler reset_password(ResetPassword& use_case) {
-  return [&use_case](const Request& request) {
+Handler reset_password(ResetPassword& use_case, const TrustedProxies& proxies) {
+  return [&use_case, &proxies](const Request& request) {
     return with_fields(request, [&](JsonFields& fields) {
-      ResetPasswordForm form{.email = fields.string("email"),
-                             .password = fields.string("password"),
-                             .repeated_password = fields.string("repeatedPassword"),
-                             .code = fields.string("code")};
+      ResetPasswordCommand command{.form = {.email = fields.string("email"),
+                                            .password = fields.string("password"),
+                                            .repeated_password = fields.string("repeatedPassword"),
+                                            .code = fields.string("code")},
+                                   .client_address = client_address(request, proxies)};
       if (!fields.errors().empty()) return Response{};
-      return message(request, use_case(std::move(form)),
+      return message(request, use_case(std::move(command)),
                      "Your password has been reset. Log in with the new password.");
     });
   };

@@ -1,15 +1,18 @@
 #pragma once
 
 #include "artshop/http/api.hpp"
+#include "artshop/http/client_address.hpp"
 
 namespace artshop::http::handlers {
 
 // The account calls of SPEC.md section 7: parse the payload, call the use case, map the result.
-Handler register_account(RegisterAccount& use_case);
-Handler log_in(LogIn& use_case);
+// The limited calls count by the client address `proxies` lets client_address() believe.
+Handler register_account(RegisterAccount& use_case, const TrustedProxies& proxies);
+Handler log_in(LogIn& use_case, const TrustedProxies& proxies);
 Handler refresh_session(RefreshSession& use_case);
-Handler request_password_reset(RequestPasswordReset& use_case);
-Handler reset_password(ResetPassword& use_case);
+Handler log_out(const Authenticate& authenticate, LogOut& use_case);
+Handler request_password_reset(RequestPasswordReset& use_case, const TrustedProxies& proxies);
+Handler reset_password(ResetPassword& use_case, const TrustedProxies& proxies);
 Handler change_password(const Authenticate& authenticate, ChangePassword& use_case);
 Handler get_profile(const Authenticate& authenticate, GetProfile& use_case);
 Handler update_profile(const Authenticate& authenticate, UpdateProfile& use_case);

@@ -13,11 +13,22 @@
 namespace artshop::http::handlers {
 namespace {
 
-// Screen sizes and time-zone offsets are small; anything wild is clamped, not trusted.
+// Screen sizes and time-zone offsets are small: a wild number is clamped here, so that it fits
+// an int, and refused by the use case's bounds.
 constexpr std::int64_t kBrowserNumberLimit = 100'000;
 
 int small_int(std::int64_t value) {
   return static_cast<int>(std::clamp(value, -kBrowserNumberLimit, kBrowserNumberLimit));
+}
+
+// The payload's value, or else the request's header. A header past the limit is left out
+// rather than refused: the customer cannot change what their browser sends, and the payment
+// provider does without it.
+std::string payload_or_header(JsonFields& fields, std::string_view field, const Request& request,
+                              std::string_view header, std::size_t max_length) {
+  if (auto value = fields.optional_string(field)) return std::move(*value);
+  const auto sent = request.header(header).value_or("");
+  return sent.size() <= max_length ? std::string(sent) : std::string();
 }
 
 std::string amount_problem(MoneyError error, Currency currency) {
@@ -48,14 +59,13 @@ PayerFields read_payer(JsonFields& fields, const Request& request) {
   payer.agreed_to_terms = fields.boolean("agreedToPP_TOS");
   auto& browser = payer.browser;
   browser.javascript_enabled = fields.optional_boolean("javascriptEnabled").value_or(true);
-  browser.accept_language =
-      fields.optional_string("acceptLanguage")
-          .value_or(std::string(request.header("Accept-Language").value_or("")));
+  browser.accept_language = payload_or_header(fields, "acceptLanguage", request, "Accept-Language",
+                                              kMaxAcceptLanguageLength);
   browser.screen_width = small_int(fields.int64("screenWidth"));
   browser.screen_height = small_int(fields.int64("screenHeight"));
   browser.time_zone_offset = small_int(fields.int64("timeZoneOffset"));
-  browser.user_agent = fields.optional_string("userAgent")
-                           .value_or(std::string(request.header("User-Agent").value_or("")));
+  browser.user_agent =
+      payload_or_header(fields, "userAgent", request, "User-Agent", kMaxUserAgentLength);
   return payer;
 }
 

@@ -126,11 +126,16 @@ Handler place_order(const OrdersApi& api) {
 
 Handler list_orders(const OrdersApi& api) {
   return signed_in(api.authenticate, [api](const Request& request, const Caller& caller) {
-    const auto orders = api.list_orders(caller.user);
+    const auto orders = api.list_orders({.user = caller.user,
+                                         .page = request.query_param("Page"),
+                                         .page_size = request.query_param("PageSize")});
     if (!orders) return error_response(orders.error(), request.request_id);
     json::array items;
-    for (const auto& item : *orders) items.push_back(order_json(item));
-    return json_response(200, items);
+    for (const auto& item : orders->items) items.push_back(order_json(item));
+    return json_response(200, json::object{{"items", std::move(items)},
+                                           {"total", orders->total},
+                                           {"page", orders->page},
+                                           {"pageSize", orders->page_size}});
   });
 }
 

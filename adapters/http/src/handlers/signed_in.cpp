@@ -22,4 +22,16 @@ Handler signed_in(const Authenticate& authenticate,
   };
 }
 
+Handler signed_in_or_visitor(
+    const Authenticate& authenticate,
+    std::function<Response(const Request&, const std::optional<Caller>&)> handler) {
+  return [&authenticate, handler = std::move(handler)](const Request& request) {
+    const auto token = bearer_token(request);
+    if (token.empty()) return handler(request, std::nullopt);
+    const auto caller = authenticate(token);
+    if (!caller) return error_response(caller.error(), request.request_id);
+    return handler(request, *caller);
+  };
+}
+
 }  // namespace artshop::http::handlers

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string_view>
 
 #include "artshop/core/accounts/sessions.hpp"
@@ -16,5 +17,13 @@ std::string_view bearer_token(const Request& request);
 // `WWW-Authenticate: Bearer`, before the body is even looked at.
 Handler signed_in(const Authenticate& authenticate,
                   std::function<Response(const Request&, const Caller&)> handler);
+
+// A handler for calls open to everyone that still want to know who is signed in: without a
+// bearer token the caller is a visitor (nullopt). A token that is not a valid access
+// token answers 401 as for signed-in calls, so the client refreshes it instead of having its
+// call quietly made as a visitor's.
+Handler signed_in_or_visitor(
+    const Authenticate& authenticate,
+    std::function<Response(const Request&, const std::optional<Caller>&)> handler);
 
 }  // namespace artshop::http::handlers

@@ -12,7 +12,10 @@ struct Scene {
   std::uint64_t seed;
 
   Colour at(float x, float y) const {
-    const float tree_top = horizon - h * 0.07F * fbm(x / (120 * unit), seed, 3);
+    // The tree line wavers between horizon - 0.07 h and the horizon: outside that band the
+    // answer does not depend on it, so the noise is only computed inside.
+    const bool in_band = y >= horizon - h * 0.07F && y < horizon;
+    const float tree_top = in_band ? horizon - h * 0.07F * fbm(x / (120 * unit), seed, 3) : horizon;
     if (y < tree_top) return mix(sky_high, sky_low, clamp01(y / horizon));
     if (y < horizon + h * 0.02F) return trees;
     if (y < shore)

@@ -17,10 +17,18 @@ void wash(Canvas& canvas, Random& random, Point centre, float radius, Colour pig
   const int right = std::min(canvas.width(), static_cast<int>(centre.x + reach) + 1);
   const int top = std::max(0, static_cast<int>(centre.y - reach));
   const int bottom = std::min(canvas.height(), static_cast<int>(centre.y + reach) + 1);
+  const float half_width = radius * stretch;
   for (int y = top; y < bottom; ++y) {
-    for (int x = left; x < right; ++x) {
-      const float dx = (static_cast<float>(x) - centre.x) / (radius * stretch);
-      const float dy = (static_cast<float>(y) - centre.y) * stretch / radius;
+    const float dy = (static_cast<float>(y) - centre.y) * stretch / radius;
+    // Only the span of the row inside the raggedest edge is visited (widened by a pixel either
+    // side against rounding); the test below still decides each pixel.
+    const float across = 1.3F * 1.3F - dy * dy;
+    if (across <= 0) continue;
+    const float span = half_width * std::sqrt(across);
+    const int from = std::max(left, static_cast<int>(std::floor(centre.x - span)) - 1);
+    const int to = std::min(right, static_cast<int>(std::floor(centre.x + span)) + 2);
+    for (int x = from; x < to; ++x) {
+      const float dx = (static_cast<float>(x) - centre.x) / half_width;
       const float plain = std::sqrt(dx * dx + dy * dy);
       if (plain >= 1.28F) continue;  // beyond the raggedest edge: skip the costly noise
       const float ragged = fbm(static_cast<float>(x) / (radius * 0.35F),

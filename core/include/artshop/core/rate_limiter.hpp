@@ -1,8 +1,10 @@
 #pragma once
 
 #include <chrono>
+#include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "artshop/core/accounts/rate_limits.hpp"
 #include "artshop/core/accounts/repositories.hpp"
@@ -18,6 +20,15 @@ class RateLimiter {
 
   // An error (429 with when to come back) when the bucket is full.
   Result<void> check(std::string_view bucket, const RateLimitPolicy& policy);
+  // check() for every bucket in turn: the first full one answers.
+  Result<void> check_all(
+      std::initializer_list<std::pair<std::string_view, const RateLimitPolicy&>> buckets);
+  // check_all(), then counts this event in every bucket: done in one write transaction, so
+  // concurrent attempts cannot slip past a limit together.
+  Result<void> admit(
+      std::initializer_list<std::pair<std::string_view, const RateLimitPolicy&>> buckets);
+  // Whether the bucket holds any event younger than `window`.
+  bool any_within(std::string_view bucket, std::chrono::seconds window);
   void record(std::string_view bucket);
 
  private:

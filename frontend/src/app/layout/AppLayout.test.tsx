@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { serveCatalogue } from '@/features/gallery/testing/catalogueServer';
+import { serveOrders } from '@/features/orders/testing/ordersServer';
 import { renderApp, signIn } from '@/test/render';
 
 describe('header, footer and account menu', () => {
@@ -47,6 +48,7 @@ describe('header, footer and account menu', () => {
   it("offers a customer's pages and logging out, which ends the session", async () => {
     const user = userEvent.setup();
     signIn();
+    serveOrders([]);
     renderApp('/order-history');
     await screen.findByRole('heading', { name: 'Order history' });
 
@@ -91,5 +93,36 @@ describe('header, footer and account menu', () => {
     renderApp('/privacy-policy#storage');
     await screen.findByRole('heading', { name: '8. Cookies and browser storage' });
     expect(scrollIntoView.mock.contexts).toContainEqual(document.getElementById('storage'));
+  });
+
+  it('announces the new page and puts the focus on its heading', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Welcome to Artshop' });
+
+    const legalNav = screen.getByRole('navigation', { name: 'Legal' });
+    await user.click(within(legalNav).getByRole('link', { name: 'Terms and conditions' }));
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText('Terms and conditions | Artshop')).toHaveAttribute(
+      'aria-live',
+      'polite',
+    );
+  });
+
+  it('skips to the main content with the first Tab', async () => {
+    const user = userEvent.setup();
+    renderApp('/privacy-policy');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Privacy policy' });
+
+    await user.tab();
+    const skipLink = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skipLink).toHaveFocus();
+    expect(skipLink).toHaveAttribute('href', '#main');
+    await user.keyboard('{Enter}');
+
+    expect(heading).toHaveFocus();
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
   });
 });

@@ -4,9 +4,12 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { consentSettingsOpened } from '@/lib/consent/consentSlice';
+import { useAppDispatch } from '../hooks';
 import { LEGAL_LINKS } from './navigation';
 
 export function Footer() {
+  const dispatch = useAppDispatch();
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 3, mt: 'auto' }}>
       <Container maxWidth="lg">
@@ -30,6 +33,15 @@ export function Footer() {
             ))}
             <Link component={RouterLink} to="/contact" variant="body2">
               Contact
+            </Link>
+            {/* Changes the cookie choice made in the banner (SPEC.md section 3). */}
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              onClick={() => dispatch(consentSettingsOpened())}
+            >
+              Cookie settings
             </Link>
           </Box>
         </Stack>

@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -10,10 +11,12 @@ interface StatusViewProps {
   code?: string;
   title: string;
   message: ReactNode;
+  /** Offered before the way home, e.g. logging in. */
+  action?: ReactNode;
 }
 
 /** The look shared by the not-found, error and logged-out views. */
-export function StatusView({ code, title, message }: StatusViewProps) {
+export function StatusView({ code, title, message, action }: StatusViewProps) {
   usePageTitle(title);
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
@@ -25,9 +28,12 @@ export function StatusView({ code, title, message }: StatusViewProps) {
       <Typography variant="h5" component="h1" gutterBottom>
         {message}
       </Typography>
-      <Button component={RouterLink} to="/" variant="contained" sx={{ mt: 3 }}>
-        Go to the home page
-      </Button>
+      <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'center' }}>
+        {action}
+        <Button component={RouterLink} to="/" variant={action === undefined ? 'contained' : 'text'}>
+          Go to the home page
+        </Button>
+      </Stack>
     </Container>
   );
 }

@@ -6,3 +6,4 @@ export { billingDetailsOf, type BillingDetails } from './billingDetails';
 export { BillingAddressFields, NameFields, PayerFields } from './components/BillingFields';
 export { WithProfile } from './components/WithProfile';
 export { useAccountForm } from './hooks/useAccountForm';
+export type { LoginPageState } from './loginPageState';

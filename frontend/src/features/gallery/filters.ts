@@ -117,19 +117,7 @@ export function hasErrors(errors: PriceRangeErrors): boolean {
   return errors.from !== undefined || errors.to !== undefined;
 }
 
-export const STYLE_LABELS: Record<Style, string> = {
-  None: 'No particular style',
-  Exclusive: 'Exclusive (one of a kind)',
-  Abstract: 'Abstract',
-  Anime: 'Anime',
-  Cyberpunk: 'Cyberpunk',
-  Fantasy: 'Fantasy',
-  Impressionism: 'Impressionism',
-  Minimalism: 'Minimalism',
-  Photorealism: 'Photorealism',
-  PopArt: 'Pop art',
-  Watercolor: 'Watercolor',
-};
+export { STYLE_LABELS } from '@/types/art';
 
 export const SORT_LABELS: Record<Sort, string> = {
   NewToOld: 'Newest first',

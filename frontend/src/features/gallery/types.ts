@@ -1,24 +1,12 @@
 import type { Currency } from '@/config/constants';
 import type { Licence } from '@/lib/format/size';
+import type { Style } from '@/types/art';
 import type { Money } from '@/types/money';
 
 export const ORIENTATIONS = ['Vertical', 'Horizontal', 'Square'] as const;
 export type Orientation = (typeof ORIENTATIONS)[number];
 
-export const STYLES = [
-  'None',
-  'Exclusive',
-  'Abstract',
-  'Anime',
-  'Cyberpunk',
-  'Fantasy',
-  'Impressionism',
-  'Minimalism',
-  'Photorealism',
-  'PopArt',
-  'Watercolor',
-] as const;
-export type Style = (typeof STYLES)[number];
+export { STYLES, type Style } from '@/types/art';
 
 export const SORTS = ['NewToOld', 'LowToHigh', 'HighToLow'] as const;
 export type Sort = (typeof SORTS)[number];

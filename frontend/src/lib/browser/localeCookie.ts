@@ -5,6 +5,7 @@ import {
   SUPPORTED_LANGUAGES,
   type Language,
 } from '@/config/constants';
+import { isConsentGranted } from '@/lib/consent/consent';
 
 function isSupportedLanguage(value: string | undefined): value is Language {
   return value !== undefined && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
@@ -27,11 +28,18 @@ export function readCookie(name: string): string | undefined {
   return undefined;
 }
 
-/** Keeps the locale cookie (SPEC.md section 1) present and renews its 365-day lifetime. */
-export function ensureLocaleCookie(): Language {
+/**
+ * The locale cookie (SPEC.md section 1) is a preference: while that category is granted it is kept
+ * and its 365-day lifetime renewed; otherwise it is removed. Answers the locale either way.
+ */
+export function syncLocaleCookie(): Language {
   const stored = readCookie(LOCALE_COOKIE_NAME);
   const locale = isSupportedLanguage(stored) ? stored : detectLanguage();
-  document.cookie = localeCookie(locale, window.location.protocol === 'https:');
+  if (isConsentGranted('preferences')) {
+    document.cookie = localeCookie(locale, window.location.protocol === 'https:');
+  } else if (stored !== undefined) {
+    document.cookie = `${LOCALE_COOKIE_NAME}=; Max-Age=0; Path=/; SameSite=Lax`;
+  }
   return locale;
 }
 

@@ -8,6 +8,9 @@ export const STORAGE_KEYS = {
   accessToken: 'jwtToken',
   refreshToken: 'refreshToken',
   acceptedPrivacy: 'accepted-privacy',
+  /** The cookie categories the visitor allowed and refused (JSON arrays), see consent.ts. */
+  grantedConsents: 'granted-consents',
+  rejectedConsents: 'rejected-consents',
   currency: 'currency',
   orders: 'orders',
   /** Time of the last automatic reload (session storage), see reloadGuard.ts. */

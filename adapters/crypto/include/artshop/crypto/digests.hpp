@@ -5,6 +5,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "artshop/core/accounts/ports.hpp"
 
@@ -30,5 +31,22 @@ class Sha256TokenHasher final : public TokenHasher {
  public:
   std::string digest(std::string_view token) const override { return sha256_hex(token); }
 };
+
+// HMAC-SHA256 under a server key, as lower-case hex: for secrets whose digest alone must not
+// let a copy of the database test guesses offline (reset codes carry only 40 bits) and for
+// lookups by a number that must stay unknown (gift cards).
+class HmacTokenHasher final : public TokenHasher {
+ public:
+  // Throws std::invalid_argument for a key shorter than 32 bytes.
+  explicit HmacTokenHasher(std::vector<std::byte> key);
+  std::string digest(std::string_view token) const override;
+
+ private:
+  std::vector<std::byte> key_;
+};
+
+// A key for one purpose derived from a secret meant for several (HMAC-SHA256 of the purpose
+// under the secret), so one leaked derived key does not reveal the others.
+std::vector<std::byte> derive_subkey(std::span<const std::byte> secret, std::string_view purpose);
 
 }  // namespace artshop::crypto

@@ -6,12 +6,15 @@
 #include "artshop/core/accounts/sessions.hpp"
 #include "artshop/core/catalogue/browse.hpp"
 #include "artshop/core/exchange_rates.hpp"
+#include "artshop/core/generation/generation.hpp"
 #include "artshop/core/orders/artworks.hpp"
 #include "artshop/core/orders/checkout.hpp"
 #include "artshop/core/orders/idempotency.hpp"
 #include "artshop/core/orders/payment_gateway.hpp"
 #include "artshop/core/orders/payments.hpp"
 #include "artshop/core/orders/wallet.hpp"
+#include "artshop/core/support/tickets.hpp"
+#include "artshop/http/client_address.hpp"
 #include "artshop/http/router.hpp"
 
 namespace artshop::http {
@@ -21,6 +24,7 @@ struct AccountsApi {
   RegisterAccount& register_account;
   LogIn& log_in;
   RefreshSession& refresh_session;
+  LogOut& log_out;
   RequestPasswordReset& request_password_reset;
   ResetPassword& reset_password;
   ChangePassword& change_password;
@@ -62,12 +66,33 @@ struct OrdersApi {
   const std::string& public_url;
 };
 
+// Support tickets (DESIGN.md section 8), from visitors and signed-in customers alike.
+struct SupportApi {
+  const Authenticate& authenticate;
+  CreateSupportTicket& create_ticket;
+};
+
 // What the API's handlers call: the use cases and read models, built by the app.
+// Images generated on request (DESIGN.md section 7).
+struct GenerationApi {
+  const Authenticate& authenticate;
+  GenerateImages& generate_images;
+  ListGeneratedImages& list_generated_images;
+  GetGenerationAllowance& get_generation_allowance;
+  DownloadGeneratedImage& download_generated_image;
+  // Runs the requests that draw images, apart from the rest: a full queue answers 503.
+  Executor& executor;
+};
+
 struct Api {
   const ExchangeRateSource& rates;
+  // Whose X-Forwarded-For names the client address that rate limits count (client_address()).
+  const TrustedProxies& trusted_proxies;
   AccountsApi accounts;
   CatalogueApi catalogue;
   OrdersApi orders;
+  SupportApi support;
+  GenerationApi generation;
 };
 
 // The whole REST surface in one table. The app may add routes of its own to it (pages of a

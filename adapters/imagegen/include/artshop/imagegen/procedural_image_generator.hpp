@@ -8,9 +8,9 @@
 namespace artshop::imagegen {
 
 // The built-in generator (DESIGN.md section 7): draws a picture in pure C++ on the calling
-// thread, with no model, network or GPU. A 1024-pixel picture takes 10 to 250 ms of one core
-// depending on the style (docs/benchmarks.md); time and memory grow with the pixel count, to
-// about 5 s and 250 MB at the 4096-pixel maximum.
+// thread, with no model, network or GPU. A 1024-pixel picture takes 6 to 115 ms of one core
+// depending on the style (docs/generation.md); time and memory grow with the pixel count, to
+// a few seconds and 250 MB at the 4096-pixel maximum.
 //
 // Every style has its own palette, forms and texture; the prompt tints the picture (a colour
 // word such as "red" or "ocean" sets the main hue, "night" and "sunset" the light) and, with
@@ -26,13 +26,10 @@ class ProceduralImageGenerator final : public ImageGenerator {
   static constexpr int kMinLongEdge = 64;
   static constexpr int kMaxLongEdge = 4096;  // the float canvas takes 12 bytes per pixel
 
-  // Throws std::invalid_argument for a long edge outside [kMinLongEdge, kMaxLongEdge].
+  // Throws std::invalid_argument for a long edge outside [kMinLongEdge, kMaxLongEdge]. The
+  // picture's size is core's pixel_size(ratio, long edge).
   Image generate(const GenerationRequest& request) override;
 };
-
-// The pixel size of a picture with `ratio` and `long_edge`: the short side is rounded to the
-// nearest pixel.
-ImageSize pixel_size(AspectRatio ratio, int long_edge) noexcept;
 
 // The 64-bit seed the picture is drawn from.
 std::uint64_t picture_seed(const GenerationRequest& request) noexcept;

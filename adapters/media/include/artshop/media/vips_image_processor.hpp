@@ -46,9 +46,9 @@ class VipsImageProcessor final : public ImageProcessor {
   Derivatives derivatives(const Image& picture) override;
   ImageSize probe(std::span<const std::uint8_t> original) override;
 
-  // Not part of the port: any readable image as upright 8-bit sRGB pixels, for imports that
-  // inspect pictures and for tests that look at what was encoded.
-  Image decode(std::span<const std::uint8_t> encoded);
+  // Any readable image as upright 8-bit sRGB pixels, alpha flattened onto white: the PNGs of
+  // remote generators, imports that inspect pictures, tests that look at what was encoded.
+  Image decode(std::span<const std::uint8_t> encoded) override;
 
  private:
   std::unique_ptr<const WatermarkTile> watermark_;  // built once, read by every thread

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -18,6 +19,9 @@ struct SandboxOptions {
   std::string public_url;   // the shop as the browser sees it: "http://127.0.0.1:8080"
   std::string webhook_url;  // where events are POSTed: "http://127.0.0.1:8080/api/payments/webhook"
   std::string secret;       // signs the webhooks and the checkout sessions; at least 32 bytes
+  // Events waiting for delivery at most, one per order or deposit; Pay or Decline past it is
+  // answered 503 (nothing was charged, try again).
+  std::size_t max_queued_webhooks = 1'000;
 };
 
 // An answer of the sandbox's own pages, free of any HTTP library's types.
@@ -42,6 +46,7 @@ class SandboxGateway final : public PaymentGateway {
   SandboxGateway& operator=(const SandboxGateway&) = delete;
 
   Checkout create_checkout(const CheckoutRequest& request) override;
+  std::string_view signature_header() const override { return kSignatureHeader; }
   std::expected<PaymentEvent, WebhookError> parse_webhook(
       std::string_view body, std::string_view signature_header,
       std::chrono::system_clock::time_point now) override;
@@ -53,8 +58,10 @@ class SandboxGateway final : public PaymentGateway {
   // POST kSandboxCheckoutPath with a form body "session=<token>&action=pay|decline|cancel":
   // queues the event (pay: completed and paid; decline: async_payment_failed; cancel: none)
   // and answers 303 to the session's return URL (cancel: its cancel URL); 400 page otherwise.
-  // A session has one event id, as a Stripe session completes once: pressing Pay again
-  // re-delivers it, and the shop acts on the first of them only.
+  // A session has one event id, as a Stripe session completes once. While an event of the
+  // same order or deposit still waits for delivery, pressing again queues nothing and answers
+  // the same 303; later presses re-deliver it, and the shop acts on the first only. With
+  // max_queued_webhooks events waiting, Pay and Decline answer 503 and queue nothing.
   SandboxAnswer submit(std::string_view form_body);
 
  private:

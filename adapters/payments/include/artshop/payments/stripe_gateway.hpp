@@ -27,6 +27,7 @@ class StripeGateway final : public PaymentGateway {
   // Blocks for up to options.timeout. Throws std::runtime_error with Stripe's error message
   // when it refuses (never the key), or with the transport error when it does not answer.
   Checkout create_checkout(const CheckoutRequest& request) override;
+  std::string_view signature_header() const override { return kSignatureHeader; }
   std::expected<PaymentEvent, WebhookError> parse_webhook(
       std::string_view body, std::string_view signature_header,
       std::chrono::system_clock::time_point now) override;

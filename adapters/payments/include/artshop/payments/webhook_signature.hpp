@@ -9,6 +9,8 @@
 namespace artshop::payments {
 
 inline constexpr std::chrono::seconds kSignatureTolerance{300};
+// The request header that carries the signature.
+inline constexpr std::string_view kSignatureHeader = "Stripe-Signature";
 
 // The header value signing `body` at `at`.
 std::string sign_webhook(std::string_view secret, std::string_view body,

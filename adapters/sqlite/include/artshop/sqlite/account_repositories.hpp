@@ -31,6 +31,7 @@ class SqliteRefreshTokenRepository final : public RefreshTokenRepository {
   void revoke_family(std::string_view family, std::chrono::sys_seconds at) override;
   void revoke_user_sessions(UserId user, std::string_view keep_family,
                             std::chrono::sys_seconds at) override;
+  bool session_is_live(UserId user, std::string_view family) override;
 
  private:
   Connection& db_;

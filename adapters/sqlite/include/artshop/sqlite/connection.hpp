@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -42,19 +43,26 @@ class Connection {
   // Runs one or more statements that take no parameters and return no rows.
   void execute(std::string_view sql);
   Statement prepare(std::string_view sql);
+  // The same, kept prepared for the life of the connection, so a hot query is parsed and
+  // planned once; reset when the returned Statement ends. One use of a text at a time.
+  Statement prepare_cached(std::string_view sql);
 
   std::int64_t last_insert_id() const noexcept;
   int changes() const noexcept;
   sqlite3* handle() const noexcept { return db_; }
 
  private:
+  void finalize_cached() noexcept;
+
   sqlite3* db_ = nullptr;
+  std::unordered_map<std::string, sqlite3_stmt*> cached_;
 };
 
 // A prepared statement. Parameters are numbered from 1, columns from 0, as SQLite does.
 class Statement {
  public:
-  Statement(sqlite3* db, sqlite3_stmt* stmt) noexcept : db_(db), stmt_(stmt) {}
+  Statement(sqlite3* db, sqlite3_stmt* stmt, bool cached = false) noexcept
+      : db_(db), stmt_(stmt), cached_(cached) {}
   ~Statement();
   Statement(const Statement&) = delete;
   Statement& operator=(const Statement&) = delete;
@@ -65,7 +73,9 @@ class Statement {
   Statement& bind(int index, int value) { return bind(index, std::int64_t{value}); }
   Statement& bind(int index, std::string_view value);
   Statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
-  Statement& bind(int index, const std::string& value) { return bind(index, std::string_view(value)); }
+  Statement& bind(int index, const std::string& value) {
+    return bind(index, std::string_view(value));
+  }
   Statement& bind(int index, double value) = delete;  // money and counts are integers
   Statement& bind_null(int index);
   template <class T>
@@ -88,6 +98,7 @@ class Statement {
  private:
   sqlite3* db_;
   sqlite3_stmt* stmt_;
+  bool cached_ = false;  // owned by the connection's cache: reset, not finalized, at the end
 };
 
 }  // namespace artshop::sqlite

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "artshop/core/accounts/ports.hpp"
 #include "artshop/core/orders/repositories.hpp"
 #include "artshop/sqlite/connection.hpp"
 
@@ -13,7 +14,8 @@ class SqliteOrderRepository final : public OrderRepository {
   OrderId insert(const Order& order) override;
   std::optional<Order> find(OrderId id) override;
   std::optional<Order> find_by_reference(std::string_view payment_reference) override;
-  std::vector<Order> list_for_user(UserId user) override;
+  OrderPage list_for_user(UserId user, int offset, int limit) override;
+  std::vector<Order> pending_for_user(UserId user, std::chrono::sys_seconds now) override;
   bool update_status(OrderId id, PaymentStatus from, PaymentStatus to,
                      std::chrono::sys_seconds at) override;
   std::vector<OrderId> pending_expired(std::chrono::sys_seconds now) override;
@@ -34,6 +36,7 @@ class SqliteDepositRepository final : public DepositRepository {
   bool update_status(DepositId id, PaymentStatus from, PaymentStatus to,
                      std::chrono::sys_seconds at) override;
   std::vector<DepositId> pending_expired(std::chrono::sys_seconds now) override;
+  std::size_t count_pending_for_user(UserId user, std::chrono::sys_seconds now) override;
 
  private:
   Connection& db_;
@@ -50,17 +53,33 @@ class SqliteLedger final : public Ledger {
   Connection& db_;
 };
 
+// Numbers are stored sealed by `cipher` and opened when read; without a cipher, storing or
+// reading a card throws std::logic_error (a shop is always given one; tests that never touch
+// gift cards need not).
 class SqliteGiftCardRepository final : public GiftCardRepository {
  public:
-  explicit SqliteGiftCardRepository(Connection& connection) noexcept : db_(connection) {}
+  SqliteGiftCardRepository(Connection& connection, const GiftCardNumberCipher* cipher) noexcept
+      : db_(connection), cipher_(cipher) {}
   bool insert(const GiftCard& card) override;
   std::optional<GiftCard> find_by_digest(std::string_view number_digest) override;
   std::vector<GiftCard> list_for_order(OrderId order) override;
   bool redeem(std::string_view number_digest, UserId by, std::chrono::sys_seconds at) override;
 
  private:
+  const GiftCardNumberCipher& cipher() const;
+  GiftCard card_from_row(const Statement& row) const;
   Connection& db_;
+  const GiftCardNumberCipher* cipher_;
 };
+
+// Brings every gift card under the current keys, in one write transaction: numbers still in
+// plain text (stored before numbers were sealed) and numbers sealed under an older key are
+// sealed with `cipher`'s current key and re-digested with `lookup`. When plain text was
+// converted, the file is vacuumed so no copy of it lingers in free pages. Run at start,
+// before serving. Answers how many cards were rewritten; throws DatabaseError when a sealed
+// number names a key `cipher` does not hold.
+int protect_gift_card_numbers(Connection& connection, const GiftCardNumberCipher& cipher,
+                              const TokenHasher& lookup);
 
 class SqliteArtworkRepository final : public ArtworkRepository {
  public:
@@ -68,6 +87,9 @@ class SqliteArtworkRepository final : public ArtworkRepository {
   ArtworkId add(const Artwork& artwork) override;
   std::optional<Artwork> find(ArtworkId id) override;
   std::vector<Artwork> list_for_user(UserId owner) override;
+  std::optional<std::string> rendered(OfferId offer, int long_edge, ImageFormat format) override;
+  void remember_rendered(OfferId offer, int long_edge, ImageFormat format,
+                         std::string_view key) override;
 
  private:
   Connection& db_;

@@ -2,6 +2,7 @@
 
 #include <mutex>
 
+#include "artshop/core/orders/gift_card.hpp"
 #include "artshop/core/ports/unit_of_work.hpp"
 #include "artshop/sqlite/connection_pool.hpp"
 
@@ -14,12 +15,17 @@ namespace artshop::sqlite {
 // free, where SQLite's busy handler would poll with growing sleeps and leave long tails.
 class SqliteUnitOfWork final : public UnitOfWork {
  public:
-  explicit SqliteUnitOfWork(ConnectionPool& pool) noexcept : pool_(pool) {}
+  // `gift_card_cipher` seals and opens gift-card numbers; a unit of work without one cannot
+  // store or read gift cards (see SqliteGiftCardRepository).
+  explicit SqliteUnitOfWork(ConnectionPool& pool,
+                            const GiftCardNumberCipher* gift_card_cipher = nullptr) noexcept
+      : pool_(pool), gift_card_cipher_(gift_card_cipher) {}
 
   void run(Mode mode, const std::function<bool(Repositories&)>& work) override;
 
  private:
   ConnectionPool& pool_;
+  const GiftCardNumberCipher* gift_card_cipher_;
   std::mutex writers_;
 };
 

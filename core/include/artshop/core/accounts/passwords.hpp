@@ -15,12 +15,12 @@
 
 namespace artshop {
 
-// What every password call needs besides its transaction: the slow hasher, digests for codes,
-// the mail, and the shop's public address for links (referred to, not copied: the app settles
-// it once it knows the port it listens on).
+// What every password call needs besides its transaction: the slow hasher, the keyed digest
+// reset codes are stored as, the mail, and the shop's public address for links (referred to,
+// not copied: the app settles it once it knows the port it listens on).
 struct PasswordServices {
   const PasswordHasher& hasher;
-  const TokenHasher& digests;
+  const TokenHasher& reset_code_digests;
   RandomSource& random;
   Mailer& mailer;
   const CommonPasswords& common_passwords;
@@ -28,8 +28,14 @@ struct PasswordServices {
   const std::string& shop_url;
 };
 
+struct ForgotPasswordCommand {
+  ForgotPasswordForm form;
+  std::string client_address;
+};
+
 // POST /api/Accounts/forgot-password. Answers alike whether or not the account exists: the
-// work per call is the same and the mail leaves in the background.
+// work per call is the same and the mail leaves in the background. Limited per e-mail and per
+// client address.
 class RequestPasswordReset {
  public:
   static constexpr std::string_view kAnswer =
@@ -37,7 +43,7 @@ class RequestPasswordReset {
 
   RequestPasswordReset(UnitOfWork& transactions, PasswordServices services, RateLimits limits)
       : transactions_(transactions), services_(std::move(services)), limits_(limits) {}
-  Result<std::string_view> operator()(ForgotPasswordForm form);
+  Result<std::string_view> operator()(ForgotPasswordCommand command);
 
  private:
   UnitOfWork& transactions_;
@@ -45,20 +51,27 @@ class RequestPasswordReset {
   RateLimits limits_;
 };
 
+struct ResetPasswordCommand {
+  ResetPasswordForm form;
+  std::string client_address;
+};
+
 // POST /api/Accounts/reset-password. Sets the new password with the mailed code, signs every
-// session out and mails a notice. It does not sign in.
+// session out and mails a notice. It does not sign in. Attempts are limited per client
+// address and per e-mail, counted before the new password is hashed.
 class ResetPassword {
  public:
   static constexpr std::string_view kWrongCode =
       "The code is wrong or has expired. Ask for a new one.";
 
-  ResetPassword(UnitOfWork& transactions, PasswordServices services)
-      : transactions_(transactions), services_(std::move(services)) {}
-  Result<void> operator()(ResetPasswordForm form);
+  ResetPassword(UnitOfWork& transactions, PasswordServices services, RateLimits limits)
+      : transactions_(transactions), services_(std::move(services)), limits_(limits) {}
+  Result<void> operator()(ResetPasswordCommand command);
 
  private:
   UnitOfWork& transactions_;
   PasswordServices services_;
+  RateLimits limits_;
 };
 
 struct ChangePasswordCommand {
@@ -67,17 +80,19 @@ struct ChangePasswordCommand {
 };
 
 // POST /api/Accounts/change-password. Keeps the caller's own login, signs out every other.
+// Attempts are limited per account, counted before any password is hashed.
 class ChangePassword {
  public:
   static constexpr std::string_view kWrongCurrent = "The current password is incorrect.";
 
-  ChangePassword(UnitOfWork& transactions, PasswordServices services)
-      : transactions_(transactions), services_(std::move(services)) {}
+  ChangePassword(UnitOfWork& transactions, PasswordServices services, RateLimits limits)
+      : transactions_(transactions), services_(std::move(services)), limits_(limits) {}
   Result<void> operator()(ChangePasswordCommand command);
 
  private:
   UnitOfWork& transactions_;
   PasswordServices services_;
+  RateLimits limits_;
 };
 
 }  // namespace artshop

@@ -17,9 +17,21 @@ struct RateLimits {
   // Failed logins per (e-mail, client IP): stops guessing one account from one place.
   RateLimitPolicy login_failures_per_email_and_ip{10, std::chrono::minutes{15}};
   // Failed logins per account from anywhere: stops a guessing botnet spread over many IPs.
+  // It refuses only the addresses that have failed against the account themselves, so an
+  // attacker cannot lock the owner out (docs/security.md).
   RateLimitPolicy login_failures_per_account{100, std::chrono::hours{1}};
+  // Failed logins per client IP, whatever the e-mail: stops one place spraying a password
+  // over many accounts.
+  RateLimitPolicy login_failures_per_ip{50, std::chrono::minutes{15}};
   // Reset mails per e-mail address: nobody's inbox can be flooded through the shop.
   RateLimitPolicy forgot_password_per_email{3, std::chrono::hours{1}};
+  // Reset mails per client IP, whatever the e-mail: one place cannot mail the whole list.
+  RateLimitPolicy forgot_password_per_ip{20, std::chrono::hours{1}};
+  // Reset attempts (a code typed in) per client IP and per e-mail: each one hashes a password.
+  RateLimitPolicy reset_attempts_per_ip{20, std::chrono::hours{1}};
+  RateLimitPolicy reset_attempts_per_account{10, std::chrono::hours{1}};
+  // Change-password attempts per account: a stolen access token cannot guess the password.
+  RateLimitPolicy change_password_per_account{10, std::chrono::hours{1}};
   RateLimitPolicy registrations_per_ip{10, std::chrono::hours{1}};
   RateLimitPolicy support_tickets_per_ip{5, std::chrono::hours{1}};
   // Wrong gift-card numbers per user: 80-bit numbers cannot be guessed, but probing is noise.

@@ -18,8 +18,7 @@ class AccountRepository {
                                        std::string_view password_hash,
                                        std::chrono::sys_seconds created_at) = 0;
   virtual void update_password_hash(UserId id, std::string_view password_hash) = 0;
-  virtual void update_names(UserId id, std::string_view first_name,
-                            std::string_view last_name) = 0;
+  virtual void update_names(UserId id, std::string_view first_name, std::string_view last_name) = 0;
   virtual void update_billing(UserId id, const BillingAddress& billing) = 0;
 };
 
@@ -34,6 +33,9 @@ class RefreshTokenRepository {
   // Revokes every login of the user but `keep_family` (empty: all of them).
   virtual void revoke_user_sessions(UserId user, std::string_view keep_family,
                                     std::chrono::sys_seconds at) = 0;
+  // Whether the login `family` of `user` still has a token that was not revoked: false once
+  // it was logged out, revoked by a password change or reset, or its account is gone.
+  virtual bool session_is_live(UserId user, std::string_view family) = 0;
 };
 
 class ResetCodeRepository {

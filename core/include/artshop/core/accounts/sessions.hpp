@@ -89,14 +89,38 @@ class RefreshSession {
 };
 
 // Reads the caller from the Authorization header's bearer token: 401 for anything but a
-// valid, unexpired access token.
+// valid, unexpired access token of a login that has not ended. Logging out, changing or
+// resetting the password end logins at once, not 15 minutes later: the token's login is
+// looked up on every call (one indexed read).
 class Authenticate {
  public:
-  Authenticate(const AccessTokenCodec& tokens, const Clock& clock) : tokens_(tokens), clock_(clock) {}
+  Authenticate(const AccessTokenCodec& tokens, const Clock& clock, UnitOfWork& transactions)
+      : tokens_(tokens), clock_(clock), transactions_(transactions) {}
   Result<Caller> operator()(std::string_view bearer_token) const;
 
  private:
   const AccessTokenCodec& tokens_;
+  const Clock& clock_;
+  UnitOfWork& transactions_;
+};
+
+struct LogOutCommand {
+  Caller caller;
+  std::string refresh_token;  // optional: the client's refresh token, ended with its login
+};
+
+// POST /api/Accounts/logout. Ends the caller's login: its refresh tokens no longer refresh
+// and its access tokens no longer authenticate. A refresh token of another of the caller's
+// logins, when given, ends that one too; one of somebody else's is ignored.
+class LogOut {
+ public:
+  LogOut(UnitOfWork& transactions, const TokenHasher& digests, const Clock& clock)
+      : transactions_(transactions), digests_(digests), clock_(clock) {}
+  Result<void> operator()(const LogOutCommand& command);
+
+ private:
+  UnitOfWork& transactions_;
+  const TokenHasher& digests_;
   const Clock& clock_;
 };
 

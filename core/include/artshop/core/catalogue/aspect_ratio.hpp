@@ -25,6 +25,19 @@ std::optional<AspectRatio> parse_aspect_ratio(std::string_view text) noexcept;
 int width_part(AspectRatio ratio) noexcept;
 int height_part(AspectRatio ratio) noexcept;
 
+// A picture's size in pixels.
+struct ImageSize {
+  int width = 0;
+  int height = 0;
+  friend bool operator==(const ImageSize&, const ImageSize&) = default;
+};
+
+// The pixel size of a picture with `ratio` whose longer side is `long_edge` (positive): the
+// shorter side is rounded to the nearest whole pixel (halves up), never below 1. The one
+// rule for every picture the shop draws or files under a ratio, so that a generated picture
+// and its catalogue entry agree.
+ImageSize pixel_size(AspectRatio ratio, int long_edge) noexcept;
+
 // The ratio closest to width:height, measured so that a picture and its 90-degree turn land on
 // mirrored ratios (the larger of the two ratios divided by the smaller is compared). Exact
 // ties go to the earlier ratio in kAllAspectRatios. Throws std::invalid_argument unless both

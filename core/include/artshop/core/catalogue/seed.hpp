@@ -9,6 +9,7 @@
 #include "artshop/core/error.hpp"
 #include "artshop/core/ports/blob_store.hpp"
 #include "artshop/core/ports/clock.hpp"
+#include "artshop/core/ports/executor.hpp"
 #include "artshop/core/ports/image_generator.hpp"
 #include "artshop/core/ports/image_processor.hpp"
 #include "artshop/core/ports/unit_of_work.hpp"
@@ -61,21 +62,25 @@ class SeedCatalogue {
  public:
   static constexpr std::string_view kSeededSetting = "catalogue.seeded";
 
+  // Pictures are drawn on `drawing`, one task per offer; a task it refuses runs on the
+  // caller's thread.
   SeedCatalogue(UnitOfWork& transactions, ImageGenerator& generator, ImageProcessor& processor,
-                BlobStore& public_media, const Clock& clock)
+                BlobStore& public_media, const Clock& clock, Executor& drawing)
       : transactions_(transactions),
         generator_(generator),
         processor_(processor),
         public_media_(public_media),
-        clock_(clock) {}
+        clock_(clock),
+        drawing_(drawing) {}
 
   // Makes sure the categories exist and answers whether `count` sample offers are still to be
   // drawn (false once seeded, when the shop has offers already, or for a count of 0). Quick.
   Result<bool> pending(int count);
 
-  // Renders on `parallelism` threads; `progress` is told of each offer done. A stop request
-  // abandons the work with nothing written, so the next start seeds again.
-  Result<SeedReport> operator()(int count, unsigned parallelism,
+  // Draws on the executor and waits for it; `progress` is told of each offer done, from the
+  // executor's threads. A stop request abandons the work with nothing written, so the next
+  // start seeds again.
+  Result<SeedReport> operator()(int count,
                                 const std::function<void(int done, int total)>& progress = {},
                                 std::stop_token stop = {});
 
@@ -85,6 +90,7 @@ class SeedCatalogue {
   ImageProcessor& processor_;
   BlobStore& public_media_;
   const Clock& clock_;
+  Executor& drawing_;
 };
 
 }  // namespace artshop

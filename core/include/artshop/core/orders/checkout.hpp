@@ -25,13 +25,23 @@ struct ReturnUrls {
   std::string cancel;
 };
 
-// POST /api/orders, as checked by the HTTP layer's parser (amounts in minor units).
+// How much one customer may have open at once (docs/limits.md), so that nobody can hold the
+// shop's exclusive pictures or fill its tables with payments that never come. Configurable.
+struct OrderLimits {
+  std::size_t max_cart_lines = 50;          // pictures in one order
+  std::size_t max_pending_orders = 5;       // unpaid orders within their payment window
+  std::size_t max_pending_deposits = 5;     // unpaid deposits within their payment window
+  std::size_t max_reserved_exclusives = 3;  // exclusive pictures held by unpaid orders
+};
+
+// POST /api/orders, as read from its payload; the use case checks every value.
 struct PlaceOrderCommand {
   UserId user;
   ProfileForm names;
   BillingForm billing;
   std::vector<CartLine> cart_items;
-  std::int64_t gift_card_amount_minor = 0;
+  // giftCardAmount as written, in major units of `currency` ("25.50"); absent: no gift card.
+  std::optional<std::string> gift_card_amount;
   std::string currency;
   bool agreed_to_terms = false;  // agreedToPP_TOS
   bool pay_by_balance = false;
@@ -57,14 +67,16 @@ class PlaceOrder {
       "An exclusive picture in your cart is no longer available.";
 
   PlaceOrder(UnitOfWork& transactions, const ExchangeRateSource& rates, PaymentGateway& payments,
-             RandomSource& random, const TokenHasher& digests, Mailer& mailer, const Clock& clock)
+             RandomSource& random, const TokenHasher& digests, Mailer& mailer, const Clock& clock,
+             OrderLimits limits = {})
       : transactions_(transactions),
         rates_(rates),
         payments_(payments),
         random_(random),
         digests_(digests),
         mailer_(mailer),
-        clock_(clock) {}
+        clock_(clock),
+        limits_(limits) {}
   Result<PlacedOrder> operator()(PlaceOrderCommand command);
 
  private:
@@ -75,6 +87,7 @@ class PlaceOrder {
   const TokenHasher& digests_;
   Mailer& mailer_;
   const Clock& clock_;
+  OrderLimits limits_;
 };
 
 // POST /api/balance/deposit.
@@ -82,7 +95,7 @@ struct DepositCommand {
   UserId user;
   ProfileForm names;
   BillingForm billing;
-  std::int64_t amount_minor = 0;  // depositAmount
+  std::optional<std::string> amount;  // depositAmount as written, in major units of `currency`
   std::string currency;
   bool agreed_to_terms = false;
   BrowserInfo browser;
@@ -99,12 +112,13 @@ struct StartedDeposit {
 class StartDeposit {
  public:
   StartDeposit(UnitOfWork& transactions, const ExchangeRateSource& rates, PaymentGateway& payments,
-               RandomSource& random, const Clock& clock)
+               RandomSource& random, const Clock& clock, OrderLimits limits = {})
       : transactions_(transactions),
         rates_(rates),
         payments_(payments),
         random_(random),
-        clock_(clock) {}
+        clock_(clock),
+        limits_(limits) {}
   Result<StartedDeposit> operator()(DepositCommand command);
 
  private:
@@ -113,6 +127,7 @@ class StartDeposit {
   PaymentGateway& payments_;
   RandomSource& random_;
   const Clock& clock_;
+  OrderLimits limits_;
 };
 
 }  // namespace artshop

@@ -28,8 +28,29 @@ std::string group_gift_card_number(std::string_view number);
 // Nullopt when it cannot be a number (wrong length or a symbol outside the alphabet).
 std::optional<std::string> normalize_gift_card_number(std::string_view typed);
 
-// A gift card as stored. Redemption looks it up by `number_digest` (TokenHasher of the
-// normalized number); the number itself is kept only for the buyer's order history and mail.
+// Keeps gift-card numbers unreadable in the database. The buyer's order history shows them
+// again, so they are encrypted (a digest could not be turned back); the keys live outside the
+// database, so a copy of it alone reveals no number. Each sealed number names the key that
+// sealed it, so a key rotated out can still open what it sealed.
+class GiftCardNumberCipher {
+ public:
+  struct Sealed {
+    std::string key_id;
+    std::string text;  // opaque to everyone but the cipher
+    friend bool operator==(const Sealed&, const Sealed&) = default;
+  };
+
+  virtual ~GiftCardNumberCipher() = default;
+  virtual Sealed seal(std::string_view number) const = 0;
+  // Nullopt when no known key has the id, or the text was altered.
+  virtual std::optional<std::string> open(const Sealed& sealed) const = 0;
+  // The key new numbers are sealed with; numbers under another one are re-sealed at start.
+  virtual std::string_view current_key_id() const = 0;
+};
+
+// A gift card as stored. Redemption looks it up by `number_digest` (a keyed TokenHasher of
+// the normalized number); the number itself is kept, sealed by a GiftCardNumberCipher, only
+// for the buyer's order history.
 struct GiftCard {
   std::string number_digest;
   std::string number;  // normalized, ungrouped

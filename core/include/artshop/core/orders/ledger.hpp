@@ -26,6 +26,7 @@ enum class LedgerAccountKind : std::uint8_t {
   ProviderCash,          // asset: money held for the shop by the payment provider
   SalesRevenue,          // revenue: pictures sold
   GiftCardsOutstanding,  // liability: sold gift cards not yet redeemed
+  GenerationRevenue,     // revenue: images generated on request past the free ones
 };
 
 std::string_view name(LedgerAccountKind kind) noexcept;
@@ -42,6 +43,9 @@ struct LedgerAccount {
   static LedgerAccount sales_revenue() noexcept { return {LedgerAccountKind::SalesRevenue, {}}; }
   static LedgerAccount gift_cards_outstanding() noexcept {
     return {LedgerAccountKind::GiftCardsOutstanding, {}};
+  }
+  static LedgerAccount generation_revenue() noexcept {
+    return {LedgerAccountKind::GenerationRevenue, {}};
   }
   friend bool operator==(const LedgerAccount&, const LedgerAccount&) = default;
 };

@@ -13,6 +13,7 @@
 #include "artshop/core/exchange_rates.hpp"
 #include "artshop/core/ids.hpp"
 #include "artshop/core/money.hpp"
+#include "artshop/core/validation.hpp"
 
 namespace artshop {
 
@@ -49,6 +50,19 @@ struct BrowserInfo {
   std::string user_agent;
   friend bool operator==(const BrowserInfo&, const BrowserInfo&) = default;
 };
+
+// Bounds of what the browser tells (docs/limits.md). Real user agents stay under 300
+// characters and Accept-Language headers under 100; anything longer is not a browser. Offsets
+// run from UTC+14 (-840) to UTC-12 (720); screens from 0 (unknown) to far past any display.
+inline constexpr std::size_t kMaxUserAgentLength = 512;
+inline constexpr std::size_t kMaxAcceptLanguageLength = 128;
+inline constexpr int kMinTimeZoneOffset = -840;
+inline constexpr int kMaxTimeZoneOffset = 720;
+inline constexpr int kMaxScreenSize = 65'535;
+
+// Trims the texts and records what is out of bounds under the payload's names (userAgent,
+// acceptLanguage, timeZoneOffset, screenWidth, screenHeight).
+void check_browser(BrowserInfo& browser, ValidationErrors& errors);
 
 // One bought picture size: what the customer gets and what it cost, in the order's currency
 // and in euro cents (the catalogue's price at the time).

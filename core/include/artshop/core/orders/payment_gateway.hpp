@@ -59,6 +59,9 @@ class PaymentGateway {
   // infrastructure fault (the provider refused or did not answer).
   virtual Checkout create_checkout(const CheckoutRequest& request) = 0;
 
+  // The request header that carries a webhook's signature ("Stripe-Signature").
+  virtual std::string_view signature_header() const = 0;
+
   // Checks a webhook's signature (over the raw body, in constant time, within the
   // provider's tolerance of `now`) and reads the event.
   virtual std::expected<PaymentEvent, WebhookError> parse_webhook(

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "artshop/core/accounts/ports.hpp"
@@ -50,6 +52,47 @@ class HandlePaymentEvent {
   RandomSource& random_;
   const TokenHasher& digests_;
   Mailer& mailer_;
+  const Clock& clock_;
+};
+
+// What became of a webhook delivery that is acknowledged (HTTP 200), so the provider stops
+// re-sending it.
+enum class WebhookReceipt : std::uint8_t {
+  Handled,           // acted on, or needing no action: see `outcome`
+  Ignored,           // a well-formed event of a kind that needs no action
+  UnknownReference,  // names none of our orders or deposits
+};
+
+struct ReceivedWebhook {
+  WebhookReceipt receipt = WebhookReceipt::Ignored;
+  std::string event_id;  // empty when Ignored
+  std::string reference;
+  PaymentEventOutcome outcome = PaymentEventOutcome::NothingToDo;  // when Handled
+};
+
+// POST /api/payments/webhook: verifies a delivery through the gateway (the signature in the
+// header the gateway names, over the raw body), reads its event and hands it to
+// HandlePaymentEvent. A provider re-sends a delivery until it is acknowledged, for days, so
+// everything understood and acted on (or needing no action, or naming an unknown reference)
+// is acknowledged; a bad signature or an unreadable event is a general validation error
+// (re-sending will not fix it); a conflict (the provider reports another amount than asked
+// for) and a fault stay errors, re-sent until a human or a retry resolves them. Error details
+// name the event, for the log.
+class ReceivePaymentWebhook {
+ public:
+  static constexpr std::string_view kBadSignature = "The webhook signature is not valid.";
+  static constexpr std::string_view kUnreadable = "The webhook is not a readable event.";
+
+  // A request header by name (case-insensitive), or nullopt when absent.
+  using HeaderLookup = std::function<std::optional<std::string_view>(std::string_view name)>;
+
+  ReceivePaymentWebhook(PaymentGateway& gateway, HandlePaymentEvent& handle, const Clock& clock)
+      : gateway_(gateway), handle_(handle), clock_(clock) {}
+  Result<ReceivedWebhook> operator()(std::string_view body, const HeaderLookup& header);
+
+ private:
+  PaymentGateway& gateway_;
+  HandlePaymentEvent& handle_;
   const Clock& clock_;
 };
 

@@ -2,7 +2,9 @@
 
 #include <cstdint>
 #include <expected>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "artshop/core/catalogue/repositories.hpp"
@@ -46,6 +48,14 @@ struct AmountBounds {
 };
 AmountBounds bounds_in(Currency currency, const ExchangeRates& rates, std::int64_t min_eur_cents,
                        std::int64_t max_eur_cents);
+
+// An amount as the customer wrote it, in major units of `currency_code`, as minor units,
+// exactly: "25" and "25.50" EUR are 2500 and 2550 cents, "25.555" is refused. Absent reads as
+// 0, and so does any amount in an unknown currency (the use case reports the currency). Text
+// that is not a plain decimal, one with more decimals than the currency has, or one too large
+// adds an error under `field` and reads as 0.
+std::int64_t read_amount(const std::optional<std::string>& text, std::string_view currency_code,
+                         std::string_view field, ValidationErrors& errors);
 
 // The cart priced by the server from the catalogue at the given rates: each line at its
 // attribute's euro price converted half-up, as the catalogue shows it. Every problem is

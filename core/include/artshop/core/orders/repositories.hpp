@@ -10,11 +10,18 @@
 #include "artshop/core/orders/gift_card.hpp"
 #include "artshop/core/orders/ledger.hpp"
 #include "artshop/core/orders/order.hpp"
+#include "artshop/core/ports/image_processor.hpp"
 
 // The persistence ports of orders, payments, balances and gift cards. Every method runs
 // inside the transaction of the UnitOfWork that handed the repository out; guarded updates
 // answer false when another transaction got there first.
 namespace artshop {
+
+// One page of a user's orders and how many they have in all.
+struct OrderPage {
+  std::vector<Order> items;
+  int total = 0;
+};
 
 class OrderRepository {
  public:
@@ -23,8 +30,10 @@ class OrderRepository {
   virtual OrderId insert(const Order& order) = 0;
   virtual std::optional<Order> find(OrderId id) = 0;
   virtual std::optional<Order> find_by_reference(std::string_view payment_reference) = 0;
-  // The user's orders, newest first.
-  virtual std::vector<Order> list_for_user(UserId user) = 0;
+  // The user's orders, newest first: `limit` of them after skipping `offset`.
+  virtual OrderPage list_for_user(UserId user, int offset, int limit) = 0;
+  // The user's Pending orders whose payment window is still open at `now`.
+  virtual std::vector<Order> pending_for_user(UserId user, std::chrono::sys_seconds now) = 0;
   // Moves the order from `from` to `to` only if it is still `from`; false otherwise.
   virtual bool update_status(OrderId id, PaymentStatus from, PaymentStatus to,
                              std::chrono::sys_seconds at) = 0;
@@ -45,6 +54,8 @@ class DepositRepository {
   virtual bool update_status(DepositId id, PaymentStatus from, PaymentStatus to,
                              std::chrono::sys_seconds at) = 0;
   virtual std::vector<DepositId> pending_expired(std::chrono::sys_seconds now) = 0;
+  // How many of the user's deposits are Pending with their payment window open at `now`.
+  virtual std::size_t count_pending_for_user(UserId user, std::chrono::sys_seconds now) = 0;
 };
 
 // The append-only ledger. Nothing is ever updated or deleted.
@@ -77,6 +88,11 @@ class ArtworkRepository {
   virtual std::optional<Artwork> find(ArtworkId id) = 0;
   // The owner's artworks, newest first.
   virtual std::vector<Artwork> list_for_user(UserId owner) = 0;
+  // The private blob key of `offer` rendered at `long_edge` as `format`, once stored.
+  virtual std::optional<std::string> rendered(OfferId offer, int long_edge, ImageFormat format) = 0;
+  // Remembers where that render is kept; when one is remembered already, the first stays.
+  virtual void remember_rendered(OfferId offer, int long_edge, ImageFormat format,
+                                 std::string_view key) = 0;
 };
 
 // Webhook event ids already acted on: providers re-send for days.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -69,11 +70,28 @@ struct OrderHistoryItem {
   std::vector<std::string> gift_card_numbers;  // grouped by 4
 };
 
-// GET /api/orders: the caller's orders, newest first.
+// GET /api/orders?Page=&PageSize=: raw query values; absent or empty ones default.
+struct ListOrdersQuery {
+  UserId user;
+  std::optional<std::string> page;
+  std::optional<std::string> page_size;
+};
+
+struct OrderHistoryPage {
+  std::vector<OrderHistoryItem> items;
+  int total = 0;
+  int page = 1;
+  int page_size = 20;
+};
+
+// GET /api/orders: the caller's orders, newest first, a page at a time.
 class ListOrders {
  public:
+  static constexpr int kDefaultPageSize = 20;
+  static constexpr int kMaxPageSize = 100;
+
   explicit ListOrders(UnitOfWork& transactions) : transactions_(transactions) {}
-  Result<std::vector<OrderHistoryItem>> operator()(UserId caller);
+  Result<OrderHistoryPage> operator()(const ListOrdersQuery& query);
 
  private:
   UnitOfWork& transactions_;

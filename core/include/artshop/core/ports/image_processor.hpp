@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -38,12 +39,6 @@ constexpr std::string_view media_type(ImageFormat format) noexcept {
   }
   return "application/octet-stream";
 }
-
-struct ImageSize {
-  int width = 0;
-  int height = 0;
-  friend bool operator==(const ImageSize&, const ImageSize&) = default;
-};
 
 // A file's worth of bytes in one format, with the pixel size it decodes to.
 struct EncodedImage {
@@ -114,6 +109,14 @@ class ImageProcessor {
 
   // The upright pixel size of an original, reading no more than its header.
   virtual ImageSize probe(std::span<const std::uint8_t> original) = 0;
+
+  // The pixels of an encoded picture (a PNG from a remote generator, or any format the
+  // adapter reads): turned upright, transparency flattened onto white, 8-bit sRGB, three
+  // bands. Throws for bytes that are not a readable image. Not pure, so that processors made
+  // for one use (test doubles) need not decode; the default throws std::logic_error.
+  virtual Image decode(std::span<const std::uint8_t> /*encoded*/) {
+    throw std::logic_error("this image processor does not decode pictures");
+  }
 };
 
 }  // namespace artshop

@@ -6,7 +6,9 @@
 
 #include "artshop/core/accounts/repositories.hpp"
 #include "artshop/core/catalogue/repositories.hpp"
+#include "artshop/core/generation/generated_image.hpp"
 #include "artshop/core/orders/repositories.hpp"
+#include "artshop/core/support/repositories.hpp"
 
 namespace artshop {
 
@@ -34,6 +36,8 @@ struct Repositories {
   ArtworkRepository& artworks;
   PaymentEventRepository& payment_events;
   IdempotencyRepository& idempotency;
+  GeneratedImageRepository& generated_images;
+  SupportTicketRepository& support_tickets;
 };
 
 }  // namespace artshop

@@ -1,10 +1,15 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { ReactNode, Ref } from 'react';
+import { FormErrorAlert } from '@/components/form/FormErrorAlert';
+import type { FormFrame } from '../hooks/useAccountForm';
 
 interface AccountFormProps {
   /** Names the form for assistive technology when a page holds more than one. */
   label?: string;
+  /** The form's state from useAccountForm: its element and its general messages. */
+  form?: FormFrame;
+  /** For forms that keep their general messages themselves. */
   formRef?: Ref<HTMLFormElement>;
   onSubmit: () => void | Promise<void>;
   children: ReactNode;
@@ -12,21 +17,23 @@ interface AccountFormProps {
 
 /**
  * The one-column form of every account page. The browser's own checks are off: the server's
- * messages are the ones shown, under the fields they concern.
+ * messages are the ones shown, under the fields they concern, and the general ones above them.
  */
-export function AccountForm({ label, formRef, onSubmit, children }: AccountFormProps) {
+export function AccountForm({ label, form, formRef, onSubmit, children }: AccountFormProps) {
   return (
     <Box
       component="form"
-      ref={formRef}
+      ref={form?.formRef ?? formRef}
       noValidate
       aria-label={label}
       onSubmit={(event) => {
         event.preventDefault();
+        form?.clearGeneralMessages();
         void onSubmit();
       }}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
     >
+      {form !== undefined && <FormErrorAlert messages={form.generalMessages} />}
       {children}
     </Box>
   );

@@ -1,17 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { serveCatalogue } from '@/features/gallery/testing/catalogueServer';
 import { renderApp, signIn } from '@/test/render';
-import {
-  answerOtherApiCallsWithNotFound,
-  PROFILE,
-  serveProfile,
-  watchForNotFound,
-} from '../testing/accountsServer';
+import { PROFILE, serveProfile, watchForNotFound } from '../testing/accountsServer';
 
 describe('account menu', () => {
   it('logs out: clears the tokens and the cached answers and goes home', async () => {
-    answerOtherApiCallsWithNotFound();
+    // The visitor ends on the home page, which shows the latest pictures.
+    serveCatalogue();
     signIn('access-1', 'refresh-1');
     window.localStorage.setItem('jwtToken', 'older-copy');
     serveProfile();

@@ -36,7 +36,7 @@ function BillingForm({ billing }: { billing: Billing }) {
   };
 
   return (
-    <AccountForm label="Billing information" formRef={form.formRef} onSubmit={submit}>
+    <AccountForm label="Billing information" form={form} onSubmit={submit}>
       <BillingAddressFields
         field={form.textField}
         onCountryChange={(code) => form.setValue('country', code)}

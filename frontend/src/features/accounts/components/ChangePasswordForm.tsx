@@ -24,7 +24,7 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <AccountForm label="Change password" formRef={form.formRef} onSubmit={submit}>
+    <AccountForm label="Change password" form={form} onSubmit={submit}>
       <TextField
         label="Current password"
         type="password"

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
 import { answerPost, holdPost, validationFailed } from '../testing/accountsServer';
 import { fill } from '../testing/fill';
+import { findFormAlert } from '@/test/formAlert';
 
 const FORGOT_PASSWORD = '/api/Accounts/forgot-password';
 const SENT = 'If an account exists for this e-mail, we have sent it a code to reset the password.';
@@ -28,7 +29,8 @@ describe('forgot-password page', () => {
     expect(within(button).getByRole('progressbar')).toBeInTheDocument();
     release();
 
-    expect(await screen.findByText(SENT)).toBeInTheDocument();
+    // The button that had the focus is gone: the answer has it.
+    await waitFor(() => expect(screen.getByText(SENT).closest('[tabindex="-1"]')).toHaveFocus());
     expect(bodies).toEqual([{ email: 'ann+art@example.com' }]);
     expect(screen.getByRole('link', { name: 'Enter the code' })).toHaveAttribute(
       'href',
@@ -37,6 +39,7 @@ describe('forgot-password page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send the code again' }));
     expect(screen.getByLabelText('E-mail')).toHaveValue('ann+art@example.com');
+    expect(screen.getByLabelText('E-mail')).toHaveFocus();
   });
 
   it('shows an e-mail error under the field', async () => {
@@ -52,10 +55,10 @@ describe('forgot-password page', () => {
     );
   });
 
-  it("shows 'An error has occurred.' in the snackbar when the server fails", async () => {
+  it("shows 'An error has occurred.' beside the form when the server fails", async () => {
     answerPost(FORGOT_PASSWORD, () => HttpResponse.json({}, { status: 500 }));
     renderApp('/forgot-password');
     await ask('ann@example.com');
-    expect(await screen.findByRole('alert')).toHaveTextContent('An error has occurred.');
+    await findFormAlert('An error has occurred.');
   });
 });

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Page } from '@/components/Page';
 import { useForgotPasswordMutation } from '../api/accountsApi';
@@ -21,11 +21,21 @@ export default function ForgotPasswordPage() {
   const form = useAccountForm({ email: '' });
   const [sendCode, { isLoading }] = useForgotPasswordMutation();
   const [sent, setSent] = useState<SentCode | null>(null);
+  // The form (and the button that had the focus) gives way to the answer, and back again: the
+  // focus follows, so that it is never left on the page's <body>.
+  const answerRef = useRef<HTMLDivElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const [answered, setAnswered] = useState(false);
+  useEffect(() => {
+    if (sent !== null) answerRef.current?.focus();
+    else if (answered) emailRef.current?.focus();
+  }, [sent, answered]);
 
   const submit = async () => {
     try {
       const { message } = await sendCode(form.values).unwrap();
       setSent({ message, email: form.values.email.trim() });
+      setAnswered(true);
     } catch (error) {
       form.showErrors(error);
     }
@@ -34,7 +44,7 @@ export default function ForgotPasswordPage() {
   if (sent !== null) {
     return (
       <Page title="Forgot password" maxWidth="sm">
-        <Alert severity="success" sx={{ mb: 3 }}>
+        <Alert ref={answerRef} tabIndex={-1} severity="success" sx={{ mb: 3 }}>
           {sent.message}
         </Alert>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -56,8 +66,14 @@ export default function ForgotPasswordPage() {
       <Typography sx={{ mb: 3 }}>
         Enter the e-mail address of your account. We will send it a code to set a new password.
       </Typography>
-      <AccountForm formRef={form.formRef} onSubmit={submit}>
-        <TextField label="E-mail" type="email" autoComplete="email" {...form.textField('email')} />
+      <AccountForm form={form} onSubmit={submit}>
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          inputRef={emailRef}
+          {...form.textField('email')}
+        />
         <SubmitButton loading={isLoading}>Send the code</SubmitButton>
       </AccountForm>
       <FormLinks

@@ -28,7 +28,7 @@ export default function LoginPage() {
           {notice}
         </Alert>
       )}
-      <AccountForm formRef={form.formRef} onSubmit={submit}>
+      <AccountForm form={form} onSubmit={submit}>
         <TextField label="E-mail" type="email" autoComplete="email" {...form.textField('email')} />
         <TextField
           label="Password"

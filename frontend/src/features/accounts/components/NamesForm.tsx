@@ -22,7 +22,7 @@ export function NamesForm({ profile }: { profile: NamesUpdate }) {
   };
 
   return (
-    <AccountForm label="Your name" formRef={form.formRef} onSubmit={submit}>
+    <AccountForm label="Your name" form={form} onSubmit={submit}>
       <NameFields field={form.textField} />
       <SubmitButton loading={isLoading}>Save name</SubmitButton>
     </AccountForm>

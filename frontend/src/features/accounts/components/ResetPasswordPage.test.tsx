@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
 import { answerPost, holdPost, validationFailed } from '../testing/accountsServer';
 import { fill } from '../testing/fill';
+import { findFormAlert } from '@/test/formAlert';
 
 const RESET_PASSWORD = '/api/Accounts/reset-password';
 const DONE = 'Your password has been reset. Log in with the new password.';
@@ -67,10 +68,10 @@ describe('reset-password page', () => {
     ).toHaveAttribute('href', '/forgot-password');
   });
 
-  it('shows a general message in the snackbar', async () => {
+  it('shows a general message beside the form', async () => {
     answerPost(RESET_PASSWORD, () => validationFailed({ '': ['Try again later.'] }));
     renderApp(MAIL_LINK);
     await chooseNewPassword();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Try again later.');
+    await findFormAlert('Try again later.');
   });
 });

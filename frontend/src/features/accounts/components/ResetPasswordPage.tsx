@@ -38,7 +38,7 @@ export default function ResetPasswordPage() {
       <Typography sx={{ mb: 3 }}>
         Enter the code from the e-mail we sent you and choose a new password.
       </Typography>
-      <AccountForm formRef={form.formRef} onSubmit={submit}>
+      <AccountForm form={form} onSubmit={submit}>
         <TextField label="E-mail" type="email" autoComplete="email" {...form.textField('email')} />
         <TextField
           label="Code"

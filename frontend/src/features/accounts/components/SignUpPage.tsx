@@ -36,7 +36,7 @@ export default function SignUpPage() {
 
   return (
     <Page title="Sign up" maxWidth="sm">
-      <AccountForm label="Sign up" formRef={form.formRef} onSubmit={submit}>
+      <AccountForm label="Sign up" form={form} onSubmit={submit}>
         <TextField label="E-mail" type="email" autoComplete="email" {...form.textField('email')} />
         <NewPasswordFields
           label="Password"

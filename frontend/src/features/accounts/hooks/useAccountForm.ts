@@ -1,6 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useAppDispatch } from '@/app/hooks';
-import { messageShown } from '@/components/snackbar/snackbarSlice';
+import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
 import { useFormErrorReporter } from '@/hooks/useFormErrorReporter';
 
 type FormValues = Record<string, string | boolean>;
@@ -18,10 +16,17 @@ export interface TextFieldBinding {
   helperText: string | undefined;
 }
 
+/** What AccountForm needs of the form's state: its element and the messages shown above it. */
+export interface FormFrame {
+  formRef: RefObject<HTMLFormElement | null>;
+  generalMessages: string[];
+  clearGeneralMessages: () => void;
+}
+
 /**
  * State of one account form: its values and the server's messages under its fields. A field's
  * message goes away as soon as the field is edited. General messages, and messages about fields
- * the form does not show, go to the snackbar.
+ * the form does not show, stand above the form until the next attempt.
  */
 export function useAccountForm<Initial extends FormValues>(initialValues: Initial) {
   type V = Widened<Initial>;
@@ -29,8 +34,8 @@ export function useAccountForm<Initial extends FormValues>(initialValues: Initia
   const initial = initialValues as unknown as V;
   const [values, setValues] = useState(initial);
   const [fieldMessages, setFieldMessages] = useState<FieldMessages<V>>({});
-  const reportError = useFormErrorReporter();
-  const dispatch = useAppDispatch();
+  const [generalMessages, setGeneralMessages] = useState<string[]>([]);
+  const reportError = useFormErrorReporter(setGeneralMessages);
   // Counts the refused submissions, so that each moves the focus once.
   const [refusals, setRefusals] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -63,7 +68,7 @@ export function useAccountForm<Initial extends FormValues>(initialValues: Initia
     };
   }
 
-  /** Shows what a failed call says: under the fields it names, the rest in the snackbar. */
+  /** Shows what a failed call says: under the fields it names, the rest above the form. */
   function showErrors(error: unknown) {
     const byField = reportError(error);
     const placed: FieldMessages<V> = {};
@@ -74,7 +79,7 @@ export function useAccountForm<Initial extends FormValues>(initialValues: Initia
       if (name === undefined) unplaced.push(...messages);
       else placed[name as keyof V] = messages.join(' ');
     }
-    if (unplaced.length > 0) dispatch(messageShown(unplaced.join(' '), 'error'));
+    if (unplaced.length > 0) setGeneralMessages((general) => [...general, ...unplaced]);
     setFieldMessages(placed);
     setRefusals((count) => count + 1);
   }
@@ -82,7 +87,23 @@ export function useAccountForm<Initial extends FormValues>(initialValues: Initia
   function reset() {
     setValues(initial);
     setFieldMessages({});
+    setGeneralMessages([]);
   }
 
-  return { values, setValue, textField, fieldMessages, showErrors, reset, formRef };
+  const clearGeneralMessages = () => setGeneralMessages([]);
+  /** A message of the page's own about the whole form. */
+  const showMessage = (message: string) => setGeneralMessages([message]);
+
+  return {
+    values,
+    setValue,
+    textField,
+    fieldMessages,
+    showErrors,
+    reset,
+    formRef,
+    generalMessages,
+    clearGeneralMessages,
+    showMessage,
+  };
 }

@@ -60,18 +60,6 @@ export function serveProfile(profile: Profile = PROFILE) {
   return authorizations;
 }
 
-/**
- * Answers every other API call with 404, for tests that end on a page of another feature (the
- * home page loads offers). Install it first: handlers installed later take precedence.
- */
-export function answerOtherApiCallsWithNotFound() {
-  server.use(
-    http.all(apiUrl('/api/*'), () =>
-      HttpResponse.json({ title: 'Not found', status: 404 }, { status: 404 }),
-    ),
-  );
-}
-
 /** Records whether 'Page Not Found' was ever rendered, even for a moment. */
 export function watchForNotFound() {
   const seen: string[] = [];

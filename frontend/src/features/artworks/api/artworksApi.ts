@@ -1,17 +1,7 @@
 import { api } from '@/lib/api/api';
-import { fileNameFromContentDisposition, saveFile } from '@/lib/browser/saveFile';
+import { fileOrError, suggestedFileName } from '@/lib/api/fileResponse';
+import { saveFile } from '@/lib/browser/saveFile';
 import type { Artwork } from '../types';
-
-/** The file when the download succeeds; otherwise the error body, read like any other answer. */
-async function fileOrError(response: Response): Promise<unknown> {
-  if (response.ok) return response.blob();
-  const text = await response.text();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
 
 export const artworksApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -31,9 +21,10 @@ export const artworksApi = api.injectEndpoints({
           responseHandler: fileOrError,
         });
         if (result.error !== undefined) return { error: result.error };
-        const suggested = result.meta?.response?.headers.get('Content-Disposition') ?? null;
-        const fileName =
-          fileNameFromContentDisposition(suggested) ?? `${artwork.urlName}-${artwork.sizeName}.jpg`;
+        const fileName = suggestedFileName(
+          result.meta,
+          `${artwork.urlName}-${artwork.sizeName}.jpg`,
+        );
         saveFile(result.data as Blob, fileName);
         return { data: fileName };
       },

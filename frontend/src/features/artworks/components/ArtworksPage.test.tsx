@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REFRESH_PATH } from '@/lib/api/baseQuery';
 import { renderApp, signIn } from '@/test/render';
+import { watchSavedFiles } from '@/test/savedFiles';
 import { apiUrl, server } from '@/test/server';
 import { makeArtwork, serveArtworks } from '../testing/artworksServer';
 
@@ -19,41 +20,6 @@ const NEON = makeArtwork({
   width: 4320,
   height: 7680,
   licence: 'Commercial',
-});
-
-/** What the page hands to the browser to save: the file and the name on the link clicked. */
-function watchSavedFiles() {
-  const saved: { name: string; file: Blob }[] = [];
-  const files = new Map<string, Blob>();
-  // jsdom has no object URLs.
-  Object.defineProperties(URL, {
-    createObjectURL: {
-      configurable: true,
-      value: (file: Blob) => {
-        const url = `blob:test/${files.size}`;
-        files.set(url, file);
-        return url;
-      },
-    },
-    revokeObjectURL: { configurable: true, value: () => undefined },
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    const file = files.get(this.href);
-    if (file !== undefined) saved.push({ name: this.download, file });
-  });
-  return saved;
-}
-
-const OBJECT_URL_FUNCTIONS = ['createObjectURL', 'revokeObjectURL'] as const;
-const originals = OBJECT_URL_FUNCTIONS.map((name) => Object.getOwnPropertyDescriptor(URL, name));
-afterEach(() => {
-  for (const [index, name] of OBJECT_URL_FUNCTIONS.entries()) {
-    const original = originals[index];
-    if (original === undefined) Reflect.deleteProperty(URL, name);
-    else Object.defineProperty(URL, name, original);
-  }
 });
 
 function openArtworks() {

@@ -16,6 +16,7 @@ import { gate, recordPosts } from '@/test/requests';
 import { apiUrl, server } from '@/test/server';
 import type { Deposit } from '../types';
 import { serveBalance } from '../testing/balanceServer';
+import { findFormAlert } from '@/test/formAlert';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const PAYMENT_LINK = 'http://127.0.0.1:8080/payments/sandbox/checkout?session=dep_1';
@@ -61,6 +62,32 @@ describe('balance', () => {
     );
     await openBalance();
     expect(await screen.findByText('Your balance could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText('Unavailable')).toBeInTheDocument();
+  });
+
+  it('drops the old figure when fetching the balance again fails', async () => {
+    let lookups = 0;
+    server.use(
+      http.post(apiUrl('/api/balance'), () => {
+        lookups += 1;
+        return lookups === 1
+          ? HttpResponse.json({ balance: money(1000) })
+          : HttpResponse.json({ title: 'Internal Server Error' }, { status: 500 });
+      }),
+    );
+    recordPosts('/api/balance/gift-card', () =>
+      HttpResponse.json({ credited: money(2500), balance: money(3500) }),
+    );
+    const { user } = await openBalance();
+    expect(await screen.findByText('€10.00')).toBeInTheDocument();
+
+    // A redeemed card changes the balance, which is then asked for again and fails.
+    await fill(user, redeemForm().getByLabelText('Gift card number'), 'ABCD-EFGH-JKMN-PQRS');
+    await user.click(redeemForm().getByRole('button', { name: 'Redeem' }));
+
+    expect(await screen.findByText('Your balance could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText('Unavailable')).toBeInTheDocument();
+    expect(screen.queryByText('€10.00')).not.toBeInTheDocument();
   });
 });
 
@@ -120,7 +147,7 @@ describe('redeeming a gift card', () => {
     await fill(user, redeemForm().getByLabelText('Gift card number'), 'WRONG-NUMBER');
     await user.click(redeemForm().getByRole('button', { name: 'Redeem' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests.');
+    await findFormAlert('Too many requests.');
   });
 });
 

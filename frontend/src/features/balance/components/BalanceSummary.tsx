@@ -2,22 +2,24 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useAppSelector } from '@/app/hooks';
 import { Section } from '@/components/Section';
 import { formatMoney } from '@/lib/money/money';
-import { selectCurrency } from '@/lib/preferences/preferencesSlice';
-import { useGetBalanceQuery } from '../api/balanceApi';
+import { useBalance } from '../hooks/useBalance';
 
 /** The balance in the display currency (converted and rounded down by the server). */
 export function BalanceSummary() {
-  const currency = useAppSelector(selectCurrency);
-  const { data, isLoading, isError, isFetching, refetch } = useGetBalanceQuery(currency);
+  const { balance, isLoading, isError, isFetching, refetch } = useBalance();
   return (
     <Section title="Your balance">
       {isLoading && <Skeleton variant="text" width={160} sx={{ fontSize: '3rem' }} />}
-      {data !== undefined && (
+      {balance !== undefined && (
         <Typography variant="h3" component="p" sx={{ fontWeight: 600 }}>
-          {formatMoney(data)}
+          {formatMoney(balance)}
+        </Typography>
+      )}
+      {isError && (
+        <Typography variant="h3" component="p" color="text.secondary">
+          Unavailable
         </Typography>
       )}
       {isError && (

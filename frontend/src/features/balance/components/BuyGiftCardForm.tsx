@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
 import { GIFT_CARD_MAX_EUR_CENTS, GIFT_CARD_MIN_EUR_CENTS } from '@/config/constants';
 import { AccountForm, SubmitButton, useAccountForm } from '@/features/accounts';
-import { giftCardAdded, selectCart } from '@/features/cart/cartSlice';
+import { giftCardAdded, selectCart } from '@/lib/cart/cartSlice';
 import { localValidationError } from '@/lib/api/apiError';
 import { formatMoney } from '@/lib/money/money';
 import { selectCurrency } from '@/lib/preferences/preferencesSlice';
@@ -44,7 +44,7 @@ export function BuyGiftCardForm() {
   };
 
   return (
-    <AccountForm label="Buy a gift card" formRef={form.formRef} onSubmit={submit}>
+    <AccountForm label="Buy a gift card" form={form} onSubmit={submit}>
       <Typography variant="body2" color="text.secondary">
         A gift card is paid with your order; its number appears in your order history and can be
         redeemed on any account.

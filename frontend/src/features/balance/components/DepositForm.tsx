@@ -52,7 +52,7 @@ export function DepositForm({ profile }: { profile: Profile }) {
   };
 
   return (
-    <AccountForm label="Top up your balance" formRef={form.formRef} onSubmit={submit}>
+    <AccountForm label="Top up your balance" form={form} onSubmit={submit}>
       <TextField
         label={`Deposit amount (${currency})`}
         autoComplete="off"

@@ -30,7 +30,7 @@ export function RedeemGiftCardForm() {
   };
 
   return (
-    <AccountForm label="Redeem a gift card" formRef={form.formRef} onSubmit={submit}>
+    <AccountForm label="Redeem a gift card" form={form} onSubmit={submit}>
       <TextField
         label="Gift card number"
         autoComplete="off"

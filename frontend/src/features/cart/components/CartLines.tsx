@@ -12,7 +12,7 @@ import { Thumbnail } from '@/components/Thumbnail';
 import { picturePath } from '@/features/gallery';
 import { describeSize } from '@/lib/format/size';
 import { formatMoney } from '@/lib/money/money';
-import { giftCardRemoved, itemRemoved, selectCart } from '../cartSlice';
+import { giftCardRemoved, itemRemoved, selectCart } from '@/lib/cart/cartSlice';
 
 const THUMBNAIL_SIZE = 72;
 

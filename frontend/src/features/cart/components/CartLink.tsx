@@ -3,7 +3,7 @@ import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '@/app/hooks';
-import { selectCartCount } from '../cartSlice';
+import { selectCartCount } from '@/lib/cart/cartSlice';
 
 export function CartLink() {
   const count = useAppSelector(selectCartCount);

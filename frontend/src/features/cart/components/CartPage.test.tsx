@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import {
   PROFILE,
@@ -15,10 +15,13 @@ import {
   serveOrders,
   serveOrderStates,
 } from '@/features/orders/testing/ordersServer';
+import { api } from '@/lib/api/api';
 import { pageLocation } from '@/lib/browser/pageLocation';
 import { renderApp, signIn } from '@/test/render';
 import { gate, recordPosts } from '@/test/requests';
+import { apiUrl, server } from '@/test/server';
 import { cartItem, storeCart, storedCart, storedGiftCard } from '../testing/cartStorage';
+import { findFormAlert } from '@/test/formAlert';
 
 const PAYMENT_LINK = 'http://127.0.0.1:8080/payments/sandbox/checkout?session=tok_1';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -144,6 +147,30 @@ describe('checkout', () => {
     );
   });
 
+  it('stops showing the balance once asking for it again fails', async () => {
+    storeCart([cartItem(1)]);
+    const { store } = await openCheckout();
+    const payByBalance = screen.getByLabelText('Pay from my balance');
+    await waitFor(() =>
+      expect(payByBalance).toHaveAccessibleDescription(
+        'Your balance: €10.00. It does not cover this order.',
+      ),
+    );
+
+    server.use(
+      http.post(apiUrl('/api/balance'), () =>
+        HttpResponse.json({ title: 'Internal Server Error' }, { status: 500 }),
+      ),
+    );
+    // Something elsewhere (a deposit, a redeemed card) changed the balance.
+    store.dispatch(api.util.invalidateTags(['Balance']));
+
+    await waitFor(() =>
+      expect(payByBalance).toHaveAccessibleDescription('Your balance is unavailable just now.'),
+    );
+    expect(screen.queryByText(/€10\.00/)).not.toBeInTheDocument();
+  });
+
   it('sends the ids only, the browser info and an Idempotency-Key, then goes to the payment page', async () => {
     storeCart([cartItem(1), cartItem(2)], '25.00');
     window.localStorage.setItem('orders', '[{"id":3}]');
@@ -235,7 +262,7 @@ describe('checkout', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it("shows 'Insufficient balance.' in the snackbar, logs the failure and stays", async () => {
+  it("shows 'Insufficient balance.' beside the form, logs the failure and stays", async () => {
     storeCart([cartItem(1)], '25.00');
     const assign = vi.spyOn(pageLocation, 'assign');
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -246,7 +273,7 @@ describe('checkout', () => {
     await user.click(screen.getByLabelText('Pay from my balance'));
     await user.click(placeOrderButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient balance.');
+    await findFormAlert('Insufficient balance.');
     expect(logged).toHaveBeenCalledWith('Order failed', expect.anything());
     expect(assign).not.toHaveBeenCalled();
     expect(placeOrderButton()).toBeEnabled();

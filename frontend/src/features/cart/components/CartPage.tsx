@@ -10,7 +10,7 @@ import { Section } from '@/components/Section';
 import { WithProfile } from '@/features/accounts';
 import { GALLERY_PATH } from '@/features/gallery';
 import { formatMoney } from '@/lib/money/money';
-import { cartEmptied, selectCartCount } from '../cartSlice';
+import { cartEmptied, selectCartCount } from '@/lib/cart/cartSlice';
 import { useCartTotal } from '../hooks/useCartTotal';
 import { CartLines } from './CartLines';
 import { CheckoutForm } from './CheckoutForm';

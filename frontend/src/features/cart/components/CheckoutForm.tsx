@@ -14,7 +14,7 @@ import { selectCurrency } from '@/lib/preferences/preferencesSlice';
 import { removeItem, STORAGE_KEYS } from '@/lib/storage/storage';
 import type { Order } from '@/types/order';
 import { usePlaceOrderMutation } from '../api/checkoutApi';
-import { giftCardRemoved, itemsBought, selectCart } from '../cartSlice';
+import { giftCardRemoved, itemsBought, selectCart } from '@/lib/cart/cartSlice';
 import { useCartTotal } from '../hooks/useCartTotal';
 import { PayByBalanceSwitch } from './PayByBalanceSwitch';
 
@@ -80,7 +80,7 @@ export function CheckoutForm({ profile }: { profile: Profile }) {
   };
 
   return (
-    <AccountForm label="Checkout" formRef={form.formRef} onSubmit={submit}>
+    <AccountForm label="Checkout" form={form} onSubmit={submit}>
       <PayerFields
         field={form.textField}
         onCountryChange={(code) => form.setValue('country', code)}

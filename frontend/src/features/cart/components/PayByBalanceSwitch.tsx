@@ -3,10 +3,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import { useId } from 'react';
-import { useAppSelector } from '@/app/hooks';
-import { useGetBalanceQuery } from '@/features/balance';
+import { useBalance } from '@/features/balance';
 import { formatMoney } from '@/lib/money/money';
-import { selectCurrency } from '@/lib/preferences/preferencesSlice';
 
 interface PayByBalanceSwitchProps {
   checked: boolean;
@@ -20,8 +18,7 @@ export function PayByBalanceSwitch({
   onChange,
   totalMinorUnits,
 }: PayByBalanceSwitchProps) {
-  const currency = useAppSelector(selectCurrency);
-  const { data: balance, isError } = useGetBalanceQuery(currency);
+  const { balance, isError } = useBalance();
   const descriptionId = useId();
   let description = 'Loading your balance…';
   if (balance !== undefined) {
@@ -30,7 +27,7 @@ export function PayByBalanceSwitch({
       description += ' It does not cover this order.';
     }
   } else if (isError) {
-    description = 'Your balance could not be loaded.';
+    description = 'Your balance is unavailable just now.';
   }
   return (
     <Box>

@@ -2,7 +2,7 @@ import { useAppSelector } from '@/app/hooks';
 import type { Currency } from '@/config/constants';
 import { parseAmount, sumMoney } from '@/lib/money/money';
 import { selectCurrency } from '@/lib/preferences/preferencesSlice';
-import { selectCart } from '../cartSlice';
+import { selectCart } from '@/lib/cart/cartSlice';
 
 /**
  * The cart's total in the display currency, added up in whole minor units. Every price in the cart

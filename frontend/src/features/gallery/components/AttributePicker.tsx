@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
-import { itemAdded, selectIsInCart } from '@/features/cart/cartSlice';
+import { itemAdded, selectIsInCart } from '@/lib/cart/cartSlice';
 import { describeSize } from '@/lib/format/size';
 import { formatMoney } from '@/lib/money/money';
 import type { Offer } from '../types';

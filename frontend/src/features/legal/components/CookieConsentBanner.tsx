@@ -3,23 +3,29 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { readItem, STORAGE_KEYS, writeItem } from '@/lib/storage/storage';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { focusPageHeading } from '@/lib/browser/focus';
+import { consentChoice, OPTIONAL_CONSENT_CATEGORIES } from '@/lib/consent/consent';
+import {
+  consentChosen,
+  consentSettingsOpened,
+  selectConsentChoice,
+} from '@/lib/consent/consentSlice';
 
 /**
- * The shop only stores what it needs to work, so there is nothing to opt out of; the banner tells
- * visitors so once and remembers that they saw it (`accepted-privacy`).
+ * Asks once which cookie categories the visitor allows (SPEC.md section 3); until then only what
+ * is essential is stored. The footer's "Cookie settings" changes the choice later.
  */
 export function CookieConsentBanner() {
-  const [accepted, setAccepted] = useState(
-    () => readItem('local', STORAGE_KEYS.acceptedPrivacy) === 'true',
-  );
-  if (accepted) return null;
+  const choice = useAppSelector(selectConsentChoice);
+  const dispatch = useAppDispatch();
+  if (choice !== null) return null;
 
-  const accept = () => {
-    writeItem('local', STORAGE_KEYS.acceptedPrivacy, 'true');
-    setAccepted(true);
+  // The banner and the button that had the focus go away: the page takes the focus.
+  const decide = (granted: typeof OPTIONAL_CONSENT_CATEGORIES) => {
+    dispatch(consentChosen(consentChoice(granted)));
+    focusPageHeading();
   };
 
   return (
@@ -38,21 +44,30 @@ export function CookieConsentBanner() {
       }}
     >
       <Stack
-        direction={{ xs: 'column', sm: 'row' }}
+        direction={{ xs: 'column', md: 'row' }}
         spacing={2}
-        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, maxWidth: 'lg', mx: 'auto' }}
+        sx={{ alignItems: { xs: 'stretch', md: 'center' }, maxWidth: 'lg', mx: 'auto' }}
       >
         <Typography variant="body2" sx={{ flex: 1 }}>
-          Artshop uses one language cookie and your browser&apos;s storage for your cart, currency
-          and sign-in. No tracking or advertising. Details are in our{' '}
+          Artshop keeps your sign-in, cart and currency in your browser because the shop needs them.
+          With your consent it also remembers your language. No tracking or advertising. Details are
+          in our{' '}
           <Link component={RouterLink} to="/privacy-policy#storage">
             privacy policy
           </Link>
           .
         </Typography>
-        <Button variant="contained" onClick={accept}>
-          Accept
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          <Button variant="outlined" onClick={() => dispatch(consentSettingsOpened())}>
+            Choose
+          </Button>
+          <Button variant="outlined" onClick={() => decide([])}>
+            Reject all
+          </Button>
+          <Button variant="contained" onClick={() => decide(OPTIONAL_CONSENT_CATEGORIES)}>
+            Accept all
+          </Button>
+        </Stack>
       </Stack>
     </Paper>
   );

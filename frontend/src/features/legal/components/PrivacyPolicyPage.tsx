@@ -110,17 +110,20 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          We use no advertising or tracking cookies. The shop keeps only what it needs to work, in
-          your browser:
+          We use no advertising or tracking cookies. When you first visit, a banner asks which kinds
+          of storage you allow; you can change your choice at any time with &quot;Cookie
+          settings&quot; at the bottom of every page. Until you allow more, only what is essential
+          is stored.
         </p>
+        <p>Essential, always on, because the shop cannot work without it:</p>
         <ul>
           <li>
-            the <code>locale</code> cookie with your language, kept for 365 days;
-          </li>
-          <li>
             in local storage: <code>cart</code> and <code>gift-card</code> (your cart),{' '}
-            <code>currency</code> (the currency you chose), <code>accepted-privacy</code> (that you
-            saw our storage notice) and <code>orders</code> (a short-lived copy of your order list);
+            <code>currency</code> (the currency you chose, in which your cart&apos;s prices are
+            quoted), <code>accepted-privacy</code> (that you made a choice),{' '}
+            <code>granted-consents</code> and <code>rejected-consents</code> (the kinds of storage
+            you allowed and refused) and <code>orders</code> (a short-lived copy of your order
+            list);
           </li>
           <li>
             in session storage, deleted when you close the tab: <code>jwtToken</code> and{' '}
@@ -128,6 +131,14 @@ const SECTIONS: readonly LegalSection[] = [
             the page from reloading itself in a loop after an update).
           </li>
         </ul>
+        <p>Only with your consent:</p>
+        <ul>
+          <li>
+            preferences: the <code>locale</code> cookie with your language, kept for 365 days;
+          </li>
+          <li>statistics: anonymous counts of visits. We keep none at present.</li>
+        </ul>
+        <p>Refusing a kind of storage also removes what it had stored before.</p>
         <p>
           Logging out removes the sign-in tokens. You can clear everything in your browser settings.
         </p>

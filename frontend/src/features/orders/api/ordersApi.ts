@@ -1,11 +1,30 @@
 import { api, ORDER_LIST_TAG } from '@/lib/api/api';
 import type { Order } from '@/types/order';
 
-/** The customer's orders (contract of issue 5); placing one is the cart's checkout. */
+/** Orders per page of the history (the server allows up to 100). */
+export const ORDER_HISTORY_PAGE_SIZE = 20;
+
+/** One page of GET /api/orders, newest first. */
+export interface OrderPage {
+  items: Order[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The customer's orders; placing one is the cart's checkout. */
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getOrders: build.query<Order[], undefined>({
-      query: () => '/api/orders',
+    getOrders: build.infiniteQuery<OrderPage, undefined, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, _allPages, lastPageParam) =>
+          lastPage.page * lastPage.pageSize < lastPage.total ? lastPageParam + 1 : undefined,
+      },
+      query: ({ pageParam }) => ({
+        url: '/api/orders',
+        params: { Page: pageParam, PageSize: ORDER_HISTORY_PAGE_SIZE },
+      }),
       providesTags: [ORDER_LIST_TAG],
     }),
     getOrder: build.query<Order, number>({
@@ -27,4 +46,4 @@ export const ordersApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetOrdersQuery, useGetOrderQuery } = ordersApi;
+export const { useGetOrdersInfiniteQuery, useGetOrderQuery } = ordersApi;

@@ -118,6 +118,29 @@ describe('order history', () => {
     expect(orderCalls.count).toBe(1);
   });
 
+  it('shows 20 orders at first and the older ones on "Load more orders"', async () => {
+    const orders = Array.from({ length: 25 }, (_, i) =>
+      makeOrder({
+        id: 100 - i,
+        reference: `ord_${i}`,
+        createdAt: `2026-11-${String(25 - i).padStart(2, '0')}T10:00:00Z`,
+      }),
+    );
+    const calls = serveOrders(orders);
+    const { user } = openHistory();
+
+    expect(await screen.findByText('Order #100')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(screen.queryByText('Order #80')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more orders' }));
+
+    expect(await screen.findByText('Order #76')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(25);
+    expect(screen.queryByRole('button', { name: 'Load more orders' })).not.toBeInTheDocument();
+    expect(calls.count).toBe(2);
+  });
+
   it('says when there are no orders yet', async () => {
     serveOrders([]);
     openHistory();

@@ -1,4 +1,6 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useSearchParams } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
@@ -8,7 +10,7 @@ import { PaymentStatusAlert } from '@/components/PaymentStatusAlert';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { idParam } from '@/lib/browser/searchParams';
 import type { Order } from '@/types/order';
-import { useGetOrdersQuery } from '../api/ordersApi';
+import { useGetOrdersInfiniteQuery } from '../api/ordersApi';
 import { useFollowedOrder } from '../hooks/useFollowedOrder';
 import { OrderCard } from './OrderCard';
 
@@ -26,10 +28,11 @@ export default function OrderHistoryPage() {
   const followedId = idParam(params, 'order');
   const cancelled = params.get('cancelled') === '1';
   const followed = useFollowedOrder(followedId, cancelled);
-  const orders = useGetOrdersQuery(undefined);
+  const orders = useGetOrdersInfiniteQuery(undefined);
+  const loaded = orders.data?.pages.flatMap((page) => page.items) ?? [];
 
   // The followed order is asked for more often than the list: show its latest state.
-  const shown = newestFirst(orders.data ?? []).map((order) =>
+  const shown = newestFirst(loaded).map((order) =>
     order.id === followed.order?.id ? followed.order : order,
   );
 
@@ -63,6 +66,18 @@ export default function OrderHistoryPage() {
           <OrderCard key={order.id} order={order} highlighted={order.id === followedId} />
         ))}
       </Stack>
+      {orders.hasNextPage && (
+        <Box sx={{ textAlign: 'center', mt: 3 }}>
+          <Button
+            variant="outlined"
+            onClick={() => void orders.fetchNextPage()}
+            disabled={orders.isFetching}
+            loading={orders.isFetchingNextPage}
+          >
+            Load more orders
+          </Button>
+        </Box>
+      )}
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect } from 'react';
 import { useAppDispatch } from '@/app/hooks';
-import { itemsBought } from '@/features/cart/cartSlice';
+import { itemsBought } from '@/lib/cart/cartSlice';
 import { usePaymentPolling } from '@/hooks/usePaymentPolling';
 import { isApiError } from '@/lib/api/apiError';
 import { ordersApi, useGetOrderQuery } from '../api/ordersApi';

@@ -38,13 +38,17 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
-/** Answers GET /api/orders with the list and counts the calls. */
+/** Answers GET /api/orders with the asked-for page of the list and counts the calls. */
 export function serveOrders(orders: Order[]) {
   const calls = { count: 0 };
   server.use(
-    http.get(apiUrl('/api/orders'), () => {
+    http.get(apiUrl('/api/orders'), ({ request }) => {
       calls.count += 1;
-      return HttpResponse.json(orders);
+      const params = new URL(request.url).searchParams;
+      const page = Number(params.get('Page') ?? '1');
+      const pageSize = Number(params.get('PageSize') ?? '20');
+      const items = orders.slice((page - 1) * pageSize, page * pageSize);
+      return HttpResponse.json({ items, total: orders.length, page, pageSize });
     }),
   );
   return calls;

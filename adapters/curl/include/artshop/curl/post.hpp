@@ -1,0 +1,43 @@
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <expected>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace artshop::curl {
+
+// Any HTTP status is an answer: what a 4xx or 5xx means is the caller's to say.
+struct Answer {
+  long status = 0;
+  std::string body;
+
+  bool ok() const noexcept { return status >= 200 && status < 300; }
+};
+
+struct Failure {
+  enum class Kind {
+    TimedOut,     // no whole answer within the timeout
+    Unreachable,  // refused, unknown host, TLS or protocol failure, no status line
+    TooLarge,     // an answer over the caller's limit
+  };
+  Kind kind = Kind::Unreachable;
+  // "POST <url>: <curl's reason>"; never a header, which may hold a key.
+  std::string reason;
+};
+
+struct Post {
+  std::string url;
+  std::vector<std::string> headers{};  // "Name: value" lines
+  std::string_view body{};
+  std::chrono::milliseconds timeout{};  // for the whole exchange
+  std::size_t answer_limit = 1024 * 1024;
+};
+
+// One POST on a fresh connection: http or https only, no redirects followed. Throws only when
+// curl itself cannot be set up (out of memory, an option refused).
+std::expected<Answer, Failure> post(const Post& request);
+
+}  // namespace artshop::curl

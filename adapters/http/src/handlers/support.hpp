@@ -1,0 +1,13 @@
+#pragma once
+
+#include "artshop/http/api.hpp"
+#include "artshop/http/client_address.hpp"
+
+namespace artshop::http::handlers {
+
+// POST /api/support/create-ticket: {email, name, supportTicketType, description}, signed in or
+// not. Answers {reference, createdAt, supportTicketType}. Tickets are limited per client address,
+// the one `proxies` lets client_address() believe.
+Handler create_support_ticket(const SupportApi& api, const TrustedProxies& proxies);
+
+}  // namespace artshop::http::handlers

@@ -1,0 +1,84 @@
+#include "artshop/sqlite/generated_image_repository.hpp"
+
+#include <string>
+
+namespace artshop::sqlite {
+namespace {
+
+constexpr std::string_view kSelect =
+    "SELECT id, account_id, prompt, style, aspect_ratio, seed, width, height, blob_key, "
+    "file_name, price_eur_cents, created_at FROM generated_images ";
+
+// Stored values come only from this adapter; an unreadable one is a corrupt database.
+GeneratedImage image_from_row(const Statement& row) {
+  const auto style = parse_art_style(row.column_text(3));
+  const auto ratio = parse_aspect_ratio(row.column_text(4));
+  if (!style || !ratio) throw DatabaseError(0, "unknown style or aspect ratio in the database");
+  return {.id = GeneratedImageId{row.column_int(0)},
+          .owner = UserId{row.column_int(1)},
+          .prompt = row.column_text(2),
+          .style = *style,
+          .aspect_ratio = *ratio,
+          .seed = static_cast<std::uint32_t>(row.column_int(5)),
+          .width = static_cast<int>(row.column_int(6)),
+          .height = static_cast<int>(row.column_int(7)),
+          .blob_key = row.column_text(8),
+          .file_name = row.column_text(9),
+          .price_eur_cents = row.column_int(10),
+          .created_at = std::chrono::sys_seconds(std::chrono::seconds(row.column_int(11)))};
+}
+
+}  // namespace
+
+GeneratedImageId SqliteGeneratedImageRepository::add(const GeneratedImage& image) {
+  db_.prepare(
+         "INSERT INTO generated_images (account_id, prompt, style, aspect_ratio, seed, width, "
+         "height, blob_key, file_name, price_eur_cents, created_at) "
+         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")
+      .bind(1, image.owner.value)
+      .bind(2, image.prompt)
+      .bind(3, name(image.style))
+      .bind(4, name(image.aspect_ratio))
+      .bind(5, std::int64_t{image.seed})
+      .bind(6, image.width)
+      .bind(7, image.height)
+      .bind(8, image.blob_key)
+      .bind(9, image.file_name)
+      .bind(10, image.price_eur_cents)
+      .bind(11, std::int64_t{image.created_at.time_since_epoch().count()})
+      .run();
+  return GeneratedImageId{db_.last_insert_id()};
+}
+
+std::optional<GeneratedImage> SqliteGeneratedImageRepository::find(GeneratedImageId id) {
+  auto row = db_.prepare(std::string(kSelect) + "WHERE id = ?1");
+  row.bind(1, id.value);
+  if (!row.step()) return std::nullopt;
+  return image_from_row(row);
+}
+
+GeneratedImagePage SqliteGeneratedImageRepository::list_for_user(UserId owner, int offset,
+                                                                 int limit) {
+  GeneratedImagePage page;
+  auto rows = db_.prepare(std::string(kSelect) +
+                          "WHERE account_id = ?1 ORDER BY created_at DESC, id DESC "
+                          "LIMIT ?2 OFFSET ?3");
+  rows.bind(1, owner.value).bind(2, limit).bind(3, offset);
+  while (rows.step()) page.items.push_back(image_from_row(rows));
+  auto total = db_.prepare("SELECT count(*) FROM generated_images WHERE account_id = ?1");
+  total.bind(1, owner.value);
+  total.step();
+  page.total = static_cast<int>(total.column_int(0));
+  return page;
+}
+
+int SqliteGeneratedImageRepository::count_free_since(UserId owner, std::chrono::sys_seconds since) {
+  auto row = db_.prepare(
+      "SELECT count(*) FROM generated_images "
+      "WHERE account_id = ?1 AND price_eur_cents = 0 AND created_at >= ?2");
+  row.bind(1, owner.value).bind(2, std::int64_t{since.time_since_epoch().count()});
+  row.step();
+  return static_cast<int>(row.column_int(0));
+}
+
+}  // namespace artshop::sqlite

@@ -1,0 +1,118 @@
+#include "artshop/sqlite/support_ticket_repository.hpp"
+
+#include <string>
+
+namespace artshop::sqlite {
+namespace {
+
+using std::chrono::sys_seconds;
+
+constexpr std::string_view kSelect =
+    "SELECT id, reference, account_id, email, name, type, description, client_address, "
+    "created_at, confirmation_sent_at, notice_sent_at FROM support_tickets ";
+
+std::int64_t epoch(sys_seconds time) {
+  return time.time_since_epoch().count();
+}
+sys_seconds from_epoch(std::int64_t seconds) {
+  return sys_seconds(std::chrono::seconds(seconds));
+}
+std::optional<std::int64_t> optional_epoch(std::optional<sys_seconds> time) {
+  if (!time) return std::nullopt;
+  return epoch(*time);
+}
+std::optional<sys_seconds> from_optional_epoch(std::optional<std::int64_t> seconds) {
+  if (!seconds) return std::nullopt;
+  return from_epoch(*seconds);
+}
+
+// Stored values come only from this adapter; an unreadable one is a corrupt database.
+SupportTicket ticket_from_row(const Statement& row) {
+  const auto type = parse_support_ticket_type(row.column_text(5));
+  if (!type) throw DatabaseError(0, "unknown support ticket type in the database");
+  std::optional<UserId> account;
+  if (const auto id = row.column_optional_int(2)) account = UserId{*id};
+  return {.id = SupportTicketId{row.column_int(0)},
+          .reference = row.column_text(1),
+          .account = account,
+          .email = row.column_text(3),
+          .name = row.column_text(4),
+          .type = *type,
+          .description = row.column_text(6),
+          .client_address = row.column_text(7),
+          .created_at = from_epoch(row.column_int(8)),
+          .confirmation_sent_at = from_optional_epoch(row.column_optional_int(9)),
+          .notice_sent_at = from_optional_epoch(row.column_optional_int(10))};
+}
+
+}  // namespace
+
+std::optional<SupportTicketId> SqliteSupportTicketRepository::insert(
+    const SupportTicket& ticket, sys_seconds mails_claimed_until) {
+  std::optional<std::int64_t> account;
+  if (ticket.account) account = ticket.account->value;
+  db_.prepare(
+         "INSERT INTO support_tickets (reference, account_id, email, name, type, description, "
+         "client_address, created_at, confirmation_sent_at, notice_sent_at, "
+         "mails_claimed_until) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
+         "ON CONFLICT (reference) DO NOTHING")
+      .bind(1, ticket.reference)
+      .bind(2, account)
+      .bind(3, ticket.email)
+      .bind(4, ticket.name)
+      .bind(5, name(ticket.type))
+      .bind(6, ticket.description)
+      .bind(7, ticket.client_address)
+      .bind(8, epoch(ticket.created_at))
+      .bind(9, optional_epoch(ticket.confirmation_sent_at))
+      .bind(10, optional_epoch(ticket.notice_sent_at))
+      .bind(11, epoch(mails_claimed_until))
+      .run();
+  if (db_.changes() == 0) return std::nullopt;
+  return SupportTicketId{db_.last_insert_id()};
+}
+
+std::optional<SupportTicket> SqliteSupportTicketRepository::find_by_reference(
+    std::string_view reference) {
+  auto row = db_.prepare(std::string(kSelect) + "WHERE reference = ?1");
+  row.bind(1, reference);
+  if (!row.step()) return std::nullopt;
+  return ticket_from_row(row);
+}
+
+std::vector<SupportTicket> SqliteSupportTicketRepository::claim_unsent(sys_seconds since,
+                                                                       sys_seconds now,
+                                                                       sys_seconds claimed_until,
+                                                                       int limit) {
+  // The condition repeats the partial index's, so the query walks only unsent tickets.
+  auto rows = db_.prepare(std::string(kSelect) +
+                          "WHERE (confirmation_sent_at IS NULL OR notice_sent_at IS NULL) "
+                          "AND created_at >= ?1 "
+                          "AND (mails_claimed_until IS NULL OR mails_claimed_until <= ?2) "
+                          "ORDER BY created_at, id LIMIT ?3");
+  rows.bind(1, epoch(since)).bind(2, epoch(now)).bind(3, limit);
+  std::vector<SupportTicket> claimed;
+  while (rows.step()) claimed.push_back(ticket_from_row(rows));
+  auto claim = db_.prepare("UPDATE support_tickets SET mails_claimed_until = ?2 WHERE id = ?1");
+  for (const auto& ticket : claimed) {
+    claim.bind(1, ticket.id.value).bind(2, epoch(claimed_until)).run();
+    claim.reset();
+  }
+  return claimed;
+}
+
+void SqliteSupportTicketRepository::record_mails(SupportTicketId id,
+                                                 std::optional<sys_seconds> confirmation_sent_at,
+                                                 std::optional<sys_seconds> notice_sent_at) {
+  db_.prepare(
+         "UPDATE support_tickets SET "
+         "confirmation_sent_at = coalesce(confirmation_sent_at, ?2), "
+         "notice_sent_at = coalesce(notice_sent_at, ?3), "
+         "mails_claimed_until = NULL WHERE id = ?1")
+      .bind(1, id.value)
+      .bind(2, optional_epoch(confirmation_sent_at))
+      .bind(3, optional_epoch(notice_sent_at))
+      .run();
+}
+
+}  // namespace artshop::sqlite

@@ -1,0 +1,23 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'violet-kite-93-sails';
+
+/** An address no earlier run has used. */
+export function uniqueEmail(): string {
+  return `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Creates an account and logs in with it; ends on the home page. */
+export async function signUpAndLogIn(page: Page, email: string) {
+  await page.goto('/sign-up');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Artshop' })).toBeVisible();
+}

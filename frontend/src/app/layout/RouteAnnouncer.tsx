@@ -1,0 +1,52 @@
+import Box from '@mui/material/Box';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { focusNewPage } from '@/lib/browser/focus';
+import { subscribeToPageTitle } from '@/hooks/usePageTitle';
+
+// Read by screen readers, invisible on screen.
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * After a change of page, once the new page has set its title: announces the title (politely) and
+ * moves the focus to the page's heading (unless the page focused a field of its own), as a full
+ * page load would let a screen reader start there. The first page is left alone: the browser
+ * announces it itself.
+ */
+export function RouteAnnouncer() {
+  const { pathname } = useLocation();
+  const [announcement, setAnnouncement] = useState('');
+  const shownPath = useRef(pathname);
+  const awaitingTitle = useRef(false);
+
+  useEffect(() => {
+    if (pathname === shownPath.current) return;
+    shownPath.current = pathname;
+    awaitingTitle.current = true;
+  }, [pathname]);
+
+  useEffect(
+    () =>
+      subscribeToPageTitle((title) => {
+        if (!awaitingTitle.current) return;
+        awaitingTitle.current = false;
+        setAnnouncement(title);
+        focusNewPage();
+      }),
+    [],
+  );
+
+  return (
+    // No status role: pages have status regions of their own (result counts, progress).
+    <Box aria-live="polite" aria-atomic="true" sx={VISUALLY_HIDDEN}>
+      {announcement}
+    </Box>
+  );
+}

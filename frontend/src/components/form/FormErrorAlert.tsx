@@ -1,0 +1,22 @@
+import Alert from '@mui/material/Alert';
+
+/**
+ * The general messages of a refused form (SPEC.md section 8: the empty-key entry, 'Too many
+ * requests.', 'An error has occurred.'), shown at the top of the form until the next attempt.
+ */
+export function FormErrorAlert({ messages }: { messages: readonly string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <Alert severity="error" role="alert">
+      {messages.length === 1 ? (
+        messages[0]
+      ) : (
+        <ul style={{ margin: 0, paddingLeft: '1.25em' }}>
+          {messages.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </Alert>
+  );
+}

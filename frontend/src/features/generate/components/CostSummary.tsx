@@ -1,0 +1,67 @@
+import Alert from '@mui/material/Alert';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useAppSelector } from '@/app/hooks';
+import { Section } from '@/components/Section';
+import { useGetBalanceQuery } from '@/features/balance';
+import { formatDateTime } from '@/lib/format/date';
+import { amountFromMinorUnits, formatMoney } from '@/lib/money/money';
+import { selectCurrency } from '@/lib/preferences/preferencesSlice';
+import { useGetGenerationAllowanceQuery } from '../api/generatedImagesApi';
+import type { GenerationAllowance } from '../types';
+
+function images(count: number): string {
+  return count === 1 ? '1 image' : `${count} images`;
+}
+
+/** What `count` images cost now: the free ones first, the rest at the price per image. */
+function costSentence(count: number, { freeRemaining, pricePerImage }: GenerationAllowance) {
+  const free = Math.min(count, freeRemaining);
+  const paid = count - free;
+  if (paid === 0) return `${count === 1 ? 'This image is' : `All ${count} images are`} free.`;
+  const total = formatMoney({
+    amount: amountFromMinorUnits(
+      BigInt(paid) * BigInt(pricePerImage.minorUnits),
+      pricePerImage.currency,
+    ),
+    currency: pricePerImage.currency,
+  });
+  const freePart = free === 0 ? '' : `${images(free)} free, `;
+  return `${freePart}${images(paid)} at ${formatMoney(pricePerImage)}: ${total} from your balance.`;
+}
+
+/** Before generating: the free images left today, the price of the rest and the balance. */
+export function CostSummary({ count }: { count: number }) {
+  const allowance = useGetGenerationAllowanceQuery(undefined);
+  const currency = useAppSelector(selectCurrency);
+  const balance = useGetBalanceQuery(currency);
+  return (
+    <Section title="What it costs">
+      {allowance.isLoading && <Skeleton variant="text" width="80%" />}
+      {allowance.isError && (
+        <Alert severity="error">Your free images for today could not be loaded.</Alert>
+      )}
+      {allowance.data !== undefined && (
+        <>
+          <Typography>
+            Free images left today: {allowance.data.freeRemaining} of {allowance.data.freePerDay}
+          </Typography>
+          <Typography sx={{ fontWeight: 600, my: 1 }}>
+            {costSentence(count, allowance.data)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            New free images from {formatDateTime(allowance.data.resetsAt)}.
+          </Typography>
+        </>
+      )}
+      <Typography sx={{ mt: 1 }}>
+        Your balance:{' '}
+        {balance.data !== undefined
+          ? formatMoney(balance.data)
+          : balance.isError
+            ? 'could not be loaded'
+            : '…'}
+      </Typography>
+    </Section>
+  );
+}

@@ -1,0 +1,188 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useAppSelector } from '@/app/hooks';
+import { CountedHelperText } from '@/components/form/CountedHelperText';
+import { Section } from '@/components/Section';
+import {
+  AccountForm,
+  SubmitButton,
+  useAccountForm,
+  type LoginPageState,
+} from '@/features/accounts';
+import { isApiError, localValidationError } from '@/lib/api/apiError';
+import { selectIsSignedIn } from '@/lib/session/sessionSlice';
+import { ASPECT_RATIOS, STYLE_LABELS, STYLES, type AspectRatio, type Style } from '@/types/art';
+import { useGenerateImagesMutation } from '../api/generatedImagesApi';
+import {
+  MAX_IMAGES_PER_REQUEST,
+  PROMPT_MAX_LENGTH,
+  SEED_MAX,
+  type GenerationRequest,
+} from '../types';
+import { AspectRatioPicker } from './AspectRatioPicker';
+import { CostSummary } from './CostSummary';
+import { GenerationResult } from './GenerationResult';
+
+const DEFAULT_STYLE: Style = 'None';
+const DEFAULT_ASPECT_RATIO: AspectRatio = '1x1';
+const COUNTS = Array.from({ length: MAX_IMAGES_PER_REQUEST }, (_, index) => String(index + 1));
+const GENERATOR_BUSY = 'The generator is busy, try again in a moment.';
+const SEED_RULE = `A whole number from 0 to ${SEED_MAX.toLocaleString('en')}.`;
+/** Where the log-in page returns to. */
+const RETURN_HERE: LoginPageState = { from: '/generate' };
+
+type FormValues = Record<'prompt' | 'style' | 'aspectRatio' | 'count' | 'seed', string>;
+
+/** The request the form describes, or what is wrong with its seed. */
+function requestOf(values: FormValues): GenerationRequest | { seedProblem: string } {
+  const seedText = values.seed.trim();
+  const seed = seedText === '' ? undefined : Number(seedText);
+  if (seed !== undefined && (!/^\d+$/.test(seedText) || seed > SEED_MAX)) {
+    return { seedProblem: SEED_RULE };
+  }
+  return {
+    prompt: values.prompt.trim(),
+    style: STYLES.find((style) => style === values.style) ?? DEFAULT_STYLE,
+    aspectRatio:
+      ASPECT_RATIOS.find((ratio) => ratio === values.aspectRatio) ?? DEFAULT_ASPECT_RATIO,
+    count: Number(values.count),
+    ...(seed === undefined ? {} : { seed }),
+  };
+}
+
+/**
+ * Describes the images to generate. A signed-in customer sees what they cost before sending and
+ * the result after; a visitor sees the form and is asked to log in.
+ */
+export function GenerateForm() {
+  const isSignedIn = useAppSelector(selectIsSignedIn);
+  const form = useAccountForm({
+    prompt: '',
+    style: DEFAULT_STYLE,
+    aspectRatio: DEFAULT_ASPECT_RATIO,
+    count: '1',
+    seed: '',
+  });
+  const [generate, generation] = useGenerateImagesMutation();
+  const [sentPrompt, setSentPrompt] = useState('');
+
+  const submit = async () => {
+    const request = requestOf(form.values);
+    if ('seedProblem' in request) {
+      form.showErrors(localValidationError({ seed: [request.seedProblem] }));
+      return;
+    }
+    setSentPrompt(request.prompt);
+    try {
+      await generate(request).unwrap();
+    } catch (error) {
+      if (isApiError(error) && error.status === 503) form.showMessage(GENERATOR_BUSY);
+      else form.showErrors(error);
+    }
+  };
+
+  const prompt = form.textField('prompt');
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, md: 7 }}>
+        <Section title="Describe your picture">
+          <AccountForm label="Generate images" form={form} onSubmit={submit}>
+            <TextField
+              label="Prompt"
+              multiline
+              minRows={3}
+              placeholder="A lighthouse on a cliff at dusk, waves crashing below"
+              slotProps={{ htmlInput: { maxLength: PROMPT_MAX_LENGTH } }}
+              {...prompt}
+              helperText={
+                <CountedHelperText
+                  text={prompt.helperText ?? 'What the picture shows.'}
+                  length={form.values.prompt.length}
+                  maxLength={PROMPT_MAX_LENGTH}
+                />
+              }
+            />
+            <TextField select label="Style" {...form.textField('style')}>
+              {STYLES.map((style) => (
+                <MenuItem key={style} value={style}>
+                  {STYLE_LABELS[style]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <AspectRatioPicker
+              value={form.values.aspectRatio}
+              onChange={(ratio) => form.setValue('aspectRatio', ratio)}
+              message={form.fieldMessages.aspectRatio}
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                select
+                label="Number of images"
+                sx={{ minWidth: 180 }}
+                {...form.textField('count')}
+              >
+                {COUNTS.map((count) => (
+                  <MenuItem key={count} value={count}>
+                    {count}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                label="Seed (optional)"
+                autoComplete="off"
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                sx={{ flexGrow: 1 }}
+                {...form.textField('seed', 'The same seed draws the same picture again.')}
+              />
+            </Stack>
+            {generation.isLoading && (
+              <Stack spacing={1} role="status">
+                <Typography>Generating your images…</Typography>
+                <LinearProgress aria-label="Generating your images" />
+              </Stack>
+            )}
+            {isSignedIn ? (
+              <SubmitButton loading={generation.isLoading}>Generate</SubmitButton>
+            ) : (
+              <VisitorCall />
+            )}
+          </AccountForm>
+        </Section>
+      </Grid>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <Stack spacing={3}>
+          {generation.data !== undefined && (
+            <GenerationResult generation={generation.data} prompt={sentPrompt} />
+          )}
+          {isSignedIn && <CostSummary count={Number(form.values.count)} />}
+        </Stack>
+      </Grid>
+    </Grid>
+  );
+}
+
+/** In place of the button for a visitor: generating needs an account. */
+function VisitorCall() {
+  return (
+    <Alert severity="info">
+      Log in to generate images. Every customer gets a few free images a day; more are paid from the
+      prepaid balance.
+      <Stack direction="row" spacing={2} sx={{ mt: 1.5 }}>
+        <Button component={RouterLink} to="/login" state={RETURN_HERE} variant="contained">
+          Log in
+        </Button>
+        <Button component={RouterLink} to="/sign-up">
+          Create an account
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
