@@ -128,6 +128,7 @@ struct Shop {
   ListArtworks list_artworks;
   DownloadArtwork download_artwork;
   HandlePaymentEvent handle_payment_event;
+  ReceivePaymentWebhook receive_payment_webhook;
   ExpireUnpaidOrders expire_unpaid_orders;
   IdempotencyKeys idempotency_keys;
 

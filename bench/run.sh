@@ -91,7 +91,7 @@ start_server() {  # data-dir: starts the shop; first_200_ms: the time to its fir
     ARTSHOP_PAYMENTS_WEBHOOK_SECRET=$secret ARTSHOP_GENERATION_FREE_PER_DAY=1000 \
     ARTSHOP_LIMIT_REGISTRATIONS_PER_IP=1000/1h "$binary" serve > "$1/server.log" 2>&1 &
   server=$!
-  until curl -fs -o /dev/null "$base/api/offers/latest"; do
+  until curl -fs -o /dev/null "$base/api/offers/latest?Currency=EUR"; do
     if ! kill -0 "$server" 2> /dev/null; then
       cat "$1/server.log" >&2
       return 1
@@ -117,7 +117,7 @@ customer() {
   local reference t body signature
   reference=$(post -H "Authorization: Bearer $token" \
     -d "{\"depositAmount\":\"1000\",\"currency\":\"EUR\",$billing}" "$base/api/balance/deposit" |
-    json_field 'd["reference"]')
+    json_field 'd["deposit"]["reference"]')
   t=$(date +%s)
   body="{\"id\":\"evt_$reference\",\"type\":\"checkout.session.completed\",\"data\":{\"object\":{\"client_reference_id\":\"$reference\",\"payment_status\":\"paid\",\"amount_total\":100000,\"currency\":\"eur\"}}}"
   signature=$(printf '%s' "$t.$body" | openssl dgst -sha256 -hmac "$secret" | awk '{print $NF}')

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -10,14 +11,16 @@ import tseslint from 'typescript-eslint';
 // index.ts; components, hooks, lib, types and config know nothing of the features or the app.
 const deepFeatureImport = {
   regex: '^@/features/[^/]+/',
-  message: "Import another feature through its index.ts ('@/features/<name>'), or move what is shared down to components/, hooks/, lib/ or types/.",
+  message:
+    "Import another feature through its index.ts ('@/features/<name>'), or move what is shared down to components/, hooks/, lib/ or types/.",
 };
 const featureOutsideTests = {
   ...deepFeatureImport,
   regex: '^@/features/[^/]+/(?!testing/)',
 };
+const features = readdirSync(new URL('src/features', import.meta.url));
 const relativeOutOfFeature = {
-  regex: '^(\\.\\./){2,}',
+  regex: `^(\\.\\./)+(${features.join('|')})/`,
   message: "Leave a feature's folder through an '@/' import, not a relative path.",
 };
 const upwardImport = {

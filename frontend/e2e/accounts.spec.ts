@@ -1,6 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, uniqueEmail } from './support/customers';
+import { waitForMail } from './support/outbox';
+import { snackbar } from './support/shop';
 
 /**
  * A customer's whole account life against the real server: sign up, log in, edit the profile and
@@ -8,53 +9,20 @@ import { expect, test, type Page } from '@playwright/test';
  * with the new password.
  */
 
-// playwright.config.ts puts the server's data folder here; the server writes mail to its outbox.
-const dataDir = process.env.ARTSHOP_E2E_DATA_DIR;
-
 interface ResetMail {
   code: string;
   /** Path and query of the link in the mail, e.g. /reset-password?email=...&code=... */
   link: string;
 }
 
-/** Undoes quoted-printable soft line breaks and escapes, should the mailer ever use them. */
-function decodeBody(message: string): string {
-  const [headers = '', ...rest] = message.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  if (!/^Content-Transfer-Encoding:\s*quoted-printable/im.test(headers)) return body;
-  return body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
+const RESET_LINK = /(https?:\/\/\S+\/reset-password\?\S+)/;
+const RESET_CODE = /Your code: (\S+)/;
 
-/** The newest reset mail to `email` in the server's outbox. */
-async function readResetMail(email: string): Promise<ResetMail | null> {
-  if (dataDir === undefined) throw new Error('ARTSHOP_E2E_DATA_DIR is not set');
-  const outbox = join(dataDir, 'outbox');
-  const names = (await readdir(outbox).catch(() => [])).filter((name) => name.endsWith('.eml'));
-  // File names start with a UTC time stamp: the newest sorts last.
-  for (const name of names.sort().reverse()) {
-    const message = await readFile(join(outbox, name), 'utf8');
-    if (!message.includes(`To: ${email}`)) continue;
-    const body = decodeBody(message);
-    const code = /Your code: (\S+)/.exec(body)?.[1];
-    const url = /(https?:\/\/\S+\/reset-password\?\S+)/.exec(body)?.[1];
-    if (code === undefined || url === undefined) continue;
-    const { pathname, search } = new URL(url);
-    return { code, link: `${pathname}${search}` };
-  }
-  return null;
-}
-
-/** The server sends mail in the background: wait a little for it to arrive. */
-async function waitForResetMail(email: string, timeoutMs = 15_000): Promise<ResetMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = await readResetMail(email);
-    if (mail !== null) return mail;
-    if (Date.now() > deadline) throw new Error(`No reset mail to ${email} in the outbox`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** The code and the link of the newest reset mail to `email` in the server's outbox. */
+async function waitForResetMail(email: string): Promise<ResetMail> {
+  const body = await waitForMail(email, (text) => RESET_CODE.test(text) && RESET_LINK.test(text));
+  const { pathname, search } = new URL(RESET_LINK.exec(body)?.[1] ?? '');
+  return { code: RESET_CODE.exec(body)?.[1] ?? '', link: `${pathname}${search}` };
 }
 
 async function openAccountMenuItem(page: Page, name: string) {
@@ -76,14 +44,12 @@ async function storedTokens(page: Page): Promise<unknown[]> {
   );
 }
 
-const snackbar = (page: Page) => page.locator('.MuiSnackbar-root').getByRole('alert');
-
 test('a customer signs up, edits the account, logs out and resets a forgotten password', async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  const email = `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const firstPassword = 'violet-kite-93-sails';
+  const email = uniqueEmail();
+  const firstPassword = PASSWORD;
   const newPassword = 'amber-lake-42-drifts';
 
   await test.step('sign up', async () => {

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { signUpAndLogIn, uniqueEmail } from './support/customers';
+import { snackbar } from './support/shop';
 
 /**
  * Buying against the real server and its built-in sandbox payment provider: a customer orders two
@@ -7,7 +9,6 @@ import { expect, test, type Page } from '@playwright/test';
  * second customer redeems the gift card and buys a picture from the balance.
  */
 
-const PASSWORD = 'violet-kite-93-sails';
 const GIFT_CARD_EUROS = '40';
 const GIFT_CARD_NUMBER = /^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
 /** Cheap regular (not exclusive) offers first: every size of them can be bought by anyone. */
@@ -30,26 +31,6 @@ test.beforeAll(async ({ request }) => {
     )
     .toBeGreaterThanOrEqual(3);
 });
-
-const snackbar = (page: Page) => page.locator('.MuiSnackbar-root').getByRole('alert');
-
-function uniqueEmail(): string {
-  return `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function signUpAndLogIn(page: Page, email: string) {
-  await page.goto('/sign-up');
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Repeat the password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('checkbox', { name: 'I agree to the privacy policy' }).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Artshop' })).toBeVisible();
-}
 
 async function logOut(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();

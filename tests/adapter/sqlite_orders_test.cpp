@@ -45,6 +45,7 @@ class LinkGateway final : public PaymentGateway {
     ++checkouts;
     return {.payment_link = "https://pay.test/" + request.reference, .provider_session = {}};
   }
+  std::string_view signature_header() const override { return "Stripe-Signature"; }
   std::expected<PaymentEvent, WebhookError> parse_webhook(
       std::string_view, std::string_view, std::chrono::system_clock::time_point) override {
     return std::unexpected(WebhookError::Ignored);
@@ -125,7 +126,7 @@ class SqliteOrders : public ::testing::Test {
                         .address1 = "Karl Johans gate 1",
                         .zip_code = "0154"},
             .cart_items = std::move(lines),
-            .gift_card_amount_minor = gift_card,
+            .gift_card_amount = Money(gift_card, Currency::EUR).amount_text(),
             .currency = "EUR",
             .agreed_to_terms = true,
             .pay_by_balance = by_balance,
@@ -138,7 +139,7 @@ class SqliteOrders : public ::testing::Test {
     const auto started = deposit({.user = user,
                                   .names = base.names,
                                   .billing = base.billing,
-                                  .amount_minor = eur_cents,
+                                  .amount = Money(eur_cents, Currency::EUR).amount_text(),
                                   .currency = "EUR",
                                   .agreed_to_terms = true,
                                   .browser = {},
@@ -301,7 +302,7 @@ TEST_F(SqliteOrders, TheLedgerKeepsEachEntrysOriginalAmountCurrencyAndRate) {
   const auto started = deposit({.user = ann,
                                 .names = base.names,
                                 .billing = base.billing,
-                                .amount_minor = 1000,
+                                .amount = "1000",
                                 .currency = "JPY",
                                 .agreed_to_terms = true,
                                 .browser = {},
@@ -489,7 +490,7 @@ TEST_F(SqliteOrders, TwoPaymentEventsDeliveredTenTimesEachAtOnce_AreEachActedOnO
   const auto started = deposit({.user = ann,
                                 .names = base.names,
                                 .billing = base.billing,
-                                .amount_minor = 70'00,
+                                .amount = "70.00",
                                 .currency = "EUR",
                                 .agreed_to_terms = true,
                                 .browser = {},

@@ -4,7 +4,9 @@
 #include <sys/stat.h>
 
 #include <atomic>
+#include <filesystem>
 #include <regex>
+#include <set>
 
 #include "artshop/payments/webhook_signature.hpp"
 #include "shop_api.hpp"
@@ -22,6 +24,17 @@ HttpResponse press(ShopServer& shop, std::string_view link, std::string_view act
   return request("POST", shop.url("/payments/sandbox/checkout"),
                  "session=" + session_of(link) + "&action=" + std::string(action),
                  {{"Content-Type", "application/x-www-form-urlencoded"}});
+}
+
+// The files of the private blob store, by key.
+std::set<std::string> private_files(const ShopServer& shop) {
+  std::set<std::string> keys;
+  const auto root = shop.data_dir() / "originals";
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
+    if (entry.is_regular_file())
+      keys.insert(entry.path().lexically_relative(root).generic_string());
+  }
+  return keys;
 }
 
 class PaymentsApi : public ::testing::Test {
@@ -92,6 +105,29 @@ TEST_F(PaymentsApi, SandboxFlow_PayOnThePageThenTheWebhookFulfilsAndTheDownloadI
   EXPECT_EQ(std::max(size->first, size->second), sku.long_edge);
   EXPECT_EQ(size->first, artwork.at("width").as_int64());
   EXPECT_EQ(size->second, artwork.at("height").as_int64());
+
+  // The size was rendered once: it is kept in the private store, and downloading it again, or
+  // asking whether it changed, reads that file.
+  const auto rendered = private_files(*shop);
+  const auto etag = download.header("ETag");
+  ASSERT_FALSE(etag.empty());
+  const auto again = get(shop->url(std::string(artwork.at("downloadUrl").as_string())), ann.auth());
+  ASSERT_EQ(again.status, 200);
+  EXPECT_EQ(again.body, download.body);
+  EXPECT_EQ(again.header("ETag"), etag);
+  auto conditional = ann.auth();
+  conditional.emplace_back("If-None-Match", etag);
+  const auto unchanged =
+      get(shop->url(std::string(artwork.at("downloadUrl").as_string())), conditional);
+  EXPECT_EQ(unchanged.status, 304);
+  EXPECT_EQ(unchanged.body, "");
+  EXPECT_EQ(unchanged.header("ETag"), etag);
+  const auto head = request("HEAD", shop->url(std::string(artwork.at("downloadUrl").as_string())),
+                            {}, ann.auth());
+  EXPECT_EQ(head.status, 200);
+  EXPECT_EQ(head.header("ETag"), etag);
+  EXPECT_EQ(private_files(*shop), rendered) << "nothing was rendered or stored again";
+  EXPECT_EQ(rendered.count(etag.substr(1, etag.size() - 2)), 1U) << "the file the ETag names";
 
   // Nobody else gets it.
   const auto bob = shop->sign_up();

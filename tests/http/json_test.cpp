@@ -28,7 +28,8 @@ TEST(ReadJsonObject, AcceptsStructuredJsonTypesAndRefusesTheRest) {
 }
 
 TEST(JsonFields, NamesAreReadWithoutRegardToCase) {
-  JsonFields fields(object_of(R"({"EMAIL":"a@example.com","Agreed":true,"count":3})"));
+  const auto payload = object_of(R"({"EMAIL":"a@example.com","Agreed":true,"count":3})");
+  JsonFields fields(payload);
   EXPECT_EQ(fields.string("email"), "a@example.com");
   EXPECT_TRUE(fields.boolean("agreed"));
   EXPECT_EQ(fields.int64("Count"), 3);
@@ -36,14 +37,16 @@ TEST(JsonFields, NamesAreReadWithoutRegardToCase) {
 }
 
 TEST(JsonFields, AbsentAndNullFields_ReadAsEmpty) {
-  JsonFields fields(object_of(R"({"name":null})"));
+  const auto payload = object_of(R"({"name":null})");
+  JsonFields fields(payload);
   EXPECT_EQ(fields.string("name"), "");
   EXPECT_EQ(fields.optional_int64("missing"), std::nullopt);
   EXPECT_TRUE(fields.errors().empty());
 }
 
 TEST(JsonFields, EveryTypeError_IsCollectedUnderItsField) {
-  JsonFields fields(object_of(R"({"name":1,"agreed":"yes","count":1.5,"whole":2.0})"));
+  const auto payload = object_of(R"({"name":1,"agreed":"yes","count":1.5,"whole":2.0})");
+  JsonFields fields(payload);
   fields.string("name");
   fields.boolean("agreed");
   fields.int64("count");

@@ -8,12 +8,19 @@ an order paid by webhook (its number read from the order history) and redeemed, 
 images paid from the balance once the day's free ones are used. Meanwhile the server is killed
 with SIGKILL at random moments and started again on the same data folder, each time once
 /readyz answers. Clients retry what failed with the same Idempotency-Key, and webhooks are
-delivered again until answered (and once more after, as providers do).
+delivered again until answered (and once more after, as providers do). A request that a kill
+left waiting on its key (its reservation stored, its answer not) answers 409 until the key counts
+as abandoned, 10 minutes on; the soak then ages those reservations by 10 minutes in the database
+(the server's clock cannot be moved) and sends the same requests again with the same keys, as
+their clients would, so that an operation carried out twice shows.
 
 Afterwards, on a copy of the database: PRAGMA integrity_check is ok; every operation answered
 2xx is in the ledger exactly once (matched by the ids the answers carried); no posting is in
 the ledger twice and no customer has more orders, deposits or images than they asked for; every
-posting balances, total debits equal total credits, and no customer balance is negative.
+posting balances, total debits equal total credits, and no customer balance is negative. The
+last line is "soak: K kills, N operations acknowledged, L lost, D duplicated, ledger balanced";
+the exit status is 1 when L or D is not 0. The server log and the final data folder are kept in
+build/soak-logs/crash/.
 
     tests/soak/crash_soak.py --binary build/app/artshop [--port 18090] [--kills 50]
 """
@@ -25,7 +32,6 @@ import hashlib
 import hmac
 import http.client
 import json
-import os
 import random
 import shutil
 import signal
@@ -71,6 +77,8 @@ PAYER = {
 # starting, or the first request with that key never got to store its answer.
 RETRIED_STATUSES = {409, 500, 502, 503, 504}
 TRANSPORT_ERRORS = (OSError, http.client.HTTPException)
+# IdempotencyKeys::kAbandonedAfter: a reservation this old with no answer may be taken over.
+ABANDONED_AFTER_SECONDS = 600
 
 
 class Server:
@@ -103,6 +111,7 @@ class Server:
         self.log = open(workdir / "server.log", "ab")
         self.process: subprocess.Popen | None = None
         self.starts = 0
+        self.restart_seconds: list[float] = []  # from each kill until /readyz answered 200
         self.start()
 
     def start(self) -> None:
@@ -112,7 +121,8 @@ class Server:
         deadline = time.monotonic() + 60
         while not self.ready():
             if self.process.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"the server did not become ready; see {self.workdir}/server.log")
+                raise SystemExit(f"start {self.starts}: the server did not become ready (exit "
+                                 f"status {self.process.poll()}); see the server log")
             time.sleep(0.05)
 
     def ready(self) -> bool:
@@ -184,9 +194,14 @@ class Record:
     redeemed: list[int] = field(default_factory=list)  # ids of the orders that bought the cards
     images: list[dict] = field(default_factory=list)  # {prompt, returned}
     unanswered: Counter = field(default_factory=Counter)  # kind -> attempts left in doubt
+    placed: set[int] = field(default_factory=set)  # every order id answered 200
+    started: set[int] = field(default_factory=set)  # every deposit id answered 200
+    # Requests with an Idempotency-Key left in doubt: (stage, method, path, body, key).
+    waiting: list[tuple] = field(default_factory=list)
     image_attempts: dict[str, int] = field(default_factory=dict)  # prompt -> count asked
     refused: Counter = field(default_factory=Counter)  # kind:status of final non-2xx answers
     doubts: list[str] = field(default_factory=list)  # why each request was left in doubt
+    retried: Counter = field(default_factory=Counter)  # kind:status of late retries
 
     def acknowledged(self) -> int:
         return (len(self.deposits) + len(self.orders) + len(self.redeemed) + len(self.images))
@@ -236,8 +251,10 @@ class Customer(threading.Thread):
                 if answer.status == 409 and b"still being processed" not in answer.body:
                     return answer
             except TRANSPORT_ERRORS as error:
-                last = f"no answer ({type(error).__name__})"
+                last = f"no answer ({str(error)[:80]})"
             if time.monotonic() > deadline:
+                if key:
+                    self.record.waiting.append((self.stage, method, path, body, key))
                 raise InDoubt(f"{method} {path}: still {last} after {self.patience:.0f} s")
             time.sleep(random.uniform(0.05, 0.25))
 
@@ -280,6 +297,8 @@ class Customer(threading.Thread):
             self.record.refused[f"deposit:{answer.status}"] += 1
             return
         deposit = answer.json()["deposit"]
+        self.record.started.add(deposit["id"])
+        self.stage = "deposit-webhook"
         self.deliver_paid(deposit["reference"], deposit["amount"]["minorUnits"])
         self.record.deposits.append({"id": deposit["id"], "reference": deposit["reference"]})
 
@@ -294,6 +313,7 @@ class Customer(threading.Thread):
             self.record.refused[f"order:{answer.status}"] += 1
             return
         order = answer.json()["order"]
+        self.record.placed.add(order["id"])
         self.record.orders.append({"id": order["id"], "reference": order["reference"]})
 
     def gift_card(self) -> None:
@@ -305,6 +325,8 @@ class Customer(threading.Thread):
             self.record.refused[f"gift-card-order:{answer.status}"] += 1
             return
         order = answer.json()["order"]
+        self.record.placed.add(order["id"])
+        self.stage = "gift-card-webhook"
         self.deliver_paid(order["reference"], order["total"]["minorUnits"])
         self.record.orders.append({"id": order["id"], "reference": order["reference"]})
         number = self.gift_card_number(order["id"])
@@ -346,6 +368,26 @@ class Customer(threading.Thread):
         else:
             self.record.refused[f"image:{answer.status}"] += 1
 
+    def retry_waiting(self) -> None:
+        """Sends each request left waiting on its key again, as its client would once the key
+        is given up as abandoned: the same body, the same Idempotency-Key."""
+        waiting, self.record.waiting = self.record.waiting, []
+        for stage, method, path, body, key in waiting:
+            self.stage = stage
+            try:
+                answer = self.call(method, path, body, key=key)
+            except InDoubt as doubt:
+                self.record.doubts.append(f"{self.record.email} again {doubt}")
+                continue
+            self.record.unanswered[stage] -= 1
+            self.record.retried[f"{stage}:{answer.status}"] += 1
+            if answer.status != 200:
+                continue
+            if "order" in answer.json():
+                self.record.placed.add(answer.json()["order"]["id"])
+            elif "deposit" in answer.json():
+                self.record.started.add(answer.json()["deposit"]["id"])
+
     def run(self) -> None:
         steps = [lambda: self.deposit(20 + self.cheapest["euros"]), self.order_from_balance,
                  self.gift_card, lambda: self.generate(random.choice([1, 2]))]
@@ -367,23 +409,32 @@ def killer(server: Server, kills: int, low: float, high: float, done: threading.
     try:
         for _ in range(kills):
             time.sleep(random.uniform(low, high))
+            killed = time.monotonic()
             server.kill()
             server.start()
+            server.restart_seconds.append(time.monotonic() - killed)
     except SystemExit as error:  # the server did not come back: the soak fails on the count
         print(error, flush=True)
     finally:
         done.set()
 
 
+def age_reservations(database: Path, seconds: int) -> int:
+    """Moves the unanswered Idempotency-Key reservations `seconds` into the past."""
+    db = sqlite3.connect(database, timeout=30)
+    with db:
+        aged = db.execute("UPDATE idempotency_keys SET created_at = created_at - ? "
+                          "WHERE status = 0", (seconds,)).rowcount
+    db.close()
+    return aged
+
+
 # --- the checks, on a copy of the database ---------------------------------------------------
 
-def copy_database(data_dir: Path, into: Path) -> Path:
-    """The database and its write-ahead log as the kill left them; opening the copy recovers."""
-    into.mkdir()
-    for suffix in ("", "-wal"):
-        source = data_dir / f"artshop.db{suffix}"
-        if source.exists():
-            shutil.copy2(source, into / source.name)
+def copy_data(data_dir: Path, into: Path) -> Path:
+    """The data folder as the last kill left it, database and write-ahead log included (opening
+    the copy recovers from the log); the shared-memory index is rebuilt from the log."""
+    shutil.copytree(data_dir, into, ignore=shutil.ignore_patterns("*-shm"))
     return into / "artshop.db"
 
 
@@ -429,14 +480,10 @@ def check(database: Path, customers: list[Customer]) -> tuple[list[str], list[st
         deposits = dict(db.execute("SELECT id, payment_reference FROM deposits "
                                    "WHERE account_id = ?", (account,)))
         for deposit in record.deposits:
-            if deposits.get(deposit["id"]) != deposit["reference"]:
-                lost.append(f"deposit {deposit['id']}: answered, not stored")
             once(f"deposit:{deposit['reference']}", f"deposit {deposit['id']}")
         orders = dict(db.execute("SELECT id, payment_reference FROM orders WHERE account_id = ?",
                                  (account,)))
         for order in record.orders:
-            if orders.get(order["id"]) != order["reference"]:
-                lost.append(f"order {order['id']}: answered, not stored")
             once(f"order:{order['reference']}", f"order {order['id']}")
         for order_id in record.redeemed:
             row = db.execute("SELECT number_digest, redeemed_by FROM gift_cards "
@@ -448,13 +495,15 @@ def check(database: Path, customers: list[Customer]) -> tuple[list[str], list[st
         # Every order and deposit stored for the customer is one they were answered for, or one
         # whose answer a kill took: more than that is a request carried out twice.
         for kind, stored, answered, in_doubt in [
-            ("orders", len(orders), len(record.orders),
+            ("orders", set(orders), record.placed,
              record.unanswered["order"] + record.unanswered["gift-card-order"]),
-            ("deposits", len(deposits), len(record.deposits), record.unanswered["deposit"]),
+            ("deposits", set(deposits), record.started, record.unanswered["deposit"]),
         ]:
-            if stored > answered + in_doubt:
-                twice.append(f"{record.email}: {stored} {kind} stored for {answered} answered "
-                             f"and {in_doubt} unanswered requests")
+            lost += [f"{kind[:-1]} {i}: answered, not stored" for i in answered - stored]
+            if len(stored - answered) > in_doubt:
+                twice.append(f"{record.email}: {kind} {sorted(stored - answered)} never answered, "
+                             f"with {in_doubt} requests of that kind still unanswered: a request "
+                             "carried out twice")
         images = defaultdict(list)
         for image_id, prompt, price in db.execute(
                 "SELECT id, prompt, price_eur_cents FROM generated_images WHERE account_id = ?",
@@ -512,11 +561,12 @@ def main() -> int:
                         help="seconds a request is retried before it is left in doubt")
     parser.add_argument("--seed", type=int, default=None, help="random seed, to replay a run")
     parser.add_argument("--keep", type=Path, default=ROOT / "build" / "soak-logs" / "crash",
-                        help="where the server log and the final database are kept")
+                        help="where the server log and the final data folder are kept")
     args = parser.parse_args()
     seed = args.seed if args.seed is not None else random.randrange(1 << 32)
     random.seed(seed)
     started = time.monotonic()
+    aged = 0
 
     with tempfile.TemporaryDirectory(prefix="artshop-crash-soak-") as scratch:
         workdir = Path(scratch)
@@ -535,7 +585,7 @@ def main() -> int:
             chaos.start()
             while not kills_done.wait(5):
                 acknowledged = sum(c.record.acknowledged() for c in customers)
-                print(f"soak: {server.starts - 1} kills, {acknowledged} acknowledged",
+                print(f"  {server.starts - 1} kills so far, {acknowledged} operations acknowledged",
                       flush=True)
                 if any(c.failure for c in customers):
                     break
@@ -544,14 +594,21 @@ def main() -> int:
             for customer in customers:
                 customer.join(timeout=args.patience * 10)
             chaos.join()
+            # A request a kill left waiting on its Idempotency-Key answers 409 until the key
+            # counts as abandoned (10 minutes), and its client then sends it again. The server's
+            # clock cannot be moved, so the reservations are aged instead, and sent again.
+            aged = age_reservations(server.data_dir / "artshop.db", ABANDONED_AFTER_SECONDS + 1)
+            for customer in customers:
+                if not customer.failure:
+                    customer.retry_waiting()
             server.kill()
         finally:
             server.stop()
         args.keep.mkdir(parents=True, exist_ok=True)
         shutil.copy2(workdir / "server.log", args.keep / "server.log")
-        kept = args.keep / "database"
+        kept = args.keep / "data"
         shutil.rmtree(kept, ignore_errors=True)
-        database = copy_database(server.data_dir, kept)
+        database = copy_data(server.data_dir, kept)
         lost, twice, figures = check(database, customers)
 
     failures = [c.failure for c in customers if c.failure]
@@ -565,11 +622,15 @@ def main() -> int:
                       image_requests=sum(len(c.record.images) for c in customers))
     for line in [d for c in customers for d in c.record.doubts] + failures + lost + twice:
         print(line)
-    print(f"acknowledged: {dict(by_kind)}; left without an answer: {dict(unanswered)}; "
-          f"refused: {dict(refused)}")
+    retried = sum((c.record.retried for c in customers), Counter())
+    print(f"acknowledged: {dict(by_kind)}; left without an answer: {dict(+unanswered)}; "
+          f"refused: {dict(refused)}; {aged} keys left reserved by a kill, sent again: "
+          f"{dict(retried)}")
     print(f"ledger: {figures['postings']} postings, {figures['entries']} entries, "
-          f"{figures['micro_eur']} micro-euros each side; random seed {seed}; "
-          f"{(time.monotonic() - started) / 60:.1f} min; database kept in {kept}")
+          f"{figures['micro_eur']} micro-euros each side; restarts took "
+          f"{min(server.restart_seconds, default=0):.2f} to "
+          f"{max(server.restart_seconds, default=0):.2f} s; random seed {seed}; "
+          f"{(time.monotonic() - started) / 60:.1f} min; data folder kept in {kept}")
     balanced = "ledger balanced" if figures["balanced"] else "ledger NOT balanced"
     print(f"soak: {server.starts - 1} kills, {acknowledged} operations acknowledged, "
           f"{len(lost)} lost, {len(twice)} duplicated, {balanced}")

@@ -137,5 +137,47 @@ TEST_F(PriceCart, WithSeveralProblems_ReportsThemAll) {
   EXPECT_TRUE(cart.error().has("giftCardAmount"));
 }
 
+// The amount a customer wrote, read as minor units; "" under the field is never set.
+struct ReadAmount {
+  std::int64_t minor = 0;
+  std::vector<std::string> problems;
+};
+ReadAmount read(std::optional<std::string> text, std::string_view currency) {
+  ValidationErrors errors;
+  const auto minor = read_amount(text, currency, "depositAmount", errors);
+  return {minor, errors.messages("depositAmount")};
+}
+
+TEST(AmountText, IsReadExactlyInTheCurrencysMinorUnits) {
+  EXPECT_EQ(read("25", "EUR").minor, 25'00);
+  EXPECT_EQ(read(" 25.50 ", "EUR").minor, 25'50);
+  EXPECT_EQ(read("25.5", "eur").minor, 25'50);
+  EXPECT_EQ(read("1500", "JPY").minor, 1500);
+  EXPECT_THAT(read("25.50", "EUR").problems, ElementsAre());
+}
+
+TEST(AmountText, AbsentOrInAnUnknownCurrency_IsZeroWithoutAProblem) {
+  EXPECT_EQ(read(std::nullopt, "EUR").minor, 0);
+  EXPECT_THAT(read(std::nullopt, "EUR").problems, ElementsAre());
+  EXPECT_EQ(read("abc", "XYZ").minor, 0);
+  EXPECT_THAT(read("abc", "XYZ").problems, ElementsAre());
+}
+
+TEST(AmountText, ThatIsNotAPlainDecimal_IsRefusedWithAnExample) {
+  for (const auto* text : {"", "abc", "1e+21", "true", "[25]", "25,50"}) {
+    const auto amount = read(text, "EUR");
+    EXPECT_EQ(amount.minor, 0) << text;
+    EXPECT_THAT(amount.problems, ElementsAre("Must be an amount such as 25 or 25.50.")) << text;
+  }
+}
+
+TEST(AmountText, WithMoreDecimalsThanTheCurrencyHasOrTooLarge_IsRefused) {
+  EXPECT_THAT(read("25.555", "EUR").problems,
+              ElementsAre("Amounts in EUR have at most 2 decimals."));
+  EXPECT_THAT(read("1500.5", "JPY").problems, ElementsAre("Amounts in JPY have no decimals."));
+  EXPECT_THAT(read("99999999999999999999", "EUR").problems,
+              ElementsAre("This amount is too large."));
+}
+
 }  // namespace
 }  // namespace artshop

@@ -28,6 +28,12 @@ class Orders : public ::testing::Test {
     tower = fakes::add_offer(store.state, "Tower", {{21, Licence::ExclusiveCommercial, 300'00}});
   }
 
+  // Minor units as a customer writes them in `currency`: 2550 EUR cents are "25.50".
+  static std::string written(std::int64_t minor, std::string_view currency) {
+    const auto known = parse_currency(currency);
+    return known ? Money(minor, *known).amount_text() : std::to_string(minor);
+  }
+
   PlaceOrderCommand order_of(UserId user, std::vector<CartLine> lines, std::int64_t gift_card = 0,
                              bool by_balance = false) {
     return {.user = user,
@@ -38,7 +44,7 @@ class Orders : public ::testing::Test {
                         .address1 = "Unter den Linden 1",
                         .zip_code = "10117"},
             .cart_items = std::move(lines),
-            .gift_card_amount_minor = gift_card,
+            .gift_card_amount = written(gift_card, "EUR"),
             .currency = "EUR",
             .agreed_to_terms = true,
             .pay_by_balance = by_balance,
@@ -56,7 +62,7 @@ class Orders : public ::testing::Test {
     return {.user = user,
             .names = order.names,
             .billing = order.billing,
-            .amount_minor = amount,
+            .amount = written(amount, currency),
             .currency = std::move(currency),
             .agreed_to_terms = true,
             .browser = order.browser,

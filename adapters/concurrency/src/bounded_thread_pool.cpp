@@ -9,10 +9,9 @@
 namespace artshop::concurrency {
 
 BoundedThreadPool::BoundedThreadPool(std::string name, unsigned threads, std::size_t queue_capacity)
-    : name_(std::move(name)), capacity_(queue_capacity) {
-  const auto count = std::max(1U, threads);
-  threads_.reserve(count);
-  for (unsigned i = 0; i < count; ++i) {
+    : name_(std::move(name)), capacity_(queue_capacity), thread_count_(std::max(1U, threads)) {
+  threads_.reserve(thread_count_);
+  for (unsigned i = 0; i < thread_count_; ++i) {
     threads_.emplace_back([this] { work(); });
     // Linux keeps 15 characters of a thread's name; enough to tell the pools apart in top -H.
     pthread_setname_np(threads_.back().native_handle(), name_.substr(0, 15).c_str());
@@ -27,9 +26,10 @@ BoundedThreadPool::~BoundedThreadPool() {
 bool BoundedThreadPool::try_submit(std::function<void()> task) {
   {
     std::unique_lock lock(mutex_);
-    // Idle threads take tasks at once, so they do not count against the waiting room.
-    const auto waiting_after = queue_.size() + 1;
-    if (stopping_ || (waiting_after > idle_ && waiting_after - idle_ > capacity_)) {
+    // A thread not running a task takes one at once (or as soon as it has started), so
+    // those tasks do not count against the waiting room.
+    const auto free_threads = thread_count_ - running_;
+    if (stopping_ || queue_.size() + 1 > free_threads + capacity_) {
       ++refused_;
       lock.unlock();
       return false;  // `task` is destroyed here, outside the lock
@@ -67,9 +67,7 @@ BoundedThreadPool::Stats BoundedThreadPool::stats() const {
 void BoundedThreadPool::work() {
   std::unique_lock lock(mutex_);
   while (true) {
-    ++idle_;
     ready_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-    --idle_;
     if (queue_.empty()) return;  // stopping, and nothing left that may run
     auto task = std::move(queue_.front());
     queue_.pop_front();

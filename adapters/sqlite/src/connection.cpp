@@ -61,7 +61,10 @@ Connection::Connection(const std::filesystem::path& file, std::chrono::milliseco
       "PRAGMA journal_mode = WAL;"
       "PRAGMA synchronous = FULL;"
       "PRAGMA foreign_keys = ON;"
-      "PRAGMA temp_store = MEMORY;");
+      "PRAGMA temp_store = MEMORY;"
+      // Reads map the file instead of copying pages into each connection's small cache: a
+      // filtered count over a large catalogue touches thousands of pages per request.
+      "PRAGMA mmap_size = 268435456;");
 }
 
 Connection::~Connection() {

@@ -157,9 +157,13 @@ std::vector<Offer> SqliteOfferRepository::latest(int count) {
 }
 
 std::optional<Offer> SqliteOfferRepository::find_by_url_name(std::string_view url_name) {
+  // urlNames are stored as slugs, in lower case: comparing with the lower-cased name keeps
+  // the lookup case-insensitive and on the unique index (COLLATE NOCASE would scan it).
+  std::string lowered(url_name);
+  for (auto& c : lowered) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
   auto rows = db_.prepare_cached("SELECT " + std::string(kOfferColumns) +
-                                 " FROM offers o WHERE o.url_name = ?1 COLLATE NOCASE");
-  rows.bind(1, url_name);
+                                 " FROM offers o WHERE o.url_name = ?1");
+  rows.bind(1, lowered);
   auto offers = read_offers(rows);
   if (offers.empty()) return std::nullopt;
   return std::move(offers.front());
@@ -175,7 +179,7 @@ std::optional<Offer> SqliteOfferRepository::find_by_id(OfferId id) {
 }
 
 bool SqliteOfferRepository::mark_sold_out(OfferId id) {
-  db_.prepare_cached("UPDATE offers SET status = 'SoldOut' WHERE id = ?1 AND status = 'Active'")
+  db_.prepare("UPDATE offers SET status = 'SoldOut' WHERE id = ?1 AND status = 'Active'")
       .bind(1, id.value)
       .run();
   return db_.changes() == 1;
@@ -202,7 +206,7 @@ bool SqliteOfferRepository::category_exists(std::string_view url_name) {
 }
 
 void SqliteOfferRepository::upsert_category(const Category& category) {
-  db_.prepare_cached(
+  db_.prepare(
          "INSERT INTO categories (url_name, title) VALUES (?1, ?2) "
          "ON CONFLICT (url_name) DO UPDATE SET title = excluded.title")
       .bind(1, category.url_name)
@@ -211,7 +215,7 @@ void SqliteOfferRepository::upsert_category(const Category& category) {
 }
 
 std::optional<OfferId> SqliteOfferRepository::insert(const Offer& offer) {
-  auto statement = db_.prepare_cached(
+  auto statement = db_.prepare(
       "INSERT INTO offers (url_name, title, description, category, style, orientation, "
       "aspect_ratio, width, height, created_at, status, min_price_eur_cents, thumbnail_webp, "
       "thumbnail_jpeg, preview_webp, preview_jpeg, source_prompt, source_seed, original_key) "
@@ -239,7 +243,7 @@ std::optional<OfferId> SqliteOfferRepository::insert(const Offer& offer) {
       .run();
   if (db_.changes() == 0) return std::nullopt;
   const OfferId id{db_.last_insert_id()};
-  auto attribute = db_.prepare_cached(
+  auto attribute = db_.prepare(
       "INSERT INTO offer_attributes (offer_id, name, long_edge, licence, price_eur_cents) "
       "VALUES (?1, ?2, ?3, ?4, ?5)");
   for (const auto& a : offer.attributes) {
@@ -247,7 +251,7 @@ std::optional<OfferId> SqliteOfferRepository::insert(const Offer& offer) {
     attribute.bind(5, a.price_eur_cents).run();
     attribute.reset();
   }
-  auto tag = db_.prepare_cached("INSERT OR IGNORE INTO offer_tags (offer_id, tag) VALUES (?1, ?2)");
+  auto tag = db_.prepare("INSERT OR IGNORE INTO offer_tags (offer_id, tag) VALUES (?1, ?2)");
   for (const auto& text : offer.tags) {
     tag.bind(1, id.value).bind(2, text).run();
     tag.reset();
@@ -256,7 +260,7 @@ std::optional<OfferId> SqliteOfferRepository::insert(const Offer& offer) {
 }
 
 int SqliteOfferRepository::count() {
-  auto row = db_.prepare_cached("SELECT count(*) FROM offers");
+  auto row = db_.prepare("SELECT count(*) FROM offers");
   row.step();
   return static_cast<int>(row.column_int(0));
 }

@@ -330,7 +330,8 @@ Result<SeedReport> SeedCatalogue::operator()(int count,
       offer.images = publish_derivatives(processor_, public_media_, master);
       offer.source = {.prompt = item.prompt, .seed = item.seed, .original_key = {}};
       offers[i] = std::move(offer);
-      if (progress) progress(++done, static_cast<int>(drawn));
+      const auto finished = ++done;
+      if (progress) progress(finished, static_cast<int>(drawn));
     } catch (const std::exception& error) {
       const std::lock_guard lock(failure_mutex);
       if (failure.empty()) failure = error.what();

@@ -86,7 +86,8 @@ Result<std::int64_t> amount_of(const std::optional<std::string>& text, std::stri
 }  // namespace
 
 Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
-  const auto gift_card_minor = amount_of(command.gift_card_amount, command.currency, "giftCardAmount");
+  const auto gift_card_minor =
+      amount_of(command.gift_card_amount, command.currency, "giftCardAmount");
   if (!gift_card_minor) return std::unexpected(gift_card_minor.error());
   ValidationErrors errors;
   check_payer(command.names, command.billing, command.browser, command.agreed_to_terms, errors);

@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
+import type { PictureSources } from '@/types/art';
 
 interface ThumbnailProps {
   /** The picture's thumbnail (long edge 480 px) in WebP with a JPEG fallback. */
-  sources: { webp: string; jpeg: string };
+  sources: PictureSources;
   /** Empty when the title is written right next to it. */
   alt: string;
   /** Displayed size of the square it fits into, in pixels. */

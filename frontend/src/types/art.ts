@@ -37,3 +37,9 @@ export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 export function aspectRatioLabel(ratio: string): string {
   return ratio.replace('x', ':');
 }
+
+/** A public derivative of a picture, in WebP with a JPEG fallback. */
+export interface PictureSources {
+  webp: string;
+  jpeg: string;
+}

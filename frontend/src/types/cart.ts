@@ -1,5 +1,6 @@
 import type { Currency } from '@/config/constants';
 import type { Money } from './money';
+import type { PictureSources } from './art';
 
 /**
  * One offer variant in the cart. `attributes` is the chosen variant (its id is what the cart and
@@ -9,7 +10,7 @@ export interface CartItem {
   offerId: number;
   urlName: string;
   title: string;
-  thumbnail: { webp: string; jpeg: string };
+  thumbnail: PictureSources;
   attributes: {
     id: number;
     name: string;

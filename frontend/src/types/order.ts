@@ -19,7 +19,7 @@ export interface OrderGiftCard {
   number: string | null;
 }
 
-/** An order as GET /api/orders answers it (contract of issue 5). */
+/** An order as GET /api/orders answers it. */
 export interface Order {
   id: number;
   reference: string;

@@ -38,40 +38,40 @@ Result<Money> euros(std::int64_t micro_eur) {
 
 Handler get_balance(const OrdersApi& api) {
   return signed_in(api.authenticate, [api](const Request& request, const Caller& caller) {
-    return with_json_fields(
-        request, [&](const json::object&, JsonFields& fields, ValidationErrors&) {
-          // The shop's default currency when the client names none.
-          const auto currency = fields.optional_string("currency").value_or("EUR");
-          if (!fields.errors().empty()) return Response{};
-          const auto balance = api.get_balance({.user = caller.user, .currency = currency});
-          if (!balance) return error_response(balance.error(), request.request_id);
-          return json_response(200, json::object{{"balance", money_json(*balance)}});
-        });
+    const auto read = [&](const json::object&, JsonFields& fields, ValidationErrors&) {
+      // The shop's default currency when the client names none.
+      return GetBalanceCommand{.user = caller.user,
+                               .currency = fields.optional_string("currency").value_or("EUR")};
+    };
+    return read_then_call(request, read, [&](const GetBalanceCommand& command) {
+      const auto balance = api.get_balance(command);
+      if (!balance) return error_response(balance.error(), request.request_id);
+      return json_response(200, json::object{{"balance", money_json(*balance)}});
+    });
   });
 }
 
 Handler start_deposit(const OrdersApi& api) {
   auto handler = [api](const Request& request, const Caller& caller) {
-    return with_json_fields(
-        request, [&](const json::object& body, JsonFields& fields, ValidationErrors& errors) {
-          auto payer = read_payer(fields, request);
-          const auto currency = fields.string("currency");
-          DepositCommand command{
-              .user = caller.user,
-              .names = std::move(payer.names),
-              .billing = std::move(payer.billing),
-              .amount_minor = read_amount(body, "depositAmount", currency, errors),
-              .currency = currency,
-              .agreed_to_terms = payer.agreed_to_terms,
-              .browser = std::move(payer.browser),
-              .urls = return_urls(api.public_url, "/balance",
-                                  fmt::format("deposit={}", ReturnUrls::kIdPlaceholder))};
-          if (!fields.errors().empty() || !errors.empty()) return Response{};
-          const auto started = api.start_deposit(std::move(command));
-          if (!started) return error_response(started.error(), request.request_id);
-          return json_response(200, json::object{{"deposit", deposit_json(started->deposit)},
-                                                 {"paymentLink", started->payment_link}});
-        });
+    const auto read = [&](const json::object& body, JsonFields& fields, ValidationErrors&) {
+      auto payer = read_payer(fields, request);
+      return DepositCommand{
+          .user = caller.user,
+          .names = std::move(payer.names),
+          .billing = std::move(payer.billing),
+          .amount = amount_text(body, "depositAmount"),
+          .currency = fields.string("currency"),
+          .agreed_to_terms = payer.agreed_to_terms,
+          .browser = std::move(payer.browser),
+          .urls = return_urls(api.public_url, "/balance",
+                              fmt::format("deposit={}", ReturnUrls::kIdPlaceholder))};
+    };
+    return read_then_call(request, read, [&](DepositCommand command) {
+      const auto started = api.start_deposit(std::move(command));
+      if (!started) return error_response(started.error(), request.request_id);
+      return json_response(200, json::object{{"deposit", deposit_json(started->deposit)},
+                                             {"paymentLink", started->payment_link}});
+    });
   };
   return signed_in(api.authenticate, idempotent(api.idempotency_keys, std::move(handler)));
 }
@@ -88,20 +88,20 @@ Handler get_deposit(const OrdersApi& api) {
 
 Handler redeem_gift_card(const OrdersApi& api) {
   auto handler = [api](const Request& request, const Caller& caller) {
-    return with_json_fields(
-        request, [&](const json::object&, JsonFields& fields, ValidationErrors&) {
-          RedeemGiftCardCommand command{.user = caller.user,
-                                        .gift_card_number = fields.string("giftCardNumber")};
-          if (!fields.errors().empty()) return Response{};
-          const auto redeemed = api.redeem_gift_card(command);
-          if (!redeemed) return error_response(redeemed.error(), request.request_id);
-          const auto credited = euros(redeemed->value_micro_eur);
-          const auto balance = euros(redeemed->balance_micro_eur);
-          if (!credited) return error_response(credited.error(), request.request_id);
-          if (!balance) return error_response(balance.error(), request.request_id);
-          return json_response(200, json::object{{"credited", money_json(*credited)},
-                                                 {"balance", money_json(*balance)}});
-        });
+    const auto read = [&](const json::object&, JsonFields& fields, ValidationErrors&) {
+      return RedeemGiftCardCommand{.user = caller.user,
+                                   .gift_card_number = fields.string("giftCardNumber")};
+    };
+    return read_then_call(request, read, [&](const RedeemGiftCardCommand& command) {
+      const auto redeemed = api.redeem_gift_card(command);
+      if (!redeemed) return error_response(redeemed.error(), request.request_id);
+      const auto credited = euros(redeemed->value_micro_eur);
+      const auto balance = euros(redeemed->balance_micro_eur);
+      if (!credited) return error_response(credited.error(), request.request_id);
+      if (!balance) return error_response(balance.error(), request.request_id);
+      return json_response(200, json::object{{"credited", money_json(*credited)},
+                                             {"balance", money_json(*balance)}});
+    });
   };
   return signed_in(api.authenticate, idempotent(api.idempotency_keys, std::move(handler)));
 }

@@ -3,12 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <boost/json/serialize.hpp>
 #include <boost/json/value.hpp>
 #include <charconv>
-#include <limits>
-
-#include "artshop/core/money.hpp"
-#include "artshop/core/text.hpp"
 
 namespace artshop::http::handlers {
 namespace {
@@ -29,21 +26,6 @@ std::string payload_or_header(JsonFields& fields, std::string_view field, const 
   if (auto value = fields.optional_string(field)) return std::move(*value);
   const auto sent = request.header(header).value_or("");
   return sent.size() <= max_length ? std::string(sent) : std::string();
-}
-
-std::string amount_problem(MoneyError error, Currency currency) {
-  switch (error) {
-    case MoneyError::TooPrecise: {
-      const int places = exponent(currency);
-      return places == 0
-                 ? fmt::format("Amounts in {} have no decimals.", code(currency))
-                 : fmt::format("Amounts in {} have at most {} decimals.", code(currency), places);
-    }
-    case MoneyError::Overflow:
-      return "This amount is too large.";
-    default:
-      return "Must be an amount such as 25 or 25.50.";
-  }
 }
 
 }  // namespace
@@ -69,34 +51,24 @@ PayerFields read_payer(JsonFields& fields, const Request& request) {
   return payer;
 }
 
-std::int64_t read_amount(const boost::json::object& body, std::string_view field,
-                         std::string_view currency_code, ValidationErrors& errors) {
+std::optional<std::string> amount_text(const boost::json::object& body, std::string_view field) {
   const auto* value = find_property(body, field);
-  if (value == nullptr || value->is_null()) return 0;
-  const auto currency = parse_currency(text::trim(currency_code));
-  if (!currency) return 0;
+  if (value == nullptr || value->is_null()) return std::nullopt;
+  if (const auto* integer = value->if_int64()) return std::to_string(*integer);
+  if (const auto* unsigned_integer = value->if_uint64()) return std::to_string(*unsigned_integer);
+  // The shortest text that reads back as the same double: what the client wrote (25.5 ->
+  // "25.5"). Exponent forms ("1e+21") are refused by the use case.
+  if (const auto* number = value->if_double()) return fmt::format("{}", *number);
+  if (const auto* text = value->if_string()) return std::string(*text);
+  return boost::json::serialize(*value);
+}
 
-  std::string decimal;
-  if (const auto* integer = value->if_int64()) {
-    decimal = std::to_string(*integer);
-  } else if (const auto* unsigned_integer = value->if_uint64()) {
-    decimal = std::to_string(*unsigned_integer);
-  } else if (const auto* number = value->if_double()) {
-    // The shortest text that reads back as the same double: what the client wrote (25.5 ->
-    // "25.5"). Exponent forms ("1e+21") are refused by the parser below.
-    decimal = fmt::format("{}", *number);
-  } else if (const auto* text = value->if_string()) {
-    decimal = std::string(text::trim(*text));
-  } else {
-    errors.add(field, "Must be an amount such as 25 or 25.50.");
-    return 0;
-  }
-  const auto money = Money::parse(decimal, *currency);
-  if (!money) {
-    errors.add(field, amount_problem(money.error(), *currency));
-    return 0;
-  }
-  return money->minor_units();
+std::optional<Response> field_errors(const Request& request, const JsonFields& fields,
+                                     ValidationErrors extra) {
+  if (fields.errors().empty() && extra.empty()) return std::nullopt;
+  auto errors = fields.errors();
+  errors.merge(extra);
+  return error_response(Error::validation(std::move(errors)), request.request_id);
 }
 
 std::optional<std::int64_t> path_id(const Request& request, std::string_view name) {

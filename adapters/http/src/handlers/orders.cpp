@@ -92,34 +92,33 @@ std::vector<CartLine> read_cart(const json::object& body, ValidationErrors& erro
 
 Handler place_order(const OrdersApi& api) {
   auto handler = [api](const Request& request, const Caller& caller) {
-    return with_json_fields(
-        request, [&](const json::object& body, JsonFields& fields, ValidationErrors& errors) {
-          auto payer = read_payer(fields, request);
-          const auto currency = fields.string("currency");
-          PlaceOrderCommand command{
-              .user = caller.user,
-              .names = std::move(payer.names),
-              .billing = std::move(payer.billing),
-              .cart_items = read_cart(body, errors),
-              .gift_card_amount_minor = read_amount(body, "giftCardAmount", currency, errors),
-              .currency = currency,
-              .agreed_to_terms = payer.agreed_to_terms,
-              .pay_by_balance = fields.boolean("payByBalance"),
-              .browser = std::move(payer.browser),
-              .urls = return_urls(api.public_url, "/order-history",
-                                  fmt::format("order={}", ReturnUrls::kIdPlaceholder))};
-          if (!fields.errors().empty() || !errors.empty()) return Response{};
-          const auto placed = api.place_order(std::move(command));
-          if (!placed) return error_response(placed.error(), request.request_id);
-          json::value link = nullptr;
-          if (placed->payment_link) link = json::string(*placed->payment_link);
-          json::array numbers;
-          for (const auto& number : placed->gift_card_numbers) numbers.emplace_back(number);
-          return json_response(
-              200, json::object{{"order", order_json({placed->order, placed->gift_card_numbers})},
-                                {"paymentLink", std::move(link)},
-                                {"giftCardNumbers", std::move(numbers)}});
-        });
+    const auto read = [&](const json::object& body, JsonFields& fields, ValidationErrors& errors) {
+      auto payer = read_payer(fields, request);
+      return PlaceOrderCommand{
+          .user = caller.user,
+          .names = std::move(payer.names),
+          .billing = std::move(payer.billing),
+          .cart_items = read_cart(body, errors),
+          .gift_card_amount = amount_text(body, "giftCardAmount"),
+          .currency = fields.string("currency"),
+          .agreed_to_terms = payer.agreed_to_terms,
+          .pay_by_balance = fields.boolean("payByBalance"),
+          .browser = std::move(payer.browser),
+          .urls = return_urls(api.public_url, "/order-history",
+                              fmt::format("order={}", ReturnUrls::kIdPlaceholder))};
+    };
+    return read_then_call(request, read, [&](PlaceOrderCommand command) {
+      const auto placed = api.place_order(std::move(command));
+      if (!placed) return error_response(placed.error(), request.request_id);
+      json::value link = nullptr;
+      if (placed->payment_link) link = json::string(*placed->payment_link);
+      json::array numbers;
+      for (const auto& number : placed->gift_card_numbers) numbers.emplace_back(number);
+      return json_response(
+          200, json::object{{"order", order_json({placed->order, placed->gift_card_numbers})},
+                            {"paymentLink", std::move(link)},
+                            {"giftCardNumbers", std::move(numbers)}});
+    });
   };
   return signed_in(api.authenticate, idempotent(api.idempotency_keys, std::move(handler)));
 }

@@ -11,12 +11,14 @@ interface StatusViewProps {
   code?: string;
   title: string;
   message: ReactNode;
+  /** A line under the message, e.g. why the thing asked for is not there. */
+  detail?: ReactNode;
   /** Offered before the way home, e.g. logging in. */
   action?: ReactNode;
 }
 
 /** The look shared by the not-found, error and logged-out views. */
-export function StatusView({ code, title, message, action }: StatusViewProps) {
+export function StatusView({ code, title, message, detail, action }: StatusViewProps) {
   usePageTitle(title);
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
@@ -28,6 +30,7 @@ export function StatusView({ code, title, message, action }: StatusViewProps) {
       <Typography variant="h5" component="h1" gutterBottom>
         {message}
       </Typography>
+      {detail !== undefined && <Typography color="text.secondary">{detail}</Typography>}
       <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'center' }}>
         {action}
         <Button component={RouterLink} to="/" variant={action === undefined ? 'contained' : 'text'}>

@@ -1,4 +1,6 @@
-/** A bought size of a picture (GET /api/artworks, contract of issue 5). */
+import type { PictureSources } from '@/types/art';
+
+/** A bought size of a picture (GET /api/artworks). */
 export interface Artwork {
   id: number;
   orderId: number;
@@ -11,6 +13,6 @@ export interface Artwork {
   height: number;
   licence: string;
   acquiredAt: string;
-  thumbnail: { webp: string; jpeg: string };
+  thumbnail: PictureSources;
   downloadUrl: string;
 }

@@ -1,5 +1,5 @@
 import type { Currency } from '@/config/constants';
-import { parseAmount, type AmountProblem } from '@/lib/money/money';
+import { describeAmountProblem, parseAmount } from '@/lib/money/money';
 import {
   DEFAULT_SORT,
   ORIENTATIONS,
@@ -71,21 +71,6 @@ export interface PriceRangeErrors {
   to?: string;
 }
 
-function amountMessage(problem: AmountProblem, currency: Currency): string {
-  switch (problem) {
-    case 'negative':
-      return 'The price must not be negative.';
-    case 'too-precise':
-      return currency === 'JPY'
-        ? 'Prices in JPY are whole numbers.'
-        : `Use at most 2 decimals for ${currency}.`;
-    case 'format':
-      return currency === 'JPY'
-        ? 'Enter a whole amount, such as 2500.'
-        : 'Enter an amount, such as 25 or 19.99.';
-  }
-}
-
 /**
  * Checks a price range typed in the display currency the way the server does: amounts that are
  * not negative, no more decimals than the currency has, and From not above To. Compared in minor
@@ -100,7 +85,7 @@ export function validatePriceRange(
     if (value === undefined || value.trim() === '') return undefined;
     const parsed = parseAmount(value, currency);
     if ('problem' in parsed) {
-      errors[field] = amountMessage(parsed.problem, currency);
+      errors[field] = describeAmountProblem(parsed.problem, currency, 'price');
       return undefined;
     }
     return parsed.minorUnits;

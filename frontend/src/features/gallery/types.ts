@@ -1,6 +1,6 @@
 import type { Currency } from '@/config/constants';
 import type { Licence } from '@/lib/format/size';
-import type { Style } from '@/types/art';
+import type { PictureSources, Style } from '@/types/art';
 import type { Money } from '@/types/money';
 
 export const ORIENTATIONS = ['Vertical', 'Horizontal', 'Square'] as const;
@@ -13,12 +13,6 @@ export type Sort = (typeof SORTS)[number];
 export const DEFAULT_SORT: Sort = 'NewToOld';
 
 export type OfferStatus = 'Active' | 'SoldOut' | 'Hidden';
-
-/** A public derivative of a picture, in WebP with a JPEG fallback. */
-export interface PictureSources {
-  webp: string;
-  jpeg: string;
-}
 
 /** A purchasable variant of an offer: a size and a licence at a price. */
 export interface OfferAttribute {

@@ -19,3 +19,8 @@ export function licenceLabel(licence: string): string {
 export function describeSize(longEdge: number, licence: string): string {
   return `${longEdge.toLocaleString('en')} px, ${licenceLabel(licence)}`;
 }
+
+/** "Large, 3,840 px, personal licence": a size by its name, as the cart and the orders list it. */
+export function describeNamedSize(name: string, longEdge: number, licence: string): string {
+  return `${name}, ${describeSize(longEdge, licence)}`;
+}

@@ -89,14 +89,21 @@ export function sumMoney(
   return { amount: amountFromMinorUnits(total, currency), currency, minorUnits: total };
 }
 
-/** What to tell a customer about an amount they typed that `parseAmount` refused. */
-export function describeAmountProblem(problem: AmountProblem, currency: Currency): string {
+/**
+ * What to tell a customer about an amount they typed that `parseAmount` refused; `what` names the
+ * field in the message ("The price must not be negative.").
+ */
+export function describeAmountProblem(
+  problem: AmountProblem,
+  currency: Currency,
+  what: 'amount' | 'price' = 'amount',
+): string {
   switch (problem) {
     case 'negative':
-      return 'The amount must not be negative.';
+      return `The ${what} must not be negative.`;
     case 'too-precise':
       return currency === 'JPY'
-        ? 'Amounts in JPY are whole numbers.'
+        ? `${what === 'price' ? 'Prices' : 'Amounts'} in JPY are whole numbers.`
         : `Use at most 2 decimals for ${currency}.`;
     case 'format':
       return currency === 'JPY'

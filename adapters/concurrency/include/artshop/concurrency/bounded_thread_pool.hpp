@@ -42,7 +42,7 @@ class BoundedThreadPool final : public Executor {
   };
   Stats stats() const;
   const std::string& name() const noexcept { return name_; }
-  unsigned threads() const noexcept { return static_cast<unsigned>(threads_.size()); }
+  unsigned threads() const noexcept { return static_cast<unsigned>(thread_count_); }
   std::size_t queue_capacity() const noexcept { return capacity_; }
 
  private:
@@ -50,10 +50,10 @@ class BoundedThreadPool final : public Executor {
 
   std::string name_;
   std::size_t capacity_;
+  std::size_t thread_count_;
   mutable std::mutex mutex_;
   std::condition_variable ready_;
   std::deque<std::function<void()>> queue_;
-  std::size_t idle_ = 0;
   std::size_t running_ = 0;
   std::uint64_t refused_ = 0;
   std::uint64_t completed_ = 0;

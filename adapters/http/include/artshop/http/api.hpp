@@ -57,6 +57,7 @@ struct OrdersApi {
   DownloadArtwork& download_artwork;
   Executor& render_work;  // runs downloads, which render an artwork at the bought size
   HandlePaymentEvent& handle_payment_event;
+  ReceivePaymentWebhook& receive_payment_webhook;
   IdempotencyKeys& idempotency_keys;
   PaymentGateway& payments;  // verifies and reads the provider's webhooks
   const Clock& clock;

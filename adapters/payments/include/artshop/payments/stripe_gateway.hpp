@@ -5,6 +5,7 @@
 
 #include "artshop/core/orders/payment_gateway.hpp"
 #include "artshop/core/ports/clock.hpp"
+#include "artshop/payments/webhook_signature.hpp"
 
 namespace artshop::payments {
 

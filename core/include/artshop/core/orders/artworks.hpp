@@ -90,38 +90,6 @@ class DownloadArtwork {
   BlobStore& originals_;
 };
 
-// "<urlName>-<sizeName>.jpg"
-EncodedImage image;  // JPEG, long edge exactly the bought one
-};
-
-// GET /api/artworks/{id}/download: the picture rendered at exactly the bought long edge, as a
-// JPEG. A generated offer is drawn anew from its recipe at its full size (the very picture
-// its previews show, at the generator's full resolution) and scaled to the bought edge; an
-// imported one is rendered from its private original. Another user's artwork is NotFound.
-//
-// Rendering takes seconds and hundreds of megabytes at the largest sizes, so it runs outside
-// any transaction and at most `max_parallel` at a time (callers beyond wait their turn).
-class DownloadArtwork {
- public:
-  static constexpr std::ptrdiff_t kMaxParallelLimit = 64;
-
-  DownloadArtwork(UnitOfWork& transactions, ImageGenerator& generator, ImageProcessor& processor,
-                  BlobStore& originals, int max_parallel = 2)
-      : transactions_(transactions),
-        generator_(generator),
-        processor_(processor),
-        originals_(originals),
-        renders_(std::clamp<std::ptrdiff_t>(max_parallel, 1, kMaxParallelLimit)) {}
-  Result<ArtworkFile> operator()(UserId caller, ArtworkId id);
-
- private:
-  UnitOfWork& transactions_;
-  ImageGenerator& generator_;
-  ImageProcessor& processor_;
-  BlobStore& originals_;
-  std::counting_semaphore<kMaxParallelLimit> renders_;
-};
-
 // "<urlName>-<sizeName>.jpg" with anything but ASCII letters, digits, '-' and '_' in the size
 // name turned into '-': "misty-harbour-4K.jpg", "misty-harbour-Full-size.jpg".
 std::string artwork_file_name(std::string_view url_name, std::string_view size_name);

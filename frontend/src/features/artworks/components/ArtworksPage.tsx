@@ -1,6 +1,4 @@
-import Download from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -8,12 +6,12 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
+import { DownloadButton } from '@/components/DownloadButton';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { Thumbnail } from '@/components/Thumbnail';
 import { GALLERY_PATH, picturePath } from '@/features/gallery';
-import { useFormErrorReporter } from '@/hooks/useFormErrorReporter';
 import { licenceLabel } from '@/lib/format/size';
 import { useDownloadArtworkMutation, useGetArtworksQuery } from '../api/artworksApi';
 import type { Artwork } from '../types';
@@ -111,7 +109,7 @@ function PictureCard({ picture }: { picture: OwnedPicture }) {
                   {licenceLabel(artwork.licence)}
                 </Typography>
               </Box>
-              <DownloadButton artwork={artwork} />
+              <ArtworkDownload artwork={artwork} />
             </Box>
           ))}
         </Box>
@@ -120,26 +118,13 @@ function PictureCard({ picture }: { picture: OwnedPicture }) {
   );
 }
 
-function DownloadButton({ artwork }: { artwork: Artwork }) {
+function ArtworkDownload({ artwork }: { artwork: Artwork }) {
   const [download, { isLoading }] = useDownloadArtworkMutation();
-  const reportError = useFormErrorReporter();
-  const start = async () => {
-    try {
-      await download(artwork).unwrap();
-    } catch (error) {
-      reportError(error);
-    }
-  };
   return (
-    <Button
-      variant="outlined"
-      size="small"
-      startIcon={<Download />}
+    <DownloadButton
+      label={`Download “${artwork.title}” in ${artwork.sizeName}`}
       loading={isLoading}
-      aria-label={`Download “${artwork.title}” in ${artwork.sizeName}`}
-      onClick={() => void start()}
-    >
-      Download
-    </Button>
+      download={() => download(artwork).unwrap()}
+    />
   );
 }

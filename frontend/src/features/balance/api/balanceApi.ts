@@ -4,7 +4,7 @@ import { IDEMPOTENCY_HEADER } from '@/lib/api/idempotency';
 import type { Money } from '@/types/money';
 import type { Deposit, DepositPlacement, DepositRequest, Redemption } from '../types';
 
-/** The prepaid balance: its amount, deposits and gift-card redemption (contract of issue 5). */
+/** The prepaid balance: its amount, deposits and gift-card redemption. */
 export const balanceApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Converted into the display currency and rounded down by the server. */

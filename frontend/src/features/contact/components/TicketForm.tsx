@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
-import { CountedHelperText } from '@/components/form/CountedHelperText';
+import { CountedTextField } from '@/components/form/CountedTextField';
 import { AccountForm, SubmitButton, useAccountForm } from '@/features/accounts';
 import { useCreateTicketMutation } from '../api/supportApi';
 import {
@@ -59,7 +59,6 @@ export function TicketForm({ sender }: { sender: Sender }) {
     }
   };
 
-  const description = form.textField('description');
   return (
     <>
       {sent !== null && (
@@ -84,19 +83,13 @@ export function TicketForm({ sender }: { sender: Sender }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <CountedTextField
           label="Message"
           multiline
           minRows={6}
-          slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX_LENGTH } }}
-          {...description}
-          helperText={
-            <CountedHelperText
-              text={description.helperText ?? `At least ${DESCRIPTION_MIN_LENGTH} characters.`}
-              length={form.values.description.length}
-              maxLength={DESCRIPTION_MAX_LENGTH}
-            />
-          }
+          hint={`At least ${DESCRIPTION_MIN_LENGTH} characters.`}
+          maxLength={DESCRIPTION_MAX_LENGTH}
+          {...form.textField('description')}
         />
         <SubmitButton loading={isLoading}>Send</SubmitButton>
       </AccountForm>

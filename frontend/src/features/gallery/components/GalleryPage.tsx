@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '@/components/Page';
+import { EmptyState } from '@/components/EmptyState';
 import { useGetCategoriesQuery, useGetOffersInfiniteQuery } from '../api/catalogueApi';
 import { isUnknownCategoryError } from '../api/catalogueErrors';
 import {
@@ -102,7 +103,18 @@ export default function GalleryPage() {
             {total === 1 ? '1 picture' : `${total} pictures`}
           </Typography>
         )}
-        {total === 0 && <EmptyState filtered={hasActiveFilters(filters)} resetPath={resetPath} />}
+        {total === 0 && (
+          <EmptyState
+            message={
+              hasActiveFilters(filters)
+                ? 'No pictures match these filters'
+                : 'There are no pictures here yet'
+            }
+            action={
+              hasActiveFilters(filters) ? { to: resetPath, label: 'Reset the filters' } : undefined
+            }
+          />
+        )}
         {(items.length > 0 || waitingForFirstPage) && (
           <OfferGrid
             offers={items}
@@ -137,21 +149,6 @@ function LoadMore({
       <Button variant="outlined" onClick={onLoadMore} disabled={!enabled} loading={loading}>
         Load more pictures
       </Button>
-    </Box>
-  );
-}
-
-function EmptyState({ filtered, resetPath }: { filtered: boolean; resetPath: string }) {
-  return (
-    <Box sx={{ textAlign: 'center', py: 6 }}>
-      <Typography variant="h6" component="p" gutterBottom>
-        {filtered ? 'No pictures match these filters' : 'There are no pictures here yet'}
-      </Typography>
-      {filtered && (
-        <Button component={RouterLink} to={resetPath}>
-          Reset the filters
-        </Button>
-      )}
     </Box>
   );
 }

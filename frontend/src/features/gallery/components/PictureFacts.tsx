@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { aspectRatioLabel } from '@/types/art';
 import { STYLE_LABELS, writeFilters } from '../filters';
 import { categoryPath, GALLERY_PATH } from '../paths';
 import { DEFAULT_SORT, type Offer } from '../types';
@@ -26,7 +27,7 @@ export function PictureFacts({ offer, categoryTitle }: PictureFactsProps) {
     ],
     ['Orientation', offer.orientation],
     ['Size', `${offer.width} × ${offer.height} px`],
-    ['Aspect ratio', offer.aspectRatio.replace('x', ':')],
+    ['Aspect ratio', aspectRatioLabel(offer.aspectRatio)],
   ];
   return (
     <>

@@ -1,12 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useAppSelector } from '@/app/hooks';
 import { Section } from '@/components/Section';
-import { useGetBalanceQuery } from '@/features/balance';
+import { useBalance } from '@/features/balance';
 import { formatDateTime } from '@/lib/format/date';
 import { amountFromMinorUnits, formatMoney } from '@/lib/money/money';
-import { selectCurrency } from '@/lib/preferences/preferencesSlice';
 import { useGetGenerationAllowanceQuery } from '../api/generatedImagesApi';
 import type { GenerationAllowance } from '../types';
 
@@ -33,8 +31,7 @@ function costSentence(count: number, { freeRemaining, pricePerImage }: Generatio
 /** Before generating: the free images left today, the price of the rest and the balance. */
 export function CostSummary({ count }: { count: number }) {
   const allowance = useGetGenerationAllowanceQuery(undefined);
-  const currency = useAppSelector(selectCurrency);
-  const balance = useGetBalanceQuery(currency);
+  const { balance, isError: balanceFailed } = useBalance();
   return (
     <Section title="What it costs">
       {allowance.isLoading && <Skeleton variant="text" width="80%" />}
@@ -56,11 +53,7 @@ export function CostSummary({ count }: { count: number }) {
       )}
       <Typography sx={{ mt: 1 }}>
         Your balance:{' '}
-        {balance.data !== undefined
-          ? formatMoney(balance.data)
-          : balance.isError
-            ? 'could not be loaded'
-            : '…'}
+        {balance !== undefined ? formatMoney(balance) : balanceFailed ? 'unavailable' : '…'}
       </Typography>
     </Section>
   );

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '@/app/hooks';
-import { CountedHelperText } from '@/components/form/CountedHelperText';
+import { CountedTextField } from '@/components/form/CountedTextField';
 import { Section } from '@/components/Section';
 import {
   AccountForm,
@@ -89,26 +89,19 @@ export function GenerateForm() {
     }
   };
 
-  const prompt = form.textField('prompt');
   return (
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 7 }}>
         <Section title="Describe your picture">
           <AccountForm label="Generate images" form={form} onSubmit={submit}>
-            <TextField
+            <CountedTextField
               label="Prompt"
               multiline
               minRows={3}
               placeholder="A lighthouse on a cliff at dusk, waves crashing below"
-              slotProps={{ htmlInput: { maxLength: PROMPT_MAX_LENGTH } }}
-              {...prompt}
-              helperText={
-                <CountedHelperText
-                  text={prompt.helperText ?? 'What the picture shows.'}
-                  length={form.values.prompt.length}
-                  maxLength={PROMPT_MAX_LENGTH}
-                />
-              }
+              hint="What the picture shows."
+              maxLength={PROMPT_MAX_LENGTH}
+              {...form.textField('prompt')}
             />
             <TextField select label="Style" {...form.textField('style')}>
               {STYLES.map((style) => (

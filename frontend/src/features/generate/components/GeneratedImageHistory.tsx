@@ -1,6 +1,4 @@
-import Download from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
@@ -8,9 +6,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { DelayedProgress } from '@/components/DelayedProgress';
+import { DownloadButton } from '@/components/DownloadButton';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { Section } from '@/components/Section';
-import { useFormErrorReporter } from '@/hooks/useFormErrorReporter';
 import { formatDateTime } from '@/lib/format/date';
 import { formatMoney } from '@/lib/money/money';
 import { aspectRatioLabel, STYLE_LABELS } from '@/types/art';
@@ -94,7 +92,9 @@ function HistoryItem({ image }: { image: GeneratedImage }) {
           Seed {image.seed}, {free ? 'free' : formatMoney(image.price)},{' '}
           {formatDateTime(image.createdAt)}
         </Typography>
-        <DownloadButton image={image} />
+        <Box sx={{ mt: 1 }}>
+          <ImageDownload image={image} />
+        </Box>
       </Box>
     </Paper>
   );
@@ -128,27 +128,13 @@ function ImageThumbnail({ image }: { image: GeneratedImage }) {
   );
 }
 
-function DownloadButton({ image }: { image: GeneratedImage }) {
+function ImageDownload({ image }: { image: GeneratedImage }) {
   const [download, { isLoading }] = useDownloadGeneratedImageMutation();
-  const reportError = useFormErrorReporter();
-  const start = async () => {
-    try {
-      await download(image).unwrap();
-    } catch (error) {
-      reportError(error);
-    }
-  };
   return (
-    <Button
-      variant="outlined"
-      size="small"
-      startIcon={<Download />}
+    <DownloadButton
+      label={`Download ${image.fileName}`}
       loading={isLoading}
-      aria-label={`Download ${image.fileName}`}
-      onClick={() => void start()}
-      sx={{ mt: 1 }}
-    >
-      Download
-    </Button>
+      download={() => download(image).unwrap()}
+    />
   );
 }

@@ -4,9 +4,10 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { PricedLine } from '@/components/PricedLine';
 import { formatDateTime } from '@/lib/format/date';
-import { describeSize } from '@/lib/format/size';
+import { describeNamedSize } from '@/lib/format/size';
 import { formatMoney } from '@/lib/money/money';
 import type { Order } from '@/types/order';
 import type { PaymentStatus } from '@/types/payment';
@@ -68,24 +69,26 @@ export function OrderCard({ order, highlighted = false }: OrderCardProps) {
       </Stack>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }}>
         {order.lines.map((line) => (
-          <Line key={line.offerAttributeId} price={formatMoney(line.price)}>
-            <Typography sx={{ fontWeight: 600 }}>{line.title}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {line.sizeName}, {describeSize(line.longEdge, line.licence)}
-            </Typography>
-          </Line>
+          <PricedLine
+            key={line.offerAttributeId}
+            title={line.title}
+            detail={describeNamedSize(line.sizeName, line.longEdge, line.licence)}
+            price={formatMoney(line.price)}
+          />
         ))}
         {order.giftCards.map((giftCard, index) => (
-          <Line key={giftCard.number ?? `gift-card-${index}`} price={formatMoney(giftCard.amount)}>
-            <Typography sx={{ fontWeight: 600 }}>Gift card</Typography>
-            {giftCard.number === null ? (
-              <Typography variant="body2" color="text.secondary">
-                Its number appears here once the order is paid.
-              </Typography>
-            ) : (
-              <GiftCardNumber number={giftCard.number} />
-            )}
-          </Line>
+          <PricedLine
+            key={giftCard.number ?? `gift-card-${index}`}
+            title="Gift card"
+            detail={
+              giftCard.number === null ? (
+                'Its number appears here once the order is paid.'
+              ) : (
+                <GiftCardNumber number={giftCard.number} />
+              )
+            }
+            price={formatMoney(giftCard.amount)}
+          />
         ))}
       </Box>
       <Divider sx={{ my: 1.5 }} />
@@ -96,17 +99,5 @@ export function OrderCard({ order, highlighted = false }: OrderCardProps) {
         <Typography sx={{ fontWeight: 700 }}>Total {formatMoney(order.total)}</Typography>
       </Stack>
     </Paper>
-  );
-}
-
-function Line({ price, children }: { price: string; children: ReactNode }) {
-  return (
-    <Box
-      component="li"
-      sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1, flexWrap: 'wrap' }}
-    >
-      <Box sx={{ minWidth: 0 }}>{children}</Box>
-      <Typography sx={{ whiteSpace: 'nowrap' }}>{price}</Typography>
-    </Box>
   );
 }

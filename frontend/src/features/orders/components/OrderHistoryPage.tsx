@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useSearchParams } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
+import { GALLERY_PATH } from '@/features/gallery';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
 import { PaymentStatusAlert } from '@/components/PaymentStatusAlert';
@@ -58,7 +59,7 @@ export default function OrderHistoryPage() {
       {orders.isSuccess && shown.length === 0 && (
         <EmptyState
           message="You have not ordered anything yet."
-          action={{ to: '/gallery', label: 'Browse the gallery' }}
+          action={{ to: GALLERY_PATH, label: 'Browse the gallery' }}
         />
       )}
       <Stack spacing={2}>
