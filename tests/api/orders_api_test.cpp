@@ -1,6 +1,6 @@
 // POST/GET /api/orders and /api/orders/{id} against the real server on a seeded catalogue:
 // pricing, every rejection of DESIGN.md section 6, paying from the balance, idempotency keys,
-// and the races of the issue (50 orders on funds for 10, two buyers for one exclusive).
+// and the races that matter (50 orders on funds for 10, two buyers for one exclusive).
 #include <gtest/gtest.h>
 
 #include <atomic>

@@ -104,7 +104,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (const auto name : kIntegerFields) fields.optional_int64(name);
         auto payer = handlers::read_payer(fields, request);
         const auto currency = fields.string("currency");
-        for (const auto name : kAmountFields) handlers::read_amount(body, name, currency, extra);
+        for (const auto name : kAmountFields) {
+          read_amount(handlers::amount_text(body, name), currency, name, extra);
+        }
         read_cart(body, extra);
         require_type_errors_reported(body, fields);
         validate_forms(fields, std::move(payer));

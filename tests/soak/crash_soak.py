@@ -32,6 +32,7 @@ import hashlib
 import hmac
 import http.client
 import json
+import os
 import random
 import shutil
 import signal
@@ -85,7 +86,9 @@ class Server:
     """The real artshop binary on a loopback port; killed and started again on one folder."""
 
     def __init__(self, binary: Path, port: int, workdir: Path, seed_offers: int):
-        self.binary = binary
+        # A copy, so that a rebuild during the run cannot stop a restart.
+        self.binary = workdir / "artshop"
+        shutil.copy2(binary, self.binary)
         self.base = f"http://127.0.0.1:{port}"
         self.workdir = workdir
         self.data_dir = workdir / "data"
@@ -106,8 +109,10 @@ class Server:
             "generation.provider = builtin\ngeneration.free_per_day = 1\n"
             f"generation.price_eur_cents = {IMAGE_PRICE_CENTS}\ngeneration.queue = 16\n"
         )
-        subprocess.run([str(binary), "seed", "--config", str(self.config)], check=True,
-                       stdout=subprocess.DEVNULL)
+        # ARTSHOP_* variables win over the file, and `make` exports some (port, data folder).
+        self.env = {k: v for k, v in os.environ.items() if not k.startswith("ARTSHOP_")}
+        subprocess.run([str(self.binary), "seed", "--config", str(self.config)], check=True,
+                       stdout=subprocess.DEVNULL, env=self.env)
         self.log = open(workdir / "server.log", "ab")
         self.process: subprocess.Popen | None = None
         self.starts = 0
@@ -116,11 +121,13 @@ class Server:
 
     def start(self) -> None:
         self.process = subprocess.Popen([str(self.binary), "serve", "--config", str(self.config)],
-                                        stdout=self.log, stderr=subprocess.STDOUT)
+                                        stdout=self.log, stderr=subprocess.STDOUT, env=self.env)
         self.starts += 1
         deadline = time.monotonic() + 60
         while not self.ready():
             if self.process.poll() is not None or time.monotonic() > deadline:
+                if self.process.poll() is None:
+                    self.kill()
                 raise SystemExit(f"start {self.starts}: the server did not become ready (exit "
                                  f"status {self.process.poll()}); see the server log")
             time.sleep(0.05)
@@ -413,7 +420,7 @@ def killer(server: Server, kills: int, low: float, high: float, done: threading.
             server.kill()
             server.start()
             server.restart_seconds.append(time.monotonic() - killed)
-    except SystemExit as error:  # the server did not come back: the soak fails on the count
+    except (SystemExit, OSError) as error:  # the server did not come back: the soak fails
         print(error, flush=True)
     finally:
         done.set()
@@ -443,6 +450,7 @@ def check(database: Path, customers: list[Customer]) -> tuple[list[str], list[st
     db = sqlite3.connect(database)
     lost: list[str] = []
     twice: list[str] = []
+    doubled = 0  # operations carried out more than once
     integrity = db.execute("PRAGMA integrity_check").fetchone()[0]
     if integrity != "ok":
         lost.append(f"integrity_check: {integrity}")
@@ -452,6 +460,7 @@ def check(database: Path, customers: list[Customer]) -> tuple[list[str], list[st
     debits = Counter(dict(db.execute(
         "SELECT posting, count(*) FROM ledger_entries WHERE side = 'Debit' GROUP BY posting")))
     twice += [f"posting {p} has {n} debits" for p, n in debits.items() if n > 1]
+    doubled += sum(n - 1 for n in debits.values() if n > 1)
     unbalanced = db.execute(
         "SELECT posting FROM ledger_entries GROUP BY posting HAVING "
         "sum(CASE side WHEN 'Debit' THEN amount_micro_eur ELSE -amount_micro_eur END) != 0"
@@ -501,6 +510,7 @@ def check(database: Path, customers: list[Customer]) -> tuple[list[str], list[st
         ]:
             lost += [f"{kind[:-1]} {i}: answered, not stored" for i in answered - stored]
             if len(stored - answered) > in_doubt:
+                doubled += len(stored - answered) - in_doubt
                 twice.append(f"{record.email}: {kind} {sorted(stored - answered)} never answered, "
                              f"with {in_doubt} requests of that kind still unanswered: a request "
                              "carried out twice")
@@ -514,15 +524,18 @@ def check(database: Path, customers: list[Customer]) -> tuple[list[str], list[st
                 once(posting, f"image {image_id}")
             elif debits[posting]:
                 twice.append(f"free image {image_id} was charged")
+                doubled += 1
         for prompt, rows in images.items():
             if len(rows) > record.image_attempts.get(prompt, 0):
+                doubled += len(rows) - record.image_attempts.get(prompt, 0)
                 twice.append(f"{len(rows)} images for '{prompt}', "
                              f"{record.image_attempts.get(prompt, 0)} asked")
         for image in record.images:
             if len(images[image["prompt"]]) != image["returned"]:
                 lost.append(f"'{image['prompt']}': {image['returned']} images answered, "
                             f"{len(images[image['prompt']])} stored")
-    figures = {"balanced": total_debit == total_credit and not unbalanced and not negative,
+    figures = {"duplicated": doubled,
+               "balanced": total_debit == total_credit and not unbalanced and not negative,
                "entries": db.execute("SELECT count(*) FROM ledger_entries").fetchone()[0],
                "postings": len(debits), "micro_eur": total_debit}
     db.close()
@@ -594,6 +607,8 @@ def main() -> int:
             for customer in customers:
                 customer.join(timeout=args.patience * 10)
             chaos.join()
+            if server.process.poll() is not None:
+                raise SystemExit("the server is down: the soak stops before its checks")
             # A request a kill left waiting on its Idempotency-Key answers 409 until the key
             # counts as abandoned (10 minutes), and its client then sends it again. The server's
             # clock cannot be moved, so the reservations are aged instead, and sent again.
@@ -633,7 +648,7 @@ def main() -> int:
           f"{(time.monotonic() - started) / 60:.1f} min; data folder kept in {kept}")
     balanced = "ledger balanced" if figures["balanced"] else "ledger NOT balanced"
     print(f"soak: {server.starts - 1} kills, {acknowledged} operations acknowledged, "
-          f"{len(lost)} lost, {len(twice)} duplicated, {balanced}")
+          f"{len(lost)} lost, {figures['duplicated']} duplicated, {balanced}")
     return 1 if lost or twice or failures or server.starts - 1 < args.kills else 0
 
 

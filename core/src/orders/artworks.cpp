@@ -15,6 +15,12 @@ bool is_file_name_safe(char c) noexcept {
          c == '_';
 }
 
+// Whether the client holds `version` already.
+bool held(const DownloadArtworkRequest& request, std::string_view version) {
+  return std::ranges::any_of(request.held_versions,
+                             [&](const std::string& tag) { return tag == version || tag == "*"; });
+}
+
 }  // namespace
 
 ImageSize size_at_long_edge(int width, int height, int long_edge) noexcept {
@@ -93,8 +99,7 @@ Result<ArtworkFile> DownloadArtwork::operator()(const DownloadArtworkRequest& re
     // A remembered render whose file is gone (a restored backup) is rendered again.
     if (version && originals_.exists(*version)) {
       file.version = *version;
-      file.not_modified = std::ranges::any_of(
-          request.held_versions, [&](const auto& held) { return held == *version || held == "*"; });
+      file.not_modified = held(request, *version);
       if (file.not_modified || !request.bytes_wanted) return file;
       auto bytes = originals_.get(*version);
       if (!bytes) {
@@ -113,9 +118,10 @@ Result<ArtworkFile> DownloadArtwork::operator()(const DownloadArtworkRequest& re
       return true;
     });
     if (!remembered) return std::unexpected(remembered.error());
-    // Nobody held this version: it did not exist before.
     file.image = std::move(*rendered);
-    if (!request.bytes_wanted) file.image.bytes.clear();
+    // The same bytes get the same key, so a client may hold a render made again.
+    file.not_modified = held(request, file.version);
+    if (file.not_modified || !request.bytes_wanted) file.image.bytes.clear();
     return file;
   } catch (const std::exception& error) {
     return std::unexpected(Error::internal(

@@ -38,3 +38,15 @@ export function gate() {
   });
   return { opened, release: () => release() };
 }
+
+/** What a payment request says about this browser (jsdom's), for the provider's fraud checks. */
+export function thisBrowser() {
+  return {
+    javascriptEnabled: true,
+    acceptLanguage: navigator.languages.join(','),
+    screenWidth: window.screen.width,
+    screenHeight: window.screen.height,
+    timeZoneOffset: new Date().getTimezoneOffset(),
+    userAgent: navigator.userAgent,
+  };
+}

@@ -460,8 +460,7 @@ class InMemoryArtworks final : public ArtworkRepository {
     }
     return found;
   }
-  std::optional<std::string> rendered(OfferId offer, int long_edge,
-                                      ImageFormat format) override {
+  std::optional<std::string> rendered(OfferId offer, int long_edge, ImageFormat format) override {
     const auto found = state_.rendered_artworks.find({offer.value, long_edge, format});
     if (found == state_.rendered_artworks.end()) return std::nullopt;
     return found->second;

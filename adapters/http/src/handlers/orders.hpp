@@ -4,8 +4,7 @@
 
 namespace artshop::http::handlers {
 
-// The order and balance calls of the issue 5 contract (/work/contract-issue5.md, SPEC.md
-// section 7). Amounts are money objects {amount, currency, minorUnits}; giftCardAmount and
+// The order and balance calls (SPEC.md section 7, docs/openapi.json). Amounts are money objects {amount, currency, minorUnits}; giftCardAmount and
 // depositAmount are read as a JSON integer, a decimal string or a JSON number in major units,
 // converted exactly (never through binary floating point arithmetic).
 Handler place_order(const OrdersApi& api);       // POST /api/orders

@@ -2,6 +2,7 @@ import type { Currency } from '@/config/constants';
 import type { Licence } from '@/lib/format/size';
 import type { PictureSources, Style } from '@/types/art';
 import type { Money } from '@/types/money';
+import type { ListPage } from '@/types/page';
 
 export const ORIENTATIONS = ['Vertical', 'Horizontal', 'Square'] as const;
 export type Orientation = (typeof ORIENTATIONS)[number];
@@ -47,11 +48,7 @@ export interface Offer {
   attributes: OfferAttribute[];
 }
 
-export interface OfferPage {
-  items: Offer[];
-  total: number;
-  page: number;
-  pageSize: number;
+export interface OfferPage extends ListPage<Offer> {
   currency: Currency;
 }
 

@@ -1,5 +1,6 @@
 import type { AspectRatio, Style } from '@/types/art';
 import type { Money } from '@/types/money';
+import type { ListPage } from '@/types/page';
 
 /** Generated images (DESIGN.md section 7). */
 
@@ -48,12 +49,7 @@ export interface GeneratedImage {
   fileName: string;
 }
 
-export interface GeneratedImagePage {
-  items: GeneratedImage[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type GeneratedImagePage = ListPage<GeneratedImage>;
 
 /** GET /api/generated-images/allowance. */
 export interface GenerationAllowance {

@@ -8,8 +8,8 @@
 
 #include "artshop/core/orders/payment_gateway.hpp"
 #include "artshop/core/ports/clock.hpp"
-#include "artshop/payments/webhook_signature.hpp"
 #include "artshop/core/ports/random_source.hpp"
+#include "artshop/payments/webhook_signature.hpp"
 
 namespace artshop::payments {
 

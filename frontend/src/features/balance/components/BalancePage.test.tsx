@@ -9,10 +9,10 @@ import {
 } from '@/features/accounts/testing/accountsServer';
 import { fill } from '@/features/accounts/testing/fill';
 import { storedGiftCard } from '@/features/cart/testing/cartStorage';
-import { money } from '@/features/gallery/testing/catalogueServer';
+import { money } from '@/test/money';
 import { pageLocation } from '@/lib/browser/pageLocation';
 import { renderApp, signIn } from '@/test/render';
-import { gate, recordPosts } from '@/test/requests';
+import { gate, recordPosts, thisBrowser } from '@/test/requests';
 import { apiUrl, server } from '@/test/server';
 import type { Deposit } from '../types';
 import { serveBalance } from '../testing/balanceServer';
@@ -176,12 +176,7 @@ describe('depositing', () => {
       lastName: 'Lee',
       ...PROFILE.billing,
       agreedToPP_TOS: true,
-      javascriptEnabled: true,
-      acceptLanguage: navigator.languages.join(','),
-      screenWidth: window.screen.width,
-      screenHeight: window.screen.height,
-      timeZoneOffset: new Date().getTimezoneOffset(),
-      userAgent: navigator.userAgent,
+      ...thisBrowser(),
     });
     expect(requests[0]?.idempotencyKey).toMatch(UUID);
   });

@@ -8,7 +8,7 @@ import {
   validationFailed,
 } from '@/features/accounts/testing/accountsServer';
 import { serveBalance } from '@/features/balance/testing/balanceServer';
-import { money } from '@/features/gallery/testing/catalogueServer';
+import { money } from '@/test/money';
 import {
   line,
   makeOrder,
@@ -18,7 +18,7 @@ import {
 import { api } from '@/lib/api/api';
 import { pageLocation } from '@/lib/browser/pageLocation';
 import { renderApp, signIn } from '@/test/render';
-import { gate, recordPosts } from '@/test/requests';
+import { gate, recordPosts, thisBrowser } from '@/test/requests';
 import { apiUrl, server } from '@/test/server';
 import { cartItem, storeCart, storedCart, storedGiftCard } from '../testing/cartStorage';
 import { findFormAlert } from '@/test/formAlert';
@@ -195,12 +195,7 @@ describe('checkout', () => {
       ],
       giftCardAmount: '25.00',
       currency: 'EUR',
-      javascriptEnabled: true,
-      acceptLanguage: navigator.languages.join(','),
-      screenWidth: window.screen.width,
-      screenHeight: window.screen.height,
-      timeZoneOffset: new Date().getTimezoneOffset(),
-      userAgent: navigator.userAgent,
+      ...thisBrowser(),
     });
     expect(requests[0]?.idempotencyKey).toMatch(UUID);
     // SPEC.md section 4: the gift card leaves the cart and the stored orders are cleared; the

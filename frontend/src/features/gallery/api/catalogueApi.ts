@@ -1,5 +1,6 @@
 import type { Currency } from '@/config/constants';
 import { api } from '@/lib/api/api';
+import { numberedPages } from '@/lib/api/pages';
 import type { Category, Offer, OfferListArgs, OfferPage } from '../types';
 
 /** Pictures per page of the gallery (the server allows up to 96). */
@@ -9,11 +10,7 @@ export const GALLERY_PAGE_SIZE = 24;
 export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
     getOffers: build.infiniteQuery<OfferPage, OfferListArgs, number>({
-      infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (lastPage, _allPages, lastPageParam) =>
-          lastPage.page * lastPage.pageSize < lastPage.total ? lastPageParam + 1 : undefined,
-      },
+      infiniteQueryOptions: numberedPages,
       query: ({ queryArg, pageParam }) => ({
         url: '/api/offers',
         // Absent filters stay out of the address (fetchBaseQuery drops undefined values).

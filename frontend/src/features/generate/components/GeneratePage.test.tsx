@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { answerPost, validationFailed } from '@/features/accounts/testing/accountsServer';
 import { fill } from '@/features/accounts/testing/fill';
 import { serveBalance } from '@/features/balance/testing/balanceServer';
-import { money } from '@/features/gallery/testing/catalogueServer';
+import { money } from '@/test/money';
 import { chooseOption } from '@/features/gallery/testing/interactions';
 import { formatMoney } from '@/lib/money/money';
 import { renderApp, signIn } from '@/test/render';

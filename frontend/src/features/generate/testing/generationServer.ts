@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { money } from '@/features/gallery/testing/catalogueServer';
+import { money } from '@/test/money';
 import { apiUrl, server } from '@/test/server';
 import type { GeneratedImage, GenerationAllowance } from '../types';
 

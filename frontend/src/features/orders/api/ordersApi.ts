@@ -1,26 +1,19 @@
 import { api, ORDER_LIST_TAG } from '@/lib/api/api';
+import { numberedPages } from '@/lib/api/pages';
 import type { Order } from '@/types/order';
+import type { ListPage } from '@/types/page';
 
 /** Orders per page of the history (the server allows up to 100). */
 export const ORDER_HISTORY_PAGE_SIZE = 20;
 
 /** One page of GET /api/orders, newest first. */
-export interface OrderPage {
-  items: Order[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type OrderPage = ListPage<Order>;
 
 /** The customer's orders; placing one is the cart's checkout. */
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getOrders: build.infiniteQuery<OrderPage, undefined, number>({
-      infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (lastPage, _allPages, lastPageParam) =>
-          lastPage.page * lastPage.pageSize < lastPage.total ? lastPageParam + 1 : undefined,
-      },
+      infiniteQueryOptions: numberedPages,
       query: ({ pageParam }) => ({
         url: '/api/orders',
         params: { Page: pageParam, PageSize: ORDER_HISTORY_PAGE_SIZE },

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { storeCart, storedCart, cartItem } from '@/features/cart/testing/cartStorage';
-import { money } from '@/features/gallery/testing/catalogueServer';
+import { money } from '@/test/money';
 import { renderApp, signIn } from '@/test/render';
 import { line, makeOrder, serveOrders, serveOrderStates } from '../testing/ordersServer';
 

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { Currency } from '@/config/constants';
-import { money } from '@/features/gallery/testing/catalogueServer';
+import { money } from '@/test/money';
 import { apiUrl, server } from '@/test/server';
 import type { Order, OrderLine } from '@/types/order';
 
