@@ -13,6 +13,8 @@ ARTSHOP     := $(BUILD_DIR)/app/artshop
 export ARTSHOP_HOST     ?= 127.0.0.1
 export ARTSHOP_PORT     ?= 8080
 export ARTSHOP_DATA_DIR ?= ./data
+# ccache keys on paths relative to the checkout, so a second clone (or CI's) reuses the cache.
+export CCACHE_BASEDIR ?= $(CURDIR)
 
 # Every system package the project needs, in one place.
 DEBIAN_PACKAGES := \

@@ -20,7 +20,7 @@ the ledger twice and no customer has more orders, deposits or images than they a
 posting balances, total debits equal total credits, and no customer balance is negative. The
 last line is "soak: K kills, N operations acknowledged, L lost, D duplicated, ledger balanced";
 the exit status is 1 when L or D is not 0. The server log and the final data folder are kept in
-build/soak-logs/crash/.
+build/soak-logs/crash/ (the database as the last kill left it).
 
     tests/soak/crash_soak.py --binary build/app/artshop [--port 18090] [--kills 50]
 """
@@ -438,10 +438,13 @@ def age_reservations(database: Path, seconds: int) -> int:
 
 # --- the checks, on a copy of the database ---------------------------------------------------
 
-def copy_data(data_dir: Path, into: Path) -> Path:
-    """The data folder as the last kill left it, database and write-ahead log included (opening
-    the copy recovers from the log); the shared-memory index is rebuilt from the log."""
-    shutil.copytree(data_dir, into, ignore=shutil.ignore_patterns("*-shm"))
+def copy_database(data_dir: Path, into: Path) -> Path:
+    """The database and its write-ahead log as the last kill left them (opening the copy
+    recovers from the log); the media, hundreds of megabytes of images, stay behind."""
+    into.mkdir()
+    for name in ("artshop.db", "artshop.db-wal"):
+        if (data_dir / name).exists():
+            shutil.copy2(data_dir / name, into / name)
     return into / "artshop.db"
 
 
@@ -574,7 +577,7 @@ def main() -> int:
                         help="seconds a request is retried before it is left in doubt")
     parser.add_argument("--seed", type=int, default=None, help="random seed, to replay a run")
     parser.add_argument("--keep", type=Path, default=ROOT / "build" / "soak-logs" / "crash",
-                        help="where the server log and the final data folder are kept")
+                        help="where the server log and the final database are kept")
     args = parser.parse_args()
     seed = args.seed if args.seed is not None else random.randrange(1 << 32)
     random.seed(seed)
@@ -621,9 +624,9 @@ def main() -> int:
             server.stop()
         args.keep.mkdir(parents=True, exist_ok=True)
         shutil.copy2(workdir / "server.log", args.keep / "server.log")
-        kept = args.keep / "data"
+        kept = args.keep / "database"
         shutil.rmtree(kept, ignore_errors=True)
-        database = copy_data(server.data_dir, kept)
+        database = copy_database(server.data_dir, kept)
         lost, twice, figures = check(database, customers)
 
     failures = [c.failure for c in customers if c.failure]
@@ -645,7 +648,7 @@ def main() -> int:
           f"{figures['micro_eur']} micro-euros each side; restarts took "
           f"{min(server.restart_seconds, default=0):.2f} to "
           f"{max(server.restart_seconds, default=0):.2f} s; random seed {seed}; "
-          f"{(time.monotonic() - started) / 60:.1f} min; data folder kept in {kept}")
+          f"{(time.monotonic() - started) / 60:.1f} min; database kept in {kept}")
     balanced = "ledger balanced" if figures["balanced"] else "ledger NOT balanced"
     print(f"soak: {server.starts - 1} kills, {acknowledged} operations acknowledged, "
           f"{len(lost)} lost, {figures['duplicated']} duplicated, {balanced}")

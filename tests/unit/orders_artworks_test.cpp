@@ -8,6 +8,7 @@
 
 #include "artshop/core/orders/artworks.hpp"
 #include "fakes/fake_ports.hpp"
+#include "fakes/generation_fakes.hpp"
 #include "fakes/order_fakes.hpp"
 
 namespace artshop {
@@ -64,21 +65,7 @@ class RecordingProcessor final : public ImageProcessor {
   std::vector<Render> renders;
 };
 
-class KeyedBlobs final : public BlobStore {
- public:
-  std::string put(std::string_view bytes, std::string_view extension) override {
-    const auto key = "k" + std::to_string(blobs.size()) + "." + std::string(extension);
-    blobs[key] = bytes;
-    return key;
-  }
-  std::optional<std::string> get(std::string_view key) override {
-    const auto found = blobs.find(std::string(key));
-    if (found == blobs.end()) return std::nullopt;
-    return found->second;
-  }
-  bool exists(std::string_view key) override { return blobs.contains(std::string(key)); }
-  std::map<std::string, std::string> blobs;
-};
+using KeyedBlobs = fakes::MemoryBlobs;
 
 class Artworks : public ::testing::Test {
  protected:
