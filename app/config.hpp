@@ -35,8 +35,8 @@ struct Config {
     unsigned threads = 1;
     std::size_t queue = 16;  // tasks waiting for a thread; more are answered 503
   };
-  Pool password_pool{.threads = 1, .queue = 64};  // Argon2id: log in, sign up, reset, change
-  Pool render_pool{.threads = 1, .queue = 8};     // artworks rendered at the bought size
+  Pool password_pool{.threads = 1, .queue = 64};   // Argon2id: log in, sign up, reset, change
+  Pool render_pool{.threads = 1, .queue = 8};      // artworks rendered at the bought size
   Pool generation_pool{.threads = 1, .queue = 4};  // images drawn on request
   // Free images per UTC day and the price of each one past them (generation.* settings).
   GenerationRules generation;

@@ -2,7 +2,6 @@
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
-
 #include <thread>
 
 #include "support/catalogue_fixture.hpp"
@@ -93,7 +92,8 @@ TEST_F(CatalogueApi, Offers_SortByNewestAndByLowestPriceBothWays) {
 
 TEST_F(CatalogueApi, Offers_FilterByOrientationStyleCategoryAndSearch) {
   for (const char* orientation : {"Vertical", "Horizontal", "Square"}) {
-    const auto found = items(std::string("/api/offers?Currency=EUR&PageSize=96&Orientation=") + orientation);
+    const auto found =
+        items(std::string("/api/offers?Currency=EUR&PageSize=96&Orientation=") + orientation);
     EXPECT_FALSE(found.empty()) << orientation;
     for (const auto& offer : found) EXPECT_EQ(offer.at("orientation").as_string(), orientation);
   }
@@ -106,9 +106,8 @@ TEST_F(CatalogueApi, Offers_FilterByOrientationStyleCategoryAndSearch) {
   const std::string title(anime[0].at("title").as_string());
   const auto word = title.substr(0, title.find(' '));
   const auto searched = items("/api/offers?Currency=EUR&Search=" + word);
-  EXPECT_TRUE(std::ranges::any_of(searched, [&](const json::value& offer) {
-    return offer.at("title").as_string() == title;
-  }));
+  EXPECT_TRUE(std::ranges::any_of(
+      searched, [&](const json::value& offer) { return offer.at("title").as_string() == title; }));
 }
 
 TEST_F(CatalogueApi, Offers_FilterByPriceInTheDisplayCurrencyInclusively) {
@@ -142,7 +141,8 @@ TEST_F(CatalogueApi, Offers_AnswerEveryBadParameterWithAFieldMap) {
       "/api/offers?Currency=XYZ&Sort=Cheapest&Orientation=Diagonal&Style=Baroque&From=-1&"
       "PageSize=97&Page=0",
       400);
-  for (const char* field : {"Currency", "Sort", "Orientation", "Style", "From", "PageSize", "Page"}) {
+  for (const char* field :
+       {"Currency", "Sort", "Orientation", "Style", "From", "PageSize", "Page"}) {
     EXPECT_TRUE(has_error(body, field)) << field;
   }
   EXPECT_TRUE(has_error(get_json("/api/offers?Currency=EUR&From=50&To=10", 400), "To"));
@@ -171,8 +171,9 @@ TEST_F(CatalogueApi, GetOne_AnswersAnOfferWithItsAttributesOrA404) {
   EXPECT_EQ(attributes[0].at("price").at("currency").as_string(), "GBP");
 
   const auto exclusive = items("/api/offers?Currency=EUR&Style=Exclusive")[0];
-  const auto single = get_json("/api/offers/get-one?UrlName=" +
-                               std::string(exclusive.at("urlName").as_string()) + "&Currency=EUR");
+  const auto single =
+      get_json("/api/offers/get-one?UrlName=" + std::string(exclusive.at("urlName").as_string()) +
+               "&Currency=EUR");
   ASSERT_EQ(single.at("attributes").as_array().size(), 1U);
   EXPECT_EQ(single.at("attributes").as_array()[0].at("licence").as_string(), "ExclusiveCommercial");
 

@@ -390,6 +390,8 @@ CREATE TABLE rendered_artworks (
 
 }  // namespace
 
-std::span<const Migration> artshop_schema() { return kSchema; }
+std::span<const Migration> artshop_schema() {
+  return kSchema;
+}
 
 }  // namespace artshop::sqlite

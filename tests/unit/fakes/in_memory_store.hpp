@@ -183,10 +183,15 @@ class InMemoryOffers final : public OfferRepository {
       if (search.category && offer.category != *search.category) continue;
       if (search.style && offer.style != *search.style) continue;
       if (search.orientation && offer.orientation != *search.orientation) continue;
-      if (search.min_price_eur_cents && offer.lowest_price_eur_cents() < *search.min_price_eur_cents) continue;
-      if (search.max_price_eur_cents && offer.lowest_price_eur_cents() > *search.max_price_eur_cents) continue;
+      if (search.min_price_eur_cents &&
+          offer.lowest_price_eur_cents() < *search.min_price_eur_cents)
+        continue;
+      if (search.max_price_eur_cents &&
+          offer.lowest_price_eur_cents() > *search.max_price_eur_cents)
+        continue;
       ++page.total;
-      if (page.total > search.offset && std::ssize(page.items) < search.limit) page.items.push_back(offer);
+      if (page.total > search.offset && std::ssize(page.items) < search.limit)
+        page.items.push_back(offer);
     }
     return page;
   }

@@ -4,9 +4,10 @@
 
 namespace artshop::http::handlers {
 
-// The order and balance calls (SPEC.md section 7, docs/openapi.json). Amounts are money objects {amount, currency, minorUnits}; giftCardAmount and
-// depositAmount are read as a JSON integer, a decimal string or a JSON number in major units,
-// converted exactly (never through binary floating point arithmetic).
+// The order and balance calls (SPEC.md section 7, docs/openapi.json). Amounts are money objects
+// {amount, currency, minorUnits}; giftCardAmount and depositAmount are read as a JSON integer, a
+// decimal string or a JSON number in major units, converted exactly (never through binary floating
+// point arithmetic).
 Handler place_order(const OrdersApi& api);       // POST /api/orders
 Handler list_orders(const OrdersApi& api);       // GET /api/orders
 Handler get_order(const OrdersApi& api);         // GET /api/orders/{id}
