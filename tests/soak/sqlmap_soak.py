@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -201,8 +202,10 @@ class Server:
         subprocess.run([str(binary), "seed", "--config", str(self.config)], check=True,
                        stdout=subprocess.DEVNULL)
         self.log = open(workdir / "server.log", "wb")
+        # ARTSHOP_* variables win over the file, and `make` exports some (port, data folder).
+        server_env = {k: v for k, v in os.environ.items() if not k.startswith("ARTSHOP_")}
         self.process = subprocess.Popen([str(binary), "serve", "--config", str(self.config)],
-                                        stdout=self.log, stderr=subprocess.STDOUT)
+                                        stdout=self.log, stderr=subprocess.STDOUT, env=server_env)
         deadline = time.monotonic() + 60
         while True:
             try:
