@@ -17,13 +17,6 @@ bool present(const std::optional<std::string>& text) {
   return text && !text->empty();
 }
 
-std::optional<int> parse_int(const std::string& text) {
-  int value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc{} || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
 template <class Enum, class Parse, class Names>
 std::optional<Enum> read_enum(const std::optional<std::string>& text, std::string_view field,
                               Parse parse, const Names& names, ValidationErrors& errors) {
@@ -126,23 +119,9 @@ std::expected<OfferQuery, ValidationErrors> validate_offer_query(const OfferList
     }
     if (query.search->empty()) query.search.reset();
   }
-  if (present(raw.page)) {
-    const auto page = parse_int(*raw.page);
-    if (!page || *page < 1 || *page > kMaxPage) {
-      errors.add("Page", fmt::format("Page must be a whole number from 1 to {}.", kMaxPage));
-    } else {
-      query.page = *page;
-    }
-  }
-  if (present(raw.page_size)) {
-    const auto size = parse_int(*raw.page_size);
-    if (!size || *size < 1 || *size > kMaxPageSize) {
-      errors.add("PageSize",
-                 fmt::format("PageSize must be a whole number from 1 to {}.", kMaxPageSize));
-    } else {
-      query.page_size = *size;
-    }
-  }
+  query.page = read_page_number(raw.page, "Page", query.page, kMaxPage, errors);
+  query.page_size =
+      read_page_number(raw.page_size, "PageSize", query.page_size, kMaxPageSize, errors);
   if (!errors.empty()) return std::unexpected(std::move(errors));
   return query;
 }

@@ -211,22 +211,10 @@ Result<GeneratedImages> GenerateImages::operator()(const GenerateImagesCommand& 
 
 Result<GeneratedImageList> ListGeneratedImages::operator()(const ListGeneratedImagesQuery& query) {
   ValidationErrors errors;
-  const auto read = [&](const std::optional<std::string>& text, std::string_view field,
-                        int fallback, int max) {
-    if (!text || text->empty()) return fallback;
-    int value = 0;
-    const auto* end = text->data() + text->size();
-    const auto [rest, error] = std::from_chars(text->data(), end, value);
-    if (error != std::errc{} || rest != end || value < 1 || value > max) {
-      errors.add(field, max == std::numeric_limits<int>::max()
-                            ? fmt::format("{} must be a whole number from 1.", field)
-                            : fmt::format("{} must be a whole number from 1 to {}.", field, max));
-    }
-    return value;
-  };
   GeneratedImageList list;
-  list.page = read(query.page, "Page", 1, std::numeric_limits<int>::max());
-  list.page_size = read(query.page_size, "PageSize", kDefaultPageSize, kMaxPageSize);
+  list.page = read_page_number(query.page, "Page", 1, std::numeric_limits<int>::max(), errors);
+  list.page_size =
+      read_page_number(query.page_size, "PageSize", kDefaultPageSize, kMaxPageSize, errors);
   if (!errors.empty()) return std::unexpected(Error::validation(std::move(errors)));
 
   const auto offset = std::min<std::int64_t>(std::int64_t{list.page - 1} * list.page_size,

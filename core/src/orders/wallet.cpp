@@ -23,18 +23,12 @@ OrderHistoryItem history_item(Repositories& repos, Order order) {
 
 // A Page or PageSize parameter: absent or empty is `fallback`; otherwise a whole number from 1
 // to `max`, or an error under `field`.
+// Order history pages forgive spaces around the number.
 int page_number(const std::optional<std::string>& raw, std::string_view field, int fallback,
                 int max, ValidationErrors& errors) {
-  if (!raw || text::trim(*raw).empty()) return fallback;
-  const auto digits = text::trim(*raw);
-  int value = 0;
-  const auto* end = digits.data() + digits.size();
-  const auto [rest, error] = std::from_chars(digits.data(), end, value);
-  if (error != std::errc{} || rest != end || value < 1 || value > max) {
-    errors.add(field, fmt::format("{} must be a whole number from 1 to {}.", field, max));
-    return fallback;
-  }
-  return value;
+  const auto trimmed =
+      raw ? std::optional<std::string>(std::string(text::trim(*raw))) : std::nullopt;
+  return read_page_number(trimmed, field, fallback, max, errors);
 }
 
 }  // namespace

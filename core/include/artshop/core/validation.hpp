@@ -1,6 +1,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,5 +33,11 @@ class ValidationErrors {
  private:
   Map by_field_;
 };
+
+// A page number or page size from a query: `fallback` when absent or empty, else a whole number
+// from 1 to `max` (no sign, no spaces); otherwise `field` gets its message in `errors` and the
+// fallback comes back. A max of INT_MAX reads "from 1." in the message.
+int read_page_number(const std::optional<std::string>& text, std::string_view field, int fallback,
+                     int max, ValidationErrors& errors);
 
 }  // namespace artshop
