@@ -27,9 +27,9 @@ std::string IdempotencyKeys::hash_of(const IdempotentRequest& request) const {
                                      path.size(), path, request.body.size(), request.body));
 }
 
-Result<IdempotencyClaim> IdempotencyKeys::verdict(Repositories& repos,
+Result<IdempotencyClaim> IdempotencyKeys::reserve(Repositories& repos,
                                                   const IdempotentRequest& request,
-                                                  const std::string& hash, bool reserve) {
+                                                  const std::string& hash) {
   const auto now = seconds(clock_.now());
   const auto live_since = now - kIdempotencyKeyLifetime;
   auto existing =
@@ -52,7 +52,7 @@ Result<IdempotencyClaim> IdempotencyKeys::verdict(Repositories& repos,
                               .answer = StoredAnswer{.status = existing->status,
                                                      .body = std::move(existing->response)}};
     }
-    if (reserve) repos.idempotency.remove(request.user, request.key);
+    repos.idempotency.remove(request.user, request.key);
   }
   IdempotencyRecord reservation{.user = request.user,
                                 .key = request.key,
@@ -60,8 +60,8 @@ Result<IdempotencyClaim> IdempotencyKeys::verdict(Repositories& repos,
                                 .status = kIdempotencyInProgress,
                                 .response = {},
                                 .created_at = now};
-  if (reserve && !repos.idempotency.insert(reservation)) {
-    // Cannot happen under the write lock; a store without one answers "wait and look again".
+  if (!repos.idempotency.insert(reservation)) {
+    // Cannot happen under the write lock; a store without one answers "in progress".
     return IdempotencyClaim{.kind = IdempotencyClaim::Kind::InProgress};
   }
   return IdempotencyClaim{.kind = IdempotencyClaim::Kind::Run,
@@ -73,17 +73,7 @@ Result<IdempotencyClaim> IdempotencyKeys::claim(const IdempotentRequest& request
     return std::unexpected(Error::validation(kField, std::string(kBadKey)));
   }
   const auto hash = hash_of(request);
-  return transactions_.write(
-      [&](Repositories& repos) { return verdict(repos, request, hash, /*reserve=*/true); });
-}
-
-Result<IdempotencyClaim> IdempotencyKeys::look_up(const IdempotentRequest& request) {
-  if (!is_valid_key(request.key)) {
-    return std::unexpected(Error::validation(kField, std::string(kBadKey)));
-  }
-  const auto hash = hash_of(request);
-  return transactions_.read(
-      [&](Repositories& repos) { return verdict(repos, request, hash, /*reserve=*/false); });
+  return transactions_.write([&](Repositories& repos) { return reserve(repos, request, hash); });
 }
 
 Result<bool> IdempotencyKeys::remember(const IdempotencyRecord& reservation, StoredAnswer answer) {

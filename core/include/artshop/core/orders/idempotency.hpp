@@ -18,7 +18,7 @@
 //
 //   claim ─ Run ────────► handler ─► remember (status < 500) or forget (5xx, 401, 429)
 //         ├ Replay ─────► the stored answer
-//         └ InProgress ─► poll `look_up` until Replay (or Run again, when the first gave up)
+//         └ InProgress ─► 409 with Retry-After: the client asks again later
 namespace artshop {
 
 // One request that carries a key. The hash covers the method, the path (lower-cased, since
@@ -67,10 +67,6 @@ class IdempotencyKeys {
   // its lifetime is a Conflict with a general message.
   Result<IdempotencyClaim> claim(const IdempotentRequest& request);
 
-  // The same verdict as claim without reserving anything (a read transaction), for waiting on
-  // a request in progress: Run here means the key is free again and claim should follow.
-  Result<IdempotencyClaim> look_up(const IdempotentRequest& request);
-
   // Stores the first answer under the reservation; false when the reservation is gone.
   Result<bool> remember(const IdempotencyRecord& reservation, StoredAnswer answer);
 
@@ -82,8 +78,9 @@ class IdempotencyKeys {
 
  private:
   std::string hash_of(const IdempotentRequest& request) const;
-  Result<IdempotencyClaim> verdict(Repositories& repos, const IdempotentRequest& request,
-                                   const std::string& hash, bool reserve);
+  // The verdict on a request, reserving its key when it may run. Inside a write transaction.
+  Result<IdempotencyClaim> reserve(Repositories& repos, const IdempotentRequest& request,
+                                   const std::string& hash);
 
   UnitOfWork& transactions_;
   const TokenHasher& digests_;
