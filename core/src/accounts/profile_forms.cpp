@@ -8,16 +8,6 @@
 
 namespace artshop {
 
-namespace {
-
-struct TextField {
-  std::string_view name;             // the payload's field name
-  std::string_view label;            // how a message calls it
-  std::string_view missing_message;  // empty when the field is optional
-  std::size_t max_length;
-};
-
-// Trims `value` in place and records what is wrong with it under the field's name.
 void check_text(const TextField& field, std::string& value, ValidationErrors& errors) {
   value = std::string(text::trim(value));
   const auto length = text::utf8_length(value);
@@ -31,8 +21,6 @@ void check_text(const TextField& field, std::string& value, ValidationErrors& er
                fmt::format("{} must be at most {} characters.", field.label, field.max_length));
   }
 }
-
-}  // namespace
 
 void check_profile(ProfileForm& form, ValidationErrors& errors) {
   check_text({"firstName", "First name", "Enter your first name.", kMaxNameLength}, form.first_name,

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include "artshop/core/accounts/email.hpp"
+#include "artshop/core/accounts/profile_forms.hpp"
 #include "artshop/core/accounts/random_tokens.hpp"
 #include "artshop/core/orders/gift_card.hpp"
 #include "artshop/core/text.hpp"
@@ -24,18 +25,6 @@ bool has_stray_control_characters(std::string_view text) noexcept {
     if ((byte < 0x20 && c != '\n' && c != '\r' && c != '\t') || byte == 0x7F) return true;
   }
   return false;
-}
-
-void check_name(std::string& name, ValidationErrors& errors) {
-  name = std::string(text::trim(name));
-  const auto length = text::utf8_length(name);
-  if (!length || text::has_control_characters(name)) {
-    errors.add("name", "Name contains characters that are not allowed.");
-  } else if (*length == 0) {
-    errors.add("name", "Enter your name.");
-  } else if (*length > kMaxTicketNameLength) {
-    errors.add("name", fmt::format("Name must be at most {} characters.", kMaxTicketNameLength));
-  }
 }
 
 void check_description(std::string& description, ValidationErrors& errors) {
@@ -89,7 +78,7 @@ std::expected<SupportRequest, ValidationErrors> validate_support_ticket(SupportT
   if (const auto problem = email_problem(request.email)) {
     errors.add("email", std::string(*problem));
   }
-  check_name(request.name, errors);
+  check_text({"name", "Name", "Enter your name.", kMaxTicketNameLength}, request.name, errors);
   if (const auto type = check_type(form.support_ticket_type, errors)) request.type = *type;
   check_description(request.description, errors);
   if (!errors.empty()) return std::unexpected(std::move(errors));

@@ -22,6 +22,19 @@ inline constexpr std::size_t kMaxAddressLineLength = 200;
 // for unusual spacing without admitting prose.
 inline constexpr std::size_t kMaxZipCodeLength = 20;
 
+// One free-text field of a form, for check_text.
+struct TextField {
+  std::string_view name;             // the payload's field name
+  std::string_view label;            // how a message calls it
+  std::string_view missing_message;  // empty when the field is optional
+  std::size_t max_length;
+};
+
+// Trims `value` in place and records what is wrong with it under the field's name: characters
+// that are not allowed (invalid UTF-8, control characters), missing, or longer than max_length
+// code points.
+void check_text(const TextField& field, std::string& value, ValidationErrors& errors);
+
 struct ProfileForm {
   std::string first_name;
   std::string last_name;
