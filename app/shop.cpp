@@ -287,8 +287,6 @@ http::Api Shop::api() {
                      .handle_payment_event = handle_payment_event,
                      .receive_payment_webhook = receive_payment_webhook,
                      .idempotency_keys = idempotency_keys,
-                     .payments = payments,
-                     .clock = clock,
                      .public_url = public_url},
           .support = {.authenticate = authenticate, .create_ticket = create_support_ticket},
           .generation = {.authenticate = authenticate,

@@ -59,8 +59,6 @@ struct OrdersApi {
   HandlePaymentEvent& handle_payment_event;
   ReceivePaymentWebhook& receive_payment_webhook;
   IdempotencyKeys& idempotency_keys;
-  PaymentGateway& payments;  // verifies and reads the provider's webhooks
-  const Clock& clock;
   // Where customers reach the shop, without a trailing slash: the provider sends them back to
   // pages under it. Read on every order, so the app may settle it (a port picked by the OS)
   // after building the routes and before serving.
