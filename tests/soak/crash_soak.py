@@ -9,10 +9,10 @@ images paid from the balance once the day's free ones are used. Meanwhile the se
 with SIGKILL at random moments and started again on the same data folder, each time once
 /readyz answers. Clients retry what failed with the same Idempotency-Key, and webhooks are
 delivered again until answered (and once more after, as providers do). A request that a kill
-left waiting on its key (its reservation stored, its answer not) answers 409 until the key counts
-as abandoned, 10 minutes on; the soak then ages those reservations by 10 minutes in the database
-(the server's clock cannot be moved) and sends the same requests again with the same keys, as
-their clients would, so that an operation carried out twice shows.
+left waiting on its key (its reservation stored, no effect and no answer) answers 409 until the
+key counts as abandoned, a minute on; the soak then ages those reservations by that minute in the
+database (so as not to wait for the server's clock) and sends the same requests again with the
+same keys, as their clients would, so that an operation carried out twice shows.
 
 Afterwards, on a copy of the database: PRAGMA integrity_check is ok; every operation answered
 2xx is in the ledger exactly once (matched by the ids the answers carried); no posting is in
@@ -79,7 +79,7 @@ PAYER = {
 RETRIED_STATUSES = {409, 500, 502, 503, 504}
 TRANSPORT_ERRORS = (OSError, http.client.HTTPException)
 # IdempotencyKeys::kAbandonedAfter: a reservation this old with no answer may be taken over.
-ABANDONED_AFTER_SECONDS = 600
+ABANDONED_AFTER_SECONDS = 60
 
 
 class Server:
@@ -613,8 +613,8 @@ def main() -> int:
             if server.process.poll() is not None:
                 raise SystemExit("the server is down: the soak stops before its checks")
             # A request a kill left waiting on its Idempotency-Key answers 409 until the key
-            # counts as abandoned (10 minutes), and its client then sends it again. The server's
-            # clock cannot be moved, so the reservations are aged instead, and sent again.
+            # counts as abandoned (a minute), and its client then sends it again. Rather than
+            # wait, the soak ages the reservations, and sends them again.
             aged = age_reservations(server.data_dir / "artshop.db", ABANDONED_AFTER_SECONDS + 1)
             for customer in customers:
                 if not customer.failure:

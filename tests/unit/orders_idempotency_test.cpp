@@ -146,6 +146,58 @@ TEST_F(Idempotency, AReservationNeverAnswered_IsTakenOverAfterAWhile) {
   EXPECT_EQ(keys.claim(request(ann))->answer, (StoredAnswer{200, "on time"}));
 }
 
+// What a use case does inside its transaction: its effect (a payment event standing for it)
+// and the answer kept under the reservation.
+Result<void> effect_with_answer(fakes::InMemoryUnitOfWork& store,
+                                const IdempotencyRecord& reservation, std::string event,
+                                StoredAnswer answer) {
+  return store.write([&](Repositories& repos) -> Result<void> {
+    repos.payment_events.record(event, reservation.created_at);
+    return IdempotencyKeys::keep(repos, reservation, std::move(answer));
+  });
+}
+
+TEST_F(Idempotency, AnAnswerKeptWithTheEffect_IsReplayedEvenIfTheProcessDiedBeforeAnswering) {
+  const auto first = keys.claim(request(ann));
+  ASSERT_TRUE(effect_with_answer(store, first->reservation, "evt_1", {200, "kept"}));
+  // No remember: the process died here. Long after, the retry must not run again.
+  clock.advance(IdempotencyKeys::kAbandonedAfter * 2);
+  const auto retry = keys.claim(request(ann));
+  ASSERT_TRUE(retry);
+  EXPECT_EQ(retry->kind, Kind::Replay);
+  EXPECT_EQ(retry->answer, (StoredAnswer{200, "kept"}));
+}
+
+TEST_F(Idempotency, TheFinalAnswer_ReplacesTheOneKeptWithTheEffect) {
+  const auto first = keys.claim(request(ann));
+  ASSERT_TRUE(effect_with_answer(store, first->reservation, "evt_1", {200, "without link"}));
+  ASSERT_EQ(keys.remember(first->reservation, {200, "with link"}), true);
+  EXPECT_EQ(keys.claim(request(ann))->answer, (StoredAnswer{200, "with link"}));
+}
+
+TEST_F(Idempotency, ForgettingAfterTheEffect_KeepsTheKeptAnswer) {
+  const auto first = keys.claim(request(ann));
+  ASSERT_TRUE(effect_with_answer(store, first->reservation, "evt_1", {200, "kept"}));
+  ASSERT_TRUE(keys.forget(first->reservation));
+  EXPECT_EQ(keys.claim(request(ann))->kind, Kind::Replay);
+}
+
+TEST_F(Idempotency, AnEffectWhoseKeyWasTakenOver_RollsBackAndTheRetryRunsItOnce) {
+  const auto first = keys.claim(request(ann));
+  clock.advance(IdempotencyKeys::kAbandonedAfter);
+  const auto second = keys.claim(request(ann));
+  ASSERT_EQ(second->kind, Kind::Run);
+  // The first was only slow: its effect arrives after the takeover and must not land.
+  const auto late = effect_with_answer(store, first->reservation, "evt_first", {200, "first"});
+  ASSERT_FALSE(late);
+  EXPECT_EQ(late.error().kind, ErrorKind::Conflict);
+  EXPECT_THAT(late.error().fields.messages(""),
+              ElementsAre(std::string(IdempotencyKeys::kTakenOver)));
+  ASSERT_TRUE(effect_with_answer(store, second->reservation, "evt_second", {200, "second"}));
+  EXPECT_THAT(store.state.payment_events, SizeIs(1));
+  EXPECT_EQ(keys.claim(request(ann))->answer, (StoredAnswer{200, "second"}));
+}
+
 TEST_F(Idempotency, MalformedKeys_AreAValidationErrorOnTheHeader) {
   for (const auto& key : {std::string(), std::string(256, 'k'), std::string("has space"),
                           std::string("tab\there"), std::string("caf\xc3\xa9")}) {

@@ -15,6 +15,7 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 using ::testing::MatchesRegex;
+using ::testing::Not;
 using ::testing::SaveArg;
 using ::testing::SizeIs;
 
@@ -192,6 +193,55 @@ TEST_F(Orders, PlaceOrder_PaidByBalance_IsPaidAtOnceAndFulfilled) {
   EXPECT_EQ(store.state.offers[1].status, OfferStatus::SoldOut);
   EXPECT_THAT(store.state.reservations, IsEmpty());
   EXPECT_THAT(gateway.requests, SizeIs(1));  // the deposit's only
+}
+
+TEST_F(Orders, PlaceOrder_PaidByBalance_KeepsItsAnswerInTheTransactionOfThePayment) {
+  fund(ann, 100'00);
+  auto command = order_of(ann, {{harbour.value, 11}}, 0, true);
+  std::optional<PlacedOrder> kept;
+  std::size_t orders_seen = 0;
+  command.keep_answer = [&](Repositories& repos, const PlacedOrder& placed) -> Result<void> {
+    kept = placed;
+    orders_seen = repos.orders.find(placed.order.id) ? 1 : 0;  // stored already
+    return {};
+  };
+  const auto placed = place(std::move(command));
+  ASSERT_TRUE(placed);
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->order.id, placed->order.id);
+  EXPECT_EQ(kept->order.status, PaymentStatus::Paid);
+  EXPECT_EQ(orders_seen, 1U);
+}
+
+TEST_F(Orders, PlaceOrder_WhoseAnswerCannotBeKept_LeavesNoOrderAndSpendsNothing) {
+  fund(ann, 100'00);
+  const auto before = balance_micro(ann);
+  auto command = order_of(ann, {{harbour.value, 11}}, 0, true);
+  command.keep_answer = [](Repositories&, const PlacedOrder&) -> Result<void> {
+    return std::unexpected(
+        Error::conflict(ValidationErrors(ValidationErrors::kGeneral, "taken over"), "taken over"));
+  };
+  const auto placed = place(std::move(command));
+  ASSERT_FALSE(placed);
+  EXPECT_EQ(placed.error().kind, ErrorKind::Conflict);
+  EXPECT_EQ(balance_micro(ann), before);
+  EXPECT_THAT(store.state.artworks, IsEmpty());
+  EXPECT_EQ(fakes::ledger_imbalance(store.state), 0);
+}
+
+TEST_F(Orders, Deposit_KeepsItsAnswerWithTheStoredDepositBeforeItHasALink) {
+  auto command = deposit_of(ann, 50'00);
+  std::optional<StartedDeposit> kept;
+  command.keep_answer = [&](Repositories&, const StartedDeposit& started) -> Result<void> {
+    kept = started;
+    return {};
+  };
+  const auto started = deposit(std::move(command));
+  ASSERT_TRUE(started);
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->deposit.id, started->deposit.id);
+  EXPECT_THAT(kept->payment_link, IsEmpty());
+  EXPECT_THAT(started->payment_link, Not(IsEmpty()));
 }
 
 TEST_F(Orders, PlaceOrder_PaidByBalanceInAnotherCurrency_DebitsTheFrozenEuroValue) {
@@ -402,6 +452,25 @@ TEST_F(GiftCards, Redeem_CreditsTheValueToTheRedeemer) {
   EXPECT_EQ(balance_micro(bob), 30'000'000);
   EXPECT_EQ(store.state.gift_cards[0].redeemed_by, bob);
   EXPECT_EQ(fakes::ledger_imbalance(store.state), 0);
+}
+
+TEST_F(GiftCards, Redeem_WhoseAnswerCannotBeKept_CreditsNothingAndLeavesTheCardUnused) {
+  const auto refuse = [](Repositories&, const RedeemedGiftCard&) -> Result<void> {
+    return std::unexpected(
+        Error::conflict(ValidationErrors(ValidationErrors::kGeneral, "taken over"), "taken over"));
+  };
+  const auto refused = redeem({.user = bob, .gift_card_number = number, .keep_answer = refuse});
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(balance_micro(bob), 0);
+  std::optional<RedeemedGiftCard> kept;
+  const auto keep = [&](Repositories&, const RedeemedGiftCard& redeemed) -> Result<void> {
+    kept = redeemed;
+    return {};
+  };
+  const auto redeemed = redeem({.user = bob, .gift_card_number = number, .keep_answer = keep});
+  ASSERT_TRUE(redeemed);
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->balance_micro_eur, 30'000'000);
 }
 
 TEST_F(GiftCards, Redeem_AsTypedInLowerCaseWithoutHyphens_Works) {

@@ -634,13 +634,12 @@ bool SqliteIdempotencyRepository::insert(const IdempotencyRecord& record) {
 bool SqliteIdempotencyRepository::complete(const IdempotencyRecord& record) {
   db_.prepare(
          "UPDATE idempotency_keys SET status = ?4, response = ?5 "
-         "WHERE account_id = ?1 AND key = ?2 AND created_at = ?3 AND status = ?6")
+         "WHERE account_id = ?1 AND key = ?2 AND created_at = ?3")
       .bind(1, record.user.value)
       .bind(2, record.key)
       .bind(3, epoch(record.created_at))
       .bind(4, record.status)
       .bind(5, record.response)
-      .bind(6, kIdempotencyInProgress)
       .run();
   return db_.changes() == 1;
 }

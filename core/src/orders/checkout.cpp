@@ -147,7 +147,10 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
         return std::unexpected(Error::validation("cartItems", std::string(kNoLongerAvailable)));
       }
     }
-    if (!command.pay_by_balance) return PlacedOrder{std::move(order), std::nullopt, {}};
+    if (!command.pay_by_balance) {
+      return with_kept_answer(command.keep_answer, repos,
+                              PlacedOrder{std::move(order), std::nullopt, {}});
+    }
 
     if (!repos.orders.update_status(order.id, PaymentStatus::Pending, PaymentStatus::Paid, now)) {
       return std::unexpected(Error::internal("a new order changed status under its transaction"));
@@ -157,7 +160,8 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
     auto numbers = orders_detail::fulfil(repos, order, orders_detail::Funding::Balance, random_,
                                          digests_, now);
     if (!numbers) return std::unexpected(numbers.error());
-    return PlacedOrder{std::move(order), std::nullopt, std::move(*numbers)};
+    return with_kept_answer(command.keep_answer, repos,
+                            PlacedOrder{std::move(order), std::nullopt, std::move(*numbers)});
   });
   if (!placed) return placed;
   if (placed->order.status == PaymentStatus::Paid) {
@@ -207,7 +211,7 @@ Result<StartedDeposit> StartDeposit::operator()(DepositCommand command) {
 
   const auto now = seconds(clock_.now());
   std::string email;
-  auto stored = transactions_.write([&](Repositories& repos) -> Result<Deposit> {
+  auto stored = transactions_.write([&](Repositories& repos) -> Result<StartedDeposit> {
     const auto account = repos.accounts.find_by_id(command.user);
     if (!account) return std::unexpected(Error::unauthenticated("account no longer exists"));
     email = account->email;
@@ -233,23 +237,25 @@ Result<StartedDeposit> StartDeposit::operator()(DepositCommand command) {
                     .expires_at = now + kPaymentWindow,
                     .settled_at = std::nullopt};
     deposit.id = repos.deposits.insert(deposit);
-    return deposit;
+    return with_kept_answer(command.keep_answer, repos, StartedDeposit{std::move(deposit), {}});
   });
   if (!stored) return std::unexpected(stored.error());
 
+  const auto& deposit = stored->deposit;
   const auto checkout =
-      payments_.create_checkout({.reference = stored->payment_reference,
-                                 .amount = stored->amount(),
+      payments_.create_checkout({.reference = deposit.payment_reference,
+                                 .amount = deposit.amount(),
                                  .description = "Artshop balance deposit",
                                  .customer_email = email,
-                                 .first_name = stored->first_name,
-                                 .last_name = stored->last_name,
-                                 .billing = stored->billing,
-                                 .browser = stored->browser,
-                                 .return_url = with_id(command.urls.success, stored->id.value),
-                                 .cancel_url = with_id(command.urls.cancel, stored->id.value),
-                                 .expires_at = stored->expires_at});
-  return StartedDeposit{std::move(*stored), checkout.payment_link};
+                                 .first_name = deposit.first_name,
+                                 .last_name = deposit.last_name,
+                                 .billing = deposit.billing,
+                                 .browser = deposit.browser,
+                                 .return_url = with_id(command.urls.success, deposit.id.value),
+                                 .cancel_url = with_id(command.urls.cancel, deposit.id.value),
+                                 .expires_at = deposit.expires_at});
+  stored->payment_link = checkout.payment_link;
+  return stored;
 }
 
 }  // namespace artshop

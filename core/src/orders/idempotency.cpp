@@ -18,6 +18,16 @@ bool is_valid_key(std::string_view key) noexcept {
          std::ranges::all_of(key, [](char c) { return c > ' ' && c < '\x7f'; });
 }
 
+Result<IdempotencyRecord> answered_with(const IdempotencyRecord& reservation, StoredAnswer answer) {
+  if (answer.status == kIdempotencyInProgress) {
+    return std::unexpected(Error::internal("an answer needs a status"));
+  }
+  auto answered = reservation;
+  answered.status = answer.status;
+  answered.response = std::move(answer.body);
+  return answered;
+}
+
 }  // namespace
 
 std::string IdempotencyKeys::hash_of(const IdempotentRequest& request) const {
@@ -76,15 +86,24 @@ Result<IdempotencyClaim> IdempotencyKeys::claim(const IdempotentRequest& request
   return transactions_.write([&](Repositories& repos) { return reserve(repos, request, hash); });
 }
 
-Result<bool> IdempotencyKeys::remember(const IdempotencyRecord& reservation, StoredAnswer answer) {
-  if (answer.status == kIdempotencyInProgress) {
-    return std::unexpected(Error::internal("an answer needs a status"));
+Result<void> IdempotencyKeys::keep(Repositories& repos, const IdempotencyRecord& reservation,
+                                   StoredAnswer answer) {
+  auto answered = answered_with(reservation, std::move(answer));
+  if (!answered) return std::unexpected(answered.error());
+  if (!repos.idempotency.complete(*answered)) {
+    return std::unexpected(Error::conflict(
+        ValidationErrors(ValidationErrors::kGeneral, std::string(kTakenOver)),
+        fmt::format("idempotency key of user {} taken over before its effect committed",
+                    reservation.user.value)));
   }
-  auto answered = reservation;
-  answered.status = answer.status;
-  answered.response = std::move(answer.body);
+  return {};
+}
+
+Result<bool> IdempotencyKeys::remember(const IdempotencyRecord& reservation, StoredAnswer answer) {
+  auto answered = answered_with(reservation, std::move(answer));
+  if (!answered) return std::unexpected(answered.error());
   return transactions_.write(
-      [&](Repositories& repos) -> Result<bool> { return repos.idempotency.complete(answered); });
+      [&](Repositories& repos) -> Result<bool> { return repos.idempotency.complete(*answered); });
 }
 
 Result<void> IdempotencyKeys::forget(const IdempotencyRecord& reservation) {

@@ -83,9 +83,12 @@ Result<RedeemedGiftCard> RedeemGiftCard::operator()(const RedeemGiftCardCommand&
     if (auto posted = orders_detail::post(repos.ledger, posting); !posted) {
       return std::unexpected(posted.error());
     }
-    return Outcome{Verdict::Redeemed,
-                   {.value_micro_eur = card->value_micro_eur,
-                    .balance_micro_eur = repos.ledger.customer_balance(command.user)}};
+    auto redeemed = with_kept_answer(
+        command.keep_answer, repos,
+        RedeemedGiftCard{.value_micro_eur = card->value_micro_eur,
+                         .balance_micro_eur = repos.ledger.customer_balance(command.user)});
+    if (!redeemed) return std::unexpected(redeemed.error());
+    return Outcome{Verdict::Redeemed, *redeemed};
   });
   if (!outcome) return std::unexpected(outcome.error());
   switch (outcome->verdict) {

@@ -34,6 +34,24 @@ Result<Money> euros(std::int64_t micro_eur) {
   return *money;
 }
 
+// The link is empty only in the answer kept with the stored deposit, before the provider gave
+// one: a retry that finds only that answer learns of the deposit without a link to pay it.
+Response started_deposit_answer(const StartedDeposit& started) {
+  json::value link = nullptr;
+  if (!started.payment_link.empty()) link = json::string(started.payment_link);
+  return json_response(
+      200, json::object{{"deposit", deposit_json(started.deposit)}, {"paymentLink", link}});
+}
+
+Response redeemed_answer(const RedeemedGiftCard& redeemed, std::string_view request_id) {
+  const auto credited = euros(redeemed.value_micro_eur);
+  const auto balance = euros(redeemed.balance_micro_eur);
+  if (!credited) return error_response(credited.error(), request_id);
+  if (!balance) return error_response(balance.error(), request_id);
+  return json_response(
+      200, json::object{{"credited", money_json(*credited)}, {"balance", money_json(*balance)}});
+}
+
 }  // namespace
 
 Handler get_balance(const OrdersApi& api) {
@@ -52,7 +70,7 @@ Handler get_balance(const OrdersApi& api) {
 }
 
 Handler start_deposit(const OrdersApi& api) {
-  auto handler = [api](const Request& request, const Caller& caller) {
+  auto handler = [api](const Request& request, const Caller& caller, const AnswerKeeper& answers) {
     const auto read = [&](const json::object& body, JsonFields& fields, ValidationErrors&) {
       auto payer = read_payer(fields, request);
       return DepositCommand{
@@ -64,13 +82,13 @@ Handler start_deposit(const OrdersApi& api) {
           .agreed_to_terms = payer.agreed_to_terms,
           .browser = std::move(payer.browser),
           .urls = return_urls(api.public_url, "/balance",
-                              fmt::format("deposit={}", ReturnUrls::kIdPlaceholder))};
+                              fmt::format("deposit={}", ReturnUrls::kIdPlaceholder)),
+          .keep_answer = answers.keep<StartedDeposit>(started_deposit_answer)};
     };
     return read_then_call(request, read, [&](DepositCommand command) {
       const auto started = api.start_deposit(std::move(command));
       if (!started) return error_response(started.error(), request.request_id);
-      return json_response(200, json::object{{"deposit", deposit_json(started->deposit)},
-                                             {"paymentLink", started->payment_link}});
+      return started_deposit_answer(*started);
     });
   };
   return signed_in(api.authenticate, idempotent(api.idempotency_keys, std::move(handler)));
@@ -87,20 +105,19 @@ Handler get_deposit(const OrdersApi& api) {
 }
 
 Handler redeem_gift_card(const OrdersApi& api) {
-  auto handler = [api](const Request& request, const Caller& caller) {
+  auto handler = [api](const Request& request, const Caller& caller, const AnswerKeeper& answers) {
     const auto read = [&](const json::object&, JsonFields& fields, ValidationErrors&) {
       return RedeemGiftCardCommand{.user = caller.user,
-                                   .gift_card_number = fields.string("giftCardNumber")};
+                                   .gift_card_number = fields.string("giftCardNumber"),
+                                   .keep_answer = answers.keep<RedeemedGiftCard>(
+                                       [&request](const RedeemedGiftCard& redeemed) {
+                                         return redeemed_answer(redeemed, request.request_id);
+                                       })};
     };
     return read_then_call(request, read, [&](const RedeemGiftCardCommand& command) {
       const auto redeemed = api.redeem_gift_card(command);
       if (!redeemed) return error_response(redeemed.error(), request.request_id);
-      const auto credited = euros(redeemed->value_micro_eur);
-      const auto balance = euros(redeemed->balance_micro_eur);
-      if (!credited) return error_response(credited.error(), request.request_id);
-      if (!balance) return error_response(balance.error(), request.request_id);
-      return json_response(200, json::object{{"credited", money_json(*credited)},
-                                             {"balance", money_json(*balance)}});
+      return redeemed_answer(*redeemed, request.request_id);
     });
   };
   return signed_in(api.authenticate, idempotent(api.idempotency_keys, std::move(handler)));

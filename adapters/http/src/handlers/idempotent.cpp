@@ -25,11 +25,11 @@ Response replay(const StoredAnswer& answer) {
 
 }  // namespace
 
-CallerHandler idempotent(IdempotencyKeys& keys, CallerHandler handler) {
+CallerHandler idempotent(IdempotencyKeys& keys, IdempotentHandler handler) {
   return [&keys, handler = std::move(handler)](const Request& request,
                                                const Caller& caller) -> Response {
     const auto key = request.header("Idempotency-Key");
-    if (!key) return handler(request, caller);
+    if (!key) return handler(request, caller, AnswerKeeper{});
     const IdempotentRequest idempotent_request{.user = caller.user,
                                                .key = std::string(*key),
                                                .method = request.method,
@@ -51,7 +51,7 @@ CallerHandler idempotent(IdempotencyKeys& keys, CallerHandler handler) {
     const auto& reservation = claim->reservation;
     Response response;
     try {
-      response = handler(request, caller);
+      response = handler(request, caller, AnswerKeeper{reservation});
     } catch (...) {
       if (auto forgotten = keys.forget(reservation); !forgotten) {
         spdlog::error("request {}: idempotency key not released: {}", request.request_id,

@@ -88,10 +88,21 @@ std::vector<CartLine> read_cart(const json::object& body, ValidationErrors& erro
   return lines;
 }
 
+Response placed_order_answer(const PlacedOrder& placed) {
+  json::value link = nullptr;
+  if (placed.payment_link) link = json::string(*placed.payment_link);
+  json::array numbers;
+  for (const auto& number : placed.gift_card_numbers) numbers.emplace_back(number);
+  return json_response(200,
+                       json::object{{"order", order_json({placed.order, placed.gift_card_numbers})},
+                                    {"paymentLink", std::move(link)},
+                                    {"giftCardNumbers", std::move(numbers)}});
+}
+
 }  // namespace
 
 Handler place_order(const OrdersApi& api) {
-  auto handler = [api](const Request& request, const Caller& caller) {
+  auto handler = [api](const Request& request, const Caller& caller, const AnswerKeeper& answers) {
     const auto read = [&](const json::object& body, JsonFields& fields, ValidationErrors& errors) {
       auto payer = read_payer(fields, request);
       return PlaceOrderCommand{
@@ -105,19 +116,13 @@ Handler place_order(const OrdersApi& api) {
           .pay_by_balance = fields.boolean("payByBalance"),
           .browser = std::move(payer.browser),
           .urls = return_urls(api.public_url, "/order-history",
-                              fmt::format("order={}", ReturnUrls::kIdPlaceholder))};
+                              fmt::format("order={}", ReturnUrls::kIdPlaceholder)),
+          .keep_answer = answers.keep<PlacedOrder>(placed_order_answer)};
     };
     return read_then_call(request, read, [&](PlaceOrderCommand command) {
       const auto placed = api.place_order(std::move(command));
       if (!placed) return error_response(placed.error(), request.request_id);
-      json::value link = nullptr;
-      if (placed->payment_link) link = json::string(*placed->payment_link);
-      json::array numbers;
-      for (const auto& number : placed->gift_card_numbers) numbers.emplace_back(number);
-      return json_response(
-          200, json::object{{"order", order_json({placed->order, placed->gift_card_numbers})},
-                            {"paymentLink", std::move(link)},
-                            {"giftCardNumbers", std::move(numbers)}});
+      return placed_order_answer(*placed);
     });
   };
   return signed_in(api.authenticate, idempotent(api.idempotency_keys, std::move(handler)));

@@ -8,6 +8,7 @@
 #include "artshop/core/accounts/profile_forms.hpp"
 #include "artshop/core/catalogue/ports.hpp"
 #include "artshop/core/error.hpp"
+#include "artshop/core/orders/idempotency.hpp"
 #include "artshop/core/orders/payment_gateway.hpp"
 #include "artshop/core/orders/pricing.hpp"
 #include "artshop/core/ports/clock.hpp"
@@ -34,6 +35,12 @@ struct OrderLimits {
   std::size_t max_reserved_exclusives = 3;  // exclusive pictures held by unpaid orders
 };
 
+struct PlacedOrder {
+  Order order;
+  std::optional<std::string> payment_link;     // a Pending order: where to pay
+  std::vector<std::string> gift_card_numbers;  // a paid order: the numbers, grouped
+};
+
 // POST /api/orders, as read from its payload; the use case checks every value.
 struct PlaceOrderCommand {
   UserId user;
@@ -47,12 +54,8 @@ struct PlaceOrderCommand {
   bool pay_by_balance = false;
   BrowserInfo browser;
   ReturnUrls urls;
-};
-
-struct PlacedOrder {
-  Order order;
-  std::optional<std::string> payment_link;     // a Pending order: where to pay
-  std::vector<std::string> gift_card_numbers;  // a paid order: the numbers, grouped
+  // Called with the order as stored (a Pending one without its payment link yet).
+  KeepAnswer<PlacedOrder> keep_answer;
 };
 
 // Prices the cart itself, then either pays at once from the balance (fulfils, and mails the
@@ -90,6 +93,11 @@ class PlaceOrder {
   OrderLimits limits_;
 };
 
+struct StartedDeposit {
+  Deposit deposit;
+  std::string payment_link;
+};
+
 // POST /api/balance/deposit.
 struct DepositCommand {
   UserId user;
@@ -100,11 +108,8 @@ struct DepositCommand {
   bool agreed_to_terms = false;
   BrowserInfo browser;
   ReturnUrls urls;
-};
-
-struct StartedDeposit {
-  Deposit deposit;
-  std::string payment_link;
+  // Called with the deposit as stored, its payment link still empty.
+  KeepAnswer<StartedDeposit> keep_answer;
 };
 
 // Stores a Pending deposit of 5 to 1000 EUR or the equivalent and opens a payment for it;

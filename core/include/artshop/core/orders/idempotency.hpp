@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,8 +18,15 @@
 // is a conflict. The HTTP adapter drives it around a handler:
 //
 //   claim ─ Run ────────► handler ─► remember (status < 500) or forget (5xx, 401, 429)
+//         │                 └ the use case keeps its answer in its own transaction (KeepAnswer)
 //         ├ Replay ─────► the stored answer
 //         └ InProgress ─► 409 with Retry-After: the client asks again later
+//
+// The answer of a request that changed something is written in the same transaction as the
+// change: a crash between the two can neither lose the answer of an effect that happened nor
+// let a retry carry the effect out again. A reservation left without an answer by a process
+// that died did nothing, so a retry may take it over once it is kAbandonedAfter old; should the
+// first request still be alive, its effect finds the key taken over and rolls back.
 namespace artshop {
 
 // One request that carries a key. The hash covers the method, the path (lower-cased, since
@@ -48,6 +56,22 @@ struct IdempotencyClaim {
   IdempotencyRecord reservation;       // Run only: what remember and forget need
 };
 
+// Given to a use case by the caller that holds a reservation: called inside the transaction of
+// the use case's effect with its outcome, it stores the answer that outcome gets. An error rolls
+// the effect back. Empty when the request carries no key.
+template <class Outcome>
+using KeepAnswer = std::function<Result<void>(Repositories&, const Outcome&)>;
+
+// A use case's last step inside its transaction: the outcome, once its answer is kept.
+template <class Outcome>
+Result<Outcome> with_kept_answer(const KeepAnswer<Outcome>& keep, Repositories& repos,
+                                 Outcome outcome) {
+  if (keep) {
+    if (auto kept = keep(repos, outcome); !kept) return std::unexpected(kept.error());
+  }
+  return outcome;
+}
+
 class IdempotencyKeys {
  public:
   static constexpr std::string_view kField = "Idempotency-Key";
@@ -56,8 +80,11 @@ class IdempotencyKeys {
       "An Idempotency-Key is 1 to 255 visible ASCII characters.";
   static constexpr std::string_view kOtherRequest =
       "This Idempotency-Key was already used for another request.";
+  static constexpr std::string_view kTakenOver =
+      "A repetition of this request with the same Idempotency-Key was carried out instead.";
   // A reservation that never got its answer (its process died) is given up after this long.
-  static constexpr std::chrono::minutes kAbandonedAfter{10};
+  // Taking over a live one is safe too (its effect then rolls back), only wasteful.
+  static constexpr std::chrono::minutes kAbandonedAfter{1};
 
   IdempotencyKeys(UnitOfWork& transactions, const TokenHasher& digests, const Clock& clock)
       : transactions_(transactions), digests_(digests), clock_(clock) {}
@@ -67,7 +94,13 @@ class IdempotencyKeys {
   // its lifetime is a Conflict with a general message.
   Result<IdempotencyClaim> claim(const IdempotentRequest& request);
 
-  // Stores the first answer under the reservation; false when the reservation is gone.
+  // Inside the transaction of the request's effect: stores `answer` under the reservation. A
+  // Conflict when the reservation is no longer this request's (a retry took it over).
+  static Result<void> keep(Repositories& repos, const IdempotencyRecord& reservation,
+                           StoredAnswer answer);
+
+  // Stores the answer under the reservation, over one kept with the effect; false when the
+  // reservation is gone.
   Result<bool> remember(const IdempotencyRecord& reservation, StoredAnswer answer);
 
   // Gives the reservation up, so that a retry with the key runs anew.

@@ -127,8 +127,9 @@ class IdempotencyRepository {
                                                 std::chrono::sys_seconds since) = 0;
   // Stores a reservation or an answer; false when (user, key) has a record already.
   virtual bool insert(const IdempotencyRecord& record) = 0;
-  // Fills in the answer (status and response) of the reservation with the record's user, key
-  // and created_at that is still kIdempotencyInProgress; false when there is none.
+  // Sets the answer (status and response) of the record with the record's user, key and
+  // created_at, whatever it held (an answer kept with the effect is then replaced by the final
+  // one); false when there is none: given up, or taken over by a newer reservation.
   virtual bool complete(const IdempotencyRecord& record) = 0;
   // Forgets (user, key) whatever its state: a reservation given up, or a record past its life.
   virtual void remove(UserId user, std::string_view key) = 0;

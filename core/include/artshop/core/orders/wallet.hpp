@@ -10,6 +10,7 @@
 #include "artshop/core/error.hpp"
 #include "artshop/core/orders/artworks.hpp"
 #include "artshop/core/orders/gift_card.hpp"
+#include "artshop/core/orders/idempotency.hpp"
 #include "artshop/core/orders/order.hpp"
 #include "artshop/core/ports/clock.hpp"
 #include "artshop/core/ports/unit_of_work.hpp"
@@ -33,15 +34,16 @@ class GetBalance {
   const ExchangeRateSource& rates_;
 };
 
+struct RedeemedGiftCard {
+  std::int64_t value_micro_eur = 0;
+  std::int64_t balance_micro_eur = 0;  // after the redemption
+};
+
 // POST /api/balance/gift-card {giftCardNumber}.
 struct RedeemGiftCardCommand {
   UserId user;
   std::string gift_card_number;
-};
-
-struct RedeemedGiftCard {
-  std::int64_t value_micro_eur = 0;
-  std::int64_t balance_micro_eur = 0;  // after the redemption
+  KeepAnswer<RedeemedGiftCard> keep_answer;
 };
 
 // Credits a gift card's value to the caller's balance, once. Numbers that match no card
