@@ -12,8 +12,8 @@
 
 namespace artshop::fakes {
 
-// The whole database as plain containers. A UnitOfWork over it copies the state before the
-// work and restores the copy when the work fails, which is what a rollback looks like.
+// The whole database as plain containers. A UnitOfWork over it lets the work change a copy
+// and keeps the copy only when the work succeeds, which is what a transaction looks like.
 struct StoreState {
   std::vector<Account> accounts;
   std::map<std::string, RefreshTokenRecord> refresh_tokens;
@@ -39,6 +39,14 @@ struct StoreState {
   };
   std::vector<StoredTicket> support_tickets;
 };
+
+// Sorts rows newest first by `time`, then by id, as the ports' lists promise.
+template <class Row, class Time>
+void newest_first(std::vector<Row>& rows, Time Row::*time) {
+  std::ranges::sort(rows, [&](const Row& a, const Row& b) {
+    return std::pair(a.*time, a.id) > std::pair(b.*time, b.id);
+  });
+}
 
 class InMemoryAccounts final : public AccountRepository {
  public:
@@ -69,19 +77,24 @@ class InMemoryAccounts final : public AccountRepository {
     return id;
   }
   void update_password_hash(UserId id, std::string_view hash) override {
-    account(id).password_hash = hash;
+    if (auto* found = account(id)) found->password_hash = hash;
   }
   void update_names(UserId id, std::string_view first, std::string_view last) override {
-    account(id).first_name = first;
-    account(id).last_name = last;
+    if (auto* found = account(id)) {
+      found->first_name = first;
+      found->last_name = last;
+    }
   }
   void update_billing(UserId id, const BillingAddress& billing) override {
-    account(id).billing = billing;
+    if (auto* found = account(id)) found->billing = billing;
   }
 
  private:
-  Account& account(UserId id) {
-    return *std::ranges::find_if(state_.accounts, [id](const Account& a) { return a.id == id; });
+  // Null for an unknown id: an update of no row changes nothing, as in SQL.
+  Account* account(UserId id) {
+    const auto found =
+        std::ranges::find_if(state_.accounts, [id](const Account& a) { return a.id == id; });
+    return found == state_.accounts.end() ? nullptr : &*found;
   }
   StoreState& state_;
 };
@@ -98,7 +111,9 @@ class InMemoryRefreshTokens final : public RefreshTokenRepository {
     return found->second;
   }
   bool mark_rotated(std::string_view digest, std::chrono::sys_seconds) override {
-    auto& record = state_.refresh_tokens.at(std::string(digest));
+    const auto found = state_.refresh_tokens.find(std::string(digest));
+    if (found == state_.refresh_tokens.end()) return false;
+    auto& record = found->second;
     if (record.rotated || record.revoked) return false;
     record.rotated = true;
     return true;
@@ -136,7 +151,8 @@ class InMemoryResetCodes final : public ResetCodeRepository {
     return found->second;
   }
   void record_failed_attempt(UserId user) override {
-    ++state_.reset_codes.at(user.value).failed_attempts;
+    const auto found = state_.reset_codes.find(user.value);
+    if (found != state_.reset_codes.end()) ++found->second.failed_attempts;
   }
   void remove(UserId user) override { state_.reset_codes.erase(user.value); }
 
@@ -171,13 +187,13 @@ class InMemoryRateLimits final : public RateLimitRepository {
   StoreState& state_;
 };
 
-// Enough of the catalogue for use cases that read offers by name and list categories; the
-// filtering and sorting of search() are SQL and are tested against real SQLite files.
+// The catalogue as the contract suites (tests/contract) pin it down: Active offers only,
+// newest or by lowest price, text in the title or a tag ignoring case.
 class InMemoryOffers final : public OfferRepository {
  public:
   explicit InMemoryOffers(StoreState& state) : state_(state) {}
   OfferPage search(const OfferSearch& search) override {
-    OfferPage page;
+    std::vector<Offer> found;
     for (const auto& offer : state_.offers) {
       if (offer.status != OfferStatus::Active) continue;
       if (search.category && offer.category != *search.category) continue;
@@ -189,20 +205,22 @@ class InMemoryOffers final : public OfferRepository {
       if (search.max_price_eur_cents &&
           offer.lowest_price_eur_cents() > *search.max_price_eur_cents)
         continue;
-      ++page.total;
-      if (page.total > search.offset && std::ssize(page.items) < search.limit)
-        page.items.push_back(offer);
+      if (search.search && !mentions(offer, *search.search)) continue;
+      found.push_back(offer);
+    }
+    sort(found, search.sort);
+    OfferPage page{.items = {}, .total = static_cast<int>(found.size())};
+    for (int i = search.offset; i < search.offset + search.limit && i < page.total; ++i) {
+      page.items.push_back(found[static_cast<std::size_t>(i)]);
     }
     return page;
   }
   std::vector<Offer> latest(int count) override {
-    std::vector<Offer> newest(state_.offers.rbegin(), state_.offers.rend());
-    if (std::ssize(newest) > count) newest.resize(static_cast<std::size_t>(count));
-    return newest;
+    return search({.sort = OfferSort::NewToOld, .offset = 0, .limit = count}).items;
   }
   std::optional<Offer> find_by_url_name(std::string_view url_name) override {
     for (const auto& offer : state_.offers) {
-      if (offer.url_name == url_name) return offer;
+      if (lowered(offer.url_name) == lowered(url_name)) return offer;
     }
     return std::nullopt;
   }
@@ -221,23 +239,78 @@ class InMemoryOffers final : public OfferRepository {
     }
     return false;
   }
-  std::vector<Category> categories() override { return state_.categories; }
+  // By title, each with its Active offers counted.
+  std::vector<Category> categories() override {
+    auto found = state_.categories;
+    for (auto& category : found) {
+      category.offer_count = static_cast<int>(std::ranges::count_if(state_.offers, [&](auto& o) {
+        return o.category == category.url_name && o.status == OfferStatus::Active;
+      }));
+    }
+    std::ranges::sort(found, {}, &Category::title);
+    return found;
+  }
   bool category_exists(std::string_view url_name) override {
     return std::ranges::any_of(state_.categories,
                                [&](const Category& c) { return c.url_name == url_name; });
   }
   void upsert_category(const Category& category) override {
-    if (!category_exists(category.url_name)) state_.categories.push_back(category);
+    for (auto& stored : state_.categories) {
+      if (stored.url_name == category.url_name) {
+        stored.title = category.title;
+        return;
+      }
+    }
+    state_.categories.push_back(category);
   }
+  // Assigns the offer's and its attributes' ids, and keeps the attributes cheapest first.
   std::optional<OfferId> insert(const Offer& offer) override {
     if (find_by_url_name(offer.url_name)) return std::nullopt;
-    state_.offers.push_back(offer);
-    state_.offers.back().id = OfferId{std::ssize(state_.offers)};
-    return state_.offers.back().id;
+    std::int64_t last_attribute = 0;
+    for (const auto& stored : state_.offers) {
+      for (const auto& attribute : stored.attributes) {
+        last_attribute = std::max(last_attribute, attribute.id.value);
+      }
+    }
+    auto& stored = state_.offers.emplace_back(offer);
+    stored.id = OfferId{std::ssize(state_.offers)};
+    for (auto& attribute : stored.attributes) attribute.id = AttributeId{++last_attribute};
+    std::ranges::stable_sort(stored.attributes, {}, &OfferAttribute::price_eur_cents);
+    std::vector<std::string> tags;
+    for (auto& tag : stored.tags) {
+      if (std::ranges::find(tags, tag) == tags.end()) tags.push_back(std::move(tag));
+    }
+    stored.tags = std::move(tags);
+    return stored.id;
   }
   int count() override { return static_cast<int>(state_.offers.size()); }
 
  private:
+  static std::string lowered(std::string_view text) {
+    std::string lower(text);
+    for (auto& c : lower) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    return lower;
+  }
+  static bool mentions(const Offer& offer, std::string_view text) {
+    const auto wanted = lowered(text);
+    if (lowered(offer.title).contains(wanted)) return true;
+    return std::ranges::any_of(offer.tags,
+                               [&](const auto& tag) { return lowered(tag).contains(wanted); });
+  }
+  static void sort(std::vector<Offer>& offers, OfferSort order) {
+    const auto price = [](const Offer& o) { return o.lowest_price_eur_cents(); };
+    std::ranges::sort(offers, [&](const Offer& a, const Offer& b) {
+      switch (order) {
+        case OfferSort::LowToHigh:
+          return std::pair(price(a), a.id) < std::pair(price(b), b.id);
+        case OfferSort::HighToLow:
+          return std::pair(price(a), a.id) > std::pair(price(b), b.id);
+        case OfferSort::NewToOld:
+          break;
+      }
+      return std::pair(a.created_at, a.id) > std::pair(b.created_at, b.id);
+    });
+  }
   StoreState& state_;
 };
 
@@ -280,8 +353,9 @@ class InMemoryOrders final : public OrderRepository {
   OrderPage list_for_user(UserId user, int offset, int limit) override {
     std::vector<Order> found;
     for (const auto& order : state_.orders) {
-      if (order.user == user) found.insert(found.begin(), order);
+      if (order.user == user) found.push_back(order);
     }
+    newest_first(found, &Order::created_at);
     OrderPage page{.items = {}, .total = static_cast<int>(found.size())};
     for (int i = offset; i < offset + limit && i < page.total; ++i) {
       page.items.push_back(found[static_cast<std::size_t>(i)]);
@@ -317,8 +391,12 @@ class InMemoryOrders final : public OrderRepository {
     }
     return found;
   }
+  // Only an Active offer can be held.
   bool reserve_exclusive(OfferId offer, OrderId order) override {
-    return state_.reservations.emplace(offer.value, order.value).second;
+    const bool active = std::ranges::any_of(state_.offers, [&](const Offer& o) {
+      return o.id == offer && o.status == OfferStatus::Active;
+    });
+    return active && state_.reservations.emplace(offer.value, order.value).second;
   }
   void release_reservations(OrderId order) override {
     std::erase_if(state_.reservations,
@@ -426,6 +504,7 @@ class InMemoryGiftCards final : public GiftCardRepository {
     for (const auto& card : state_.gift_cards) {
       if (card.order == order) found.push_back(card);
     }
+    std::ranges::stable_sort(found, {}, &GiftCard::issued_at);
     return found;
   }
   bool redeem(std::string_view digest, UserId by, std::chrono::sys_seconds at) override {
@@ -457,12 +536,12 @@ class InMemoryArtworks final : public ArtworkRepository {
     }
     return std::nullopt;
   }
-  // Newest first, as the port says (later additions are newer).
   std::vector<Artwork> list_for_user(UserId owner) override {
     std::vector<Artwork> found;
-    for (const auto& artwork : state_.artworks | std::views::reverse) {
+    for (const auto& artwork : state_.artworks) {
       if (artwork.owner == owner) found.push_back(artwork);
     }
+    newest_first(found, &Artwork::acquired_at);
     return found;
   }
   std::optional<std::string> rendered(OfferId offer, int long_edge, ImageFormat format) override {
@@ -547,13 +626,15 @@ class InMemoryGeneratedImages final : public GeneratedImageRepository {
     }
     return std::nullopt;
   }
-  // Newest first, as the port says (later additions are newer).
   GeneratedImagePage list_for_user(UserId owner, int offset, int limit) override {
-    GeneratedImagePage page;
-    for (const auto& image : state_.generated_images | std::views::reverse) {
-      if (image.owner != owner) continue;
-      ++page.total;
-      if (page.total > offset && std::ssize(page.items) < limit) page.items.push_back(image);
+    std::vector<GeneratedImage> found;
+    for (const auto& image : state_.generated_images) {
+      if (image.owner == owner) found.push_back(image);
+    }
+    newest_first(found, &GeneratedImage::created_at);
+    GeneratedImagePage page{.items = {}, .total = static_cast<int>(found.size())};
+    for (int i = offset; i < offset + limit && i < page.total; ++i) {
+      page.items.push_back(found[static_cast<std::size_t>(i)]);
     }
     return page;
   }
@@ -584,13 +665,16 @@ class InMemorySupportTickets final : public SupportTicketRepository {
     }
     return std::nullopt;
   }
-  // Oldest first: later additions are newer.
   std::vector<SupportTicket> claim_unsent(std::chrono::sys_seconds since,
                                           std::chrono::sys_seconds now,
                                           std::chrono::sys_seconds claimed_until,
                                           int limit) override {
+    std::vector<StoreState::StoredTicket*> oldest_first;
+    for (auto& stored : state_.support_tickets) oldest_first.push_back(&stored);
+    std::ranges::stable_sort(oldest_first, {}, [](const auto* s) { return s->ticket.created_at; });
     std::vector<SupportTicket> claimed;
-    for (auto& stored : state_.support_tickets) {
+    for (auto* entry : oldest_first) {
+      auto& stored = *entry;
       const auto& ticket = stored.ticket;
       const bool unsent = !ticket.confirmation_sent_at || !ticket.notice_sent_at;
       const bool free = !stored.mails_claimed_until || *stored.mails_claimed_until <= now;
@@ -618,23 +702,25 @@ class InMemorySupportTickets final : public SupportTicketRepository {
 
 class InMemoryUnitOfWork final : public UnitOfWork {
  public:
+  // A work that returns false or throws leaves `state` as it was, and a read nested in a
+  // write sees only what was committed, as a database's transactions do.
   void run(Mode, const std::function<bool(Repositories&)>& work) override {
-    const StoreState before = state;
-    InMemoryAccounts accounts(state);
-    InMemoryRefreshTokens refresh_tokens(state);
-    InMemoryResetCodes reset_codes(state);
-    InMemoryRateLimits rate_limits(state);
-    InMemoryOffers offers(state);
-    InMemorySettings settings(state);
-    InMemoryOrders orders(state);
-    InMemoryDeposits deposits(state);
-    InMemoryLedger ledger(state);
-    InMemoryGiftCards gift_cards(state);
-    InMemoryArtworks artworks(state);
-    InMemoryPaymentEvents payment_events(state);
-    InMemoryIdempotency idempotency(state);
-    InMemoryGeneratedImages generated_images(state);
-    InMemorySupportTickets support_tickets(state);
+    StoreState working = state;
+    InMemoryAccounts accounts(working);
+    InMemoryRefreshTokens refresh_tokens(working);
+    InMemoryResetCodes reset_codes(working);
+    InMemoryRateLimits rate_limits(working);
+    InMemoryOffers offers(working);
+    InMemorySettings settings(working);
+    InMemoryOrders orders(working);
+    InMemoryDeposits deposits(working);
+    InMemoryLedger ledger(working);
+    InMemoryGiftCards gift_cards(working);
+    InMemoryArtworks artworks(working);
+    InMemoryPaymentEvents payment_events(working);
+    InMemoryIdempotency idempotency(working);
+    InMemoryGeneratedImages generated_images(working);
+    InMemorySupportTickets support_tickets(working);
     Repositories repositories{.accounts = accounts,
                               .refresh_tokens = refresh_tokens,
                               .reset_codes = reset_codes,
@@ -650,9 +736,10 @@ class InMemoryUnitOfWork final : public UnitOfWork {
                               .idempotency = idempotency,
                               .generated_images = generated_images,
                               .support_tickets = support_tickets};
-    if (!work(repositories)) state = before;
+    if (work(repositories)) state = std::move(working);
   }
 
+  // What is committed. Tests arrange and inspect it directly, outside any work.
   StoreState state;
 };
 

@@ -57,7 +57,7 @@ class RateLimitRepository {
   virtual std::optional<std::chrono::sys_seconds> oldest_since(std::string_view bucket,
                                                                std::chrono::sys_seconds since) = 0;
   virtual void add(std::string_view bucket, std::chrono::sys_seconds at) = 0;
-  // Forgets events older than `before`, in every bucket.
+  // Forgets events at or before `before`, in every bucket.
   virtual void prune(std::chrono::sys_seconds before) = 0;
 };
 

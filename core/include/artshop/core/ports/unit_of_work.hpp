@@ -11,7 +11,8 @@ namespace artshop {
 
 // Runs a piece of work in one transaction over the repositories, without the use case
 // knowing which database is behind them. A write transaction takes the write lock up front
-// (no upgrade deadlocks) and either commits whole or leaves nothing behind.
+// (no upgrade deadlocks) and either commits whole or leaves nothing behind. Transactions do
+// not nest: `work` uses the repositories it is given and never starts another write.
 class UnitOfWork {
  public:
   enum class Mode : bool { Read, Write };

@@ -1,0 +1,171 @@
+#include <gmock/gmock.h>
+
+#include "contract/store_contract.hpp"
+
+namespace artshop::contract {
+namespace {
+
+using namespace std::chrono_literals;
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+
+const Rate kEur{Rate::kScale};
+
+// A customer paying `micro_eur` into their balance through the provider.
+Posting deposit_of(UserId user, std::string reference, std::int64_t micro_eur) {
+  const Money original(micro_eur / kMicroEurPerCent, Currency::EUR);
+  return Posting::Builder(std::move(reference), kNow)
+      .debit(LedgerAccount::provider_cash(), micro_eur, original, kEur)
+      .credit(LedgerAccount::customer(user), micro_eur, original, kEur)
+      .build()
+      .value();
+}
+
+TEST_P(LedgerContract, Entries_AreGivenBackInTheOrderWrittenWithEveryField) {
+  const auto ann = add_account("ann@example.com");
+  const Rate nok{11'512'300};
+  const auto posting =
+      Posting::Builder("order:R-1", kNow)
+          .debit(LedgerAccount::customer(ann), 12'500'000, Money(14'390, Currency::NOK), nok)
+          .credit(LedgerAccount::sales_revenue(), 10'000'000, Money(11'512, Currency::NOK), nok)
+          .credit(LedgerAccount::gift_cards_outstanding(), 2'500'000, Money(2'878, Currency::NOK),
+                  nok)
+          .build()
+          .value();
+  write([&](Repositories& repos) { repos.ledger.post(posting); });
+  EXPECT_EQ(read([](Repositories& repos) { return repos.ledger.entries("order:R-1"); }),
+            posting.entries());
+  EXPECT_THAT(read([](Repositories& repos) { return repos.ledger.entries("order:R-2"); }),
+              IsEmpty());
+}
+
+TEST_P(LedgerContract, CustomerBalance_IsCreditsMinusDebitsOfThatCustomerOnly) {
+  const auto ann = add_account("ann@example.com");
+  const auto bob = add_account("bob@example.com");
+  write([&](Repositories& repos) {
+    repos.ledger.post(deposit_of(ann, "deposit:1", 20'000'000));
+    repos.ledger.post(deposit_of(ann, "deposit:2", 5'000'000));
+    repos.ledger.post(deposit_of(bob, "deposit:3", 1'000'000));
+    repos.ledger.post(
+        Posting::Builder("generation:1", kNow)
+            .debit(LedgerAccount::customer(ann), 3'000'000, Money(300, Currency::EUR), kEur)
+            .credit(LedgerAccount::generation_revenue(), 3'000'000, Money(300, Currency::EUR), kEur)
+            .build()
+            .value());
+  });
+  read([&](Repositories& repos) {
+    EXPECT_EQ(repos.ledger.customer_balance(ann), 22'000'000);
+    EXPECT_EQ(repos.ledger.customer_balance(bob), 1'000'000);
+    EXPECT_EQ(repos.ledger.customer_balance(UserId{bob.value + 100}), 0);
+  });
+}
+
+TEST_P(LedgerContract, CustomerBalance_MayGoBelowZero) {
+  const auto ann = add_account("ann@example.com");
+  write([&](Repositories& repos) {
+    repos.ledger.post(
+        Posting::Builder("correction:1", kNow)
+            .debit(LedgerAccount::customer(ann), 1'000'000, Money(100, Currency::EUR), kEur)
+            .credit(LedgerAccount::provider_cash(), 1'000'000, Money(100, Currency::EUR), kEur)
+            .build()
+            .value());
+  });
+  EXPECT_EQ(read([&](Repositories& repos) { return repos.ledger.customer_balance(ann); }),
+            -1'000'000);
+}
+
+GiftCard a_card(std::string digest, OrderId order, UserId buyer, sys_seconds issued_at) {
+  return {.number_digest = std::move(digest),
+          .number = "7K3QW9ZX2M4B8R1T",
+          .order = order,
+          .buyer = buyer,
+          .value_micro_eur = 43'432'000,
+          .bought = Money(50'000, Currency::NOK),
+          .rate = Rate{11'512'300},
+          .issued_at = issued_at,
+          .redeemed_by = std::nullopt,
+          .redeemed_at = std::nullopt};
+}
+
+TEST_P(GiftCardContract, Insert_ThenFindByDigest_GivesBackEveryField) {
+  const auto ann = add_account("ann@example.com");
+  const auto order =
+      add_order(an_order(ann, add_offer(an_offer("harbour", kNow, 1'250)), "R-1", kNow));
+  EXPECT_TRUE(write([&](Repositories& repos) {
+    return repos.gift_cards.insert(a_card("d-1", order, ann, kNow));
+  }));
+  const auto found =
+      read([](Repositories& repos) { return repos.gift_cards.find_by_digest("d-1"); });
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->number_digest, "d-1");
+  EXPECT_EQ(found->number, "7K3QW9ZX2M4B8R1T");
+  EXPECT_EQ(found->order, order);
+  EXPECT_EQ(found->buyer, ann);
+  EXPECT_EQ(found->value_micro_eur, 43'432'000);
+  EXPECT_EQ(found->bought, Money(50'000, Currency::NOK));
+  EXPECT_EQ(found->rate, Rate{11'512'300});
+  EXPECT_EQ(found->issued_at, kNow);
+  EXPECT_EQ(found->redeemed_by, std::nullopt);
+  EXPECT_EQ(found->redeemed_at, std::nullopt);
+  EXPECT_FALSE(read([](Repositories& repos) { return repos.gift_cards.find_by_digest("d-2"); }));
+}
+
+TEST_P(GiftCardContract, Insert_ADigestTwice_AnswersFalse) {
+  const auto ann = add_account("ann@example.com");
+  const auto order =
+      add_order(an_order(ann, add_offer(an_offer("harbour", kNow, 1'250)), "R-1", kNow));
+  EXPECT_TRUE(write([&](Repositories& repos) {
+    return repos.gift_cards.insert(a_card("d-1", order, ann, kNow));
+  }));
+  EXPECT_FALSE(write([&](Repositories& repos) {
+    return repos.gift_cards.insert(a_card("d-1", order, ann, kNow + 1s));
+  }));
+}
+
+TEST_P(GiftCardContract, Redeem_WorksOnceAndRecordsWhoAndWhen) {
+  const auto ann = add_account("ann@example.com");
+  const auto bob = add_account("bob@example.com");
+  const auto order =
+      add_order(an_order(ann, add_offer(an_offer("harbour", kNow, 1'250)), "R-1", kNow));
+  write([&](Repositories& repos) { repos.gift_cards.insert(a_card("d-1", order, ann, kNow)); });
+  EXPECT_TRUE(
+      write([&](Repositories& repos) { return repos.gift_cards.redeem("d-1", bob, kNow + 1h); }));
+  EXPECT_FALSE(
+      write([&](Repositories& repos) { return repos.gift_cards.redeem("d-1", ann, kNow + 2h); }));
+  EXPECT_FALSE(
+      write([&](Repositories& repos) { return repos.gift_cards.redeem("d-9", ann, kNow + 2h); }));
+  const auto found =
+      read([](Repositories& repos) { return repos.gift_cards.find_by_digest("d-1"); });
+  EXPECT_EQ(found->redeemed_by, bob);
+  EXPECT_EQ(found->redeemed_at, kNow + 1h);
+}
+
+TEST_P(GiftCardContract, ListForOrder_GivesThatOrdersCardsInTheOrderIssued) {
+  const auto ann = add_account("ann@example.com");
+  const auto offer = add_offer(an_offer("harbour", kNow, 1'250));
+  const auto first = add_order(an_order(ann, offer, "R-1", kNow));
+  const auto second = add_order(an_order(ann, offer, "R-2", kNow));
+  write([&](Repositories& repos) {
+    repos.gift_cards.insert(a_card("late", first, ann, kNow + 1s));
+    repos.gift_cards.insert(a_card("other", second, ann, kNow));
+    repos.gift_cards.insert(a_card("early", first, ann, kNow));
+  });
+  std::vector<std::string> digests;
+  for (const auto& card :
+       read([&](Repositories& repos) { return repos.gift_cards.list_for_order(first); })) {
+    digests.push_back(card.number_digest);
+  }
+  EXPECT_THAT(digests, ElementsAre("early", "late"));
+}
+
+TEST_P(PaymentEventContract, Record_TheSameEventTwice_AnswersFalseTheSecondTime) {
+  EXPECT_TRUE(
+      write([](Repositories& repos) { return repos.payment_events.record("evt_1", kNow); }));
+  EXPECT_FALSE(
+      write([](Repositories& repos) { return repos.payment_events.record("evt_1", kNow + 1h); }));
+  EXPECT_TRUE(
+      write([](Repositories& repos) { return repos.payment_events.record("evt_2", kNow); }));
+}
+
+}  // namespace
+}  // namespace artshop::contract
