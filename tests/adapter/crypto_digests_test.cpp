@@ -30,6 +30,17 @@ TEST(CryptoDigests, TokenHasher_StoresOnlyAFixedLengthDigest) {
   EXPECT_EQ(digest.find("refresh"), std::string::npos);
 }
 
+TEST(CryptoDigests, Hex_MatchesRfc4648Base16VectorsInLowerCase) {
+  const auto hex_of = [](std::string_view text) { return to_hex(std::as_bytes(std::span(text))); };
+  EXPECT_EQ(hex_of(""), "");
+  EXPECT_EQ(hex_of("f"), "66");
+  EXPECT_EQ(hex_of("fo"), "666f");
+  EXPECT_EQ(hex_of("foo"), "666f6f");
+  EXPECT_EQ(hex_of("foob"), "666f6f62");
+  EXPECT_EQ(hex_of("fooba"), "666f6f6261");
+  EXPECT_EQ(hex_of("foobar"), "666f6f626172");
+}
+
 TEST(CryptoDigests, Hex_RoundTripsAndRejectsNonHex) {
   const std::vector<std::byte> bytes{std::byte{0x00}, std::byte{0xAB}, std::byte{0xFF}};
   EXPECT_EQ(to_hex(bytes), "00abff");

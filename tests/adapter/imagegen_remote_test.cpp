@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "artshop/core/accounts/base64url.hpp"
+#include "artshop/core/codec/base64.hpp"
 #include "artshop/imagegen/remote_image_generators.hpp"
 #include "artshop/media/vips_image_processor.hpp"
 #include "payments_test_support.hpp"
@@ -32,13 +32,7 @@ media::VipsImageProcessor& processor() {
 std::string png_base64(int width, int height, std::uint8_t red) {
   Image image{width, height, {}};
   for (int i = 0; i < width * height; ++i) image.rgb.insert(image.rgb.end(), {red, 40, 200});
-  std::string text = base64url::encode(processor().encode_png(image).bytes);
-  for (char& c : text) {
-    if (c == '-') c = '+';
-    if (c == '_') c = '/';
-  }
-  while (text.size() % 4 != 0) text += '=';
-  return text;
+  return base64::encode(processor().encode_png(image).bytes);
 }
 
 // What each service is asked and how it answers: the tests below run against both.

@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "artshop/core/accounts/base64url.hpp"
+#include "artshop/core/codec/base64.hpp"
 #include "artshop/crypto/digests.hpp"
 #include "artshop/crypto/hex.hpp"
 #include "artshop/crypto/jwt_keyring.hpp"

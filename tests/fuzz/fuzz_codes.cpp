@@ -1,13 +1,14 @@
 // The codes and amounts customers type, as core reads them: gift-card numbers, password-reset
-// codes, base64url tokens and money amounts. Nothing may crash, and each reading must be a
-// fixed point: what it accepts is in the canonical form, reads back as itself, and (for the
+// codes, base64 and base64url texts and money amounts. Nothing may crash, and each reading must
+// be a fixed point: what it accepts is in the canonical form, reads back as itself, and (for the
 // strict base64url and amounts) is the one spelling of its value.
 #include <cstdint>
 #include <string>
 
-#include "artshop/core/accounts/base64url.hpp"
 #include "artshop/core/accounts/random_tokens.hpp"
 #include "artshop/core/accounts/token_policy.hpp"
+#include "artshop/core/codec/base32.hpp"
+#include "artshop/core/codec/base64.hpp"
 #include "artshop/core/money.hpp"
 #include "artshop/core/orders/gift_card.hpp"
 #include "fuzz/fuzz_input.hpp"
@@ -23,9 +24,9 @@ bool only_symbols_of(std::string_view text, std::string_view alphabet) {
 void check_gift_card_number(std::string_view typed) {
   const auto number = normalize_gift_card_number(typed);
   if (!number) return;
-  fuzz::require(
-      number->size() == kGiftCardNumberLength && only_symbols_of(*number, kCrockfordAlphabet),
-      "a gift-card number is 16 Crockford symbols");
+  fuzz::require(number->size() == kGiftCardNumberLength &&
+                    only_symbols_of(*number, base32::kCrockfordAlphabet),
+                "a gift-card number is 16 Crockford symbols");
   fuzz::require(normalize_gift_card_number(*number) == number, "a number reads as itself");
   fuzz::require(normalize_gift_card_number(group_gift_card_number(*number)) == number,
                 "a grouped number reads as the number");
@@ -47,6 +48,18 @@ void check_base64url(std::string_view text) {
                 "base64url decodes what it encodes");
 }
 
+// Standard base64 is read padded or not, so its one spelling is the padded one.
+void check_base64(std::string_view text) {
+  if (const auto bytes = base64::decode(text)) {
+    const auto spelling = base64::encode(*bytes);
+    fuzz::require(spelling.starts_with(text) &&
+                      spelling.find_first_not_of('=', text.size()) == std::string::npos,
+                  "base64 is read as its padded spelling");
+  }
+  fuzz::require(base64::decode(base64::encode(text)) == std::string(text),
+                "base64 decodes what it encodes");
+}
+
 void check_amount(std::string_view text) {
   for (const auto currency : kAllCurrencies) {
     const auto money = Money::parse(text, currency);
@@ -63,6 +76,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_gift_card_number(text);
   check_reset_code(text);
   check_base64url(text);
+  check_base64(text);
   check_amount(text);
   return 0;
 }

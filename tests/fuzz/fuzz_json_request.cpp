@@ -97,8 +97,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                         .body = std::string(fuzz::as_text(data, size)),
                         .request_id = "fuzz"};
 
-  const auto response = handlers::with_json_fields(
-      request, [&](const boost::json::object& body, JsonFields& fields, ValidationErrors& extra) {
+  const auto response = handlers::read_then_call(
+      request,
+      [&](const boost::json::object& body, JsonFields& fields, ValidationErrors& extra) {
         for (const auto name : kStringFields) fields.string(name);
         for (const auto name : kBooleanFields) fields.optional_boolean(name);
         for (const auto name : kIntegerFields) fields.optional_int64(name);
@@ -110,8 +111,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         read_cart(body, extra);
         require_type_errors_reported(body, fields);
         validate_forms(fields, std::move(payer));
-        return Response{.status = 204};
-      });
+        return true;
+      },
+      [](bool) { return Response{.status = 204}; });
 
   // Whatever was sent, the fields are read or refused with 400, and a 400's body is JSON a
   // client can read.

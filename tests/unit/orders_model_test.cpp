@@ -3,6 +3,7 @@
 #include <array>
 #include <set>
 
+#include "artshop/core/codec/base32.hpp"
 #include "artshop/core/orders/gift_card.hpp"
 #include "artshop/core/orders/ledger.hpp"
 #include "artshop/core/orders/order.hpp"
@@ -147,7 +148,8 @@ TEST(GiftCardNumber, Drawn_DifferEachTimeAndUseTheAlphabetOnly) {
   for (int i = 0; i < 50; ++i) {
     const auto number = generate_gift_card_number(random);
     ASSERT_EQ(number.size(), kGiftCardNumberLength);
-    for (const char c : number) EXPECT_NE(kCrockfordAlphabet.find(c), std::string_view::npos);
+    for (const char c : number)
+      EXPECT_NE(base32::kCrockfordAlphabet.find(c), std::string_view::npos);
     seen.insert(number);
   }
   EXPECT_EQ(seen.size(), 50U);

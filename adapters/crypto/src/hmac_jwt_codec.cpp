@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <array>
+#include <boost/json/object.hpp>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/json/value.hpp>
 #include <charconv>
 
-#include "artshop/core/accounts/base64url.hpp"
+#include "artshop/core/codec/base64.hpp"
 #include "artshop/crypto/digests.hpp"
-#include "artshop/crypto/flat_json.hpp"
+#include "artshop/json/members.hpp"
 
 namespace artshop::crypto {
 
@@ -35,14 +39,19 @@ std::optional<std::array<std::string_view, 3>> split_segments(std::string_view t
   return segments;
 }
 
-std::optional<FlatJsonObject> decode_json_segment(std::string_view segment) {
+// The segment's JSON object. Boost.JSON refuses malformed UTF-8 and deep nesting; of duplicate
+// names it keeps the last, as RFC 7515 section 4 allows a JWS parser to do.
+std::optional<boost::json::object> decode_json_segment(std::string_view segment) {
   const auto json = base64url::decode(segment);
   if (!json) return std::nullopt;
-  return FlatJsonObject::parse(*json);
+  boost::system::error_code error;
+  auto value = boost::json::parse(*json, error);
+  if (error || !value.is_object()) return std::nullopt;
+  return std::move(value.get_object());
 }
 
 // A user id as we write it: a positive decimal without sign or leading zeros.
-std::optional<UserId> parse_subject(const std::string* text) noexcept {
+std::optional<UserId> parse_subject(const boost::json::string* text) noexcept {
   if (text == nullptr || text->empty() || text->front() == '0') return std::nullopt;
   std::int64_t value = 0;
   const auto* last = text->data() + text->size();
@@ -58,30 +67,30 @@ bool is_plausible_time(std::int64_t seconds_since_epoch) noexcept {
   return seconds_since_epoch >= 0 && seconds_since_epoch <= kEndOfYear9999;
 }
 
-bool header_has_only_known_parameters(const FlatJsonObject& header) {
+bool header_has_only_known_parameters(const boost::json::object& header) {
   // Anything else ("crit", "jku", "x5u", ...) asks for processing this verifier does not do.
-  return std::ranges::all_of(header.members(), [](const auto& member) {
-    return member.first == "alg" || member.first == "typ" || member.first == "kid";
+  return std::ranges::all_of(header, [](const boost::json::key_value_pair& member) {
+    return member.key() == "alg" || member.key() == "typ" || member.key() == "kid";
   });
 }
 
 // The claims of a token whose signature holds, checked against what we issue.
 std::expected<AccessTokenClaims, TokenError> read_access_claims(
-    const FlatJsonObject& claims, const JwtSettings& settings,
+    const boost::json::object& claims, const JwtSettings& settings,
     std::chrono::system_clock::time_point now) {
-  const auto* token_use = claims.string("token_use");
+  const auto* token_use = string_member(claims, "token_use");
   if (token_use == nullptr || *token_use != HmacJwtAccessTokenCodec::kAccessTokenUse) {
     return unexpected(TokenError::WrongTokenType);
   }
-  const auto* issuer = claims.string("iss");
-  const auto* audience = claims.string("aud");
-  const auto subject = parse_subject(claims.string("sub"));
-  const auto issued_at = claims.integer("iat");
-  const auto expires_at = claims.integer("exp");
+  const auto* issuer = string_member(claims, "iss");
+  const auto* audience = string_member(claims, "aud");
+  const auto subject = parse_subject(string_member(claims, "sub"));
+  const auto issued_at = integer_member(claims, "iat");
+  const auto expires_at = integer_member(claims, "exp");
   if (issuer == nullptr || audience == nullptr || !subject || !issued_at || !expires_at) {
     return unexpected(TokenError::MissingClaim);
   }
-  const auto* session = claims.string("sid");  // optional, but a string when present
+  const auto* session = string_member(claims, "sid");  // optional, but a string when present
   if (session == nullptr && claims.contains("sid")) return unexpected(TokenError::Malformed);
   if (*issuer != settings.issuer) return unexpected(TokenError::WrongIssuer);
   if (*audience != settings.audience) return unexpected(TokenError::WrongAudience);
@@ -96,7 +105,7 @@ std::expected<AccessTokenClaims, TokenError> read_access_claims(
   return AccessTokenClaims{.subject = *subject,
                            .issued_at = std::chrono::sys_seconds{std::chrono::seconds{*issued_at}},
                            .expires_at = expiry,
-                           .session = session != nullptr ? *session : std::string()};
+                           .session = session != nullptr ? std::string(*session) : std::string()};
 }
 
 }  // namespace
@@ -106,17 +115,16 @@ HmacJwtAccessTokenCodec::HmacJwtAccessTokenCodec(JwtKeyring keys, JwtSettings se
 
 std::string HmacJwtAccessTokenCodec::issue(const AccessTokenClaims& claims) const {
   const auto& key = keys_.signing_key();
-  FlatJsonObject header;
-  header.add("alg", std::string(kAlgorithm)).add("typ", std::string(kType)).add("kid", key.kid);
-  FlatJsonObject payload;
-  payload.add("sub", std::to_string(claims.subject.value))
-      .add("iat", claims.issued_at.time_since_epoch().count())
-      .add("exp", claims.expires_at.time_since_epoch().count())
-      .add("iss", settings_.issuer)
-      .add("aud", settings_.audience)
-      .add("token_use", std::string(kAccessTokenUse));
-  if (!claims.session.empty()) payload.add("sid", claims.session);
-  auto token = base64url::encode(header.serialize()) + '.' + base64url::encode(payload.serialize());
+  const boost::json::object header{{"alg", kAlgorithm}, {"typ", kType}, {"kid", key.kid}};
+  boost::json::object payload{{"sub", std::to_string(claims.subject.value)},
+                              {"iat", claims.issued_at.time_since_epoch().count()},
+                              {"exp", claims.expires_at.time_since_epoch().count()},
+                              {"iss", settings_.issuer},
+                              {"aud", settings_.audience},
+                              {"token_use", kAccessTokenUse}};
+  if (!claims.session.empty()) payload.emplace("sid", claims.session);
+  auto token = base64url::encode(boost::json::serialize(header)) + '.' +
+               base64url::encode(boost::json::serialize(payload));
   return token + '.' + sign(key, token);
 }
 
@@ -131,13 +139,13 @@ std::expected<AccessTokenClaims, TokenError> HmacJwtAccessTokenCodec::verify(
   // choosing the key: the algorithm is pinned, not taken from it.
   const auto header = decode_json_segment(header_segment);
   if (!header) return unexpected(TokenError::Malformed);
-  const auto* algorithm = header->string("alg");
+  const auto* algorithm = string_member(*header, "alg");
   if (algorithm == nullptr) return unexpected(TokenError::Malformed);
   if (*algorithm != kAlgorithm) return unexpected(TokenError::UnsupportedAlgorithm);
   if (!header_has_only_known_parameters(*header)) return unexpected(TokenError::Malformed);
-  const auto* type = header->string("typ");
+  const auto* type = string_member(*header, "typ");
   if (type == nullptr || *type != kType) return unexpected(TokenError::WrongTokenType);
-  const auto* kid = header->string("kid");
+  const auto* kid = string_member(*header, "kid");
   const JwtKey* key = kid != nullptr ? keys_.find(*kid) : nullptr;
   if (key == nullptr) return unexpected(TokenError::UnknownKey);
 

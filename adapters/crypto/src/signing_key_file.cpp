@@ -93,8 +93,9 @@ void create_key_file(const std::filesystem::path& path, RandomSource& random) {
     if (::fchmod(file.get(), kOwnerOnly) != 0) fail("cannot chmod", temporary);
     write_all(file.get(), content, temporary);
     if (::fsync(file.get()) != 0) fail("cannot sync", temporary);
-    if (::link(temporary.c_str(), path.c_str()) != 0 && errno != EEXIST)
+    if (::link(temporary.c_str(), path.c_str()) != 0 && errno != EEXIST) {
       fail("cannot create", path);
+    }
   } catch (...) {
     remove_temporary();
     throw;

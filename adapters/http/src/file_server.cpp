@@ -71,7 +71,7 @@ bool accepts_gzip(std::string_view accept_encoding) {
   std::optional<double> any;
   for_each_item(accept_encoding, ',', [&](std::string_view item) {
     const auto semicolon = item.find(';');
-    const auto coding = trim(item.substr(0, semicolon));
+    const auto coding = text::trim(item.substr(0, semicolon));
     const double q =
         semicolon == std::string_view::npos ? 1.0 : quality(item.substr(semicolon + 1));
     if (iequals(coding, "gzip") || iequals(coding, "x-gzip")) named = q;
@@ -113,7 +113,7 @@ std::optional<std::uintmax_t> parse_number(std::string_view text) {
 std::optional<RangeRequest> parse_range(std::string_view header, std::uintmax_t size) {
   constexpr std::string_view kUnit = "bytes=";
   if (!header.starts_with(kUnit) || header.find(',') != std::string_view::npos) return std::nullopt;
-  const auto spec = trim(header.substr(kUnit.size()));
+  const auto spec = text::trim(header.substr(kUnit.size()));
   const auto dash = spec.find('-');
   if (dash == std::string_view::npos) return std::nullopt;
   const auto first_text = spec.substr(0, dash);
@@ -164,7 +164,7 @@ std::optional<FileStat> stat_of(const fs::path& file) {
 
 }  // namespace
 
-FileServer::FileServer(fs::path root, CachePolicy cache_policy, std::size_t cache_bytes)
+FileServer::FileServer(const fs::path& root, CachePolicy cache_policy, std::size_t cache_bytes)
     : cache_policy_(std::move(cache_policy)), cache_budget_(cache_bytes) {
   std::error_code ec;
   if (!root.empty() && fs::is_directory(root, ec)) root_ = fs::canonical(root, ec);
@@ -233,7 +233,8 @@ void FileServer::remember(std::string_view relative_path,
 
 std::optional<Response> FileServer::serve(const Request& request,
                                           std::string_view relative_path) const {
-  const bool wants_range = request.header("Range").has_value();
+  const auto range_header = request.header("Range");
+  const bool wants_range = range_header.has_value();
   const bool gzip_accepted = accepts_gzip(request.header("Accept-Encoding").value_or(""));
   auto hit = cached(relative_path);
   // Only uncompressed files are kept: a gzip answer comes from the disk.
@@ -301,8 +302,8 @@ std::optional<Response> FileServer::serve(const Request& request,
   };
   // If-Range: a client holding an older copy gets the whole new file instead of a piece.
   const auto if_range = request.header("If-Range");
-  const auto range = wants_range && (!if_range || *if_range == etag)
-                         ? parse_range(*request.header("Range"), size)
+  const auto range = range_header && (!if_range || *if_range == etag)
+                         ? parse_range(*range_header, size)
                          : std::nullopt;
   if (!range) {
     response.body = whole();

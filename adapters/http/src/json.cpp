@@ -8,7 +8,7 @@
 #include <cmath>
 #include <limits>
 
-#include "text.hpp"
+#include "artshop/core/text.hpp"
 
 namespace artshop::http {
 namespace {
@@ -17,7 +17,7 @@ constexpr std::string_view kNotJson = "The request body is not valid JSON.";
 
 // application/json, or a structured +json type such as application/problem+json.
 bool is_json_media_type(std::string_view content_type) {
-  const auto type = trim(content_type.substr(0, content_type.find(';')));
+  const auto type = text::trim(content_type.substr(0, content_type.find(';')));
   constexpr std::string_view kApplication = "application/";
   constexpr std::string_view kJsonSuffix = "+json";
   if (iequals(type, "application/json")) return true;

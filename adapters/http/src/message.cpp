@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "artshop/core/text.hpp"
+
 namespace artshop::http {
 namespace {
 
@@ -12,14 +14,10 @@ std::optional<std::string_view> find_field(const Fields& fields, std::string_vie
   return found->second;
 }
 
-char lower(char c) noexcept {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
 }  // namespace
 
 bool iequals(std::string_view a, std::string_view b) noexcept {
-  return std::ranges::equal(a, b, [](char x, char y) { return lower(x) == lower(y); });
+  return text::equal_ignoring_ascii_case(a, b);
 }
 
 std::optional<std::string> Request::query_param(std::string_view name) const {

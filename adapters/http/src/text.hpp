@@ -2,13 +2,9 @@
 
 #include <string_view>
 
-namespace artshop::http {
+#include "artshop/core/text.hpp"
 
-inline std::string_view trim(std::string_view text) noexcept {
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
-}
+namespace artshop::http {
 
 // Calls visit(item) for each trimmed, non-empty item of a list such as a header's value
 // ("gzip, br;q=0.5" with ',' or "gzip;q=0.5" with ';').
@@ -16,7 +12,7 @@ template <class Visit>
 void for_each_item(std::string_view list, char separator, Visit visit) {
   while (!list.empty()) {
     const auto end = list.find(separator);
-    if (const auto item = trim(list.substr(0, end)); !item.empty()) visit(item);
+    if (const auto item = text::trim(list.substr(0, end)); !item.empty()) visit(item);
     list = end == std::string_view::npos ? std::string_view{} : list.substr(end + 1);
   }
 }

@@ -4,12 +4,12 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdint>
 #include <random>
 #include <stdexcept>
 #include <vector>
 
 #include "artshop/core/accounts/email.hpp"
+#include "artshop/core/codec/base64.hpp"
 #include "artshop/core/text.hpp"
 
 namespace artshop::mail {
@@ -41,25 +41,6 @@ bool is_plain_ascii(std::string_view text) {
   return true;
 }
 
-std::string base64(std::string_view bytes) {
-  static constexpr std::string_view kAlphabet =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  for (std::size_t i = 0; i < bytes.size(); i += 3) {
-    const std::size_t count = std::min<std::size_t>(3, bytes.size() - i);
-    std::uint32_t group = 0;
-    for (std::size_t j = 0; j < 3; ++j) {
-      const auto byte = j < count ? static_cast<unsigned char>(bytes[i + j]) : 0U;
-      group = (group << 8U) | byte;
-    }
-    for (std::size_t j = 0; j < 4; ++j) {
-      out += j <= count ? kAlphabet[(group >> (18U - 6U * j)) & 0x3fU] : '=';
-    }
-  }
-  return out;
-}
-
 // Bytes in the UTF-8 sequence a lead byte starts; 1 for a stray byte, so that malformed text
 // still moves on.
 std::size_t utf8_sequence_length(unsigned char lead) {
@@ -82,7 +63,7 @@ std::string encoded_words(std::string_view text) {
       end = next;
     }
     if (!out.empty()) out += "\r\n ";
-    out += fmt::format("=?UTF-8?B?{}?=", base64(text.substr(start, end - start)));
+    out += fmt::format("=?UTF-8?B?{}?=", base64::encode(text.substr(start, end - start)));
     start = end;
   }
   return out;

@@ -2,17 +2,19 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
-#include <openssl/evp.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <system_error>
+
+#include "artshop/crypto/digests.hpp"
+#include "artshop/crypto/hex.hpp"
 
 namespace artshop::media {
 namespace {
@@ -26,18 +28,8 @@ constexpr std::size_t kMaxExtension = 10;
 std::atomic<std::uint64_t> next_temporary{1};
 
 std::string content_name(std::string_view bytes) {
-  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
-  unsigned int length = 0;
-  if (EVP_Digest(bytes.data(), bytes.size(), digest.data(), &length, EVP_sha256(), nullptr) != 1) {
-    throw std::runtime_error("SHA-256 failed");
-  }
-  constexpr std::string_view kHex = "0123456789abcdef";
-  std::string hex;
-  for (std::size_t i = 0; i < kNameHexDigits / 2; ++i) {
-    hex += kHex[digest[i] >> 4U];
-    hex += kHex[digest[i] & 0x0FU];
-  }
-  return hex;
+  const auto digest = crypto::sha256(bytes);
+  return crypto::to_hex(std::span(digest).first(kNameHexDigits / 2));
 }
 
 // The extension in lower case ("JPG" from a camera names the same kind of file as "jpg"), or

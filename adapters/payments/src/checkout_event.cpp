@@ -4,39 +4,16 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/value.hpp>
 #include <cstdint>
-#include <limits>
 #include <optional>
 
 #include "artshop/core/currency.hpp"
+#include "artshop/json/members.hpp"
 
 namespace artshop::payments {
 
 namespace {
 
 using std::unexpected;
-
-const boost::json::string* string_member(const boost::json::object& object, std::string_view key) {
-  const auto* value = object.if_contains(key);
-  return value != nullptr ? value->if_string() : nullptr;
-}
-
-const boost::json::object* object_member(const boost::json::object& object, std::string_view key) {
-  const auto* value = object.if_contains(key);
-  return value != nullptr ? value->if_object() : nullptr;
-}
-
-constexpr auto kLargestInt64 = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-
-std::optional<std::int64_t> integer_member(const boost::json::object& object,
-                                           std::string_view key) {
-  const auto* value = object.if_contains(key);
-  if (value == nullptr) return std::nullopt;
-  if (const auto* number = value->if_int64()) return *number;
-  if (const auto* number = value->if_uint64(); number != nullptr && *number <= kLargestInt64) {
-    return static_cast<std::int64_t>(*number);
-  }
-  return std::nullopt;
-}
 
 // What an event type means for us; a completed session is Paid only once its money arrived.
 enum class Kind : std::uint8_t { Paid, Failed, Ignored, CompletedMaybePaid };

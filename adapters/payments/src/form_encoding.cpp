@@ -1,16 +1,13 @@
 #include "form_encoding.hpp"
 
+#include <boost/url/encode.hpp>
 #include <boost/url/encoding_opts.hpp>
 #include <boost/url/pct_string_view.hpp>
+#include <boost/url/rfc/unreserved_chars.hpp>
 
 namespace artshop::payments {
 
 namespace {
-
-bool is_unreserved(char c) noexcept {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
-         c == '.' || c == '_' || c == '~';
-}
 
 std::optional<std::string> decode_component(std::string_view text) {
   const auto encoded = boost::urls::make_pct_string_view(text);
@@ -23,20 +20,7 @@ std::optional<std::string> decode_component(std::string_view text) {
 }  // namespace
 
 std::string percent_encode(std::string_view text) {
-  constexpr std::string_view kDigits = "0123456789ABCDEF";
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    if (is_unreserved(c)) {
-      out += c;
-    } else {
-      const auto byte = static_cast<unsigned char>(c);
-      out += '%';
-      out += kDigits[byte >> 4U];
-      out += kDigits[byte & 0x0FU];
-    }
-  }
-  return out;
+  return boost::urls::encode(text, boost::urls::unreserved_chars);
 }
 
 std::string form_encode(const FormFields& fields) {

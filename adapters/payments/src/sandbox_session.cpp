@@ -6,10 +6,10 @@
 #include <boost/json/value.hpp>
 #include <optional>
 
-#include "artshop/core/accounts/base64url.hpp"
+#include "artshop/core/codec/base64.hpp"
 #include "artshop/core/currency.hpp"
 #include "artshop/crypto/digests.hpp"
-#include "artshop/crypto/hex.hpp"
+#include "artshop/json/members.hpp"
 
 namespace artshop::payments {
 
@@ -26,17 +26,9 @@ std::string mac_of(std::string_view key, std::string_view payload) {
 }
 
 std::optional<std::string> string_of(const boost::json::object& object, std::string_view key) {
-  const auto* value = object.if_contains(key);
-  const auto* text = value != nullptr ? value->if_string() : nullptr;
+  const auto* text = string_member(object, key);
   if (text == nullptr) return std::nullopt;
   return std::string(*text);
-}
-
-std::optional<std::int64_t> integer_of(const boost::json::object& object, std::string_view key) {
-  const auto* value = object.if_contains(key);
-  const auto* number = value != nullptr ? value->if_int64() : nullptr;
-  if (number == nullptr) return std::nullopt;
-  return *number;
 }
 
 // The payload's fields, all required: a token we sealed always has every one of them.
@@ -47,13 +39,13 @@ std::optional<SandboxSession> read_payload(std::string_view json) {
   if (object == nullptr) return std::nullopt;
   auto id = string_of(*object, "sid");
   auto reference = string_of(*object, "ref");
-  const auto minor_units = integer_of(*object, "amt");
+  const auto minor_units = integer_member(*object, "amt");
   const auto currency_code = string_of(*object, "cur");
   auto description = string_of(*object, "desc");
   auto email = string_of(*object, "email");
   auto return_url = string_of(*object, "ret");
   auto cancel_url = string_of(*object, "can");
-  const auto expires_at = integer_of(*object, "exp");
+  const auto expires_at = integer_member(*object, "exp");
   auto browser = string_of(*object, "br");
   if (!id || !reference || !minor_units || !currency_code || !description || !email ||
       !return_url || !cancel_url || !expires_at || !browser) {

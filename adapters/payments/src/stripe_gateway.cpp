@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "artshop/core/text.hpp"
+#include "artshop/json/members.hpp"
 #include "artshop/payments/checkout_event.hpp"
 #include "artshop/payments/webhook_signature.hpp"
 #include "form_encoding.hpp"
@@ -89,8 +90,7 @@ FormFields session_form(const CheckoutRequest& request, std::chrono::sys_seconds
 
 const boost::json::string* string_at(const boost::json::value& json, std::string_view key) {
   const auto* object = json.if_object();
-  const auto* value = object != nullptr ? object->if_contains(key) : nullptr;
-  return value != nullptr ? value->if_string() : nullptr;
+  return object != nullptr ? string_member(*object, key) : nullptr;
 }
 
 // Stripe's own words from {"error":{"message":"..."}}, or the status when it gave none.

@@ -4,26 +4,13 @@
 
 #include "artshop/core/text.hpp"
 #include "artshop/http/json.hpp"
+#include "handlers/request_fields.hpp"
 #include "handlers/signed_in.hpp"
 
 namespace artshop::http::handlers {
 namespace {
 
 namespace json = boost::json;
-
-// Reads the JSON object body and its fields, then calls `work` with them; a body that is not
-// a JSON object, or fields of the wrong type, are answered before `work` runs.
-template <class Work>
-Response with_fields(const Request& request, Work&& work) {
-  auto body = read_json_object(request);
-  if (!body) return std::move(body.error());
-  JsonFields fields(*body);
-  auto response = work(fields);
-  if (!fields.errors().empty()) {
-    return error_response(Error::validation(fields.errors()), request.request_id);
-  }
-  return response;
-}
 
 // Maps a use case's result: a value through `to_json`, an error to its status.
 template <class T, class ToJson>
@@ -58,14 +45,15 @@ json::value profile_json(const Account& account) {
 
 Handler register_account(RegisterAccount& use_case, const TrustedProxies& proxies) {
   return [&use_case, &proxies](const Request& request) {
-    return with_fields(request, [&](JsonFields& fields) {
-      RegisterCommand command{
+    const auto read = [&](JsonFields& fields) {
+      return RegisterCommand{
           .form = {.email = fields.string("email"),
                    .password = fields.string("password"),
                    .repeated_password = fields.string("repeatedPassword"),
                    .agreed_to_privacy_policy = fields.boolean("agreedToPrivacyPolicy")},
           .client_address = client_address(request, proxies)};
-      if (!fields.errors().empty()) return Response{};
+    };
+    return read_then_call(request, read, [&](RegisterCommand command) {
       return answer(request, use_case(std::move(command)), [](const Registered& registered) {
         return json::value{{"email", registered.email}};
       });
@@ -75,11 +63,12 @@ Handler register_account(RegisterAccount& use_case, const TrustedProxies& proxie
 
 Handler log_in(LogIn& use_case, const TrustedProxies& proxies) {
   return [&use_case, &proxies](const Request& request) {
-    return with_fields(request, [&](JsonFields& fields) {
-      LogInCommand command{.email = fields.string("email"),
-                           .password = fields.string("password"),
-                           .client_address = client_address(request, proxies)};
-      if (!fields.errors().empty()) return Response{};
+    const auto read = [&](JsonFields& fields) {
+      return LogInCommand{.email = fields.string("email"),
+                          .password = fields.string("password"),
+                          .client_address = client_address(request, proxies)};
+    };
+    return read_then_call(request, read, [&](LogInCommand command) {
       return answer(request, use_case(std::move(command)), tokens_json);
     });
   };
@@ -87,9 +76,8 @@ Handler log_in(LogIn& use_case, const TrustedProxies& proxies) {
 
 Handler refresh_session(RefreshSession& use_case) {
   return [&use_case](const Request& request) {
-    return with_fields(request, [&](JsonFields& fields) {
-      const auto token = fields.string("refreshToken");
-      if (!fields.errors().empty()) return Response{};
+    const auto read = [](JsonFields& fields) { return fields.string("refreshToken"); };
+    return read_then_call(request, read, [&](const std::string& token) {
       return answer(request, use_case(token), tokens_json);
     });
   };
@@ -97,30 +85,28 @@ Handler refresh_session(RefreshSession& use_case) {
 
 Handler log_out(const Authenticate& authenticate, LogOut& use_case) {
   return signed_in(authenticate, [&use_case](const Request& request, const Caller& caller) {
-    LogOutCommand command{.caller = caller, .refresh_token = {}};
-    // The body is optional: a client that lost its refresh token can still end its login.
-    if (!text::trim(request.body).empty()) {
-      auto body = read_json_object(request);
-      if (!body) return std::move(body.error());
-      JsonFields fields(*body);
-      command.refresh_token = fields.string("refreshToken");
-      if (!fields.errors().empty()) {
-        return error_response(Error::validation(fields.errors()), request.request_id);
+    const auto call = [&](const LogOutCommand& command) {
+      if (auto ended = use_case(command); !ended) {
+        return error_response(ended.error(), request.request_id);
       }
-    }
-    if (auto ended = use_case(command); !ended) {
-      return error_response(ended.error(), request.request_id);
-    }
-    return Response{.status = 204};
+      return Response{.status = 204};
+    };
+    // The body is optional: a client that lost its refresh token can still end its login.
+    if (text::trim(request.body).empty()) return call({.caller = caller, .refresh_token = {}});
+    const auto read = [&](JsonFields& fields) {
+      return LogOutCommand{.caller = caller, .refresh_token = fields.string("refreshToken")};
+    };
+    return read_then_call(request, read, call);
   });
 }
 
 Handler request_password_reset(RequestPasswordReset& use_case, const TrustedProxies& proxies) {
   return [&use_case, &proxies](const Request& request) {
-    return with_fields(request, [&](JsonFields& fields) {
-      ForgotPasswordCommand command{.form = {.email = fields.string("email")},
-                                    .client_address = client_address(request, proxies)};
-      if (!fields.errors().empty()) return Response{};
+    const auto read = [&](JsonFields& fields) {
+      return ForgotPasswordCommand{.form = {.email = fields.string("email")},
+                                   .client_address = client_address(request, proxies)};
+    };
+    return read_then_call(request, read, [&](ForgotPasswordCommand command) {
       return answer(request, use_case(std::move(command)), [](std::string_view text) {
         return json::value{{"message", text}};
       });
@@ -130,13 +116,14 @@ Handler request_password_reset(RequestPasswordReset& use_case, const TrustedProx
 
 Handler reset_password(ResetPassword& use_case, const TrustedProxies& proxies) {
   return [&use_case, &proxies](const Request& request) {
-    return with_fields(request, [&](JsonFields& fields) {
-      ResetPasswordCommand command{.form = {.email = fields.string("email"),
-                                            .password = fields.string("password"),
-                                            .repeated_password = fields.string("repeatedPassword"),
-                                            .code = fields.string("code")},
-                                   .client_address = client_address(request, proxies)};
-      if (!fields.errors().empty()) return Response{};
+    const auto read = [&](JsonFields& fields) {
+      return ResetPasswordCommand{.form = {.email = fields.string("email"),
+                                           .password = fields.string("password"),
+                                           .repeated_password = fields.string("repeatedPassword"),
+                                           .code = fields.string("code")},
+                                  .client_address = client_address(request, proxies)};
+    };
+    return read_then_call(request, read, [&](ResetPasswordCommand command) {
       return message(request, use_case(std::move(command)),
                      "Your password has been reset. Log in with the new password.");
     });
@@ -145,13 +132,14 @@ Handler reset_password(ResetPassword& use_case, const TrustedProxies& proxies) {
 
 Handler change_password(const Authenticate& authenticate, ChangePassword& use_case) {
   return signed_in(authenticate, [&use_case](const Request& request, const Caller& caller) {
-    return with_fields(request, [&](JsonFields& fields) {
-      ChangePasswordCommand command{
+    const auto read = [&](JsonFields& fields) {
+      return ChangePasswordCommand{
           .caller = caller,
           .form = {.current_password = fields.string("currentPassword"),
                    .password = fields.string("password"),
                    .repeated_password = fields.string("repeatedPassword")}};
-      if (!fields.errors().empty()) return Response{};
+    };
+    return read_then_call(request, read, [&](ChangePasswordCommand command) {
       return message(request, use_case(std::move(command)), "Your password has been changed.");
     });
   });
@@ -165,10 +153,11 @@ Handler get_profile(const Authenticate& authenticate, GetProfile& use_case) {
 
 Handler update_profile(const Authenticate& authenticate, UpdateProfile& use_case) {
   return signed_in(authenticate, [&use_case](const Request& request, const Caller& caller) {
-    return with_fields(request, [&](JsonFields& fields) {
-      ProfileForm form{.first_name = fields.string("firstName"),
-                       .last_name = fields.string("lastName")};
-      if (!fields.errors().empty()) return Response{};
+    const auto read = [](JsonFields& fields) {
+      return ProfileForm{.first_name = fields.string("firstName"),
+                         .last_name = fields.string("lastName")};
+    };
+    return read_then_call(request, read, [&](ProfileForm form) {
       return answer(request, use_case(caller.user, std::move(form)), profile_json);
     });
   });
@@ -176,13 +165,14 @@ Handler update_profile(const Authenticate& authenticate, UpdateProfile& use_case
 
 Handler update_billing(const Authenticate& authenticate, UpdateBilling& use_case) {
   return signed_in(authenticate, [&use_case](const Request& request, const Caller& caller) {
-    return with_fields(request, [&](JsonFields& fields) {
-      BillingForm form{.country = fields.string("country"),
-                       .state = fields.string("state"),
-                       .city = fields.string("city"),
-                       .address1 = fields.string("address1"),
-                       .zip_code = fields.string("zipCode")};
-      if (!fields.errors().empty()) return Response{};
+    const auto read = [](JsonFields& fields) {
+      return BillingForm{.country = fields.string("country"),
+                         .state = fields.string("state"),
+                         .city = fields.string("city"),
+                         .address1 = fields.string("address1"),
+                         .zip_code = fields.string("zipCode")};
+    };
+    return read_then_call(request, read, [&](BillingForm form) {
       return answer(request, use_case(caller.user, std::move(form)), profile_json);
     });
   });

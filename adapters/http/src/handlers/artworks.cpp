@@ -5,8 +5,8 @@
 #include "artshop/core/text.hpp"
 #include "artshop/http/json.hpp"
 #include "handlers/money_json.hpp"
-#include "handlers/order_fields.hpp"
 #include "handlers/orders.hpp"
+#include "handlers/request_fields.hpp"
 #include "handlers/signed_in.hpp"
 
 namespace artshop::http::handlers {

@@ -7,18 +7,14 @@
 #include <optional>
 #include <stdexcept>
 
+#include "artshop/core/text.hpp"
+
 namespace artshop::http {
 namespace {
 
 using Bytes = std::array<std::uint8_t, 16>;
 
 constexpr unsigned kIpv4PrefixOffset = 96;  // an IPv4 address sits in the last 32 bits
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
 
 bool is_ipv4_mapped(const Bytes& bytes) {
   return std::all_of(bytes.begin(), bytes.begin() + 10, [](auto b) { return b == 0; }) &&
@@ -27,7 +23,7 @@ bool is_ipv4_mapped(const Bytes& bytes) {
 
 // IPv4 ("10.0.0.1") or IPv6 ("::1", "[::1]") as 16 bytes, IPv4 mapped into IPv6.
 std::optional<Bytes> parse_address(std::string_view text) {
-  text = trim(text);
+  text = text::trim(text);
   if (text.size() > 2 && text.front() == '[' && text.back() == ']') {
     text = text.substr(1, text.size() - 2);
   }
@@ -72,7 +68,7 @@ std::vector<std::string_view> forwarded_hops(const Request& request) {
     std::string_view rest = value;
     while (!rest.empty()) {
       const auto comma = rest.find(',');
-      hops.push_back(trim(rest.substr(0, comma)));
+      hops.push_back(text::trim(rest.substr(0, comma)));
       rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
     }
   }
@@ -84,7 +80,7 @@ std::vector<std::string_view> forwarded_hops(const Request& request) {
 TrustedProxies TrustedProxies::parse(const std::vector<std::string>& entries) {
   TrustedProxies proxies;
   for (const auto& entry : entries) {
-    const std::string_view text = trim(entry);
+    const std::string_view text = text::trim(entry);
     if (text.empty()) continue;
     const auto slash = text.find('/');
     const auto address = parse_address(text.substr(0, slash));

@@ -7,7 +7,7 @@
 
 #include "artshop/media/zip_archive.hpp"
 #include "handlers/money_json.hpp"
-#include "handlers/order_fields.hpp"
+#include "handlers/request_fields.hpp"
 #include "handlers/signed_in.hpp"
 
 namespace artshop::http::handlers {

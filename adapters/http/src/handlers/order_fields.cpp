@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <boost/json/serialize.hpp>
 #include <boost/json/value.hpp>
-#include <charconv>
 
 namespace artshop::http::handlers {
 namespace {
@@ -61,23 +60,6 @@ std::optional<std::string> amount_text(const boost::json::object& body, std::str
   if (const auto* number = value->if_double()) return fmt::format("{}", *number);
   if (const auto* text = value->if_string()) return std::string(*text);
   return boost::json::serialize(*value);
-}
-
-std::optional<Response> field_errors(const Request& request, const JsonFields& fields,
-                                     ValidationErrors extra) {
-  if (fields.errors().empty() && extra.empty()) return std::nullopt;
-  auto errors = fields.errors();
-  errors.merge(extra);
-  return error_response(Error::validation(std::move(errors)), request.request_id);
-}
-
-std::optional<std::int64_t> path_id(const Request& request, std::string_view name) {
-  const auto text = request.path_param(name).value_or("");
-  std::int64_t id = 0;
-  const auto* end = text.data() + text.size();
-  const auto [rest, error] = std::from_chars(text.data(), end, id);
-  if (text.empty() || error != std::errc{} || rest != end || id <= 0) return std::nullopt;
-  return id;
 }
 
 ReturnUrls return_urls(std::string_view public_url, std::string_view page, std::string_view query) {

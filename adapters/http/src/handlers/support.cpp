@@ -6,7 +6,7 @@
 
 #include "artshop/http/json.hpp"
 #include "handlers/money_json.hpp"
-#include "handlers/order_fields.hpp"
+#include "handlers/request_fields.hpp"
 #include "handlers/signed_in.hpp"
 
 namespace artshop::http::handlers {
@@ -17,26 +17,26 @@ Handler create_support_ticket(const SupportApi& api, const TrustedProxies& proxi
   return signed_in_or_visitor(
       api.authenticate,
       [api, &proxies](const Request& request, const std::optional<Caller>& caller) {
-        return with_json_fields(
-            request, [&](const json::object&, JsonFields& fields, ValidationErrors&) {
-              CreateSupportTicketCommand command{
-                  .form = {.email = fields.string("email"),
-                           .name = fields.string("name"),
-                           .support_ticket_type = fields.string("supportTicketType"),
-                           .description = fields.string("description")},
-                  .caller = caller ? std::optional(caller->user) : std::nullopt,
-                  .client_address = client_address(request, proxies)};
-              if (!fields.errors().empty()) return Response{};
-              const auto created = api.create_ticket(std::move(command));
-              if (!created) return error_response(created.error(), request.request_id);
-              if (!created->mail_problem.empty()) {
-                spdlog::warn("request {}: support ticket {} stored; its mails wait for a retry: {}",
-                             request.request_id, created->reference, created->mail_problem);
-              }
-              return json_response(200, json::object{{"reference", created->reference},
-                                                     {"createdAt", iso_time(created->created_at)},
-                                                     {"supportTicketType", name(created->type)}});
-            });
+        const auto read = [&](JsonFields& fields) {
+          return CreateSupportTicketCommand{
+              .form = {.email = fields.string("email"),
+                       .name = fields.string("name"),
+                       .support_ticket_type = fields.string("supportTicketType"),
+                       .description = fields.string("description")},
+              .caller = caller ? std::optional(caller->user) : std::nullopt,
+              .client_address = client_address(request, proxies)};
+        };
+        return read_then_call(request, read, [&](CreateSupportTicketCommand command) {
+          const auto created = api.create_ticket(std::move(command));
+          if (!created) return error_response(created.error(), request.request_id);
+          if (!created->mail_problem.empty()) {
+            spdlog::warn("request {}: support ticket {} stored; its mails wait for a retry: {}",
+                         request.request_id, created->reference, created->mail_problem);
+          }
+          return json_response(200, json::object{{"reference", created->reference},
+                                                 {"createdAt", iso_time(created->created_at)},
+                                                 {"supportTicketType", name(created->type)}});
+        });
       });
 }
 

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "artshop/core/accounts/base64url.hpp"
+#include "artshop/core/codec/base64.hpp"
 #include "service_post.hpp"
 
 namespace artshop::imagegen {
@@ -62,26 +62,14 @@ std::string failure_text(ServiceFailure failure, std::chrono::milliseconds timeo
   return "the image service could not be reached";
 }
 
-// Standard base64 (RFC 4648 section 4, padded, perhaps as a data: URL) read with core's
-// base64url decoder: the two alphabets differ only in two characters and the padding.
+// Standard base64, perhaps as a data: URL.
 std::optional<std::string> decode_base64(std::string_view text) {
   if (text.starts_with("data:")) {
     const auto comma = text.find(',');
     if (comma == std::string_view::npos) return std::nullopt;
     text.remove_prefix(comma + 1);
   }
-  while (text.ends_with('=')) text.remove_suffix(1);
-  std::string url_safe(text);
-  for (char& c : url_safe) {
-    if (c == '+') {
-      c = '-';
-    } else if (c == '/') {
-      c = '_';
-    } else if (c == '-' || c == '_') {
-      return std::nullopt;  // not in the standard alphabet
-    }
-  }
-  return base64url::decode(url_safe);
+  return base64::decode(text);
 }
 
 bool is_png(std::string_view bytes) {

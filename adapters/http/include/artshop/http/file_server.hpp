@@ -26,9 +26,9 @@ class FileServer {
   using CachePolicy = std::function<std::string(std::string_view relative_path)>;
 
   // The root is resolved once, here: a folder created later is not picked up.
-  static constexpr std::size_t kDefaultCacheBytes = 64 * 1024 * 1024;
-  static constexpr std::size_t kLargestCachedFile = 4 * 1024 * 1024;
-  FileServer(std::filesystem::path root, CachePolicy cache_policy,
+  static constexpr std::size_t kDefaultCacheBytes = std::size_t{64} * 1024 * 1024;
+  static constexpr std::size_t kLargestCachedFile = std::size_t{4} * 1024 * 1024;
+  FileServer(const std::filesystem::path& root, CachePolicy cache_policy,
              std::size_t cache_bytes = kDefaultCacheBytes);
 
   // Answers a GET or HEAD for `relative_path` (decoded, '/'-separated, below the root);

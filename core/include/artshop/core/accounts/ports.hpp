@@ -51,7 +51,7 @@ struct AccessTokenClaims {
 // Why an access token was refused. Every one of them is a 401 to the client; the kind is
 // for logs and tests.
 enum class TokenError : std::uint8_t {
-  Malformed,             // not three base64url segments of flat JSON
+  Malformed,             // not three base64url segments of JSON objects
   UnsupportedAlgorithm,  // alg is not the pinned one ("none" included)
   UnknownKey,            // kid names no configured key
   BadSignature,

@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <string_view>
 
+#include "artshop/core/codec/base32.hpp"
+
 namespace artshop {
 
 // How long each credential of a login lives (DESIGN.md section 5).
@@ -18,7 +20,7 @@ inline constexpr std::size_t kRefreshTokenBytes = 32;
 inline constexpr std::size_t kRefreshTokenLength = 43;
 
 // A reset code is 8 symbols of Crockford's base32 alphabet (no I, L, O, U): 40 bits.
-inline constexpr std::string_view kResetCodeAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+inline constexpr std::string_view kResetCodeAlphabet = base32::kCrockfordAlphabet;
 inline constexpr std::size_t kResetCodeLength = 8;
 
 }  // namespace artshop

@@ -14,9 +14,9 @@
 
 namespace artshop {
 
-// 16 Crockford base-32 symbols carrying 80 random bits (5 bits each).
+// 16 symbols of Crockford's base32 alphabet (base32::kCrockfordAlphabet) carrying 80 random
+// bits (5 bits each).
 inline constexpr std::size_t kGiftCardNumberLength = 16;
-inline constexpr std::string_view kCrockfordAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 // A fresh number, ungrouped: "7K3QW9ZX2M4B8R1T".
 std::string generate_gift_card_number(RandomSource& random);
