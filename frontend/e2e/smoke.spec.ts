@@ -19,7 +19,7 @@ test('the home page shows the hero and the header', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Browse the gallery' })).toBeVisible();
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: 'Artshop' })).toBeVisible();
-  await expect(header.getByRole('combobox', { name: 'Currency' })).toHaveText('EUR');
+  await expect(header.getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR');
   await expect(header.getByRole('button', { name: 'Account' })).toBeVisible();
   await expect(page).toHaveTitle('Artshop');
   expect(cspViolations).toEqual([]);

@@ -1,10 +1,13 @@
 import Box from '@mui/material/Box';
+import { lazy } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
-import { AppSnackbar } from '@/components/snackbar/AppSnackbar';
+import { LoadWhenOpened } from '@/components/LoadWhenOpened';
+import { selectSnackbar } from '@/components/snackbar/snackbarSlice';
 import { CookieConsentBanner } from '@/features/legal/components/CookieConsentBanner';
-import { CookieSettingsDialog } from '@/features/legal/components/CookieSettingsDialog';
 import { MAIN_CONTENT_ID } from '@/lib/browser/focus';
+import { selectConsentSettingsOpen } from '@/lib/consent/consentSlice';
+import { useAppSelector } from '../hooks';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { RouteAnnouncer } from './RouteAnnouncer';
@@ -15,11 +18,23 @@ import {
   useScrollOnNavigation,
 } from './useNavigationEffects';
 
+// A dialog and a snackbar bring MUI's modal and transitions: loaded the first time they show.
+const CookieSettingsDialog = lazy(() =>
+  import('@/features/legal/components/CookieSettingsDialog').then((module) => ({
+    default: module.CookieSettingsDialog,
+  })),
+);
+const AppSnackbar = lazy(() =>
+  import('@/components/snackbar/AppSnackbar').then((module) => ({ default: module.AppSnackbar })),
+);
+
 export function AppLayout() {
   useScrollOnNavigation();
   useLogoutRedirect();
   useReloadOnNewerBuild();
   const navigation = useNavigation();
+  const cookieSettingsOpen = useAppSelector(selectConsentSettingsOpen);
+  const messageOpen = useAppSelector((state) => selectSnackbar(state).open);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SkipLink />
@@ -35,9 +50,13 @@ export function AppLayout() {
       </Box>
       <Footer />
       <CookieConsentBanner />
-      <CookieSettingsDialog />
+      <LoadWhenOpened open={cookieSettingsOpen}>
+        <CookieSettingsDialog />
+      </LoadWhenOpened>
       <RouteAnnouncer />
-      <AppSnackbar />
+      <LoadWhenOpened open={messageOpen}>
+        <AppSnackbar />
+      </LoadWhenOpened>
     </Box>
   );
 }

@@ -5,13 +5,18 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router';
+import { LoadWhenOpened } from '@/components/LoadWhenOpened';
 import { AccountMenu } from '@/features/accounts/components/AccountMenu';
 import { CartLink } from '@/features/cart/components/CartLink';
 import { CurrencySelect } from '@/features/currency/components/CurrencySelect';
 import { MAIN_LINKS } from './navigation';
-import { NavDrawer } from './NavDrawer';
+
+// Only narrow screens open the drawer (a modal): it is loaded then.
+const NavDrawer = lazy(() =>
+  import('./NavDrawer').then((module) => ({ default: module.NavDrawer })),
+);
 
 export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -52,7 +57,9 @@ export function Header() {
         <CartLink />
         <AccountMenu />
       </Toolbar>
-      <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <LoadWhenOpened open={drawerOpen}>
+        <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      </LoadWhenOpened>
     </AppBar>
   );
 }

@@ -1,48 +1,16 @@
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { messageShown } from '@/components/snackbar/snackbarSlice';
-import { selectIsSignedIn, signedOut } from '@/lib/session/sessionSlice';
-import { useSessionTransition } from '../hooks/useSessionTransition';
-import type { LoginPageState } from '../loginPageState';
+import { lazy, useId, useState } from 'react';
+import { LoadWhenOpened } from '@/components/LoadWhenOpened';
 
-const SIGNED_IN_LINKS = [
-  { to: '/account-settings', label: 'Account settings' },
-  { to: '/billing-information', label: 'Billing information' },
-  { to: '/artworks', label: 'Artworks' },
-  { to: '/order-history', label: 'Order history' },
-  { to: '/balance', label: 'Balance' },
-] as const;
-
-const SIGNED_OUT_LINKS = [
-  { to: '/login', label: 'Log in' },
-  { to: '/sign-up', label: 'Sign up' },
-] as const;
+// The menu (a popover in a modal) stays out of the script every page loads first.
+const AccountMenuList = lazy(() =>
+  import('./AccountMenuList').then((module) => ({ default: module.AccountMenuList })),
+);
 
 export function AccountMenu() {
-  const isSignedIn = useAppSelector(selectIsSignedIn);
-  const dispatch = useAppDispatch();
-  const changeSessionOnArrival = useSessionTransition();
-  const { pathname, search, hash } = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
-  const close = () => setAnchor(null);
-
-  // Signing out clears the tokens and every cached answer (see app/persistence.ts).
-  const logOut = async () => {
-    close();
-    dispatch(messageShown('You have been logged out.', 'success'));
-    await changeSessionOnArrival('/', signedOut());
-  };
-
-  // The log-in page returns here afterwards.
-  const loginState: LoginPageState = { from: `${pathname}${search}${hash}` };
-
-  const links = isSignedIn ? SIGNED_IN_LINKS : SIGNED_OUT_LINKS;
   return (
     <>
       <IconButton
@@ -55,27 +23,9 @@ export function AccountMenu() {
       >
         <AccountCircleOutlined />
       </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        {links.map((link) => (
-          <MenuItem
-            key={link.to}
-            component={RouterLink}
-            to={link.to}
-            state={link.to === '/login' ? loginState : undefined}
-            onClick={close}
-          >
-            {link.label}
-          </MenuItem>
-        ))}
-        {isSignedIn && <MenuItem onClick={() => void logOut()}>Log out</MenuItem>}
-      </Menu>
+      <LoadWhenOpened open={anchor !== null}>
+        <AccountMenuList id={menuId} anchor={anchor} onClose={() => setAnchor(null)} />
+      </LoadWhenOpened>
     </>
   );
 }

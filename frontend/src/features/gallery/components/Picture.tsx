@@ -40,7 +40,7 @@ interface PictureProps {
 
 /**
  * An offer's picture as WebP with a JPEG fallback, letting the browser pick the thumbnail or the
- * preview for the space it has. Lazy unless `eager`.
+ * preview for the space it has. Lazy unless `eager`, which also fetches it first.
  */
 export function Picture({
   offer,
@@ -70,6 +70,8 @@ export function Picture({
         width={displayedWidth}
         height={Math.round((displayedWidth * offer.height) / offer.width)}
         loading={eager ? 'eager' : 'lazy'}
+        // An eager picture is the page's main one, usually its largest paint.
+        fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
         sx={[{ display: 'block', maxWidth: '100%', height: 'auto' }, ...asList(sx)]}
       />

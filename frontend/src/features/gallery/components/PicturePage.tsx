@@ -65,6 +65,10 @@ export default function PicturePage() {
 
 type Viewer = { autoPlay: boolean } | null;
 
+// The picture's box, the same while it loads (the skeleton) as after, whatever the picture's own
+// proportions: nothing below it moves when it arrives. The picture is fitted inside.
+const PICTURE_BOX = { width: '100%', aspectRatio: '4 / 3', maxHeight: '75vh' } as const;
+
 function PictureDetails({ offer, pricesAreCurrent }: { offer: Offer; pricesAreCurrent: boolean }) {
   usePageTitle(offer.title);
   const [viewer, setViewer] = useState<Viewer>(null);
@@ -101,7 +105,7 @@ function PictureDetails({ offer, pricesAreCurrent }: { offer: Offer; pricesAreCu
               previewOnly
               eager
               sizes="(min-width: 1200px) 680px, (min-width: 900px) 58vw, 100vw"
-              sx={{ mx: 'auto', maxHeight: '75vh', width: 'auto' }}
+              sx={{ ...PICTURE_BOX, objectFit: 'contain' }}
             />
           </ButtonBase>
           <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
@@ -166,17 +170,16 @@ function PictureSkeleton() {
   return (
     <Container
       maxWidth="lg"
-      sx={{ py: { xs: 3, md: 5 } }}
+      // Stacked on a narrow screen, the picture and its details always reach below the fold: so
+      // does the skeleton, or the footer would jump out of view when they arrive.
+      sx={{ py: { xs: 3, md: 5 }, minHeight: { xs: '100vh', md: 0 } }}
       aria-busy="true"
       aria-label="Loading the picture"
     >
       <Skeleton width={240} sx={{ mb: 2 }} />
       <Grid container spacing={4}>
         <Grid size={{ xs: 12, md: 7 }}>
-          <Skeleton
-            variant="rectangular"
-            sx={{ width: '100%', height: 'auto', aspectRatio: '4 / 3' }}
-          />
+          <Skeleton variant="rectangular" sx={{ ...PICTURE_BOX, height: 'auto' }} />
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <Skeleton variant="text" sx={{ fontSize: '2.2rem' }} />

@@ -6,9 +6,17 @@ import type { UserEvent } from '@testing-library/user-event';
  * jsdom; these helpers find fields by their label and scope option lookups to the open list.
  */
 
-/** Picks `option` in the select labelled `label` (MUI selects are comboboxes with a listbox). */
+/**
+ * Picks `option` in the select labelled `label`: a native select (the header's currency) or an MUI
+ * select, a combobox with a listbox.
+ */
 export async function chooseOption(user: UserEvent, label: string, option: string) {
-  await user.click(screen.getByLabelText(label));
+  const field = screen.getByLabelText(label);
+  if (field instanceof HTMLSelectElement) {
+    await user.selectOptions(field, option);
+    return;
+  }
+  await user.click(field);
   const listbox = await screen.findByRole('listbox');
   await user.click(within(listbox).getByRole('option', { name: option }));
 }

@@ -1,0 +1,83 @@
+// Prints how much JavaScript (gzip) the home page needs before it can show anything, and fails
+// above the budget. Initial JS: the scripts index.html loads and preloads, the home route's chunk,
+// and everything those import statically. Then, per route chunk, what it adds on top of the entry.
+// Usage: node scripts/bundle-size.mjs [--budget-kb N]   (after `vite build`)
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { constants, gzipSync } from 'node:zlib';
+
+const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+const assetsDir = join(distDir, 'assets');
+// What the home route loads today, with a little room: it keeps the figure from growing. The aim
+// was 150 kB, but React DOM, the data router, RTK Query and MUI's theme and styling weigh 155 kB
+// together before any component (docs/benchmarks.md, "Front end").
+const BUDGET_KB = 210;
+const budgetFlag = process.argv.indexOf('--budget-kb');
+const budgetKb = budgetFlag === -1 ? BUDGET_KB : Number(process.argv[budgetFlag + 1]);
+// kB as Vite prints them (1000 bytes), and the level compress-dist.mjs serves.
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+const gzipped = new Map();
+function gzipBytes(file) {
+  if (!gzipped.has(file)) {
+    const source = readFileSync(join(assetsDir, file));
+    gzipped.set(file, gzipSync(source, { level: constants.Z_BEST_COMPRESSION }).length);
+  }
+  return gzipped.get(file);
+}
+
+// Static `import ... from "./x.js"`, `import "./x.js"` and `export ... from "./x.js"` of a built
+// chunk; a dynamic import("./x.js") has a parenthesis the pattern does not allow.
+const STATIC_IMPORT = /(?:import|export)\s*(?:[\w$*{},\s]*?from\s*)?["']\.\/([\w.-]+\.js)["']/g;
+
+function withStaticImports(roots) {
+  const seen = new Set();
+  const pending = [...roots];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = readFileSync(join(assetsDir, file), 'utf8');
+    for (const [, imported] of code.matchAll(STATIC_IMPORT)) pending.push(imported);
+  }
+  return seen;
+}
+
+const total = (files) => [...files].reduce((sum, file) => sum + gzipBytes(file), 0);
+
+const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
+const loadedByIndex = [
+  ...indexHtml.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/assets\/([\w.-]+\.js)"/g),
+].map(([, file]) => file);
+if (loadedByIndex.length === 0) throw new Error(`No script in ${join(distDir, 'index.html')}`);
+
+// A route's chunk is named after its page component (src/app/routes.tsx loads one per route).
+const routeChunks = readdirSync(assetsDir)
+  .filter((file) => /^[A-Z]\w*Page-[\w-]+\.js$/.test(file))
+  .sort();
+const homeChunk = routeChunks.find((file) => file.startsWith('HomePage-'));
+if (homeChunk === undefined) throw new Error(`No HomePage chunk in ${assetsDir}`);
+
+const entry = withStaticImports(loadedByIndex);
+const home = withStaticImports([...entry, homeChunk]);
+const homeBytes = total(home);
+
+console.log(`bundle-size: initial JS of the home route, gzip (budget ${budgetKb} kB)`);
+for (const file of [...home].sort((a, b) => gzipBytes(b) - gzipBytes(a))) {
+  console.log(`  ${kb(gzipBytes(file)).padStart(9)}  ${file}${entry.has(file) ? '' : '  (route)'}`);
+}
+console.log(`  ${kb(homeBytes).padStart(9)}  total, ${home.size} files`);
+console.log(`bundle-size: entry alone ${kb(total(entry))}; each route adds, gzip:`);
+for (const chunk of routeChunks) {
+  const added = [...withStaticImports([chunk])].filter((file) => !entry.has(file));
+  const name = chunk.slice(0, chunk.indexOf('-'));
+  console.log(`  ${kb(total(added)).padStart(9)}  ${name} (${added.length} files)`);
+}
+
+if (homeBytes > budgetKb * 1000) {
+  console.error(
+    `bundle-size: the home route loads ${kb(homeBytes)} of JS, over the ${budgetKb} kB budget`,
+  );
+  process.exit(1);
+}

@@ -1,0 +1,70 @@
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { messageShown } from '@/components/snackbar/snackbarSlice';
+import { selectIsSignedIn, signedOut } from '@/lib/session/sessionSlice';
+import { useSessionTransition } from '../hooks/useSessionTransition';
+import type { LoginPageState } from '../loginPageState';
+
+const SIGNED_IN_LINKS = [
+  { to: '/account-settings', label: 'Account settings' },
+  { to: '/billing-information', label: 'Billing information' },
+  { to: '/artworks', label: 'Artworks' },
+  { to: '/order-history', label: 'Order history' },
+  { to: '/balance', label: 'Balance' },
+] as const;
+
+const SIGNED_OUT_LINKS = [
+  { to: '/login', label: 'Log in' },
+  { to: '/sign-up', label: 'Sign up' },
+] as const;
+
+interface AccountMenuListProps {
+  id: string;
+  anchor: HTMLElement | null;
+  onClose: () => void;
+}
+
+/** The account menu's entries, loaded when the menu is first opened. */
+export function AccountMenuList({ id, anchor, onClose }: AccountMenuListProps) {
+  const isSignedIn = useAppSelector(selectIsSignedIn);
+  const dispatch = useAppDispatch();
+  const changeSessionOnArrival = useSessionTransition();
+  const { pathname, search, hash } = useLocation();
+
+  // Signing out clears the tokens and every cached answer (see app/persistence.ts).
+  const logOut = async () => {
+    onClose();
+    dispatch(messageShown('You have been logged out.', 'success'));
+    await changeSessionOnArrival('/', signedOut());
+  };
+
+  // The log-in page returns here afterwards.
+  const loginState: LoginPageState = { from: `${pathname}${search}${hash}` };
+
+  const links = isSignedIn ? SIGNED_IN_LINKS : SIGNED_OUT_LINKS;
+  return (
+    <Menu
+      id={id}
+      anchorEl={anchor}
+      open={anchor !== null}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+    >
+      {links.map((link) => (
+        <MenuItem
+          key={link.to}
+          component={RouterLink}
+          to={link.to}
+          state={link.to === '/login' ? loginState : undefined}
+          onClick={onClose}
+        >
+          {link.label}
+        </MenuItem>
+      ))}
+      {isSignedIn && <MenuItem onClick={() => void logOut()}>Log out</MenuItem>}
+    </Menu>
+  );
+}
