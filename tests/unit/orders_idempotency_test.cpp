@@ -160,6 +160,8 @@ Result<void> effect_with_answer(fakes::InMemoryUnitOfWork& store,
 TEST_F(Idempotency, AnAnswerKeptWithTheEffect_IsReplayedEvenIfTheProcessDiedBeforeAnswering) {
   const auto first = keys.claim(request(ann));
   ASSERT_TRUE(effect_with_answer(store, first->reservation, "evt_1", {200, "kept"}));
+  // While the first may still store its final answer, a repetition waits for it.
+  EXPECT_EQ(keys.claim(request(ann))->kind, Kind::InProgress);
   // No remember: the process died here. Long after, the retry must not run again.
   clock.advance(IdempotencyKeys::kAbandonedAfter * 2);
   const auto retry = keys.claim(request(ann));
@@ -175,7 +177,7 @@ TEST_F(Idempotency, TheFinalAnswer_ReplacesTheOneKeptWithTheEffect) {
   EXPECT_EQ(keys.claim(request(ann))->answer, (StoredAnswer{200, "with link"}));
 }
 
-TEST_F(Idempotency, ForgettingAfterTheEffect_KeepsTheKeptAnswer) {
+TEST_F(Idempotency, ReleasingAfterTheEffect_MakesTheKeptAnswerTheAnswer) {
   const auto first = keys.claim(request(ann));
   ASSERT_TRUE(effect_with_answer(store, first->reservation, "evt_1", {200, "kept"}));
   ASSERT_TRUE(keys.forget(first->reservation));
@@ -194,6 +196,7 @@ TEST_F(Idempotency, AnEffectWhoseKeyWasTakenOver_RollsBackAndTheRetryRunsItOnce)
   EXPECT_THAT(late.error().fields.messages(""),
               ElementsAre(std::string(IdempotencyKeys::kTakenOver)));
   ASSERT_TRUE(effect_with_answer(store, second->reservation, "evt_second", {200, "second"}));
+  ASSERT_EQ(keys.remember(second->reservation, {200, "second"}), true);
   EXPECT_THAT(store.state.payment_events, SizeIs(1));
   EXPECT_EQ(keys.claim(request(ann))->answer, (StoredAnswer{200, "second"}));
 }

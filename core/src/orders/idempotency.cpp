@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "artshop/core/text.hpp"
 
@@ -46,20 +47,23 @@ Result<IdempotencyClaim> IdempotencyKeys::reserve(Repositories& repos,
       repos.idempotency.find(request.user, request.key, std::chrono::sys_seconds::min());
   if (existing) {
     const bool expired = existing->created_at <= live_since;
-    const bool abandoned =
-        existing->status == kIdempotencyInProgress && existing->created_at <= now - kAbandonedAfter;
-    if (!expired && !abandoned) {
+    const bool running = existing->status <= kIdempotencyInProgress;
+    const bool abandoned = running && existing->created_at <= now - kAbandonedAfter;
+    // A request whose process died after its effect committed: the answer kept with the
+    // effect is all there will be.
+    const bool orphaned_answer = abandoned && existing->status != kIdempotencyInProgress;
+    if (!expired && (!abandoned || orphaned_answer)) {
       if (existing->request_hash != hash) {
         return std::unexpected(Error::conflict(
             ValidationErrors(ValidationErrors::kGeneral, std::string(kOtherRequest)),
             fmt::format("idempotency key reused for another request by user {}",
                         request.user.value)));
       }
-      if (existing->status == kIdempotencyInProgress) {
+      if (running && !orphaned_answer) {
         return IdempotencyClaim{.kind = IdempotencyClaim::Kind::InProgress};
       }
       return IdempotencyClaim{.kind = IdempotencyClaim::Kind::Replay,
-                              .answer = StoredAnswer{.status = existing->status,
+                              .answer = StoredAnswer{.status = std::abs(existing->status),
                                                      .body = std::move(existing->response)}};
     }
     repos.idempotency.remove(request.user, request.key);
@@ -90,6 +94,8 @@ Result<void> IdempotencyKeys::keep(Repositories& repos, const IdempotencyRecord&
                                    StoredAnswer answer) {
   auto answered = answered_with(reservation, std::move(answer));
   if (!answered) return std::unexpected(answered.error());
+  // Still running: repetitions wait for the final answer, unless this process dies first.
+  answered->status = -answered->status;
   if (!repos.idempotency.complete(*answered)) {
     return std::unexpected(Error::conflict(
         ValidationErrors(ValidationErrors::kGeneral, std::string(kTakenOver)),
@@ -111,10 +117,17 @@ Result<void> IdempotencyKeys::forget(const IdempotencyRecord& reservation) {
     const auto current =
         repos.idempotency.find(reservation.user, reservation.key, std::chrono::sys_seconds::min());
     // Only our own reservation: another request may have taken an abandoned key over.
-    if (current && current->status == kIdempotencyInProgress &&
-        current->created_at == reservation.created_at &&
-        current->request_hash == reservation.request_hash) {
+    if (!current || current->created_at != reservation.created_at ||
+        current->request_hash != reservation.request_hash) {
+      return {};
+    }
+    if (current->status == kIdempotencyInProgress) {
       repos.idempotency.remove(reservation.user, reservation.key);
+    } else if (current->status < 0) {
+      // The effect committed: what was kept with it is the answer.
+      auto answered = *current;
+      answered.status = -current->status;
+      repos.idempotency.complete(answered);
     }
     return {};
   });

@@ -24,9 +24,11 @@
 //
 // The answer of a request that changed something is written in the same transaction as the
 // change: a crash between the two can neither lose the answer of an effect that happened nor
-// let a retry carry the effect out again. A reservation left without an answer by a process
-// that died did nothing, so a retry may take it over once it is kAbandonedAfter old; should the
-// first request still be alive, its effect finds the key taken over and rolls back.
+// let a retry carry the effect out again. Repetitions still wait for the final answer (a
+// Pending order's payment link comes after its commit); only when the first request's process
+// died is the kept answer replayed. A reservation left with no answer at all did nothing, so a
+// retry may take it over once it is kAbandonedAfter old; should the first request still be
+// alive, its effect finds the key taken over and rolls back.
 namespace artshop {
 
 // One request that carries a key. The hash covers the method, the path (lower-cased, since
@@ -94,8 +96,9 @@ class IdempotencyKeys {
   // its lifetime is a Conflict with a general message.
   Result<IdempotencyClaim> claim(const IdempotentRequest& request);
 
-  // Inside the transaction of the request's effect: stores `answer` under the reservation. A
-  // Conflict when the reservation is no longer this request's (a retry took it over).
+  // Inside the transaction of the request's effect: stores `answer` under the reservation,
+  // replayed only if the request never stores its final answer (its process died). A Conflict
+  // when the reservation is no longer this request's (a retry took it over).
   static Result<void> keep(Repositories& repos, const IdempotencyRecord& reservation,
                            StoredAnswer answer);
 
@@ -103,7 +106,8 @@ class IdempotencyKeys {
   // reservation is gone.
   Result<bool> remember(const IdempotencyRecord& reservation, StoredAnswer answer);
 
-  // Gives the reservation up, so that a retry with the key runs anew.
+  // Gives the reservation up, so that a retry with the key runs anew; when the request's effect
+  // committed, the answer kept with it becomes the answer instead.
   Result<void> forget(const IdempotencyRecord& reservation);
 
   // Forgets keys past their 24 hours. Run periodically.

@@ -108,8 +108,10 @@ struct IdempotencyRecord {
   UserId user;
   std::string key;           // as the client sent it
   std::string request_hash;  // digest of method, path and body
-  int status = 0;            // the HTTP status answered; kIdempotencyInProgress while running
-  std::string response;      // the body answered
+  // The HTTP status answered. While the request runs: kIdempotencyInProgress as long as it has
+  // done nothing, then minus the status of the answer kept with its effect (`response`).
+  int status = 0;
+  std::string response;  // the body answered
   std::chrono::sys_seconds created_at;
   friend bool operator==(const IdempotencyRecord&, const IdempotencyRecord&) = default;
 };
