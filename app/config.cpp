@@ -313,6 +313,7 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take_pool("passwords", config.password_pool);
   take_pool("rendering", config.render_pool);
   take_pool("generation", config.generation_pool);
+  take_pool("mail", config.mail_pool);
   take(settings.integer("generation.free_per_day", config.generation.free_per_day, 0, 1'000),
        config.generation.free_per_day);
   take(

@@ -38,6 +38,7 @@ struct Config {
   Pool password_pool{.threads = 1, .queue = 64};   // Argon2id: log in, sign up, reset, change
   Pool render_pool{.threads = 1, .queue = 8};      // artworks rendered at the bought size
   Pool generation_pool{.threads = 1, .queue = 4};  // images drawn on request
+  Pool mail_pool{.threads = 1, .queue = 1000};     // mails: reset codes, notices, support
   // Free images per UTC day and the price of each one past them (generation.* settings).
   GenerationRules generation;
   // Who draws the images (generation.provider and the settings of a remote service;

@@ -1,5 +1,6 @@
 // artshop: the shop's one executable. Reads the configuration, wires the adapters into the
 // core's ports, and serves the API and the built front end.
+#include <malloc.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
@@ -80,9 +81,19 @@ bool set_up_logging(const std::string& level_name) {
   return true;
 }
 
+// Big buffers (a picture drawn at a bought size, its encoded bytes, decoded originals) get
+// pages of their own that go back to the system when freed. glibc's default raises its mmap
+// threshold after the first big buffer is freed, so every later one comes from a heap that keeps
+// the pages resident: 20 MB more at rest and up to 200 MB more after a few renders
+// (docs/benchmarks.md, "Memory"). MALLOC_MMAP_THRESHOLD_ in the environment still wins.
+void keep_big_buffers_out_of_the_heap() {
+  if (std::getenv("MALLOC_MMAP_THRESHOLD_") == nullptr) mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  keep_big_buffers_out_of_the_heap();
   const auto arguments = parse_arguments(std::span(argv, static_cast<std::size_t>(argc)));
   if (!arguments) {
     std::cerr << "artshop: " << arguments.error() << "\n\n" << kUsage;

@@ -79,13 +79,13 @@ std::unique_ptr<Mailer> make_transport(const Config& config) {
   return std::make_unique<mail::OutboxMailer>(config.data_dir / "outbox", config.mail.from);
 }
 
-std::unique_ptr<Mailer> make_mailer(const Config& config) {
+std::unique_ptr<Mailer> make_mailer(const Config& config, Executor& mail_work) {
   if (config.mail.transport == Config::Mail::Transport::Smtp) {
     spdlog::info("mail goes through SMTP at {}:{}", config.mail.smtp.host, config.mail.smtp.port);
   } else {
     spdlog::info("mail goes to the outbox folder {}", (config.data_dir / "outbox").string());
   }
-  return std::make_unique<mail::BackgroundMailer>(make_transport(config));
+  return std::make_unique<mail::BackgroundMailer>(make_transport(config), mail_work);
 }
 
 // The sandbox's signing secret: configured, or generated once into the data folder.
@@ -108,6 +108,7 @@ Shop::Shop(const Config& configuration)
       password_work("passwords", config.password_pool.threads, config.password_pool.queue),
       render_work("rendering", config.render_pool.threads, config.render_pool.queue),
       generation_work("generation", config.generation_pool.threads, config.generation_pool.queue),
+      mail_work("mail", config.mail_pool.threads, config.mail_pool.queue),
       seeding_work("seeding", std::max(1U, std::thread::hardware_concurrency()),
                    static_cast<std::size_t>(kDefaultSeedOffers)),
       // One connection per thread that may query, plus one so a readiness probe never waits.
@@ -119,11 +120,12 @@ Shop::Shop(const Config& configuration)
       gift_card_digests(gift_card_keys.lookup),
       pool(config.database_file(), config.worker_threads + config.password_pool.threads +
                                        config.render_pool.threads + config.generation_pool.threads +
-                                       1),
+                                       config.mail_pool.threads + 1),
       transactions(pool, &gift_card_cipher),
+      catalogue(config.database_file()),
       hasher(random, config.argon2),
       tokens(signing_keys(config, random), crypto::JwtSettings{}),
-      mailer(make_mailer(config)),
+      mailer(make_mailer(config, mail_work)),
       mail_transport(make_transport(config)),
       common_passwords(CommonPasswords::parse(shipped_common_passwords_text())),
       rate_source(make_rate_source(config)),
@@ -143,9 +145,9 @@ Shop::Shop(const Config& configuration)
       update_profile(transactions),
       update_billing(transactions),
       authenticate(tokens, clock, transactions),
-      browse_offers(transactions, *rate_source),
-      latest_offers(transactions, *rate_source),
-      get_offer(transactions, *rate_source),
+      browse_offers(catalogue, *rate_source),
+      latest_offers(catalogue, *rate_source),
+      get_offer(catalogue, *rate_source),
       list_categories(transactions),
       seed_catalogue(transactions, generator, processor, public_media, clock, seeding_work),
       import_picture(transactions, processor, public_media, originals, clock),
@@ -178,6 +180,12 @@ Shop::Shop(const Config& configuration)
         clock));
     spdlog::info("payments go through Stripe at {}", config.payments.stripe_api_base);
   }
+}
+
+Shop::~Shop() {
+  mailer.reset();  // waits up to its drain time for the mails it queued
+  mail_work.stop();
+  mail_work.join();
 }
 
 void Shop::listening_on(unsigned short port) {
@@ -213,14 +221,17 @@ void Shop::housekeeping() {
     if (const auto pruned = idempotency_keys.prune(); !pruned) {
       spdlog::error("pruning idempotency keys failed: {}", pruned.error().detail);
     }
-    if (const auto retried = retry_support_mail(); !retried) {
-      spdlog::error("retrying support mails failed: {}", retried.error().detail);
-    } else if (retried->mails_failed > 0) {
-      spdlog::warn("{} support mail(s) sent again, {} still failing: {}", retried->mails_sent,
-                   retried->mails_failed, retried->problem);
-    } else if (retried->mails_sent > 0) {
-      spdlog::info("{} support mail(s) sent again", retried->mails_sent);
-    }
+    // On the mail executor like every other mail; when its queue is full, the next run retries.
+    mail_work.try_submit([this] {
+      if (const auto retried = retry_support_mail(); !retried) {
+        spdlog::error("retrying support mails failed: {}", retried.error().detail);
+      } else if (retried->mails_failed > 0) {
+        spdlog::warn("{} support mail(s) sent again, {} still failing: {}", retried->mails_sent,
+                     retried->mails_failed, retried->problem);
+      } else if (retried->mails_sent > 0) {
+        spdlog::info("{} support mail(s) sent again", retried->mails_sent);
+      }
+    });
   } catch (const std::exception& e) {
     spdlog::error("housekeeping failed: {}", e.what());
   }
@@ -251,7 +262,12 @@ PasswordServices Shop::password_services() {
 }
 
 SupportMailing Shop::support_mailing() {
-  return {.mailer = *mail_transport, .support_address = config.mail.support_address};
+  return {.mailer = *mail_transport,
+          .support_address = config.mail.support_address,
+          .executor = mail_work,
+          .on_unsent = [](const std::string& reference, const std::string& problem) {
+            spdlog::warn("support ticket {}: its mails wait for a retry: {}", reference, problem);
+          }};
 }
 
 http::Api Shop::api() {
@@ -272,7 +288,8 @@ http::Api Shop::api() {
           .catalogue = {.browse_offers = browse_offers,
                         .latest_offers = latest_offers,
                         .get_offer = get_offer,
-                        .list_categories = list_categories},
+                        .list_categories = list_categories,
+                        .executor = &catalogue_work},
           .orders = {.authenticate = authenticate,
                      .place_order = place_order,
                      .list_orders = list_orders,

@@ -26,6 +26,7 @@
 #include "artshop/imagegen/procedural_image_generator.hpp"
 #include "artshop/media/filesystem_blob_store.hpp"
 #include "artshop/media/vips_image_processor.hpp"
+#include "artshop/sqlite/catalogue_read_model.hpp"
 #include "artshop/sqlite/connection_pool.hpp"
 #include "artshop/sqlite/sqlite_unit_of_work.hpp"
 #include "config.hpp"
@@ -46,6 +47,11 @@ class SystemClock final : public Clock {
 // app/ creates concrete adapters.
 struct Shop {
   explicit Shop(const Config& config);
+  // Gives the mails queued so far their drain time, then stops the mail executor before the
+  // use cases its tasks call go away.
+  ~Shop();
+  Shop(const Shop&) = delete;
+  Shop& operator=(const Shop&) = delete;
 
   // Applies pending migrations; answers the schema version.
   int migrate();
@@ -66,6 +72,8 @@ struct Shop {
   concurrency::BoundedThreadPool password_work;
   concurrency::BoundedThreadPool render_work;
   concurrency::BoundedThreadPool generation_work;
+  // Every mail goes out here, never on an API worker or an I/O thread.
+  concurrency::BoundedThreadPool mail_work;
   // Draws the sample catalogue on the first start, one task per picture.
   concurrency::BoundedThreadPool seeding_work;
   SystemClock clock;
@@ -79,11 +87,15 @@ struct Shop {
   crypto::HmacTokenHasher gift_card_digests;
   sqlite::ConnectionPool pool;
   sqlite::SqliteUnitOfWork transactions;
+  // The catalogue visitors browse, in memory, answered on the I/O threads: it never waits
+  // for the database longer than a version lookup.
+  sqlite::SqliteCatalogueReadModel catalogue;
+  InlineExecutor catalogue_work;
   crypto::Argon2PasswordHasher hasher;
   crypto::HmacJwtAccessTokenCodec tokens;
-  std::unique_ptr<Mailer> mailer;  // queues: no request waits for the mail server
+  std::unique_ptr<Mailer> mailer;  // queues on mail_work: no request waits for the mail server
   // Delivers at once and throws on failure: support mails are recorded as sent only when they
-  // went out, and retried otherwise.
+  // went out, and retried otherwise. Called on mail_work only.
   std::unique_ptr<Mailer> mail_transport;
   CommonPasswords common_passwords;
   std::unique_ptr<ExchangeRateSource> rate_source;

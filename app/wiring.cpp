@@ -100,6 +100,7 @@ int migrate(const Config& config) {
 int serve(const Config& config) {
   Shop shop(config);
   shop.migrate();
+  shop.catalogue.load();
   const auto seeding_needed = shop.seed_catalogue.pending(config.seed_offers);
   if (!seeding_needed) throw std::runtime_error(seeding_needed.error().detail);
   // Only a first start waits for its catalogue; every later one is ready as it listens.

@@ -5,7 +5,10 @@
 # Every row runs BENCH_SECONDS (5) with wrk -t2 -c BENCH_CONNECTIONS (32); it prints req/s,
 # p50, p99, errors (non-2xx and socket errors) and the server's peak RSS during the row, then
 # the ratios, and writes everything to bench/results/<date>.txt. BENCH_SEEDED=<folder> keeps the
-# seeded catalogues there and reuses them on the next run.
+# seeded catalogues there and reuses them on the next run. BENCH_ROWS=<regex> runs only the rows
+# whose key matches (keys: core, minimal, healthz, listing, getone, latest, thumbnail, index, login,
+# mixlogin, mixdownload, mixgenerate, each followed by the catalogue size), e.g.
+# BENCH_ROWS='mix(download|generate)'.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(realpath "${1:-build}")
@@ -15,6 +18,8 @@ static_dir=${ARTSHOP_STATIC_DIR:-$(realpath "$here/../frontend/dist")}
 seconds=${BENCH_SECONDS:-5}
 connections=${BENCH_CONNECTIONS:-32}
 sizes=${BENCH_SIZES:-10000 100000}
+rows=${BENCH_ROWS:-.}
+wanted() { [[ $1 =~ $rows ]]; }
 port=${BENCH_PORT:-18480}
 base=http://127.0.0.1:$port
 secret=bench-webhook-secret-0123456789abcdef
@@ -34,9 +39,11 @@ echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "wrk -t2 -c$connections -d${seconds}s per row, loopback"
 
-echo
-echo "== core (Google Benchmark) =="
-"$build/bench/core_bench" --benchmark_min_time=0.2 2>&1 | grep -v '^\*\*\*'
+if wanted core; then
+  echo
+  echo "== core (Google Benchmark) =="
+  "$build/bench/core_bench" --benchmark_min_time=0.2 2>&1 | grep -v '^\*\*\*'
+fi
 
 declare -A rps
 
@@ -61,6 +68,7 @@ print_row() {  # name rps p50 p99 errors rss
 row() {
   local key=$1 name=$2 c=$3
   shift 3
+  wanted "$key" || return 0
   reset_peak
   read -r r p50 p99 bad <<< "$(wrk_figures "$c" "$@")"
   rps[$key]=$r
@@ -71,6 +79,7 @@ row() {
 mixed() {
   local key=$1 name=$2 c=$3
   shift 3
+  wanted "$key" || return 0
   reset_peak
   wrk_figures "$c" "$@" > "$work/load.txt" &
   local load=$!
@@ -196,5 +205,8 @@ for size in $sizes; do
     "latest/listing $(ratio latest$size listing$size)"
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# The front end as a phone and a desktop see it (bench/lighthouse.sh); its verdict is printed.
+ARTSHOP_STATIC_DIR=$static_dir "$here/lighthouse.sh" "$build" || echo "lighthouse: exit status $?"
 echo
 echo "written to $results"

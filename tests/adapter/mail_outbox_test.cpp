@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "artshop/core/codec/base64.hpp"
 #include "artshop/mail/message_text.hpp"
 #include "artshop/mail/outbox_mailer.hpp"
 #include "support/temp_dir.hpp"
@@ -68,25 +69,6 @@ bool every_line_ends_in_crlf(const std::string& text) {
   return !text.empty() && text.ends_with("\r\n");
 }
 
-std::string decode_base64(std::string_view encoded) {
-  static constexpr std::string_view kAlphabet =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  unsigned bits = 0;
-  int pending = 0;
-  for (const char c : encoded) {
-    const auto value = kAlphabet.find(c);
-    if (value == std::string_view::npos) break;  // '=' padding
-    bits = (bits << 6U) | static_cast<unsigned>(value);
-    pending += 6;
-    if (pending >= 8) {
-      pending -= 8;
-      out += static_cast<char>((bits >> static_cast<unsigned>(pending)) & 0xffU);
-    }
-  }
-  return out;
-}
-
 // Decodes a Subject header made of "=?UTF-8?B?...?=" words on folded lines.
 std::string decode_encoded_words(const std::string& header_value) {
   std::string text;
@@ -94,7 +76,7 @@ std::string decode_encoded_words(const std::string& header_value) {
   for (std::string word; words >> word;) {
     EXPECT_THAT(word, StartsWith("=?UTF-8?B?"));
     EXPECT_LE(word.size(), 75U) << "RFC 2047 caps an encoded-word at 75 characters";
-    text += decode_base64(word.substr(10, word.size() - 12));
+    text += base64::decode(word.substr(10, word.size() - 12)).value_or("(not base64)");
   }
   return text;
 }

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "artshop/concurrency/bounded_thread_pool.hpp"
 #include "artshop/mail/background_mailer.hpp"
 #include "artshop/mail/smtp_mailer.hpp"
 #include "support/smtp_sink.hpp"
@@ -125,7 +126,8 @@ TEST(SmtpMailer, SettingsWithoutHostOrSender_AreRefused) {
 
 TEST_F(SmtpMailerTest, BackgroundMailerOverSmtp_DeliversEverythingByFlush) {
   const SmtpSink sink(temp.path());
-  BackgroundMailer mailer(std::make_unique<SmtpMailer>(plain_settings(sink.port())));
+  concurrency::BoundedThreadPool mail_work("mail", 1, 8);
+  BackgroundMailer mailer(std::make_unique<SmtpMailer>(plain_settings(sink.port())), mail_work);
 
   mailer.send({.to = "first@example.com", .subject = "First", .text_body = "1"});
   mailer.send({.to = "second@example.com", .subject = "Second", .text_body = "2"});
@@ -138,7 +140,8 @@ TEST_F(SmtpMailerTest, BackgroundMailerOverSmtp_DeliversEverythingByFlush) {
 }
 
 TEST(BackgroundMailerOverSmtp, ServerDown_SendReturnsAndNothingCrashes) {
-  BackgroundMailer mailer(std::make_unique<SmtpMailer>(plain_settings(closed_port())));
+  concurrency::BoundedThreadPool mail_work("mail", 1, 8);
+  BackgroundMailer mailer(std::make_unique<SmtpMailer>(plain_settings(closed_port())), mail_work);
   EXPECT_NO_THROW(mailer.send(kResetMail));
   mailer.flush();
 }

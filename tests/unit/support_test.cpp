@@ -220,6 +220,12 @@ class RepeatingRandom final : public RandomSource {
   fakes::CountingRandom counting_;
 };
 
+// A mail executor whose queue is full.
+class FullExecutor final : public Executor {
+ public:
+  bool try_submit(std::function<void()>) override { return false; }
+};
+
 constexpr std::string_view kSupportAddress = "support@shop.test";
 
 class SupportTickets : public ::testing::Test {
@@ -237,7 +243,15 @@ class SupportTickets : public ::testing::Test {
   fakes::FixedClock clock;
   fakes::CountingRandom random;
   RecordingMailer mailer;
-  SupportMailing mailing{.mailer = mailer, .support_address = std::string(kSupportAddress)};
+  InlineExecutor mail_work;
+  std::vector<std::string> unsent;  // what on_unsent was told
+  SupportMailing mailing{
+      .mailer = mailer,
+      .support_address = std::string(kSupportAddress),
+      .executor = mail_work,
+      .on_unsent = [this](const std::string& reference, const std::string& problem) {
+        unsent.push_back(reference + ": " + problem);
+      }};
   CreateSupportTicket create_ticket{store, random, mailing, clock, kDefaultRateLimits};
   RetrySupportMail retry{store, mailing, clock};
 };
@@ -302,11 +316,34 @@ TEST_F(SupportTickets, WhenTheMailServerIsDown_KeepsTheTicketAndAnswersItsRefere
   mailer.down = true;
   const auto created = create();
   ASSERT_TRUE(created);
-  EXPECT_THAT(created->mail_problem, HasSubstr("connection refused"));
+  EXPECT_THAT(unsent, ElementsAre(created->reference + ": connection refused"));
   ASSERT_EQ(store.state.support_tickets.size(), 1U);
   EXPECT_EQ(stored().reference, created->reference);
   EXPECT_EQ(stored().confirmation_sent_at, std::nullopt);
   EXPECT_EQ(stored().notice_sent_at, std::nullopt);
+}
+
+TEST_F(SupportTickets, WhenTheMailQueueIsFull_StoresTheTicketAndLeavesItsMailsToTheRetry) {
+  FullExecutor full;
+  CreateSupportTicket create_when_full{
+      store,
+      random,
+      {.mailer = mailer, .support_address = std::string(kSupportAddress), .executor = full},
+      clock,
+      kDefaultRateLimits};
+  const auto created = create_when_full(
+      {.form = valid_form(), .caller = std::nullopt, .client_address = "10.0.0.1"});
+  ASSERT_TRUE(created);
+  EXPECT_EQ(created->mail_problem, "the mail queue is full");
+  EXPECT_THAT(mailer.sent, IsEmpty());
+  ASSERT_EQ(store.state.support_tickets.size(), 1U);
+  EXPECT_EQ(stored().reference, created->reference);
+
+  // Not held until the claim runs out: the very next retry sends both.
+  const auto report = retry();
+  ASSERT_TRUE(report);
+  EXPECT_EQ(report->mails_sent, 2);
+  EXPECT_THAT(mailer.recipients(), ElementsAre("ann@example.com", kSupportAddress));
 }
 
 TEST_F(SupportTickets, MailsThatFailed_AreSentByTheRetryOnceTheServerIsBack) {
@@ -412,11 +449,13 @@ TEST(SupportTicketReferences, WhenADrawClashesWithAStoredTicket_DrawsAnother) {
   fakes::FixedClock clock;
   RepeatingRandom random(2);  // the second ticket's first draw repeats the first ticket's
   RecordingMailer mailer;
-  CreateSupportTicket create{store,
-                             random,
-                             {.mailer = mailer, .support_address = std::string(kSupportAddress)},
-                             clock,
-                             kDefaultRateLimits};
+  InlineExecutor mail_work;
+  CreateSupportTicket create{
+      store,
+      random,
+      {.mailer = mailer, .support_address = std::string(kSupportAddress), .executor = mail_work},
+      clock,
+      kDefaultRateLimits};
   const auto first = create({.form = valid_form(), .client_address = "10.0.0.1"});
   const auto second = create({.form = valid_form(), .client_address = "10.0.0.1"});
   ASSERT_TRUE(first);

@@ -16,9 +16,10 @@ Router api_routes(const Api& api) {
   router.add("GET", "/api/currencies", h::list_currencies(api.rates));
 
   const auto& catalogue = api.catalogue;
-  router.add("GET", "/api/offers", h::browse_offers(catalogue.browse_offers));
-  router.add("GET", "/api/offers/latest", h::latest_offers(catalogue.latest_offers));
-  router.add("GET", "/api/offers/get-one", h::get_offer(catalogue.get_offer));
+  const RouteOptions browsing{.executor = catalogue.executor};
+  router.add("GET", "/api/offers", h::browse_offers(catalogue.browse_offers), browsing);
+  router.add("GET", "/api/offers/latest", h::latest_offers(catalogue.latest_offers), browsing);
+  router.add("GET", "/api/offers/get-one", h::get_offer(catalogue.get_offer), browsing);
   router.add("GET", "/api/categories", h::list_categories(catalogue.list_categories));
 
   // The calls that hash a password queue on a pool of their own: a flood of logins is shed
@@ -54,7 +55,7 @@ Router api_routes(const Api& api) {
              {.executor = &orders.render_work});
   // Providers sign small JSON events; nothing legitimate comes near the default limit.
   router.add("POST", "/api/payments/webhook", h::payment_webhook(orders),
-             {.body_limit = 256 * 1024});
+             {.body_limit = std::size_t{256} * 1024});
 
   router.add("POST", "/api/support/create-ticket", h::create_support_ticket(api.support, proxies));
 

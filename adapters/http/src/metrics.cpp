@@ -40,8 +40,9 @@ void Metrics::request_finished(std::string_view method, std::string_view route, 
   --in_flight_;
   ++requests_[{std::string(method_label(method)), std::string(route), status}];
   const auto bucket = std::ranges::lower_bound(kBuckets, seconds);
-  if (bucket != kBuckets.end())
+  if (bucket != kBuckets.end()) {
     ++bucket_counts_[static_cast<std::size_t>(bucket - kBuckets.begin())];
+  }
   ++count_;
   sum_seconds_ += seconds;
 }

@@ -179,7 +179,7 @@ class Session : public std::enable_shared_from_this<Session> {
   void on_body(beast::error_code ec);
   void dispatch();
   void answer_now(Response response);
-  void complete(Slot& slot, Exchange exchange, Dispatcher::Answer answer);
+  void complete(Slot& slot, const Exchange& exchange, Dispatcher::Answer answer);
   void write_next();
   void on_write(beast::error_code ec);
   void close_if_done();
@@ -358,10 +358,10 @@ void Session::dispatch() {
     auto answer = ticket->session()->server_.dispatcher_.handle(exchange->request);
     net::post(strand,
               [self = ticket->session(), slot, exchange, answer = std::move(answer)]() mutable {
-                self->complete(*slot, std::move(*exchange), std::move(answer));
+                self->complete(*slot, *exchange, std::move(answer));
               });
   });
-  if (!queued) complete(*slot, std::move(*exchange), {server_.dispatcher_.busy(), route});
+  if (!queued) complete(*slot, *exchange, {server_.dispatcher_.busy(), route});
   read_head();
 }
 
@@ -376,7 +376,7 @@ void Session::answer_now(Response response) {
   complete(slot, std::move(current_), {std::move(response), route});
 }
 
-void Session::complete(Slot& slot, Exchange exchange, Dispatcher::Answer answer) {
+void Session::complete(Slot& slot, const Exchange& exchange, Dispatcher::Answer answer) {
   server_.dispatcher_.finish(exchange.request, answer.route, answer.response,
                              Clock::now() - exchange.started);
   slot.response =

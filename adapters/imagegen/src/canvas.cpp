@@ -1,7 +1,11 @@
 #include "canvas.hpp"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "noise.hpp"
 
@@ -184,10 +188,14 @@ void Canvas::line(Point from, Point to, float thickness, Colour colour, float al
   }
 }
 
-std::vector<std::uint8_t> Canvas::to_rgb8(std::uint64_t dither_seed) const {
-  std::vector<std::uint8_t> rgb(pixels_.size() * 3);
-  std::size_t out = 0;
+std::vector<std::uint8_t> Canvas::to_rgb8(std::uint64_t dither_seed) && {
+  const auto row_bytes = static_cast<std::size_t>(width_) * 3;
+  std::vector<std::uint8_t> rgb;
+  rgb.reserve(pixels_.size() * 3);  // touched row by row, as the canvas gives its own pages back
+  const bool release = pixels_.size() * sizeof(Colour) >= kReleaseFrom;
   for (int y = 0; y < height_; ++y) {
+    std::size_t out = rgb.size();
+    rgb.resize(out + row_bytes);
     for (int x = 0; x < width_; ++x) {
       const Colour& c = at(x, y);
       const float dither = dither_seed == 0 ? 0.5F : lattice(x, y, dither_seed);
@@ -195,8 +203,18 @@ std::vector<std::uint8_t> Canvas::to_rgb8(std::uint64_t dither_seed) const {
         rgb[out++] = static_cast<std::uint8_t>(clamp01(channel) * 255.0F + dither * 0.999F);
       }
     }
+    if (release && (y + 1) % kRowsPerRelease == 0) release_rows_before(y + 1);
   }
   return rgb;
+}
+
+void Canvas::release_rows_before(int row) noexcept {
+  const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const auto start = reinterpret_cast<std::uintptr_t>(pixels_.data());
+  const std::uintptr_t first = (start + page - 1) / page * page;
+  const std::uintptr_t last = (start + index(0, row) * sizeof(Colour)) / page * page;
+  // Whole pages only, all inside the pixels: the allocator's own bytes are never touched.
+  if (last > first) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
 }
 
 }  // namespace artshop::imagegen

@@ -97,7 +97,10 @@ class Canvas {
 
   // 8-bit RGB rows. With a non-zero seed, a hashed dither of under one level hides the bands
   // of smooth gradients; flat-colour styles pass 0 to keep their few exact colours.
-  std::vector<std::uint8_t> to_rgb8(std::uint64_t dither_seed) const;
+  // Uses the canvas up: a large one hands its memory back as its rows are converted, so a
+  // picture drawn at 4096 pixels never holds its 134 MB of floating-point pixels and its 34 MB
+  // of bytes at once.
+  std::vector<std::uint8_t> to_rgb8(std::uint64_t dither_seed) &&;
 
  private:
   std::size_t index(int x, int y) const noexcept {
@@ -108,6 +111,13 @@ class Canvas {
     int left, top, right, bottom;  // right and bottom exclusive
   };
   Box clip(float left, float top, float right, float bottom) const noexcept;
+  // Returns the memory of the rows above `row` to the system; they read as black after it.
+  void release_rows_before(int row) noexcept;
+
+  // Canvases from this size on (a picture of about 1,400 x 1,000) give their memory back while
+  // converting, a few hundred kilobytes at a time.
+  static constexpr std::size_t kReleaseFrom = std::size_t{16} << 20;
+  static constexpr int kRowsPerRelease = 32;
 
   int width_;
   int height_;

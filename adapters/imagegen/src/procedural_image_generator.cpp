@@ -3,6 +3,7 @@
 #include <array>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "canvas.hpp"
 #include "mood.hpp"
@@ -62,7 +63,7 @@ Image ProceduralImageGenerator::generate(const GenerationRequest& request) {
   Canvas canvas(size.width, size.height);
   const StyleArt& art = kStyleArt[static_cast<std::size_t>(request.style)];
   art.paint(canvas, random, mood_of(request.prompt));
-  return {size.width, size.height, canvas.to_rgb8(art.dithered ? seed | 1U : 0)};
+  return {size.width, size.height, std::move(canvas).to_rgb8(art.dithered ? seed | 1U : 0)};
 }
 
 }  // namespace artshop::imagegen

@@ -2,8 +2,12 @@
 
 #include <spdlog/spdlog.h>
 
+#include <condition_variable>
+#include <cstddef>
 #include <exception>
+#include <mutex>
 #include <stdexcept>
+#include <string_view>
 
 #include "artshop/mail/message_text.hpp"
 
@@ -18,67 +22,88 @@ void log_not_sent(const EmailMessage& message, std::string_view reason) {
 
 }  // namespace
 
-BackgroundMailer::BackgroundMailer(std::unique_ptr<Mailer> inner,
+struct BackgroundMailer::Shared {
+  std::unique_ptr<Mailer> inner;
+  std::mutex mutex;
+  std::condition_variable idle;
+  std::size_t pending = 0;  // handed to the executor, not yet delivered, failed or dropped
+  bool abandoned = false;   // the mailer is gone and its drain time is over
+
+  // One message on the executor. It counts as pending until it is destroyed, which also
+  // happens when an executor that stops drops it without running it: so neither flush nor
+  // shutdown waits for a task that will never run.
+  class Queued {
+   public:
+    Queued(std::shared_ptr<Shared> shared, EmailMessage message)
+        : shared_(std::move(shared)), message_(std::move(message)) {
+      const std::scoped_lock lock(shared_->mutex);
+      ++shared_->pending;
+    }
+    ~Queued() {
+      if (!handled_) log_not_sent(message_, "the mail executor stopped");
+      const std::scoped_lock lock(shared_->mutex);
+      if (--shared_->pending == 0) shared_->idle.notify_all();
+    }
+    Queued(const Queued&) = delete;
+    Queued& operator=(const Queued&) = delete;
+
+    // For a message the executor refused.
+    void drop(std::string_view reason) noexcept {
+      handled_ = true;
+      log_not_sent(message_, reason);
+    }
+
+    void deliver() noexcept {
+      handled_ = true;
+      bool abandoned = false;
+      {
+        const std::scoped_lock lock(shared_->mutex);
+        abandoned = shared_->abandoned;
+      }
+      if (abandoned) {
+        log_not_sent(message_, "shutting down");
+        return;
+      }
+      try {
+        shared_->inner->send(message_);
+      } catch (const std::exception& error) {
+        log_not_sent(message_, error.what());
+      } catch (...) {
+        log_not_sent(message_, "unknown error");
+      }
+    }
+
+   private:
+    std::shared_ptr<Shared> shared_;
+    EmailMessage message_;
+    bool handled_ = false;
+  };
+};
+
+BackgroundMailer::BackgroundMailer(std::unique_ptr<Mailer> inner, Executor& executor,
                                    std::chrono::milliseconds drain_timeout)
-    : inner_(std::move(inner)), drain_timeout_(drain_timeout) {
-  if (!inner_) throw std::invalid_argument("BackgroundMailer needs a mailer to wrap");
-  worker_ = std::thread([this] { deliver_queued(); });
+    : shared_(std::make_shared<Shared>()), executor_(executor), drain_timeout_(drain_timeout) {
+  if (!inner) throw std::invalid_argument("BackgroundMailer needs a mailer to wrap");
+  shared_->inner = std::move(inner);
 }
 
 BackgroundMailer::~BackgroundMailer() {
-  {
-    std::unique_lock lock(mutex_);
-    stopping_ = true;
-    work_or_stop_.notify_one();
-    const bool drained =
-        idle_.wait_for(lock, drain_timeout_, [this] { return queue_.empty() && !delivering_; });
-    if (!drained) {
-      for (const EmailMessage& message : queue_) log_not_sent(message, "shutting down");
-      queue_.clear();
-    }
+  std::unique_lock lock(shared_->mutex);
+  if (!shared_->idle.wait_for(lock, drain_timeout_, [this] { return shared_->pending == 0; })) {
+    shared_->abandoned = true;
   }
-  worker_.join();
 }
 
 void BackgroundMailer::send(const EmailMessage& message) {
-  std::lock_guard lock(mutex_);
-  if (queue_.size() >= kMaxQueued) {
-    log_not_sent(message, "the mail queue is full");
-    return;
+  auto queued = std::make_shared<Shared::Queued>(shared_, message);
+  if (!executor_.try_submit([queued] { queued->deliver(); })) {
+    queued->drop("the mail queue is full");
   }
-  queue_.push_back(message);
-  work_or_stop_.notify_one();
 }
 
 void BackgroundMailer::flush() {
-  std::unique_lock lock(mutex_);
-  idle_.wait(lock, [this] { return queue_.empty() && !delivering_; });
-}
-
-void BackgroundMailer::deliver_queued() {
-  std::unique_lock lock(mutex_);
-  while (true) {
-    work_or_stop_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-    if (queue_.empty()) return;  // stopping, and nothing left to send
-    const EmailMessage message = std::move(queue_.front());
-    queue_.pop_front();
-    delivering_ = true;
-    lock.unlock();
-    deliver(message);
-    lock.lock();
-    delivering_ = false;
-    if (queue_.empty()) idle_.notify_all();
-  }
-}
-
-void BackgroundMailer::deliver(const EmailMessage& message) noexcept {
-  try {
-    inner_->send(message);
-  } catch (const std::exception& error) {
-    log_not_sent(message, error.what());
-  } catch (...) {
-    log_not_sent(message, "unknown error");
-  }
+  std::unique_lock lock(shared_->mutex);
+  shared_->idle.wait(lock, [this] { return shared_->pending == 0; });
 }
 
 }  // namespace artshop::mail

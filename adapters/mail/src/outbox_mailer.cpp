@@ -28,7 +28,7 @@ std::atomic<std::uint64_t> next_sequence{1};
 std::string file_name(std::chrono::system_clock::time_point time) {
   const auto micros =
       std::chrono::duration_cast<std::chrono::microseconds>(time.time_since_epoch()).count();
-  const std::time_t seconds = static_cast<std::time_t>(micros / 1'000'000);
+  const auto seconds = static_cast<std::time_t>(micros / 1'000'000);
   std::tm utc{};
   gmtime_r(&seconds, &utc);
   std::array<char, 32> stamp{};

@@ -18,7 +18,7 @@ namespace {
 using std::unexpected;
 
 // Far longer than any session we seal; bounds the work a forged token can cause.
-constexpr std::size_t kMaxTokenLength = 16 * 1024;
+constexpr std::size_t kMaxTokenLength = std::size_t{16} * 1024;
 constexpr std::string_view kKeyPurpose = "sandbox-session";
 
 std::string mac_of(std::string_view key, std::string_view payload) {

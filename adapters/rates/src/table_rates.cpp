@@ -1,5 +1,7 @@
 #include "artshop/rates/table_rates.hpp"
 
+#include <fmt/format.h>
+
 #include <string_view>
 
 namespace artshop::rates {
@@ -14,8 +16,8 @@ std::expected<ExchangeRates, std::string> rates_from_settings(
     if (!currency) return std::unexpected(key + ": not one of the 14 supported currencies");
     const auto rate = Rate::parse(value);
     if (!rate) {
-      return std::unexpected(key + ": expected units per 1 EUR such as 1.0825, got '" + value +
-                             "'");
+      return std::unexpected(
+          fmt::format("{}: expected units per 1 EUR such as 1.0825, got '{}'", key, value));
     }
     if (*currency == Currency::EUR && rate->scaled != Rate::kScale) {
       return std::unexpected(key + ": the euro is the base currency; its rate is always 1");

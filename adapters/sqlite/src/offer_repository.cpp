@@ -1,5 +1,6 @@
 #include "artshop/sqlite/offer_repository.hpp"
 
+#include <algorithm>
 #include <map>
 #include <variant>
 
@@ -35,6 +36,17 @@ Offer offer_from_row(const Statement& row) {
                   .original_key = row.column_text(18)};
   return offer;
 }
+
+OfferAttribute attribute_from_row(const Statement& row) {
+  return {.id = AttributeId{row.column_int(1)},
+          .name = row.column_text(2),
+          .long_edge = static_cast<int>(row.column_int(3)),
+          .licence = parse_licence(row.column_text(4)).value_or(Licence::Personal),
+          .price_eur_cents = row.column_int(5)};
+}
+
+constexpr std::string_view kAttributeColumns =
+    "offer_id, id, name, long_edge, licence, price_eur_cents";
 
 // "?,?,?" for an IN list of `count` parameters.
 std::string placeholders(std::size_t count) {
@@ -75,10 +87,9 @@ std::vector<Offer> SqliteOfferRepository::read_offers(Statement& rows) {
   std::map<std::int64_t, Offer*> by_id;
   for (auto& offer : offers) by_id[offer.id.value] = &offer;
   const auto in_list = placeholders(offers.size());
-  auto attributes = db_.prepare_cached(
-      "SELECT offer_id, id, name, long_edge, licence, price_eur_cents FROM offer_attributes "
-      "WHERE offer_id IN (" +
-      in_list + ") ORDER BY price_eur_cents, id");
+  auto attributes = db_.prepare_cached("SELECT " + std::string(kAttributeColumns) +
+                                       " FROM offer_attributes WHERE offer_id IN (" + in_list +
+                                       ") ORDER BY price_eur_cents, id");
   auto tags = db_.prepare_cached("SELECT offer_id, tag FROM offer_tags WHERE offer_id IN (" +
                                  in_list + ") ORDER BY rowid");
   int index = 1;
@@ -88,13 +99,7 @@ std::vector<Offer> SqliteOfferRepository::read_offers(Statement& rows) {
     ++index;
   }
   while (attributes.step()) {
-    by_id.at(attributes.column_int(0))
-        ->attributes.push_back(
-            {.id = AttributeId{attributes.column_int(1)},
-             .name = attributes.column_text(2),
-             .long_edge = static_cast<int>(attributes.column_int(3)),
-             .licence = parse_licence(attributes.column_text(4)).value_or(Licence::Personal),
-             .price_eur_cents = attributes.column_int(5)});
+    by_id.at(attributes.column_int(0))->attributes.push_back(attribute_from_row(attributes));
   }
   while (tags.step()) by_id.at(tags.column_int(0))->tags.push_back(tags.column_text(1));
   return offers;
@@ -146,6 +151,35 @@ OfferPage SqliteOfferRepository::search(const OfferSearch& search) {
   rows.bind(paging + 1, search.limit).bind(paging + 2, search.offset);
   page.items = read_offers(rows);
   return page;
+}
+
+std::vector<Offer> SqliteOfferRepository::visible_offers() {
+  std::vector<Offer> offers;
+  auto rows = db_.prepare("SELECT " + std::string(kOfferColumns) +
+                          " FROM offers o WHERE o.status != 'Hidden' ORDER BY o.id");
+  while (rows.step()) offers.push_back(offer_from_row(rows));
+  const auto find = [&offers](std::int64_t id) -> Offer* {
+    const auto found =
+        std::ranges::lower_bound(offers, id, {}, [](const Offer& offer) { return offer.id.value; });
+    return found != offers.end() && found->id.value == id ? &*found : nullptr;
+  };
+  // In id order, so each offer's attributes only need their prices ordered (as read_offers
+  // orders them: by price, then id).
+  auto attributes = db_.prepare("SELECT " + std::string(kAttributeColumns) +
+                                " FROM offer_attributes ORDER BY id");
+  while (attributes.step()) {
+    if (auto* offer = find(attributes.column_int(0))) {
+      offer->attributes.push_back(attribute_from_row(attributes));
+    }
+  }
+  for (auto& offer : offers) {
+    std::ranges::stable_sort(offer.attributes, {}, &OfferAttribute::price_eur_cents);
+  }
+  auto tags = db_.prepare("SELECT offer_id, tag FROM offer_tags ORDER BY rowid");
+  while (tags.step()) {
+    if (auto* offer = find(tags.column_int(0))) offer->tags.push_back(tags.column_text(1));
+  }
+  return offers;
 }
 
 std::vector<Offer> SqliteOfferRepository::latest(int count) {

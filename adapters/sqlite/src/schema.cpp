@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 8> kSchema{{
+constexpr std::array<Migration, 9> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -385,6 +385,87 @@ CREATE TABLE rendered_artworks (
   blob_key TEXT NOT NULL,
   PRIMARY KEY (offer_id, long_edge, format)
 ) STRICT, WITHOUT ROWID;
+)sql"},
+    {9, "catalogue changes",
+     R"sql(
+-- Every server process keeps the catalogue in memory and must see every write to it, its own
+-- and other processes'. Each offer's latest change takes the next catalogue version (offer_id 0
+-- stands for the categories), so a process learns with one index lookup whether the catalogue
+-- moved since its snapshot (max(version)), and which offers to read again.
+CREATE TABLE catalogue_changes (
+  offer_id INTEGER PRIMARY KEY,
+  version INTEGER NOT NULL
+) STRICT;
+CREATE UNIQUE INDEX catalogue_changes_by_version ON catalogue_changes (version);
+CREATE TRIGGER offers_inserted AFTER INSERT ON offers BEGIN
+  INSERT INTO catalogue_changes (offer_id, version)
+    VALUES (NEW.id, (SELECT coalesce(max(version), 0) + 1 FROM catalogue_changes))
+    ON CONFLICT (offer_id) DO UPDATE SET version = excluded.version;
+END;
+CREATE TRIGGER offers_updated AFTER UPDATE ON offers BEGIN
+  INSERT INTO catalogue_changes (offer_id, version)
+    VALUES (OLD.id, (SELECT coalesce(max(version), 0) + 1 FROM catalogue_changes))
+    ON CONFLICT (offer_id) DO UPDATE SET version = excluded.version;
+  INSERT INTO catalogue_changes (offer_id, version)
+    VALUES (NEW.id, (SELECT coalesce(max(version), 0) + 1 FROM catalogue_changes))
+    ON CONFLICT (offer_id) DO UPDATE SET version = excluded.version;
+END;
+CREATE TRIGGER offers_deleted AFTER DELETE ON offers BEGIN
+  INSERT INTO catalogue_changes (offer_id, version)
+    VALUES (OLD.id, (SELECT coalesce(max(version), 0) + 1 FROM catalogue_changes))
+    ON CONFLICT (offer_id) DO UPDATE SET version = excluded.version;
+END;
+CREATE TRIGGER offer_attributes_inserted AFTER INSERT ON offer_attributes BEGIN
+  INSERT INTO catalogue_changes (offer_id, version)
+    VALUES (NEW.offer_id, (SELECT coalesce(max(version), 0) + 1 FROM catalogue_changes))
+    ON CONFLICT (offer_id) DO UPDATE SET version = excluded.version;
+END;
+CREATE TRIGGER offer_attributes_updated AFTER UPDATE ON offer_attributes BEGIN
+  INSERT INTO catalogue_changes (offer_id, version)
+    VALUES (OLD.offer_id, (SELECT coalesce(max(version), 0) + 1 FROM catalogue_changes))
+    ON CONFLICT (offer_id) DO UPDATE SET version = excluded.version;
+  INSERT INTO catalogue_changes (offer_id, version)
+    VALUES (NEW.offer_id, (SELECT coalesce(max(version), 0) + 1 FROM catalogue_changes))
+    ON CONFLICT (offer_id) DO UPDATE SET version = excluded.version;
+END;
+CREATE TRIGGER offer_attributes_deleted AFTER DELETE ON offer_attributes BEGIN
+  INSERT INTO catalogue_changes (offer_id, version)
+    VALUES (OLD.offer_id, (SELECT coalesce(max(version), 0) + 1 FROM catalogue_changes))
+    ON CONFLICT (offer_id) DO UPDATE SET version = excluded.version;
+END;
+CREATE TRIGGER offer_tags_inserted AFTER INSERT ON offer_tags BEGIN
+  INSERT INTO catalogue_changes (offer_id, version)
+    VALUES (NEW.offer_id, (SELECT coalesce(max(version), 0) + 1 FROM catalogue_changes))
+    ON CONFLICT (offer_id) DO UPDATE SET version = excluded.version;
+END;
+CREATE TRIGGER offer_tags_updated AFTER UPDATE ON offer_tags BEGIN
+  INSERT INTO catalogue_changes (offer_id, version)
+    VALUES (OLD.offer_id, (SELECT coalesce(max(version), 0) + 1 FROM catalogue_changes))
+    ON CONFLICT (offer_id) DO UPDATE SET version = excluded.version;
+  INSERT INTO catalogue_changes (offer_id, version)
+    VALUES (NEW.offer_id, (SELECT coalesce(max(version), 0) + 1 FROM catalogue_changes))
+    ON CONFLICT (offer_id) DO UPDATE SET version = excluded.version;
+END;
+CREATE TRIGGER offer_tags_deleted AFTER DELETE ON offer_tags BEGIN
+  INSERT INTO catalogue_changes (offer_id, version)
+    VALUES (OLD.offer_id, (SELECT coalesce(max(version), 0) + 1 FROM catalogue_changes))
+    ON CONFLICT (offer_id) DO UPDATE SET version = excluded.version;
+END;
+CREATE TRIGGER categories_inserted AFTER INSERT ON categories BEGIN
+  INSERT INTO catalogue_changes (offer_id, version)
+    VALUES (0, (SELECT coalesce(max(version), 0) + 1 FROM catalogue_changes))
+    ON CONFLICT (offer_id) DO UPDATE SET version = excluded.version;
+END;
+CREATE TRIGGER categories_updated AFTER UPDATE ON categories BEGIN
+  INSERT INTO catalogue_changes (offer_id, version)
+    VALUES (0, (SELECT coalesce(max(version), 0) + 1 FROM catalogue_changes))
+    ON CONFLICT (offer_id) DO UPDATE SET version = excluded.version;
+END;
+CREATE TRIGGER categories_deleted AFTER DELETE ON categories BEGIN
+  INSERT INTO catalogue_changes (offer_id, version)
+    VALUES (0, (SELECT coalesce(max(version), 0) + 1 FROM catalogue_changes))
+    ON CONFLICT (offer_id) DO UPDATE SET version = excluded.version;
+END;
 )sql"},
 }};
 

@@ -4,14 +4,16 @@
 
 namespace artshop {
 
-Result<PricedOffer> price_offer(Offer offer, Currency currency, const ExchangeRates& rates) {
+Result<PricedOffer> price_offer(std::shared_ptr<const Offer> offer, Currency currency,
+                                const ExchangeRates& rates) {
   PricedOffer priced{.offer = {}, .attributes = {}, .lowest_price = Money::zero(currency)};
+  priced.attributes.reserve(offer->attributes.size());
   bool first = true;
-  for (const auto& attribute : offer.attributes) {
+  for (const auto& attribute : offer->attributes) {
     const auto price = rates.convert(Money(attribute.price_eur_cents, Currency::EUR), currency);
     if (!price) {
-      return std::unexpected(Error::internal(
-          fmt::format("pricing {} in {}: {}", offer.url_name, code(currency), describe(price.error()))));
+      return std::unexpected(Error::internal(fmt::format("pricing {} in {}: {}", offer->url_name,
+                                                         code(currency), describe(price.error()))));
     }
     if (first || price->minor_units() < priced.lowest_price.minor_units()) {
       priced.lowest_price = *price;
@@ -23,10 +25,14 @@ Result<PricedOffer> price_offer(Offer offer, Currency currency, const ExchangeRa
   return priced;
 }
 
+Result<PricedOffer> price_offer(Offer offer, Currency currency, const ExchangeRates& rates) {
+  return price_offer(std::make_shared<const Offer>(std::move(offer)), currency, rates);
+}
+
 namespace {
 
-Result<std::vector<PricedOffer>> price_all(std::vector<Offer> offers, Currency currency,
-                                           const ExchangeRates& rates) {
+Result<std::vector<PricedOffer>> price_all(std::vector<std::shared_ptr<const Offer>> offers,
+                                           Currency currency, const ExchangeRates& rates) {
   std::vector<PricedOffer> priced;
   priced.reserve(offers.size());
   for (auto& offer : offers) {
@@ -51,25 +57,23 @@ Result<PricedOfferPage> BrowseOffers::operator()(const OfferListParameters& para
                        .currency = query->currency};
   if (range.empty) return page;
 
-  auto found = transactions_.read([&](Repositories& repos) -> Result<OfferPage> {
-    if (query->category && !repos.offers.category_exists(*query->category)) {
-      return std::unexpected(Error::validation("Category", "There is no such category."));
-    }
-    return repos.offers.search({.sort = query->sort,
-                                .orientation = query->orientation,
-                                .style = query->style,
-                                .min_price_eur_cents = range.min,
-                                .max_price_eur_cents = range.max,
-                                .category = query->category,
-                                .search = query->search,
-                                .offset = (query->page - 1) * query->page_size,
-                                .limit = query->page_size});
-  });
-  if (!found) return std::unexpected(found.error());
-  auto items = price_all(std::move(found->items), query->currency, rates);
+  const auto catalogue = catalogue_.current();
+  if (query->category && !catalogue->has_category(*query->category)) {
+    return std::unexpected(Error::validation("Category", "There is no such category."));
+  }
+  auto found = catalogue->search({.sort = query->sort,
+                                  .orientation = query->orientation,
+                                  .style = query->style,
+                                  .min_price_eur_cents = range.min,
+                                  .max_price_eur_cents = range.max,
+                                  .category = query->category,
+                                  .search = query->search,
+                                  .offset = (query->page - 1) * query->page_size,
+                                  .limit = query->page_size});
+  auto items = price_all(std::move(found.items), query->currency, rates);
   if (!items) return std::unexpected(items.error());
   page.items = std::move(*items);
-  page.total = found->total;
+  page.total = found.total;
   return page;
 }
 
@@ -77,11 +81,7 @@ Result<std::vector<PricedOffer>> LatestOffers::operator()(
     const std::optional<std::string>& currency) {
   const auto display = validate_display_currency(currency);
   if (!display) return std::unexpected(Error::validation(display.error()));
-  auto offers = transactions_.read([](Repositories& repos) -> Result<std::vector<Offer>> {
-    return repos.offers.latest(kLatestOfferCount);
-  });
-  if (!offers) return std::unexpected(offers.error());
-  return price_all(std::move(*offers), *display, rates_.current());
+  return price_all(catalogue_.current()->latest(kLatestOfferCount), *display, rates_.current());
 }
 
 Result<PricedOffer> GetOffer::operator()(const std::optional<std::string>& url_name,
@@ -92,20 +92,16 @@ Result<PricedOffer> GetOffer::operator()(const std::optional<std::string>& url_n
   if (!url_name || url_name->empty()) errors.add("UrlName", "UrlName is required.");
   if (!errors.empty()) return std::unexpected(Error::validation(std::move(errors)));
 
-  auto offer = transactions_.read([&](Repositories& repos) -> Result<Offer> {
-    auto found = repos.offers.find_by_url_name(*url_name);
-    if (!found || found->status == OfferStatus::Hidden) {
-      return std::unexpected(Error::not_found("no offer " + *url_name));
-    }
-    return std::move(*found);
-  });
-  if (!offer) return std::unexpected(offer.error());
-  return price_offer(std::move(*offer), *display, rates_.current());
+  // The catalogue holds no Hidden offer: those are unknown here.
+  auto offer = catalogue_.current()->find(*url_name);
+  if (!offer) return std::unexpected(Error::not_found("no offer " + *url_name));
+  return price_offer(std::move(offer), *display, rates_.current());
 }
 
 Result<std::vector<Category>> ListCategories::operator()() {
-  return transactions_.read(
-      [](Repositories& repos) -> Result<std::vector<Category>> { return repos.offers.categories(); });
+  return transactions_.read([](Repositories& repos) -> Result<std::vector<Category>> {
+    return repos.offers.categories();
+  });
 }
 
 }  // namespace artshop

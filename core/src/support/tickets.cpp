@@ -84,15 +84,26 @@ Result<CreatedSupportTicket> CreateSupportTicket::operator()(CreateSupportTicket
   ticket.id = *stored;
 
   // The ticket is committed: whatever happens to the mails now, it is not lost.
+  CreatedSupportTicket created{
+      .reference = ticket.reference, .created_at = ticket.created_at, .type = ticket.type};
+  if (!mailing_.executor.try_submit([this, ticket] { send_mails(ticket); })) {
+    // Released at once rather than when the claim runs out, so the next retry sends them.
+    transactions_.write([&](Repositories& repos) -> Result<void> {
+      repos.support_tickets.record_mails(ticket.id, std::nullopt, std::nullopt);
+      return {};
+    });
+    created.mail_problem = "the mail queue is full";
+  }
+  return created;
+}
+
+void CreateSupportTicket::send_mails(const SupportTicket& ticket) {
   const auto mails = send_unsent(ticket, mailing_, clock_);
   transactions_.write([&](Repositories& repos) -> Result<void> {
     repos.support_tickets.record_mails(ticket.id, mails.confirmation_sent_at, mails.notice_sent_at);
     return {};
   });
-  return CreatedSupportTicket{.reference = ticket.reference,
-                              .created_at = ticket.created_at,
-                              .type = ticket.type,
-                              .mail_problem = mails.problem};
+  if (mails.failed > 0 && mailing_.on_unsent) mailing_.on_unsent(ticket.reference, mails.problem);
 }
 
 Result<RetrySupportMail::Report> RetrySupportMail::operator()() {

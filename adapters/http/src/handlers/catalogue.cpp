@@ -1,6 +1,9 @@
 #include "handlers/catalogue.hpp"
 
+#include <algorithm>
+#include <array>
 #include <boost/json.hpp>
+#include <charconv>
 
 #include "artshop/http/json.hpp"
 #include "handlers/money_json.hpp"
@@ -10,48 +13,146 @@ namespace {
 
 namespace json = boost::json;
 
-std::string media_url(std::string_view key) { return "/media/" + std::string(key); }
+// The offer calls write their JSON straight into the body, byte for byte what serializing the
+// same document as a boost::json tree gives (strings go through boost::json's own serializer,
+// so they are escaped alike): a page of 24 offers is some 10 KB of JSON, and building it as a
+// tree first cost more than everything else the call does.
+class OfferJson {
+ public:
+  OfferJson() { text_.reserve(16 * 1024); }
 
-json::object picture_json(std::string_view webp, std::string_view jpeg) {
-  return {{"webp", media_url(webp)}, {"jpeg", media_url(jpeg)}};
-}
-
-json::object offer_json(const PricedOffer& priced) {
-  const auto& offer = priced.offer;
-  json::array attributes;
-  for (const auto& [attribute, price] : priced.attributes) {
-    attributes.push_back({{"id", attribute.id.value},
-                          {"name", attribute.name},
-                          {"longEdge", attribute.long_edge},
-                          {"licence", name(attribute.licence)},
-                          {"price", money_json(price)}});
+  void raw(std::string_view text) { text_ += text; }
+  void string(std::string_view text) {
+    // Most text needs no escape at all: it goes in as it is.
+    if (std::ranges::none_of(text, [](char c) {
+          return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20;
+        })) {
+      text_ += '"';
+      text_ += text;
+      text_ += '"';
+      return;
+    }
+    thread_local json::serializer serializer;
+    serializer.reset(text);
+    char buffer[2048];
+    while (!serializer.done()) {
+      const auto part = serializer.read(buffer);
+      text_.append(part.data(), part.size());
+    }
   }
-  json::array tags;
-  for (const auto& tag : offer.tags) tags.emplace_back(tag);
-  return {{"id", offer.id.value},
-          {"urlName", offer.url_name},
-          {"title", offer.title},
-          {"description", offer.description},
-          {"category", offer.category},
-          {"style", name(offer.style)},
-          {"orientation", name(offer.orientation)},
-          {"aspectRatio", name(offer.aspect_ratio)},
-          {"width", offer.width},
-          {"height", offer.height},
-          {"tags", std::move(tags)},
-          {"createdAt", iso_time(offer.created_at)},
-          {"status", name(offer.status)},
-          {"thumbnail", picture_json(offer.images.thumbnail_webp, offer.images.thumbnail_jpeg)},
-          {"preview", picture_json(offer.images.preview_webp, offer.images.preview_jpeg)},
-          {"price", money_json(priced.lowest_price)},
-          {"attributes", std::move(attributes)}};
-}
+  void number(std::int64_t value) {
+    std::array<char, 24> digits{};
+    const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), value).ptr;
+    text_.append(digits.data(), end);
+  }
+  // `"name":`, after a comma unless it is the first field of its object.
+  void key(std::string_view name, bool first = false) {
+    if (!first) text_ += ',';
+    string(name);
+    text_ += ':';
+  }
 
-json::array offers_json(const std::vector<PricedOffer>& offers) {
-  json::array items;
-  for (const auto& offer : offers) items.push_back(offer_json(offer));
-  return items;
-}
+  void money(const Money& money) {
+    raw("{");
+    key("amount", true);
+    string(money.amount_text());
+    key("currency");
+    string(code(money.currency()));
+    key("minorUnits");
+    number(money.minor_units());
+    raw("}");
+  }
+
+  void picture(std::string_view webp, std::string_view jpeg) {
+    raw("{");
+    key("webp", true);
+    string(media_url(webp));
+    key("jpeg");
+    string(media_url(jpeg));
+    raw("}");
+  }
+
+  void offer(const PricedOffer& priced) {
+    const auto& offer = *priced.offer;
+    raw("{");
+    key("id", true);
+    number(offer.id.value);
+    key("urlName");
+    string(offer.url_name);
+    key("title");
+    string(offer.title);
+    key("description");
+    string(offer.description);
+    key("category");
+    string(offer.category);
+    key("style");
+    string(name(offer.style));
+    key("orientation");
+    string(name(offer.orientation));
+    key("aspectRatio");
+    string(name(offer.aspect_ratio));
+    key("width");
+    number(offer.width);
+    key("height");
+    number(offer.height);
+    key("tags");
+    raw("[");
+    for (std::size_t i = 0; i < offer.tags.size(); ++i) {
+      if (i > 0) raw(",");
+      string(offer.tags[i]);
+    }
+    raw("]");
+    key("createdAt");
+    string(iso_time(offer.created_at));
+    key("status");
+    string(name(offer.status));
+    key("thumbnail");
+    picture(offer.images.thumbnail_webp, offer.images.thumbnail_jpeg);
+    key("preview");
+    picture(offer.images.preview_webp, offer.images.preview_jpeg);
+    key("price");
+    money(priced.lowest_price);
+    key("attributes");
+    raw("[");
+    bool first = true;
+    for (const auto& [attribute, price] : priced.attributes) {
+      raw(first ? "{" : ",{");
+      first = false;
+      key("id", true);
+      number(attribute.id.value);
+      key("name");
+      string(attribute.name);
+      key("longEdge");
+      number(attribute.long_edge);
+      key("licence");
+      string(name(attribute.licence));
+      key("price");
+      money(price);
+      raw("}");
+    }
+    raw("]}");
+  }
+
+  void offers(const std::vector<PricedOffer>& offers) {
+    raw("[");
+    for (std::size_t i = 0; i < offers.size(); ++i) {
+      if (i > 0) raw(",");
+      offer(offers[i]);
+    }
+    raw("]");
+  }
+
+  Response response() && {
+    Response response{.status = 200, .body = std::move(text_)};
+    response.set_header("Content-Type", "application/json; charset=utf-8");
+    return response;
+  }
+
+ private:
+  static std::string media_url(std::string_view key) { return "/media/" + std::string(key); }
+
+  std::string text_;
+};
 
 }  // namespace
 
@@ -68,11 +169,20 @@ Handler browse_offers(BrowseOffers& use_case) {
                                 .page = request.query_param("Page"),
                                 .page_size = request.query_param("PageSize")});
     if (!page) return error_response(page.error(), request.request_id);
-    return json_response(200, {{"items", offers_json(page->items)},
-                               {"total", page->total},
-                               {"page", page->page},
-                               {"pageSize", page->page_size},
-                               {"currency", code(page->currency)}});
+    OfferJson body;
+    body.raw("{");
+    body.key("items", true);
+    body.offers(page->items);
+    body.key("total");
+    body.number(page->total);
+    body.key("page");
+    body.number(page->page);
+    body.key("pageSize");
+    body.number(page->page_size);
+    body.key("currency");
+    body.string(code(page->currency));
+    body.raw("}");
+    return std::move(body).response();
   };
 }
 
@@ -80,7 +190,12 @@ Handler latest_offers(LatestOffers& use_case) {
   return [&use_case](const Request& request) {
     const auto offers = use_case(request.query_param("Currency"));
     if (!offers) return error_response(offers.error(), request.request_id);
-    return json_response(200, {{"items", offers_json(*offers)}});
+    OfferJson body;
+    body.raw("{");
+    body.key("items", true);
+    body.offers(*offers);
+    body.raw("}");
+    return std::move(body).response();
   };
 }
 
@@ -88,7 +203,9 @@ Handler get_offer(GetOffer& use_case) {
   return [&use_case](const Request& request) {
     const auto offer = use_case(request.query_param("UrlName"), request.query_param("Currency"));
     if (!offer) return error_response(offer.error(), request.request_id);
-    return json_response(200, offer_json(*offer));
+    OfferJson body;
+    body.offer(*offer);
+    return std::move(body).response();
   };
 }
 

@@ -15,7 +15,7 @@ using ServiceAnswer = curl::Answer;
 using ServiceFailure = curl::Failure::Kind;
 
 // Four 4096-pixel PNGs in base64 fit; a service sending more is broken or hostile.
-inline constexpr std::size_t kMaxServiceAnswerBytes = 256 * 1024 * 1024;
+inline constexpr std::size_t kMaxServiceAnswerBytes = std::size_t{256} * 1024 * 1024;
 
 // curl::post of a JSON body, limited to kMaxServiceAnswerBytes. Any HTTP status is an answer;
 // the failures are logged with curl's reason (never the headers, which may hold a key).

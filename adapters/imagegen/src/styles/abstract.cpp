@@ -14,8 +14,8 @@ Point around(Point centre, float radius, float angle) {
 // Overlapping translucent geometry in a bold triadic palette on cream paper: circles,
 // triangles and turned rectangles glazed over each other, crossed by a few black strokes.
 void paint_abstract(Canvas& canvas, Random& random, const Mood& mood) {
-  const float w = static_cast<float>(canvas.width());
-  const float h = static_cast<float>(canvas.height());
+  const auto w = static_cast<float>(canvas.width());
+  const auto h = static_cast<float>(canvas.height());
   canvas.shade([](int, int) { return rgb8(244, 238, 224); });
 
   const std::array palette{hsv(mood.hue, 0.8F, 0.9F), hsv(mood.hue + 120, 0.75F, 0.85F),

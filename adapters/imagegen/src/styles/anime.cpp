@@ -14,10 +14,12 @@ void cloud(Canvas& canvas, Random& random, Point centre, float size, Colour shad
                centre.y + random.uniform(-0.4F, 0.3F) * size};
     radius[i] = size * random.uniform(0.45F, 0.9F);
   }
-  for (int i = 0; i < puffs; ++i)
+  for (int i = 0; i < puffs; ++i) {
     canvas.circle({puff[i].x, puff[i].y + size * 0.12F}, radius[i], shadow);
-  for (int i = 0; i < puffs; ++i)
+  }
+  for (int i = 0; i < puffs; ++i) {
     canvas.circle({puff[i].x, puff[i].y - size * 0.05F}, radius[i] * 0.92F, rgb8(255, 255, 255));
+  }
 }
 
 }  // namespace
@@ -25,8 +27,8 @@ void cloud(Canvas& canvas, Random& random, Point centre, float size, Colour shad
 // A bright anime sky: a soft gradient from blue to a warm horizon, a big glowing sun,
 // cel-shaded clouds and layered hills in flat light and shadow tones with a lit rim.
 void paint_anime(Canvas& canvas, Random& random, const Mood& mood) {
-  const float w = static_cast<float>(canvas.width());
-  const float h = static_cast<float>(canvas.height());
+  const auto w = static_cast<float>(canvas.width());
+  const auto h = static_cast<float>(canvas.height());
   const float u = canvas.unit();
   const float lean = mood.hue_named ? 0.3F : 0.1F;  // how far the prompt's hue tints the sky
   Colour top = mix(hsv(212, 0.6F, 0.95F), hsv(mood.hue, 0.6F, 0.95F), lean);

@@ -12,8 +12,8 @@ struct Neon {
 // One row of buildings across the picture: dark blocks whose lit windows glow in the neon
 // colours. Far rows are lower, hazier and more densely lit.
 void skyline(Canvas& canvas, Random& random, const Neon& neon, float depth, Colour haze) {
-  const float w = static_cast<float>(canvas.width());
-  const float h = static_cast<float>(canvas.height());
+  const auto w = static_cast<float>(canvas.width());
+  const auto h = static_cast<float>(canvas.height());
   const float u = canvas.unit();
   const Colour wall = mix(rgb8(10, 8, 22), haze, 0.45F * (1 - depth));
   const float cell_w = (5 + 3 * depth) * u;
@@ -52,8 +52,8 @@ void skyline(Canvas& canvas, Random& random, const Neon& neon, float depth, Colo
 // A night city: a dark violet sky with a magenta glow over the horizon, three rows of
 // skyscrapers with magenta, cyan and amber windows and signs, rain streaks and CRT scanlines.
 void paint_cyberpunk(Canvas& canvas, Random& random, const Mood& mood) {
-  const float w = static_cast<float>(canvas.width());
-  const float h = static_cast<float>(canvas.height());
+  const auto w = static_cast<float>(canvas.width());
+  const auto h = static_cast<float>(canvas.height());
   const float u = canvas.unit();
   const Neon neon{{rgb8(255, 40, 200), rgb8(20, 230, 255), hsv(mood.hue, 0.85F, 1.0F)}};
   const Colour haze = mix(rgb8(120, 20, 120), hsv(mood.hue, 0.8F, 0.5F), 0.35F);

@@ -29,16 +29,16 @@ void petal_ring(Canvas& canvas, Point centre, float radius, int petals, float le
 // medallion of petal rings, rings of beads and a rose-curve filigree, a double gold frame
 // with corner ornaments, and a few sparkles.
 void paint_exclusive(Canvas& canvas, Random& random, const Mood& mood) {
-  const float w = static_cast<float>(canvas.width());
-  const float h = static_cast<float>(canvas.height());
+  const auto w = static_cast<float>(canvas.width());
+  const auto h = static_cast<float>(canvas.height());
   const Point centre{w / 2, h / 2};
   const float reach = std::sqrt(centre.x * centre.x + centre.y * centre.y);
   const Colour inner = hsv(mood.hue, 0.75F, 0.38F);
   const Colour outer = hsv(mood.hue + 15, 0.85F, 0.07F);
   const float pattern = 36.0F * canvas.unit();
   canvas.shade([&](int x, int y) {
-    const float fx = static_cast<float>(x);
-    const float fy = static_cast<float>(y);
+    const auto fx = static_cast<float>(x);
+    const auto fy = static_cast<float>(y);
     const float d =
         std::sqrt((fx - centre.x) * (fx - centre.x) + (fy - centre.y) * (fy - centre.y));
     const float damask = sine((fx + fy) / pattern) * sine((fx - fy) / pattern);
@@ -65,7 +65,7 @@ void paint_exclusive(Canvas& canvas, Random& random, const Mood& mood) {
                   5 * u, gold(0.85F));
   }
   // Filigree: small dots along the rose curve r = cos(k * angle).
-  const float lobes = static_cast<float>(3 + random.below(4));
+  const auto lobes = static_cast<float>(3 + random.below(4));
   const int dots = static_cast<int>(1800 * u);
   for (int i = 0; i < dots; ++i) {
     const float angle = kTwoPi * static_cast<float>(i) / static_cast<float>(dots);

@@ -12,8 +12,8 @@ namespace artshop::imagegen {
 // mountains fading into the distance with snow on the far peaks, and drifting mist between
 // the rows.
 void paint_fantasy(Canvas& canvas, Random& random, const Mood& mood) {
-  const float w = static_cast<float>(canvas.width());
-  const float h = static_cast<float>(canvas.height());
+  const auto w = static_cast<float>(canvas.width());
+  const auto h = static_cast<float>(canvas.height());
   const float u = canvas.unit();
   const Colour zenith = mix(rgb8(12, 10, 48), hsv(mood.hue, 0.8F, 0.25F), 0.3F);
   const Colour horizon = mix(rgb8(70, 80, 140), hsv(mood.hue + 30, 0.5F, 0.65F), 0.35F);
@@ -55,7 +55,7 @@ void paint_fantasy(Canvas& canvas, Random& random, const Mood& mood) {
     const float snow_line = base - h * 0.15F;
     std::vector<float> snow_edge(tops.size());  // the snow line, ragged by two noises
     for (std::size_t x = 0; x < snow_edge.size(); ++x) {
-      const float fx = static_cast<float>(x);
+      const auto fx = static_cast<float>(x);
       snow_edge[x] = snow_line + h * 0.05F * value_noise(fx / (40 * u), mist_seed) +
                      8 * u * value_noise(fx / (6 * u), mist_seed + 1);
     }

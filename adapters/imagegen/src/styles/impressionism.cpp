@@ -18,8 +18,9 @@ struct Scene {
     const float tree_top = in_band ? horizon - h * 0.07F * fbm(x / (120 * unit), seed, 3) : horizon;
     if (y < tree_top) return mix(sky_high, sky_low, clamp01(y / horizon));
     if (y < horizon + h * 0.02F) return trees;
-    if (y < shore)
+    if (y < shore) {
       return mix(water, sky_low, 0.35F * value_noise(x / (60 * unit), y / (8 * unit), seed));
+    }
     const float patch = fbm(x / (90 * unit), y / (50 * unit), seed + 7, 3);
     return patch > 0.58F ? flowers : mix(meadow, trees, clamp01((y - shore) / (h - shore)) * 0.5F);
   }
@@ -55,8 +56,8 @@ void dabs(Canvas& canvas, Random& random, const Scene& scene, float step, float 
 // Dense short brush dabs of broken colour over a river landscape: every dab varies the
 // colour under it a little in hue, saturation and value, as impressionist painters did.
 void paint_impressionism(Canvas& canvas, Random& random, const Mood& mood) {
-  const float w = static_cast<float>(canvas.width());
-  const float h = static_cast<float>(canvas.height());
+  const auto w = static_cast<float>(canvas.width());
+  const auto h = static_cast<float>(canvas.height());
   const float tint = mood.hue_named ? 0.4F : 0.15F;
   const Scene scene{w,
                     h,

@@ -5,8 +5,8 @@ namespace artshop::imagegen {
 // A few flat shapes on a plain field with plenty of empty space: one of three layouts
 // (sun over a horizon, an arch with a dot, two stacked blocks), placed on the thirds.
 void paint_minimalism(Canvas& canvas, Random& random, const Mood& mood) {
-  const float w = static_cast<float>(canvas.width());
-  const float h = static_cast<float>(canvas.height());
+  const auto w = static_cast<float>(canvas.width());
+  const auto h = static_cast<float>(canvas.height());
   const Colour field = hsv(mood.hue + 30, 0.12F, 0.93F);
   const Colour accent = hsv(mood.hue, 0.55F, 0.78F);
   const Colour quiet = hsv(mood.hue + 200, 0.25F, 0.45F);

@@ -8,8 +8,8 @@ void paint_none(Canvas& canvas, Random& random, const Mood& mood) {
   const float hue = mood.hue;
   const Colour light = hsv(hue, 0.35F, 0.97F);
   const Colour deep = hsv(hue + 45, 0.6F, 0.55F);
-  const float w = static_cast<float>(canvas.width());
-  const float h = static_cast<float>(canvas.height());
+  const auto w = static_cast<float>(canvas.width());
+  const auto h = static_cast<float>(canvas.height());
   canvas.shade([&](int x, int y) {
     const float t = 0.6F * static_cast<float>(x) / w + 0.4F * static_cast<float>(y) / h;
     return mix(light, deep, smoothstep(0.0F, 1.0F, t));

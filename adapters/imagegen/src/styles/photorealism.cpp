@@ -23,8 +23,8 @@ Light light_for(const Mood& mood) {
 // mountains, a forested ridge, a lake mirroring it all with ripples, a grassy shore, then
 // film grain and a lens vignette.
 void paint_photorealism(Canvas& canvas, Random& random, const Mood& mood) {
-  const float w = static_cast<float>(canvas.width());
-  const float h = static_cast<float>(canvas.height());
+  const auto w = static_cast<float>(canvas.width());
+  const auto h = static_cast<float>(canvas.height());
   const float u = canvas.unit();
   const Light light = light_for(mood);
   const float horizon = h * random.uniform(0.45F, 0.52F);
@@ -70,7 +70,7 @@ void paint_photorealism(Canvas& canvas, Random& random, const Mood& mood) {
   const float shore = h * random.uniform(0.7F, 0.78F);
   const int first_row = static_cast<int>(horizon) + 1;
   for (int y = first_row; y < std::min(canvas.height(), static_cast<int>(shore) + 2); ++y) {
-    const float fy = static_cast<float>(y);
+    const auto fy = static_cast<float>(y);
     const int mirrored = std::clamp(static_cast<int>(2 * horizon - fy), 0, first_row - 1);
     for (int x = 0; x < canvas.width(); ++x) {
       const float ripple =

@@ -91,8 +91,8 @@ void motif(Canvas& canvas, int kind, Point centre, float size, Colour colour) {
 // A Warhol-style grid of four panels: the same bold motif repeated in flat primaries on
 // contrasting backgrounds with Benday halftone dots, thick black outlines and gutters.
 void paint_pop_art(Canvas& canvas, Random& random, const Mood& mood) {
-  const float w = static_cast<float>(canvas.width());
-  const float h = static_cast<float>(canvas.height());
+  const auto w = static_cast<float>(canvas.width());
+  const auto h = static_cast<float>(canvas.height());
   std::array<std::size_t, kPopColours.size()> order{};
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   for (std::size_t i = order.size() - 1; i > 0; --i) {
@@ -110,8 +110,8 @@ void paint_pop_art(Canvas& canvas, Random& random, const Mood& mood) {
   const float gutter = 14 * canvas.unit();
   canvas.shade([](int, int) { return kInk; });
   for (int panel_index = 0; panel_index < 4; ++panel_index) {
-    const float column = static_cast<float>(panel_index % 2);
-    const float row = static_cast<float>(panel_index / 2);
+    const auto column = static_cast<float>(panel_index % 2);
+    const auto row = static_cast<float>(panel_index / 2);
     const Panel panel{gutter + column * (w - gutter) / 2, gutter + row * (h - gutter) / 2,
                       (column + 1) * (w - gutter) / 2, (row + 1) * (h - gutter) / 2};
     const auto index = static_cast<std::size_t>(panel_index);

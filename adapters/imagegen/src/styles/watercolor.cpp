@@ -38,8 +38,9 @@ void wash(Canvas& canvas, Random& random, Point centre, float radius, Colour pig
       // Three nested layers share one ragged field: their edges become tide lines.
       float alpha = 0;
       for (const float layer : {1.0F, 0.8F, 0.55F}) {
-        if (reach_here < layer)
+        if (reach_here < layer) {
           alpha += 0.16F + 0.3F * smoothstep(layer - 0.12F, layer, reach_here);
+        }
       }
       canvas.blend(x, y, pigment, std::min(alpha, 0.85F), Blend::Multiply);
     }
@@ -50,8 +51,8 @@ void wash(Canvas& canvas, Random& random, Point centre, float radius, Colour pig
 
 // Soft, bleeding washes of transparent pastel pigment on textured cotton paper.
 void paint_watercolor(Canvas& canvas, Random& random, const Mood& mood) {
-  const float w = static_cast<float>(canvas.width());
-  const float h = static_cast<float>(canvas.height());
+  const auto w = static_cast<float>(canvas.width());
+  const auto h = static_cast<float>(canvas.height());
   const float u = canvas.unit();
   const std::uint64_t paper_seed = random.next();
   const Colour paper = rgb8(248, 244, 234);

@@ -33,7 +33,7 @@ struct Post {
   std::vector<std::string> headers{};  // "Name: value" lines
   std::string_view body{};
   std::chrono::milliseconds timeout{};  // for the whole exchange
-  std::size_t answer_limit = 1024 * 1024;
+  std::size_t answer_limit = std::size_t{1024} * 1024;
 };
 
 // One POST on a fresh connection: http or https only, no redirects followed. Throws only when

@@ -41,6 +41,8 @@ struct CatalogueApi {
   LatestOffers& latest_offers;
   GetOffer& get_offer;
   ListCategories& list_categories;
+  // Where the offer calls run; nullptr: the server's pool for ordinary API calls.
+  Executor* executor = nullptr;
 };
 
 // Orders, payments, balances, gift cards and artworks (DESIGN.md section 6).

@@ -25,8 +25,8 @@ struct ServerOptions {
   std::filesystem::path static_dir{};        // the built front end (frontend/dist)
   // Public pictures, served under /media/ and cached for good: their names are content hashes.
   std::filesystem::path media_dir{};
-  std::size_t header_limit = 8 * 1024;
-  std::size_t body_limit = 1024 * 1024;  // for requests that match no route
+  std::size_t header_limit = std::size_t{8} * 1024;
+  std::size_t body_limit = std::size_t{1024} * 1024;  // for requests that match no route
   std::chrono::seconds read_timeout{30};
   std::size_t pipeline_limit = 8;
   // Open connections at most (0: no cap); one more is answered 503 and closed at once.

@@ -19,6 +19,10 @@ class SqliteOfferRepository final : public OfferRepository {
   std::optional<OfferId> insert(const Offer& offer) override;
   int count() override;
 
+  // Every offer visitors may see (Active and SoldOut) with its attributes and tags, in three
+  // passes over the tables whatever their size: what the catalogue read model loads.
+  std::vector<Offer> visible_offers();
+
  private:
   // Reads the offers a statement selects (the offer columns first), then their attributes
   // and tags in one query each.

@@ -42,7 +42,7 @@ class RequestPasswordReset {
       "If an account exists for this e-mail, we have sent it a code to reset the password.";
 
   RequestPasswordReset(UnitOfWork& transactions, PasswordServices services, RateLimits limits)
-      : transactions_(transactions), services_(std::move(services)), limits_(limits) {}
+      : transactions_(transactions), services_(services), limits_(limits) {}
   Result<std::string_view> operator()(ForgotPasswordCommand command);
 
  private:
@@ -65,7 +65,7 @@ class ResetPassword {
       "The code is wrong or has expired. Ask for a new one.";
 
   ResetPassword(UnitOfWork& transactions, PasswordServices services, RateLimits limits)
-      : transactions_(transactions), services_(std::move(services)), limits_(limits) {}
+      : transactions_(transactions), services_(services), limits_(limits) {}
   Result<void> operator()(ResetPasswordCommand command);
 
  private:
@@ -86,7 +86,7 @@ class ChangePassword {
   static constexpr std::string_view kWrongCurrent = "The current password is incorrect.";
 
   ChangePassword(UnitOfWork& transactions, PasswordServices services, RateLimits limits)
-      : transactions_(transactions), services_(std::move(services)), limits_(limits) {}
+      : transactions_(transactions), services_(services), limits_(limits) {}
   Result<void> operator()(ChangePasswordCommand command);
 
  private:

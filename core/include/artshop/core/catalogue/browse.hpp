@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "artshop/core/catalogue/offer.hpp"
@@ -17,9 +18,10 @@ struct PricedAttribute {
   Money price;
 };
 
-// An offer as a visitor sees it: every price in the chosen currency.
+// An offer as a visitor sees it: every price in the chosen currency. The offer is shared with
+// the catalogue it was found in, never copied.
 struct PricedOffer {
-  Offer offer;
+  std::shared_ptr<const Offer> offer;
   std::vector<PricedAttribute> attributes;
   Money lowest_price;
 };
@@ -35,37 +37,37 @@ struct PricedOfferPage {
 // GET /api/offers: the gallery with its filters, sorting and paging.
 class BrowseOffers {
  public:
-  BrowseOffers(UnitOfWork& transactions, const ExchangeRateSource& rates)
-      : transactions_(transactions), rates_(rates) {}
+  BrowseOffers(CatalogueReadModel& catalogue, const ExchangeRateSource& rates)
+      : catalogue_(catalogue), rates_(rates) {}
   Result<PricedOfferPage> operator()(const OfferListParameters& parameters);
 
  private:
-  UnitOfWork& transactions_;
+  CatalogueReadModel& catalogue_;
   const ExchangeRateSource& rates_;
 };
 
 // GET /api/offers/latest: the newest offers for the home page.
 class LatestOffers {
  public:
-  LatestOffers(UnitOfWork& transactions, const ExchangeRateSource& rates)
-      : transactions_(transactions), rates_(rates) {}
+  LatestOffers(CatalogueReadModel& catalogue, const ExchangeRateSource& rates)
+      : catalogue_(catalogue), rates_(rates) {}
   Result<std::vector<PricedOffer>> operator()(const std::optional<std::string>& currency);
 
  private:
-  UnitOfWork& transactions_;
+  CatalogueReadModel& catalogue_;
   const ExchangeRateSource& rates_;
 };
 
 // GET /api/offers/get-one: one picture by its urlName; 404 for an unknown or hidden one.
 class GetOffer {
  public:
-  GetOffer(UnitOfWork& transactions, const ExchangeRateSource& rates)
-      : transactions_(transactions), rates_(rates) {}
+  GetOffer(CatalogueReadModel& catalogue, const ExchangeRateSource& rates)
+      : catalogue_(catalogue), rates_(rates) {}
   Result<PricedOffer> operator()(const std::optional<std::string>& url_name,
                                  const std::optional<std::string>& currency);
 
  private:
-  UnitOfWork& transactions_;
+  CatalogueReadModel& catalogue_;
   const ExchangeRateSource& rates_;
 };
 
@@ -80,6 +82,8 @@ class ListCategories {
 };
 
 // Prices an offer in `currency` with `rates`.
+Result<PricedOffer> price_offer(std::shared_ptr<const Offer> offer, Currency currency,
+                                const ExchangeRates& rates);
 Result<PricedOffer> price_offer(Offer offer, Currency currency, const ExchangeRates& rates);
 
 }  // namespace artshop

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <memory>
+
+#include "artshop/core/catalogue/catalogue_snapshot.hpp"
 #include "artshop/core/exchange_rates.hpp"
 
 namespace artshop {
@@ -10,6 +13,15 @@ class ExchangeRateSource {
  public:
   virtual ~ExchangeRateSource() = default;
   virtual ExchangeRates current() const = 0;
+};
+
+// The catalogue visitors browse, kept in step with the stored offers by whoever implements it
+// (every write to the offers, from any process, shows in the next snapshot it hands out).
+// Asked on every catalogue call, so it must answer in microseconds.
+class CatalogueReadModel {
+ public:
+  virtual ~CatalogueReadModel() = default;
+  virtual std::shared_ptr<const CatalogueSnapshot> current() = 0;
 };
 
 }  // namespace artshop

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -8,6 +9,7 @@
 #include "artshop/core/accounts/rate_limits.hpp"
 #include "artshop/core/error.hpp"
 #include "artshop/core/ports/clock.hpp"
+#include "artshop/core/ports/executor.hpp"
 #include "artshop/core/ports/mailer.hpp"
 #include "artshop/core/ports/random_source.hpp"
 #include "artshop/core/ports/unit_of_work.hpp"
@@ -21,6 +23,12 @@ namespace artshop {
 struct SupportMailing {
   Mailer& mailer;
   std::string support_address;  // where the notices of new tickets go
+  // Where a new ticket's mails are sent: the mail executor, so the request answers once the
+  // ticket is stored and no API worker waits for a mail server.
+  Executor& executor;
+  // Told why a new ticket's mails did not go out (they wait for RetrySupportMail), since the
+  // request has answered by then. May be empty.
+  std::function<void(const std::string& reference, const std::string& problem)> on_unsent;
   // How long one sender may hold a ticket's mails: longer than two deliveries can take.
   std::chrono::seconds claim{std::chrono::minutes{10}};
 };
@@ -35,13 +43,15 @@ struct CreatedSupportTicket {
   std::string reference;
   std::chrono::sys_seconds created_at;
   SupportTicketType type = SupportTicketType::General;
-  // Why a mail did not go out (it is sent again later); empty when both went out.
+  // Why the mails were not handed to the executor (its queue was full): they are sent by
+  // RetrySupportMail. Empty when they were (whether they then go out is told to on_unsent).
   std::string mail_problem;
 };
 
 // POST /api/support/create-ticket. The ticket is stored first, in a transaction of its own;
-// only then are the confirmation and the notice sent, so a mail server that is down loses no
-// ticket: the mails wait for RetrySupportMail.
+// only then are the confirmation and the notice handed to the mail executor, so a mail server
+// that is down or a full mail queue loses no ticket and fails no request: the mails wait for
+// RetrySupportMail.
 class CreateSupportTicket {
  public:
   CreateSupportTicket(UnitOfWork& transactions, RandomSource& random, SupportMailing mailing,
@@ -55,6 +65,8 @@ class CreateSupportTicket {
   Result<CreatedSupportTicket> operator()(CreateSupportTicketCommand command);
 
  private:
+  void send_mails(const SupportTicket& ticket);
+
   UnitOfWork& transactions_;
   RandomSource& random_;
   SupportMailing mailing_;

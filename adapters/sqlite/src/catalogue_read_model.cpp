@@ -1,0 +1,165 @@
+#include "artshop/sqlite/catalogue_read_model.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <functional>
+#include <vector>
+
+#include "artshop/sqlite/offer_repository.hpp"
+#include "artshop/sqlite/transaction.hpp"
+
+namespace artshop::sqlite {
+namespace {
+
+constexpr std::string_view kNewestVersion =
+    "SELECT coalesce(max(version), 0) FROM catalogue_changes";
+// The categories' own key in catalogue_changes: a change there reloads everything.
+constexpr std::int64_t kCategoriesKey = 0;
+
+std::int64_t read_version(Connection& connection) {
+  auto row = connection.prepare_cached(kNewestVersion);
+  row.step();
+  return row.column_int(0);
+}
+
+}  // namespace
+
+SqliteCatalogueReadModel::SqliteCatalogueReadModel(std::filesystem::path database,
+                                                   std::size_t patch_limit)
+    : database_(std::move(database)),
+      patch_limit_(patch_limit),
+      reloader_([this](const std::stop_token& stop) { reload_when_asked(stop); }) {}
+
+SqliteCatalogueReadModel::~SqliteCatalogueReadModel() = default;
+
+void SqliteCatalogueReadModel::load() {
+  const std::lock_guard lock(patching_);
+  if (!patcher_) patcher_.emplace(database_);
+  publish(load_all(*patcher_));
+}
+
+std::shared_ptr<const CatalogueSnapshot> SqliteCatalogueReadModel::current() {
+  auto held = snapshot_.load();
+  if (!held) {
+    // Nothing to answer yet: the first caller loads, the others wait for it.
+    const std::lock_guard lock(patching_);
+    if (auto loaded = snapshot_.load()) return loaded;
+    if (!patcher_) patcher_.emplace(database_);
+    publish(load_all(*patcher_));
+    return snapshot_.load();
+  }
+  if (newest_version() == held->version() || reloading_.load()) return held;
+  return patch(std::move(held));
+}
+
+std::int64_t SqliteCatalogueReadModel::newest_version() {
+  // Any free probe; when all are busy, the one this thread's id picks.
+  for (auto& probe : probes_) {
+    const std::unique_lock lock(probe.mutex, std::try_to_lock);
+    if (!lock.owns_lock()) continue;
+    if (!probe.connection) probe.connection.emplace(database_);
+    return read_version(*probe.connection);
+  }
+  auto& probe = probes_[std::hash<std::thread::id>{}(std::this_thread::get_id()) % probes_.size()];
+  const std::lock_guard lock(probe.mutex);
+  if (!probe.connection) probe.connection.emplace(database_);
+  return read_version(*probe.connection);
+}
+
+std::shared_ptr<const CatalogueSnapshot> SqliteCatalogueReadModel::patch(
+    std::shared_ptr<const CatalogueSnapshot> held) {
+  const std::unique_lock lock(patching_, std::try_to_lock);
+  if (!lock.owns_lock()) return held;
+  // Another caller may have patched while this one read the version.
+  if (auto newer = snapshot_.load(); newer->version() > held->version()) held = std::move(newer);
+  if (!patcher_) patcher_.emplace(database_);
+  auto& connection = *patcher_;
+
+  // The version, the list of changes and the offers, all read at one moment.
+  Transaction reading(connection, Transaction::Kind::Deferred);
+  const auto version = read_version(connection);
+  if (version == held->version()) return held;
+  auto changes = connection.prepare_cached(
+      "SELECT offer_id FROM catalogue_changes WHERE version > ?1 ORDER BY version LIMIT ?2");
+  changes.bind(1, held->version()).bind(2, static_cast<std::int64_t>(patch_limit_) + 1);
+  std::vector<OfferId> changed;
+  while (changes.step()) changed.push_back(OfferId{changes.column_int(0)});
+  if (changed.size() > patch_limit_ ||
+      std::ranges::find(changed, OfferId{kCategoriesKey}) != changed.end()) {
+    ask_for_reload();
+    return held;
+  }
+  SqliteOfferRepository offers(connection);
+  std::vector<std::shared_ptr<const Offer>> fresh;
+  for (const auto id : changed) {
+    if (auto offer = offers.find_by_id(id)) {
+      fresh.push_back(std::make_shared<const Offer>(std::move(*offer)));
+    }
+  }
+  reading.commit();
+  auto next =
+      std::make_shared<const CatalogueSnapshot>(held->patched(changed, std::move(fresh), version));
+  publish(next);
+  return next;
+}
+
+std::shared_ptr<const CatalogueSnapshot> SqliteCatalogueReadModel::load_all(
+    Connection& connection) {
+  Transaction reading(connection, Transaction::Kind::Deferred);
+  const auto version = read_version(connection);
+  SqliteOfferRepository repository(connection);
+  std::vector<std::string> categories;
+  for (auto& category : repository.categories()) categories.push_back(std::move(category.url_name));
+  auto offers = repository.visible_offers();
+  reading.commit();
+  std::vector<std::shared_ptr<const Offer>> shared;
+  shared.reserve(offers.size());
+  for (auto& offer : offers) shared.push_back(std::make_shared<const Offer>(std::move(offer)));
+  return std::make_shared<const CatalogueSnapshot>(std::move(shared), std::move(categories),
+                                                   version);
+}
+
+void SqliteCatalogueReadModel::publish(std::shared_ptr<const CatalogueSnapshot> next) {
+  // Never back: a slow reload must not replace a newer patch.
+  auto held = snapshot_.load();
+  while (!held || held->version() < next->version()) {
+    if (snapshot_.compare_exchange_weak(held, next)) return;
+  }
+}
+
+void SqliteCatalogueReadModel::ask_for_reload() {
+  {
+    const std::lock_guard lock(reload_mutex_);
+    reload_asked_ = true;
+    reloading_ = true;
+  }
+  reload_wanted_.notify_one();
+}
+
+void SqliteCatalogueReadModel::reload_when_asked(const std::stop_token& stop) {
+  std::optional<Connection> connection;
+  while (true) {
+    {
+      std::unique_lock lock(reload_mutex_);
+      if (!reload_wanted_.wait(lock, stop, [this] { return reload_asked_; })) return;
+      reload_asked_ = false;
+    }
+    try {
+      if (!connection) connection.emplace(database_);
+      const auto started = std::chrono::steady_clock::now();
+      auto next = load_all(*connection);
+      spdlog::info("catalogue reloaded: {} offers at version {} in {} ms", next->size(),
+                   next->version(),
+                   std::chrono::duration_cast<std::chrono::milliseconds>(
+                       std::chrono::steady_clock::now() - started)
+                       .count());
+      publish(std::move(next));
+    } catch (const std::exception& e) {
+      spdlog::error("reloading the catalogue failed: {}", e.what());
+    }
+    reloading_ = false;
+  }
+}
+
+}  // namespace artshop::sqlite

@@ -1,0 +1,211 @@
+// Artshop's core in a program of its own: a customer with a prepaid balance buys a picture,
+// and the ledger shows where the money went. Run it; it exits non-zero when anything fails.
+
+#include <fmt/format.h>
+
+#include <artshop/core/orders/checkout.hpp>
+#include <artshop/core/orders/wallet.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <span>
+#include <string>
+
+#include "memory_store.hpp"
+
+namespace embed {
+namespace {
+
+// The small ports: time, exchange rates and randomness.
+class SystemClock final : public Clock {
+ public:
+  std::chrono::system_clock::time_point now() const override {
+    return std::chrono::system_clock::now();
+  }
+};
+
+class ShippedRates final : public ExchangeRateSource {
+ public:
+  ExchangeRates current() const override { return ExchangeRates::defaults(); }
+};
+
+// Payment references are drawn from it. std::random_device reads the kernel's generator on
+// Linux; elsewhere use a real CSPRNG (the shop uses OpenSSL's).
+class DeviceRandom final : public RandomSource {
+ public:
+  void fill(std::span<std::byte> out) override {
+    for (auto& byte : out) byte = static_cast<std::byte>(device_() & 0xFFU);
+  }
+
+ private:
+  std::random_device device_;
+};
+
+constexpr std::int64_t kSeedBalanceEurCents = 50'00;
+
+struct Seeded {
+  UserId customer;
+  OfferId offer;
+  AttributeId hd;
+  AttributeId original;
+};
+
+Money eur_from_micro(std::int64_t micro_eur) {
+  return from_micro_eur(micro_eur, Currency::EUR, Rate{Rate::kScale}).value();
+}
+
+// One picture for sale and a customer with 50 EUR on their balance, written through the same
+// ports the use cases use, in one transaction.
+Result<Seeded> seed(UnitOfWork& transactions, const Clock& clock) {
+  const auto now = std::chrono::floor<std::chrono::seconds>(clock.now());
+  return transactions.write([&](Repositories& repos) -> Result<Seeded> {
+    const auto customer = repos.accounts.insert("ada@example.com", "no password here", now);
+    if (!customer) return std::unexpected(Error::conflict("the customer exists already"));
+    repos.accounts.update_names(*customer, "Ada", "Lovelace");
+
+    const auto offer = repos.offers.insert(
+        {.url_name = "harbour-at-dawn",
+         .title = "Harbour at Dawn",
+         .category = "landscapes",
+         .width = 3840,
+         .height = 2160,
+         .created_at = now,
+         .attributes = {{.name = "HD", .long_edge = 1920, .price_eur_cents = 12'00},
+                        {.name = "Original",
+                         .long_edge = 3840,
+                         .licence = Licence::ExclusiveCommercial,
+                         .price_eur_cents = 240'00}}});
+    if (!offer) return std::unexpected(Error::conflict("the offer exists already"));
+    const auto stored = repos.offers.find_by_id(*offer);
+
+    // A deposit the payment provider took earlier: cash in, owed to the customer.
+    const Money paid(kSeedBalanceEurCents, Currency::EUR);
+    const auto micro = kSeedBalanceEurCents * kMicroEurPerCent;
+    const auto deposit =
+        Posting::Builder("deposit:seed", now)
+            .debit(LedgerAccount::provider_cash(), micro, paid, Rate{Rate::kScale})
+            .credit(LedgerAccount::customer(*customer), micro, paid, Rate{Rate::kScale})
+            .build();
+    if (!deposit) return std::unexpected(Error::internal(std::string(describe(deposit.error()))));
+    repos.ledger.post(*deposit);
+    return Seeded{*customer, *offer, stored->attributes[0].id, stored->attributes[1].id};
+  });
+}
+
+PlaceOrderCommand balance_order(const Seeded& seeded, AttributeId size) {
+  return {.user = seeded.customer,
+          .names = {.first_name = "Ada", .last_name = "Lovelace"},
+          .billing = {.country = "GB",
+                      .city = "London",
+                      .address1 = "12 St James's Square",
+                      .zip_code = "SW1Y 4JH"},
+          .cart_items = {{.offer_id = seeded.offer.value, .offer_attribute_id = size.value}},
+          .currency = "EUR",
+          .agreed_to_terms = true,
+          .pay_by_balance = true};
+}
+
+// An error as the use case answers it: a kind, and for a refused request a message per field
+// ("" for the request as a whole).
+std::string describe_error(const Error& error) {
+  std::string text;
+  for (const auto& [field, messages] : error.fields.by_field()) {
+    for (const auto& message : messages) {
+      if (!text.empty()) text += "; ";
+      text += field.empty() ? message : fmt::format("{}: {}", field, message);
+    }
+  }
+  return text.empty() ? fmt::format("error: {}", error.detail) : text;
+}
+
+// Prints a posting's entries and answers whether its debits equal its credits.
+bool print_ledger(Ledger& ledger, const std::string& reference) {
+  std::int64_t debits = 0;
+  std::int64_t credits = 0;
+  fmt::print("ledger {}:\n", reference);
+  for (const auto& entry : ledger.entries(reference)) {
+    (entry.side == Side::Debit ? debits : credits) += entry.amount_micro_eur;
+    const auto account =
+        entry.account.user.value == 0
+            ? std::string(name(entry.account.kind))
+            : fmt::format("{} {}", name(entry.account.kind), entry.account.user.value);
+    fmt::print("  {:<6} {:<20} {:>10}\n", name(entry.side), account,
+               eur_from_micro(entry.amount_micro_eur).to_string());
+  }
+  const bool balanced = debits > 0 && debits == credits;
+  fmt::print("  {}: debits {}, credits {}\n", balanced ? "balanced" : "NOT BALANCED",
+             eur_from_micro(debits).to_string(), eur_from_micro(credits).to_string());
+  return balanced;
+}
+
+int run() {
+  SystemClock clock;
+  ShippedRates rates;
+  DeviceRandom random;
+  MemoryUnitOfWork transactions;
+  UnusedPaymentGateway payments;
+  UnusedTokenHasher digests;
+  UnusedMailer mailer;
+
+  const auto seeded = seed(transactions, clock);
+  if (!seeded) {
+    fmt::print(stderr, "seeding failed: {}\n", describe_error(seeded.error()));
+    return EXIT_FAILURE;
+  }
+  PlaceOrder place_order(transactions, rates, payments, random, digests, mailer, clock);
+  GetBalance get_balance(transactions, rates);
+  const auto balance = [&] { return get_balance({.user = seeded->customer, .currency = "EUR"}); };
+  const auto before = balance();
+  if (!before) {
+    fmt::print(stderr, "no balance: {}\n", describe_error(before.error()));
+    return EXIT_FAILURE;
+  }
+  fmt::print("balance before: {}\n", before->to_string());
+
+  const auto placed = place_order(balance_order(*seeded, seeded->hd));
+  if (!placed) {
+    fmt::print(stderr, "the order was refused: {}\n", describe_error(placed.error()));
+    return EXIT_FAILURE;
+  }
+  const auto& order = placed->order;
+  fmt::print("order {} ({}) {}: {} picture, {} from the balance\n", order.id.value,
+             order.payment_reference, name(order.status), order.lines.size(),
+             order.total().to_string());
+  const auto after = balance();
+  if (!after) return EXIT_FAILURE;
+  fmt::print("balance after: {}\n", after->to_string());
+
+  // An expected refusal is a value too: the exclusive original costs more than is left, so
+  // the order is refused and nothing is debited.
+  const auto refused = place_order(balance_order(*seeded, seeded->original));
+  if (refused) {
+    fmt::print(stderr, "an order beyond the balance was placed\n");
+    return EXIT_FAILURE;
+  }
+  fmt::print("a second order is refused: {}\n", describe_error(refused.error()));
+
+  bool balanced = false;
+  transactions.run(UnitOfWork::Mode::Read, [&](Repositories& repos) {
+    balanced = print_ledger(repos.ledger, "order:" + order.payment_reference);
+    return true;
+  });
+  const auto left = before->minus(order.total());
+  const auto last = balance();
+  const bool debited = left && *after == *left;
+  const bool unchanged = last && *last == *after;
+  const bool paid = order.status == PaymentStatus::Paid;
+  return paid && debited && unchanged && balanced ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+}  // namespace
+}  // namespace embed
+
+int main() {
+  try {
+    return embed::run();
+  } catch (const std::exception& fault) {
+    // Exceptions are for broken invariants and infrastructure faults, never for a refusal.
+    fmt::print(stderr, "fault: {}\n", fault.what());
+    return EXIT_FAILURE;
+  }
+}

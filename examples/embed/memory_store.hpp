@@ -1,0 +1,299 @@
+#pragma once
+
+// The in-memory adapters of the repositories a balance-paid order touches: accounts, offers,
+// orders, the ledger and owned artworks, behind one unit of work. A real embedder puts its own
+// database here; what the unit of work must guarantee is the same (docs/embedding.md).
+
+#include <artshop/core/ports/unit_of_work.hpp>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <ranges>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "unused_ports.hpp"
+
+namespace embed {
+
+using namespace artshop;
+
+// Everything stored, as plain containers: copying it is how a transaction is rolled back.
+struct Tables {
+  std::map<std::int64_t, Account> accounts;
+  std::map<std::int64_t, Offer> offers;
+  std::int64_t last_attribute_id = 0;
+  std::map<std::int64_t, Order> orders;
+  std::map<std::int64_t, std::int64_t> reservations;  // offer id -> order id
+  std::vector<Posting> postings;
+  std::map<std::int64_t, Artwork> artworks;
+};
+
+template <class Row>
+std::int64_t next_id(const std::map<std::int64_t, Row>& rows) {
+  return rows.empty() ? 1 : rows.rbegin()->first + 1;
+}
+
+class MemoryAccountRepository final : public AccountRepository {
+ public:
+  explicit MemoryAccountRepository(Tables& tables) : tables_(tables) {}
+
+  std::optional<Account> find_by_email(std::string_view email) override {
+    for (const auto& [id, account] : tables_.accounts) {
+      if (account.email == email) return account;
+    }
+    return std::nullopt;
+  }
+  std::optional<Account> find_by_id(UserId id) override { return find(id); }
+  std::optional<UserId> insert(std::string_view email, std::string_view password_hash,
+                               std::chrono::sys_seconds created_at) override {
+    if (find_by_email(email)) return std::nullopt;
+    const UserId id{next_id(tables_.accounts)};
+    tables_.accounts[id.value] = {.id = id,
+                                  .email = std::string(email),
+                                  .password_hash = std::string(password_hash),
+                                  .created_at = created_at};
+    return id;
+  }
+  void update_password_hash(UserId id, std::string_view password_hash) override {
+    tables_.accounts.at(id.value).password_hash = password_hash;
+  }
+  void update_names(UserId id, std::string_view first_name, std::string_view last_name) override {
+    auto& account = tables_.accounts.at(id.value);
+    account.first_name = first_name;
+    account.last_name = last_name;
+  }
+  void update_billing(UserId id, const BillingAddress& billing) override {
+    tables_.accounts.at(id.value).billing = billing;
+  }
+
+ private:
+  std::optional<Account> find(UserId id) const {
+    const auto found = tables_.accounts.find(id.value);
+    if (found == tables_.accounts.end()) return std::nullopt;
+    return found->second;
+  }
+  Tables& tables_;
+};
+
+// Orders price their lines by offer id; browsing the catalogue is another use case's business.
+class MemoryOfferRepository final : public OfferRepository {
+ public:
+  explicit MemoryOfferRepository(Tables& tables) : tables_(tables) {}
+
+  std::optional<Offer> find_by_id(OfferId id) override {
+    const auto found = tables_.offers.find(id.value);
+    if (found == tables_.offers.end()) return std::nullopt;
+    return found->second;
+  }
+  std::optional<Offer> find_by_url_name(std::string_view url_name) override {
+    for (const auto& [id, offer] : tables_.offers) {
+      if (offer.url_name == url_name) return offer;
+    }
+    return std::nullopt;
+  }
+  bool mark_sold_out(OfferId id) override {
+    auto& offer = tables_.offers.at(id.value);
+    if (offer.status != OfferStatus::Active) return false;
+    offer.status = OfferStatus::SoldOut;
+    return true;
+  }
+  std::optional<OfferId> insert(const Offer& offer) override {
+    if (find_by_url_name(offer.url_name)) return std::nullopt;
+    Offer stored = offer;
+    stored.id = OfferId{next_id(tables_.offers)};
+    for (auto& attribute : stored.attributes)
+      attribute.id = AttributeId{++tables_.last_attribute_id};
+    tables_.offers[stored.id.value] = stored;
+    return stored.id;
+  }
+  int count() override { return static_cast<int>(tables_.offers.size()); }
+
+  OfferPage search(const OfferSearch&) override { unused("offers.search"); }
+  std::vector<Offer> latest(int) override { unused("offers.latest"); }
+  std::vector<Category> categories() override { unused("offers.categories"); }
+  bool category_exists(std::string_view) override { unused("offers.category_exists"); }
+  void upsert_category(const Category&) override { unused("offers.upsert_category"); }
+
+ private:
+  Tables& tables_;
+};
+
+class MemoryOrderRepository final : public OrderRepository {
+ public:
+  explicit MemoryOrderRepository(Tables& tables) : tables_(tables) {}
+
+  OrderId insert(const Order& order) override {
+    Order stored = order;
+    stored.id = OrderId{next_id(tables_.orders)};
+    tables_.orders[stored.id.value] = stored;
+    return stored.id;
+  }
+  std::optional<Order> find(OrderId id) override {
+    const auto found = tables_.orders.find(id.value);
+    if (found == tables_.orders.end()) return std::nullopt;
+    return found->second;
+  }
+  std::optional<Order> find_by_reference(std::string_view payment_reference) override {
+    for (const auto& [id, order] : tables_.orders) {
+      if (order.payment_reference == payment_reference) return order;
+    }
+    return std::nullopt;
+  }
+  OrderPage list_for_user(UserId user, int offset, int limit) override {
+    OrderPage page;
+    for (const auto& [id, order] : std::views::reverse(tables_.orders)) {
+      if (order.user != user) continue;
+      if (page.total++ >= offset && std::ssize(page.items) < limit) page.items.push_back(order);
+    }
+    return page;
+  }
+  std::vector<Order> pending_for_user(UserId user, std::chrono::sys_seconds now) override {
+    std::vector<Order> pending;
+    for (const auto& [id, order] : tables_.orders) {
+      if (order.user == user && order.status == PaymentStatus::Pending && order.expires_at > now) {
+        pending.push_back(order);
+      }
+    }
+    return pending;
+  }
+  bool update_status(OrderId id, PaymentStatus from, PaymentStatus to,
+                     std::chrono::sys_seconds at) override {
+    auto& order = tables_.orders.at(id.value);
+    if (order.status != from) return false;
+    order.status = to;
+    if (to != PaymentStatus::Pending) order.settled_at = at;
+    return true;
+  }
+  std::vector<OrderId> pending_expired(std::chrono::sys_seconds now) override {
+    std::vector<OrderId> expired;
+    for (const auto& [id, order] : tables_.orders) {
+      if (order.status == PaymentStatus::Pending && order.expires_at <= now) {
+        expired.push_back(order.id);
+      }
+    }
+    return expired;
+  }
+  bool reserve_exclusive(OfferId offer, OrderId order) override {
+    return tables_.reservations.try_emplace(offer.value, order.value).second;
+  }
+  void release_reservations(OrderId order) override {
+    std::erase_if(tables_.reservations,
+                  [&](const auto& held) { return held.second == order.value; });
+  }
+
+ private:
+  Tables& tables_;
+};
+
+class MemoryLedger final : public Ledger {
+ public:
+  explicit MemoryLedger(Tables& tables) : tables_(tables) {}
+
+  void post(const Posting& posting) override { tables_.postings.push_back(posting); }
+  std::int64_t customer_balance(UserId user) override {
+    std::int64_t balance = 0;
+    for (const auto& posting : tables_.postings) {
+      for (const auto& entry : posting.entries()) {
+        if (entry.account != LedgerAccount::customer(user)) continue;
+        balance += entry.side == Side::Credit ? entry.amount_micro_eur : -entry.amount_micro_eur;
+      }
+    }
+    return balance;
+  }
+  std::vector<LedgerEntry> entries(std::string_view reference) override {
+    std::vector<LedgerEntry> found;
+    for (const auto& posting : tables_.postings) {
+      if (posting.reference() == reference) {
+        found.insert(found.end(), posting.entries().begin(), posting.entries().end());
+      }
+    }
+    return found;
+  }
+
+ private:
+  Tables& tables_;
+};
+
+class MemoryArtworkRepository final : public ArtworkRepository {
+ public:
+  explicit MemoryArtworkRepository(Tables& tables) : tables_(tables) {}
+
+  ArtworkId add(const Artwork& artwork) override {
+    Artwork stored = artwork;
+    stored.id = ArtworkId{next_id(tables_.artworks)};
+    tables_.artworks[stored.id.value] = stored;
+    return stored.id;
+  }
+  std::optional<Artwork> find(ArtworkId id) override {
+    const auto found = tables_.artworks.find(id.value);
+    if (found == tables_.artworks.end()) return std::nullopt;
+    return found->second;
+  }
+  std::vector<Artwork> list_for_user(UserId owner) override {
+    std::vector<Artwork> owned;
+    for (const auto& [id, artwork] : std::views::reverse(tables_.artworks)) {
+      if (artwork.owner == owner) owned.push_back(artwork);
+    }
+    return owned;
+  }
+  // Renders at a bought size are the download use case's business.
+  std::optional<std::string> rendered(OfferId, int, ImageFormat) override {
+    unused("artworks.rendered");
+  }
+  void remember_rendered(OfferId, int, ImageFormat, std::string_view) override {
+    unused("artworks.remember_rendered");
+  }
+
+ private:
+  Tables& tables_;
+};
+
+// One transaction at a time (the mutex), each all or nothing (the copy taken before it runs).
+// That is the whole contract a use case relies on: it never sees another transaction's half,
+// and an error value or an exception leaves nothing behind.
+class MemoryUnitOfWork final : public UnitOfWork {
+ public:
+  void run(Mode /*mode*/, const std::function<bool(Repositories&)>& work) override {
+    const std::lock_guard lock(mutex_);
+    Tables before = tables_;
+    try {
+      if (work(repositories_)) return;
+    } catch (...) {
+      tables_ = std::move(before);
+      throw;
+    }
+    tables_ = std::move(before);
+  }
+
+ private:
+  std::mutex mutex_;
+  Tables tables_;
+  MemoryAccountRepository accounts_{tables_};
+  MemoryOfferRepository offers_{tables_};
+  MemoryOrderRepository orders_{tables_};
+  MemoryLedger ledger_{tables_};
+  MemoryArtworkRepository artworks_{tables_};
+  UnusedRepositories unused_;
+  Repositories repositories_{.accounts = accounts_,
+                             .refresh_tokens = unused_.refresh_tokens,
+                             .reset_codes = unused_.reset_codes,
+                             .rate_limits = unused_.rate_limits,
+                             .offers = offers_,
+                             .settings = unused_.settings,
+                             .orders = orders_,
+                             .deposits = unused_.deposits,
+                             .ledger = ledger_,
+                             .gift_cards = unused_.gift_cards,
+                             .artworks = artworks_,
+                             .payment_events = unused_.payment_events,
+                             .idempotency = unused_.idempotency,
+                             .generated_images = unused_.generated_images,
+                             .support_tickets = unused_.support_tickets};
+};
+
+}  // namespace embed

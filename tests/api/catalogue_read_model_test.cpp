@@ -1,0 +1,58 @@
+// The catalogue is answered from memory, yet every write to it shows on the very next call, in
+// the server that wrote it and in another server process on the same database.
+#include <gtest/gtest.h>
+
+#include "shop_api.hpp"
+
+namespace artshop::testing {
+namespace {
+
+class CatalogueReadModel : public ::testing::Test {
+ protected:
+  static json::object get_json(ServerProcess& server, const std::string& path_and_query) {
+    const auto response = testing::get(server.url(path_and_query));
+    EXPECT_EQ(response.status, 200) << path_and_query << ": " << response.body;
+    return json::parse(response.body).as_object();
+  }
+
+  static bool lists(ServerProcess& server, std::string_view url_name) {
+    const auto page = get_json(server, "/api/offers?Currency=EUR&Style=Exclusive&PageSize=96");
+    return std::ranges::any_of(page.at("items").as_array(), [&](const json::value& offer) {
+      return offer.at("urlName").as_string() == url_name;
+    });
+  }
+
+  static std::int64_t total(ServerProcess& server) {
+    return get_json(server, "/api/offers?Currency=EUR").at("total").as_int64();
+  }
+};
+
+TEST_F(CatalogueReadModel, ABoughtExclusiveLeavesTheListingAtOnceInEveryServerOnTheDatabase) {
+  ShopServer shop;
+  // A second server process on the same data folder, as several app servers share a database.
+  ServerProcess other({.env = {{"ARTSHOP_DATA_DIR", shop.data_dir().string()}}});
+  ASSERT_TRUE(eventually([&] { return testing::get(other.url("/readyz")).status == 200; }));
+
+  const auto exclusives = shop.exclusives();
+  ASSERT_FALSE(exclusives.empty());
+  const auto& picture = exclusives.front();
+  const auto listed_before = total(shop.process());
+  ASSERT_TRUE(lists(shop.process(), picture.url_name));
+  ASSERT_TRUE(lists(other, picture.url_name));
+
+  const auto ann = shop.sign_up();
+  shop.fund_cents(ann, picture.price_cents);
+  const auto bought = shop.place_order(ann, {picture}, nullptr, true);
+  ASSERT_EQ(bought.status, 200) << bought.body;
+
+  for (auto* server : {&shop.process(), &other}) {
+    EXPECT_FALSE(lists(*server, picture.url_name)) << server->base_url();
+    EXPECT_EQ(total(*server), listed_before - 1) << server->base_url();
+    const auto sold =
+        get_json(*server, "/api/offers/get-one?UrlName=" + picture.url_name + "&Currency=EUR");
+    EXPECT_EQ(sold.at("status").as_string(), "SoldOut") << server->base_url();
+  }
+}
+
+}  // namespace
+}  // namespace artshop::testing

@@ -1,0 +1,252 @@
+// The catalogue in memory answers the gallery's queries by the same rules as the database.
+#include "artshop/core/catalogue/catalogue_snapshot.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+namespace artshop {
+namespace {
+
+struct Picture {
+  std::int64_t id = 0;
+  std::int64_t created = 0;
+  std::int64_t price = 1000;
+  ArtStyle style = ArtStyle::None;
+  Orientation orientation = Orientation::Square;
+  std::string category = "space";
+  OfferStatus status = OfferStatus::Active;
+  std::string title = "";
+  std::vector<std::string> tags = {};
+};
+
+std::shared_ptr<const Offer> offer(Picture picture) {
+  Offer offer;
+  offer.id = OfferId{picture.id};
+  offer.url_name = "picture-" + std::to_string(picture.id);
+  offer.title = picture.title.empty() ? "Picture " + std::to_string(picture.id) : picture.title;
+  offer.category = picture.category;
+  offer.style = picture.style;
+  offer.orientation = picture.orientation;
+  offer.created_at = std::chrono::sys_seconds(std::chrono::seconds(picture.created));
+  offer.status = picture.status;
+  offer.tags = picture.tags;
+  offer.attributes = standard_attributes(picture.style, 7680, picture.price);
+  return std::make_shared<const Offer>(std::move(offer));
+}
+
+const std::vector<std::string> kCategories{"animals", "space", "vehicles"};
+
+CatalogueSnapshot catalogue(const std::vector<Picture>& pictures) {
+  std::vector<std::shared_ptr<const Offer>> offers;
+  for (const auto& picture : pictures) offers.push_back(offer(picture));
+  return {std::move(offers), kCategories, 1};
+}
+
+std::vector<std::int64_t> ids(const std::vector<std::shared_ptr<const Offer>>& offers) {
+  std::vector<std::int64_t> result;
+  for (const auto& offer : offers) result.push_back(offer->id.value);
+  return result;
+}
+
+std::vector<std::int64_t> found_ids(const CatalogueSnapshot& snapshot, OfferSearch search) {
+  search.limit = 1000;
+  return ids(snapshot.search(search).items);
+}
+
+using Ids = std::vector<std::int64_t>;
+
+TEST(CatalogueSnapshot, ListsNewestFirstWithTiesByTheHigherIdFirst) {
+  const auto shop = catalogue({{.id = 1, .created = 100},
+                               {.id = 2, .created = 300},
+                               {.id = 3, .created = 200},
+                               {.id = 4, .created = 200}});
+  EXPECT_EQ(found_ids(shop, {}), (Ids{2, 4, 3, 1}));
+  EXPECT_EQ(ids(shop.latest(2)), (Ids{2, 4}));
+}
+
+TEST(CatalogueSnapshot, SortsByLowestPriceWithTiesByIdAndHighToLowIsTheExactReverse) {
+  const auto shop = catalogue({{.id = 1, .price = 2000},
+                               {.id = 2, .price = 900},
+                               {.id = 3, .price = 2000},
+                               {.id = 4, .price = 1500}});
+  EXPECT_EQ(found_ids(shop, {.sort = OfferSort::LowToHigh}), (Ids{2, 4, 1, 3}));
+  EXPECT_EQ(found_ids(shop, {.sort = OfferSort::HighToLow}), (Ids{3, 1, 4, 2}));
+}
+
+TEST(CatalogueSnapshot, ListsActiveOffersOnlyButFindsSoldOutOnesByNameAndNeverHiddenOnes) {
+  const auto shop = catalogue({{.id = 1},
+                               {.id = 2, .status = OfferStatus::SoldOut},
+                               {.id = 3, .status = OfferStatus::Hidden}});
+  EXPECT_EQ(found_ids(shop, {}), (Ids{1}));
+  EXPECT_EQ(shop.search({}).total, 1);
+  ASSERT_NE(shop.find("PICTURE-2"), nullptr);
+  EXPECT_EQ(shop.find("picture-2")->status, OfferStatus::SoldOut);
+  EXPECT_EQ(shop.find("picture-3"), nullptr);
+  EXPECT_EQ(shop.find("picture-9"), nullptr);
+}
+
+TEST(CatalogueSnapshot, FiltersByStyleOrientationCategoryAndAnInclusivePriceRange) {
+  const auto shop = catalogue(
+      {{.id = 1, .price = 1000, .style = ArtStyle::Anime, .orientation = Orientation::Vertical},
+       {.id = 2, .price = 2000, .style = ArtStyle::Anime, .category = "animals"},
+       {.id = 3, .price = 3000, .style = ArtStyle::Anime, .orientation = Orientation::Vertical},
+       {.id = 4, .price = 2000, .style = ArtStyle::Watercolor}});
+  EXPECT_EQ(found_ids(shop, {.style = ArtStyle::Anime}), (Ids{3, 2, 1}));
+  EXPECT_EQ(found_ids(shop, {.orientation = Orientation::Vertical}), (Ids{3, 1}));
+  EXPECT_EQ(found_ids(shop, {.category = "animals"}), (Ids{2}));
+  EXPECT_EQ(found_ids(shop, {.category = "nowhere"}), Ids{});
+  for (const auto sort : {OfferSort::NewToOld, OfferSort::LowToHigh}) {
+    EXPECT_EQ(found_ids(shop, {.sort = sort,
+                               .style = ArtStyle::Anime,
+                               .min_price_eur_cents = 2000,
+                               .max_price_eur_cents = 3000}),
+              sort == OfferSort::NewToOld ? (Ids{3, 2}) : (Ids{2, 3}));
+  }
+  EXPECT_EQ(found_ids(shop, {.sort = OfferSort::HighToLow, .max_price_eur_cents = 2000}),
+            (Ids{4, 2, 1}));
+}
+
+TEST(CatalogueSnapshot, SearchesTitlesAndTagsIgnoringTheCaseOfAsciiLettersOnly) {
+  const auto shop = catalogue({{.id = 1, .title = "Misty Harbour at Dawn"},
+                               {.id = 2, .tags = {"sea", "HARBOUR lights"}},
+                               {.id = 3, .title = "Ölmühle 100%"},
+                               {.id = 4, .title = "Desert road"}});
+  EXPECT_EQ(found_ids(shop, {.search = "harBOUR"}), (Ids{2, 1}));
+  EXPECT_EQ(found_ids(shop, {.search = "ÖLmüHLE"}), (Ids{3}));
+  EXPECT_EQ(found_ids(shop, {.search = "ölmühle"}), Ids{});
+  EXPECT_EQ(found_ids(shop, {.search = "0%"}), (Ids{3}));
+  EXPECT_EQ(found_ids(shop, {.search = "_"}), Ids{});
+}
+
+TEST(CatalogueSnapshot, PagesCountEveryMatchAndAPagePastTheEndIsEmpty) {
+  std::vector<Picture> pictures;
+  for (std::int64_t id = 1; id <= 10; ++id) {
+    pictures.push_back({.id = id,
+                        .created = id,
+                        .orientation = id % 2 == 0 ? Orientation::Vertical : Orientation::Square});
+  }
+  const auto shop = catalogue(pictures);
+  const auto second = shop.search({.offset = 3, .limit = 3});
+  EXPECT_EQ(ids(second.items), (Ids{7, 6, 5}));
+  EXPECT_EQ(second.total, 10);
+  const auto vertical =
+      shop.search({.orientation = Orientation::Vertical, .offset = 2, .limit = 2});
+  EXPECT_EQ(ids(vertical.items), (Ids{6, 4}));
+  EXPECT_EQ(vertical.total, 5);
+  const auto past = shop.search({.offset = 24, .limit = 24});
+  EXPECT_TRUE(past.items.empty());
+  EXPECT_EQ(past.total, 10);
+}
+
+TEST(CatalogueSnapshot, KnowsItsCategories) {
+  const auto shop = catalogue({});
+  EXPECT_TRUE(shop.has_category("space"));
+  EXPECT_FALSE(shop.has_category("Space"));
+  EXPECT_FALSE(shop.has_category("nowhere"));
+}
+
+TEST(CatalogueSnapshot, APatchReplacesRemovesAndAddsOffersAndLeavesTheOldSnapshotAsItWas) {
+  const auto before = catalogue({{.id = 1, .created = 10, .price = 1000},
+                                 {.id = 2, .created = 20, .price = 2000},
+                                 {.id = 3, .created = 30, .price = 3000}});
+  const std::vector<OfferId> changed{OfferId{1}, OfferId{2}, OfferId{4}};
+  const auto after = before.patched(
+      changed,
+      {offer({.id = 2, .created = 20, .price = 500}),
+       offer({.id = 4, .created = 40, .price = 2500, .status = OfferStatus::SoldOut})},
+      2);
+  EXPECT_EQ(after.version(), 2);
+  EXPECT_EQ(found_ids(after, {}), (Ids{3, 2}));
+  EXPECT_EQ(found_ids(after, {.sort = OfferSort::LowToHigh}), (Ids{2, 3}));
+  EXPECT_EQ(after.find("picture-1"), nullptr);
+  EXPECT_NE(after.find("picture-4"), nullptr);
+  EXPECT_EQ(after.size(), 3U);
+  EXPECT_EQ(found_ids(before, {.sort = OfferSort::LowToHigh}), (Ids{1, 2, 3}));
+  EXPECT_EQ(before.version(), 1);
+}
+
+// A reference with no precomputed orders: filter everything, sort, count, cut a page.
+CatalogueMatches by_brute_force(const std::vector<std::shared_ptr<const Offer>>& offers,
+                                const OfferSearch& search) {
+  std::vector<std::shared_ptr<const Offer>> found;
+  for (const auto& offer : offers) {
+    const auto price = offer->lowest_price_eur_cents();
+    if (offer->status != OfferStatus::Active) continue;
+    if (search.style && offer->style != *search.style) continue;
+    if (search.orientation && offer->orientation != *search.orientation) continue;
+    if (search.category && offer->category != *search.category) continue;
+    if (search.min_price_eur_cents && price < *search.min_price_eur_cents) continue;
+    if (search.max_price_eur_cents && price > *search.max_price_eur_cents) continue;
+    found.push_back(offer);
+  }
+  std::ranges::sort(found, [&](const auto& a, const auto& b) {
+    const auto key = [&](const auto& o) {
+      return std::pair{search.sort == OfferSort::NewToOld
+                           ? -o->created_at.time_since_epoch().count()
+                           : o->lowest_price_eur_cents(),
+                       o->id.value};
+    };
+    if (search.sort == OfferSort::NewToOld) {
+      return key(a).first != key(b).first ? key(a).first < key(b).first : a->id.value > b->id.value;
+    }
+    return search.sort == OfferSort::LowToHigh ? key(a) < key(b) : key(b) < key(a);
+  });
+  CatalogueMatches page{.items = {}, .total = static_cast<int>(found.size())};
+  for (auto i = static_cast<std::size_t>(search.offset);
+       i < found.size() && i < static_cast<std::size_t>(search.offset + search.limit); ++i) {
+    page.items.push_back(found[i]);
+  }
+  return page;
+}
+
+TEST(CatalogueSnapshot, AnswersEveryCombinationOfFiltersAsAFullScanWouldAlsoAfterPatches) {
+  std::mt19937 random(7);
+  const auto pick = [&](int n) { return static_cast<int>(random() % static_cast<unsigned>(n)); };
+  const auto random_offer = [&](std::int64_t id) {
+    return offer({.id = id,
+                  .created = pick(50),
+                  .price = 100 * (1 + pick(20)),
+                  .style = kAllArtStyles[static_cast<std::size_t>(pick(3))],
+                  .orientation = static_cast<Orientation>(pick(3)),
+                  .category = kCategories[static_cast<std::size_t>(pick(3))],
+                  .status = pick(10) == 0 ? OfferStatus::SoldOut : OfferStatus::Active});
+  };
+  std::vector<std::shared_ptr<const Offer>> offers;
+  for (std::int64_t id = 1; id <= 300; ++id) offers.push_back(random_offer(id));
+  auto shop = CatalogueSnapshot(offers, kCategories, 1);
+
+  for (int round = 0; round < 5; ++round) {
+    for (int query = 0; query < 200; ++query) {
+      OfferSearch search{
+          .sort = static_cast<OfferSort>(pick(3)), .offset = pick(40), .limit = 1 + pick(30)};
+      if (pick(2) == 0) search.style = kAllArtStyles[static_cast<std::size_t>(pick(3))];
+      if (pick(3) == 0) search.orientation = static_cast<Orientation>(pick(3));
+      if (pick(3) == 0) search.category = kCategories[static_cast<std::size_t>(pick(3))];
+      if (pick(2) == 0) search.min_price_eur_cents = 100 * pick(20) + 50 * pick(2);
+      if (pick(2) == 0) search.max_price_eur_cents = 100 * pick(25);
+      const auto expected = by_brute_force(offers, search);
+      const auto found = shop.search(search);
+      ASSERT_EQ(found.total, expected.total) << "round " << round << ", query " << query;
+      ASSERT_EQ(ids(found.items), ids(expected.items)) << "round " << round << ", query " << query;
+    }
+    // Some offers change, some go, some arrive.
+    std::vector<OfferId> changed;
+    std::vector<std::shared_ptr<const Offer>> fresh;
+    for (int change = 0; change < 20; ++change) {
+      const auto id = std::int64_t{1} + pick(330);
+      changed.push_back(OfferId{id});
+      std::erase_if(offers, [id](const auto& o) { return o->id.value == id; });
+      std::erase_if(fresh, [id](const auto& o) { return o->id.value == id; });
+      if (pick(4) != 0) {
+        fresh.push_back(random_offer(id));
+        offers.push_back(fresh.back());
+      }
+    }
+    shop = shop.patched(changed, fresh, round + 2);
+  }
+}
+
+}  // namespace
+}  // namespace artshop
