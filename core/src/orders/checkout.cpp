@@ -83,6 +83,24 @@ Result<std::int64_t> amount_of(const std::optional<std::string>& text, std::stri
   return minor;
 }
 
+// What the provider is asked for an order or a deposit: both carry the payer's details, a
+// reference, an id for the return URLs and an expiry under the same names.
+template <class Payable>
+CheckoutRequest checkout_request(const Payable& payable, Money amount, std::string description,
+                                 std::string email, const ReturnUrls& urls) {
+  return {.reference = payable.payment_reference,
+          .amount = amount,
+          .description = std::move(description),
+          .customer_email = std::move(email),
+          .first_name = payable.first_name,
+          .last_name = payable.last_name,
+          .billing = payable.billing,
+          .browser = payable.browser,
+          .return_url = with_id(urls.success, payable.id.value),
+          .cancel_url = with_id(urls.cancel, payable.id.value),
+          .expires_at = payable.expires_at};
+}
+
 }  // namespace
 
 Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
@@ -174,18 +192,8 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
   // Outside the transaction: the provider's answer may take seconds. If it fails, the order
   // stays Pending until it expires and releases what it holds.
   const auto& order = placed->order;
-  const auto checkout =
-      payments_.create_checkout({.reference = order.payment_reference,
-                                 .amount = order.total(),
-                                 .description = fmt::format("Artshop order {}", order.id.value),
-                                 .customer_email = email,
-                                 .first_name = order.first_name,
-                                 .last_name = order.last_name,
-                                 .billing = order.billing,
-                                 .browser = order.browser,
-                                 .return_url = with_id(command.urls.success, order.id.value),
-                                 .cancel_url = with_id(command.urls.cancel, order.id.value),
-                                 .expires_at = order.expires_at});
+  const auto checkout = payments_.create_checkout(checkout_request(
+      order, order.total(), fmt::format("Artshop order {}", order.id.value), email, command.urls));
   placed->payment_link = checkout.payment_link;
   return placed;
 }
@@ -242,18 +250,8 @@ Result<StartedDeposit> StartDeposit::operator()(DepositCommand command) {
   if (!stored) return std::unexpected(stored.error());
 
   const auto& deposit = stored->deposit;
-  const auto checkout =
-      payments_.create_checkout({.reference = deposit.payment_reference,
-                                 .amount = deposit.amount(),
-                                 .description = "Artshop balance deposit",
-                                 .customer_email = email,
-                                 .first_name = deposit.first_name,
-                                 .last_name = deposit.last_name,
-                                 .billing = deposit.billing,
-                                 .browser = deposit.browser,
-                                 .return_url = with_id(command.urls.success, deposit.id.value),
-                                 .cancel_url = with_id(command.urls.cancel, deposit.id.value),
-                                 .expires_at = deposit.expires_at});
+  const auto checkout = payments_.create_checkout(
+      checkout_request(deposit, deposit.amount(), "Artshop balance deposit", email, command.urls));
   stored->payment_link = checkout.payment_link;
   return stored;
 }
