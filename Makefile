@@ -97,8 +97,8 @@ format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
 	npm --prefix $(FRONTEND) run format
 
-lint: $(BUILD_DIR)/build.ninja
-	clang-tidy -p $(BUILD_DIR) --quiet $$(git ls-files 'core/*.cpp' 'adapters/*.cpp' 'app/*.cpp')
+# clang-tidy 16 and the front end's linters (ESLint, Prettier).
+lint: tidy
 	npm --prefix $(FRONTEND) run lint
 
 clean:
