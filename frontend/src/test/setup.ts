@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from './server';
 
 configure({
@@ -14,10 +14,14 @@ configure({
 // MSW's 'error' only makes the fetch fail, which a page may well survive: a call the test did not
 // answer has to fail the test itself.
 const unhandledRequests: string[] = [];
+// Only while a test runs: a page may still send what it started once its test has finished and
+// its handlers are gone (a lazy chunk that arrived late), which is no fault of the next test.
+let testRunning = false;
 
 beforeAll(() => {
   server.listen({
     onUnhandledRequest: (request, print) => {
+      if (!testRunning) return;
       unhandledRequests.push(`${request.method} ${new URL(request.url).pathname}`);
       print.error();
     },
@@ -27,7 +31,13 @@ beforeAll(() => {
   Element.prototype.scrollIntoView = () => undefined;
 });
 
+beforeEach(() => {
+  testRunning = true;
+});
+
 afterEach(() => {
+  testRunning = false;
+  const missed = unhandledRequests.splice(0);
   cleanup();
   server.resetHandlers();
   window.localStorage.clear();
@@ -36,7 +46,6 @@ afterEach(() => {
     const name = cookie.split('=')[0];
     if (name !== undefined && name !== '') document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
-  const missed = unhandledRequests.splice(0);
   if (missed.length > 0) throw new Error(`Requests no handler answered: ${missed.join(', ')}`);
 });
 

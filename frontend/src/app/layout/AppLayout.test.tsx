@@ -69,7 +69,8 @@ describe('header, footer and account menu', () => {
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { name: 'Welcome to Artshop' })).toBeInTheDocument();
-    expect(screen.getByText('You have been logged out.')).toBeInTheDocument();
+    // The snackbar is loaded when first needed.
+    expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
     expect(window.sessionStorage.getItem('jwtToken')).toBeNull();
     expect(window.sessionStorage.getItem('refreshToken')).toBeNull();
   });

@@ -2,7 +2,16 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { serveCatalogue } from '@/features/gallery/testing/catalogueServer';
+import { findCardLink } from '@/features/gallery/testing/interactions';
 import { renderApp } from '@/test/render';
+
+// The home page asks for the latest pictures and the categories; a test goes on once both are
+// shown, so that none of its page's requests outlives it.
+async function renderHome() {
+  renderApp('/');
+  await findCardLink('Misty Fjord at Dawn');
+  await within(await screen.findByRole('region', { name: 'Categories' })).findByText('Landscapes');
+}
 
 async function chooseCurrency(code: string) {
   const user = userEvent.setup();
@@ -14,7 +23,7 @@ describe('currency selector', () => {
   beforeEach(() => serveCatalogue());
 
   it('offers the 14 currencies with EUR chosen by default', async () => {
-    renderApp('/');
+    await renderHome();
     const select = await screen.findByRole('combobox', { name: 'Currency' });
     expect(select).toHaveDisplayValue('EUR');
     const options = within(select).getAllByRole('option');
@@ -38,7 +47,7 @@ describe('currency selector', () => {
 
   it('starts with the stored currency', async () => {
     window.localStorage.setItem('currency', 'JPY');
-    renderApp('/');
+    await renderHome();
     expect(await screen.findByRole('combobox', { name: 'Currency' })).toHaveDisplayValue('JPY');
   });
 
@@ -52,7 +61,7 @@ describe('currency selector', () => {
       'gift-card',
       JSON.stringify({ offerId: -1, offerAttributeId: -1, amount: '50.00', currency: 'EUR' }),
     );
-    renderApp('/');
+    await renderHome();
     expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
 
     await chooseCurrency('USD');
