@@ -48,9 +48,8 @@ using IdempotentHandler =
 // stores the answer together with its effect; the answer the handler returns then replaces it.
 // Answers of 5xx, 401 and 429 (nothing was done, a retry may succeed) are not kept: the
 // reservation is dropped so that a retry runs, unless an answer was kept with an effect, which
-// then becomes the answer. A key
-// that is not 1 to 255 visible ASCII characters answers 400. Without the header the handler
-// just runs.
+// then becomes the answer. A key that is not 1 to 255 visible ASCII characters answers 400.
+// Without the header the handler just runs.
 CallerHandler idempotent(IdempotencyKeys& keys, IdempotentHandler handler);
 
 }  // namespace artshop::http::handlers
