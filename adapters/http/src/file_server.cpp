@@ -51,6 +51,14 @@ std::string_view content_type(const fs::path& file) {
   return found == kTypes.end() ? "application/octet-stream" : found->second;
 }
 
+}  // namespace
+
+std::string_view content_type_of(std::string_view file_name) {
+  return content_type(fs::path(file_name));
+}
+
+namespace {
+
 // The q parameter of "gzip;q=0.5"; a malformed q counts as 0, i.e. not acceptable.
 double quality(std::string_view parameters) {
   double q = 1.0;
