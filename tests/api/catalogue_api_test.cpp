@@ -181,6 +181,26 @@ TEST_F(CatalogueApi, GetOne_AnswersAnOfferWithItsAttributesOrA404) {
   EXPECT_TRUE(has_error(get_json("/api/offers/get-one?Currency=EUR", 400), "UrlName"));
 }
 
+TEST_F(CatalogueApi, OfferCalls_TheSameQuestionInTwoCurrenciesGetsAnAnswerInEach) {
+  const auto url_name =
+      std::string(items("/api/offers?Currency=EUR&PageSize=1")[0].at("urlName").as_string());
+  for (const std::string& question :
+       {std::string("/api/offers?Sort=LowToHigh&PageSize=5&Currency="),
+        std::string("/api/offers/latest?Currency="),
+        "/api/offers/get-one?UrlName=" + url_name + "&Currency="}) {
+    const auto euros = get(server->url(question + "EUR"));
+    const auto yen = get(server->url(question + "JPY"));
+    const auto euros_again = get(server->url(question + "EUR"));
+    ASSERT_EQ(yen.status, 200) << question << ": " << yen.body;
+    const auto yen_body = json::parse(yen.body);
+    const auto* page = yen_body.as_object().if_contains("items");
+    const auto& offer = page != nullptr ? page->as_array().at(0) : yen_body;
+    EXPECT_EQ(offer.at("price").at("currency").as_string(), "JPY") << question;
+    EXPECT_NE(euros.body, yen.body) << question;
+    EXPECT_EQ(euros_again.body, euros.body) << question;
+  }
+}
+
 TEST_F(CatalogueApi, Categories_ListTheTenWithCountsOfTheirOffers) {
   const auto categories = items("/api/categories");
   ASSERT_EQ(categories.size(), 10U);
