@@ -33,7 +33,8 @@ std::vector<std::string> gallery_keys() {
 std::unique_ptr<AnswerCache> filled_cache(std::size_t shards) {
   auto cache = std::make_unique<AnswerCache>(AnswerCache::Limits{.shards = shards});
   for (const auto& key : gallery_keys()) {
-    cache->remember(key, std::make_shared<const std::string>(12 * 1024, 'x'));
+    cache->remember(key, std::make_shared<const artshop::http::KeptAnswer>(
+                             std::string(std::size_t{12} * 1024, 'x')));
   }
   return cache;
 }

@@ -1,11 +1,14 @@
 // The offer calls' kept answers: a question is told apart by everything its answer depends on,
-// and the cache stays within its entries and bytes, the least recently used answers going first.
+// and the cache stays within its entries and bytes (gzipped twins included), the least recently
+// used answers going first.
 #include "answer_cache.hpp"
 
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <random>
 #include <string>
+#include <string_view>
 
 namespace artshop::http {
 namespace {
@@ -22,8 +25,8 @@ std::string key(const CatalogueSources& from, const std::optional<std::string>& 
   return std::string(key.text());
 }
 
-std::shared_ptr<const std::string> body(std::size_t size, char fill = 'x') {
-  return std::make_shared<const std::string>(size, fill);
+std::shared_ptr<const KeptAnswer> body(std::size_t size, char fill = 'x') {
+  return std::make_shared<const KeptAnswer>(std::string(size, fill));
 }
 
 TEST(AnswerKey, AnotherCatalogueVersionOtherRatesOrAnotherParameterIsAnotherQuestion) {
@@ -78,6 +81,36 @@ TEST(AnswerCache, PastItsBytesTheOldestAnswersGoAndOneLargerThanAllIsNotKept) {
   cache.remember("huge", body(2'000));
   EXPECT_EQ(cache.find("huge"), nullptr);
   EXPECT_NE(cache.find("c"), nullptr);
+}
+
+TEST(KeptAnswer, ALargeBodyIsKeptGzippedTooButASmallOrIncompressibleOneOnlyAsItIs) {
+  const KeptAnswer page(std::string(12'000, 'p'));
+  EXPECT_EQ(page.body, std::string(12'000, 'p'));
+  EXPECT_TRUE(page.gzipped.starts_with("\x1f\x8b"));  // gzip's magic number
+  EXPECT_LT(page.gzipped.size(), 200U);
+
+  const KeptAnswer empty_page(R"({"items":[],"total":24,"page":9,"pageSize":24})");
+  EXPECT_TRUE(empty_page.gzipped.empty());
+
+  std::mt19937 random(42);
+  std::string noise(4'000, '\0');
+  for (auto& byte : noise) byte = static_cast<char>(random());
+  EXPECT_TRUE(KeptAnswer(noise).gzipped.empty());
+}
+
+TEST(AnswerCache, AnAnswersGzippedBytesCountInItsBudget) {
+  const auto page = body(12'000);
+  ASSERT_FALSE(page->gzipped.empty());
+  const std::size_t key_and_body = std::string_view("page").size() + page->body.size();
+
+  AnswerCache room_for_the_body_alone({.entries = 10, .bytes = key_and_body, .shards = 1});
+  room_for_the_body_alone.remember("page", page);
+  EXPECT_EQ(room_for_the_body_alone.find("page"), nullptr);
+
+  AnswerCache room_for_both(
+      {.entries = 10, .bytes = key_and_body + page->gzipped.size(), .shards = 1});
+  room_for_both.remember("page", page);
+  EXPECT_EQ(room_for_both.find("page"), page);
 }
 
 }  // namespace

@@ -33,7 +33,20 @@ class AnswerKey {
   std::string text_;
 };
 
-// Whole answer bodies by their key, shared read-only by the I/O threads. Bounded in entries
+// One answer's body as kept, with the same bytes gzipped for the clients that accept gzip:
+// compressed once, here, rather than on every hit. A body under kSmallestCompressed stays as
+// it is (`gzipped` empty): with the headers it fits one TCP segment either way, so it would
+// arrive no sooner for the time spent compressing it.
+struct KeptAnswer {
+  static constexpr std::size_t kSmallestCompressed = 1024;
+
+  explicit KeptAnswer(std::string plain);
+
+  std::string body;
+  std::string gzipped;
+};
+
+// Whole answers by their key, shared read-only by the I/O threads. Bounded in entries
 // and bytes; past either, the least recently used answers go, which is how the answers of an
 // older catalogue version or older rates leave. The map is split into shards with a lock each,
 // so two threads rarely wait for each other, and a lock is held for a lookup, never for a copy.
@@ -48,13 +61,13 @@ class AnswerCache {
   explicit AnswerCache(Limits limits);
   AnswerCache() : AnswerCache(Limits{}) {}
 
-  std::shared_ptr<const std::string> find(std::string_view key);
-  void remember(std::string_view key, std::shared_ptr<const std::string> body);
+  std::shared_ptr<const KeptAnswer> find(std::string_view key);
+  void remember(std::string_view key, std::shared_ptr<const KeptAnswer> answer);
 
  private:
   struct Entry {
     std::string key;
-    std::shared_ptr<const std::string> body;
+    std::shared_ptr<const KeptAnswer> answer;
   };
   struct Shard {
     std::mutex mutex;

@@ -73,7 +73,8 @@ double quality(std::string_view parameters) {
   return q;
 }
 
-// gzip is acceptable when named with q > 0, or covered by "*" with q > 0 and not refused by name.
+}  // namespace
+
 bool accepts_gzip(std::string_view accept_encoding) {
   std::optional<double> named;
   std::optional<double> any;
@@ -88,6 +89,8 @@ bool accepts_gzip(std::string_view accept_encoding) {
   if (named) return *named > 0;
   return any && *any > 0;
 }
+
+namespace {
 
 // If-None-Match uses the weak comparison: a W/ prefix does not matter.
 bool etag_listed(std::string_view list, std::string_view etag) {

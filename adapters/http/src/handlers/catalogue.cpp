@@ -6,6 +6,7 @@
 #include <charconv>
 
 #include "answer_cache.hpp"
+#include "artshop/http/file_server.hpp"
 #include "artshop/http/json.hpp"
 #include "handlers/money_json.hpp"
 
@@ -157,17 +158,31 @@ Response json_answer(std::string body) {
   return response;
 }
 
+// A kept answer as this client takes it: gzipped when it accepts gzip and the answer has
+// gzipped bytes. Vary is on every answer, compressed or not: whether one is depends on its
+// size, which the answer to the same question can change with the catalogue.
+Response negotiated(const KeptAnswer& kept, const Request& request) {
+  const bool gzip =
+      !kept.gzipped.empty() && accepts_gzip(request.header("Accept-Encoding").value_or(""));
+  auto response = json_answer(gzip ? kept.gzipped : kept.body);
+  if (gzip) response.set_header("Content-Encoding", "gzip");
+  response.set_header("Vary", "Accept-Encoding");
+  return response;
+}
+
 // The answer kept under `key`, or the one `answer` gives, kept for the calls that follow: a page
 // asked again costs a lookup and a copy of its bytes instead of pricing and writing 24 offers.
 template <class Answer>
-Response remembered(AnswerCache& cache, const AnswerKey& key, Answer answer) {
-  if (auto body = cache.find(key.text())) return json_answer(*body);
+Response remembered(AnswerCache& cache, const AnswerKey& key, const Request& request,
+                    Answer answer) {
+  if (const auto kept = cache.find(key.text())) return negotiated(*kept, request);
   auto response = answer();
   // Errors are not kept: they are cheap to make again, and junk queries would crowd out pages.
-  if (response.status == 200) {
-    cache.remember(key.text(), std::make_shared<const std::string>(response.body));
-  }
-  return response;
+  // Nor are they compressed: they are small.
+  if (response.status != 200) return response;
+  const auto kept = std::make_shared<const KeptAnswer>(std::move(response.body));
+  cache.remember(key.text(), kept);
+  return negotiated(*kept, request);
 }
 
 }  // namespace
@@ -197,7 +212,7 @@ Handler browse_offers(BrowseOffers& use_case) {
         .add(parameters.search)
         .add(parameters.page)
         .add(parameters.page_size);
-    return remembered(*cache, key, [&] {
+    return remembered(*cache, key, request, [&] {
       const auto page = use_case(parameters, sources);
       if (!page) return error_response(page.error(), request.request_id);
       OfferJson body;
@@ -224,7 +239,7 @@ Handler latest_offers(LatestOffers& use_case) {
     const auto sources = use_case.sources();
     AnswerKey key("latest", sources);
     key.add(currency);
-    return remembered(*cache, key, [&] {
+    return remembered(*cache, key, request, [&] {
       const auto offers = use_case(currency, sources);
       if (!offers) return error_response(offers.error(), request.request_id);
       OfferJson body;
@@ -244,7 +259,7 @@ Handler get_offer(GetOffer& use_case) {
     const auto sources = use_case.sources();
     AnswerKey key("get-one", sources);
     key.add(url_name).add(currency);
-    return remembered(*cache, key, [&] {
+    return remembered(*cache, key, request, [&] {
       const auto offer = use_case(url_name, currency, sources);
       if (!offer) return error_response(offer.error(), request.request_id);
       OfferJson body;
