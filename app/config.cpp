@@ -15,7 +15,7 @@
 namespace artshop::app {
 namespace {
 
-const std::vector<std::string_view> kKeys{
+constexpr auto kKeys = std::to_array<std::string_view>({
     "host",
     "port",
     "data_dir",
@@ -73,8 +73,9 @@ const std::vector<std::string_view> kKeys{
     "s3.access_key_id",
     "s3.secret_access_key",
     "s3.timeout_seconds",
-};
-const std::vector<std::string_view> kPrefixes{"rate.", "limit.", "smtp.", "mail.", "argon2."};
+});
+constexpr auto kPrefixes =
+    std::to_array<std::string_view>({"rate.", "limit.", "smtp.", "mail.", "argon2."});
 
 // "10/15m": at most 10 events in 15 minutes. Units s, m, h, d.
 std::optional<RateLimitPolicy> parse_rate_limit(std::string_view text) {
@@ -129,8 +130,8 @@ std::expected<RateLimits, std::string> read_limits(const Settings& settings) {
     if (entry == named.end()) return std::unexpected(key + ": not a known rate limit");
     const auto policy = parse_rate_limit(value);
     if (!policy) {
-      return std::unexpected(key + ": expected a count and a window such as 10/15m, got '" + value +
-                             "'");
+      return std::unexpected(
+          fmt::format("{}: expected a count and a window such as 10/15m, got '{}'", key, value));
     }
     limits.*(entry->second) = *policy;
   }
@@ -291,8 +292,9 @@ std::expected<Config::Blobs, std::string> read_blobs(const Settings& settings) {
        {std::pair{"s3.bucket", &blobs.bucket}, std::pair{"s3.region", &blobs.region},
         std::pair{"s3.access_key_id", &blobs.access_key_id},
         std::pair{"s3.secret_access_key", &blobs.secret_access_key}}) {
-    if (value->empty())
+    if (value->empty()) {
       return std::unexpected(std::string(key) + ": required when blob_store.kind is s3");
+    }
   }
   // The private originals must never be reachable as public media, nor the other way round.
   if (blobs.public_prefix.empty() || blobs.private_prefix.empty() ||
@@ -387,7 +389,7 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.text("public_url", ""), config.public_url);
   take(settings.text("jwt_signing_key", ""), config.jwt_signing_key);
   take(settings.text("ecb_url", config.ecb_url), config.ecb_url);
-  take(settings.integer("ecb_refresh_hours", config.ecb_refresh_hours, 1, 24 * 7),
+  take(settings.integer("ecb_refresh_hours", config.ecb_refresh_hours, 1, 24LL * 7),
        config.ecb_refresh_hours);
   take(settings.integer("seed_offers", config.seed_offers, 0, 100'000), config.seed_offers);
   take(settings.integer("housekeeping_seconds", config.housekeeping_seconds, 1, 3600),
@@ -407,7 +409,7 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take_count("orders.max_pending_orders", orders.max_pending_orders, 1'000'000);
   take_count("orders.max_pending_deposits", orders.max_pending_deposits, 1'000'000);
   take_count("orders.max_reserved_exclusives", orders.max_reserved_exclusives, 1'000'000);
-  take(settings.integer("argon2.memory_kib", config.argon2.memory_kib, 8, 4 * 1024 * 1024),
+  take(settings.integer("argon2.memory_kib", config.argon2.memory_kib, 8, 4LL * 1024 * 1024),
        config.argon2.memory_kib);
   take(settings.integer("argon2.iterations", config.argon2.iterations, 1, 100),
        config.argon2.iterations);

@@ -32,6 +32,7 @@ crypto::JwtKeyring signing_keys(const Config& config, RandomSource& random) {
                      ? crypto::load_or_create_signing_key(config.data_dir, random)
                      : configured_key(config.jwt_signing_key);
   std::vector<crypto::JwtKey> previous;
+  previous.reserve(config.jwt_previous_keys.size());
   for (const auto& hex : config.jwt_previous_keys) previous.push_back(configured_key(hex));
   return crypto::JwtKeyring(std::move(signing), std::move(previous));
 }
@@ -57,6 +58,7 @@ crypto::AesGcmGiftCardNumberCipher make_gift_card_cipher(const Config& config,
                                                          const crypto::GiftCardKeys& current,
                                                          RandomSource& random) {
   std::vector<crypto::CipherKey> previous;
+  previous.reserve(config.gift_card_previous_keys.size());
   for (const auto& hex : config.gift_card_previous_keys) {
     previous.push_back(
         crypto::derive_gift_card_keys(configured_secret(hex, "gift_card_previous_keys")).cipher);

@@ -53,7 +53,7 @@ Result<SeedReport> run_seed(Shop& shop, std::stop_token stop = {}) {
 }
 
 // The sandbox's form posts are a session token and a word.
-constexpr std::size_t kSandboxFormLimit = 16 * 1024;
+constexpr std::size_t kSandboxFormLimit = std::size_t{16} * 1024;
 
 http::Response html_answer(const payments::SandboxAnswer& answer) {
   http::Response response{.status = answer.status, .body = answer.html};
@@ -119,7 +119,7 @@ int serve(const Config& config) {
   // Expires unpaid orders, forgets old idempotency keys and retries support mail now and then
   // every housekeeping_seconds (a minute by default); a stop request wakes it at once.
   const std::chrono::seconds housekeeping_interval(config.housekeeping_seconds);
-  std::jthread housekeeping([&shop, housekeeping_interval](std::stop_token stop) {
+  std::jthread housekeeping([&shop, housekeeping_interval](const std::stop_token& stop) {
     std::mutex mutex;
     std::condition_variable_any wake;
     while (!stop.stop_requested()) {
@@ -130,7 +130,7 @@ int serve(const Config& config) {
   });
   std::jthread seeding;
   if (*seeding_needed) {
-    seeding = std::jthread([&](std::stop_token stop) {
+    seeding = std::jthread([&](const std::stop_token& stop) {
       const auto report = run_seed(shop, stop);
       if (stop.stop_requested()) {
         spdlog::info("seeding stopped with the server; the next start seeds again");

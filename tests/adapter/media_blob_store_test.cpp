@@ -42,7 +42,7 @@ TEST(MediaBlobStore, RefusesKeysThatLeaveTheRoot) {
   const std::string absolute = (dir.path() / "secret.txt").string();
   for (const std::string& key :
        {std::string("../secret.txt"), std::string("ab/../../secret.txt"), absolute,
-        std::string("ab\\..\\..\\secret.txt"), std::string("./ab/inside.txt"),
+        std::string(R"(ab\..\..\secret.txt)"), std::string("./ab/inside.txt"),
         std::string("ab//inside.txt"), std::string("ab/inside.txt/"), std::string(""),
         std::string("ab/.inside.txt"), std::string("ab/inside.txt\0.png", 18)}) {
     EXPECT_EQ(store.get(key), std::nullopt) << key;

@@ -141,10 +141,10 @@ bool ServerProcess::wait_for_log(std::string_view text, std::chrono::millisecond
 }
 
 std::optional<unsigned short> ServerProcess::listening_port() const {
-  static const std::regex kListening(R"(listening on http://127\.0\.0\.1:(\d+))");
+  static const std::regex listening(R"(listening on http://127\.0\.0\.1:(\d+))");
   const auto log = log_text();
   std::smatch match;
-  if (!std::regex_search(log, match, kListening)) return std::nullopt;
+  if (!std::regex_search(log, match, listening)) return std::nullopt;
   return static_cast<unsigned short>(std::stoul(match[1].str()));
 }
 

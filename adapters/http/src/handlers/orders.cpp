@@ -17,7 +17,7 @@ namespace json = boost::json;
 
 constexpr std::string_view kCartItems = "cartItems";
 constexpr std::string_view kBadCartItems =
-    "Must be a list of items such as {\"offerId\": 3, \"offerAttributeId\": 12}.";
+    R"(Must be a list of items such as {"offerId": 3, "offerAttributeId": 12}.)";
 
 json::value optional_time(const std::optional<std::chrono::sys_seconds>& time) {
   if (!time) return nullptr;
