@@ -145,8 +145,8 @@ class SqliteOrders : public ::testing::Test {
                                   .browser = {},
                                   .urls = {}});
     ASSERT_TRUE(started);
-    ASSERT_TRUE(handle({.event_id = "evt_" + started->deposit.payment_reference,
-                        .reference = started->deposit.payment_reference,
+    ASSERT_TRUE(handle({.event_id = "evt_" + started->deposit.reference,
+                        .reference = started->deposit.reference,
                         .outcome = PaymentOutcome::Paid,
                         .amount = std::nullopt}));
   }
@@ -225,22 +225,25 @@ TEST_F(SqliteOrders, AnOrderRoundTripsWithItsLinesGiftCardsPayerAndBrowser) {
   const auto placed = place(command);
   ASSERT_TRUE(placed);
   const auto stored = transactions.read([&](Repositories& repos) -> Result<std::optional<Order>> {
-    return repos.orders.find_by_reference(placed->order.payment_reference);
+    const auto payment = repos.payments.find_by_reference(placed->order.payment.reference);
+    return payment ? repos.orders.find_by_payment(payment->id) : std::nullopt;
   });
   ASSERT_TRUE(stored && *stored);
   const Order& order = **stored;
   EXPECT_EQ(order.id, placed->order.id);
-  EXPECT_EQ(order.user, ann);
-  EXPECT_EQ(order.currency, Currency::USD);
-  EXPECT_EQ(order.rate, placed->order.rate);
   EXPECT_EQ(order.lines, placed->order.lines);
   EXPECT_THAT(order.gift_cards, ElementsAre(GiftCardLine{placed->order.gift_cards.at(0)}));
-  EXPECT_EQ(order.total_minor, placed->order.total_minor);
-  EXPECT_EQ(order.billing, placed->order.billing);
-  EXPECT_EQ(order.browser, command.browser);
-  EXPECT_EQ(order.status, PaymentStatus::Pending);
-  EXPECT_EQ(order.expires_at, kNow + kPaymentWindow);
-  EXPECT_FALSE(order.settled_at);
+  const auto& payment = order.payment;
+  EXPECT_EQ(payment.purpose, PaymentPurpose::Order);
+  EXPECT_EQ(payment.user, ann);
+  EXPECT_EQ(payment.currency, Currency::USD);
+  EXPECT_EQ(payment.rate, placed->order.payment.rate);
+  EXPECT_EQ(payment.amount_minor, placed->order.payment.amount_minor);
+  EXPECT_EQ(payment.billing, placed->order.payment.billing);
+  EXPECT_EQ(payment.browser, command.browser);
+  EXPECT_EQ(payment.status, PaymentStatus::Pending);
+  EXPECT_EQ(payment.expires_at, kNow + kPaymentWindow);
+  EXPECT_FALSE(payment.settled_at);
 }
 
 TEST_F(SqliteOrders, StatusChangesAreGuardedByTheStatusTheyLeave) {
@@ -248,10 +251,10 @@ TEST_F(SqliteOrders, StatusChangesAreGuardedByTheStatusTheyLeave) {
   const auto [offer, attribute] = add_offer("harbour", Licence::Personal, 19'00);
   const auto placed = place(order_of(ann, {{offer.value, attribute.value}}, 0, false));
   const auto moves = transactions.write([&](Repositories& repos) -> Result<std::vector<bool>> {
-    const auto id = placed->order.id;
+    const auto id = placed->order.payment.id;
     return std::vector<bool>{
-        repos.orders.update_status(id, PaymentStatus::Pending, PaymentStatus::Failed, kNow),
-        repos.orders.update_status(id, PaymentStatus::Pending, PaymentStatus::Paid, kNow)};
+        repos.payments.update_status(id, PaymentStatus::Pending, PaymentStatus::Failed, kNow),
+        repos.payments.update_status(id, PaymentStatus::Pending, PaymentStatus::Paid, kNow)};
   });
   EXPECT_THAT(moves.value(), ElementsAre(true, false));
 }
@@ -309,12 +312,12 @@ TEST_F(SqliteOrders, TheLedgerKeepsEachEntrysOriginalAmountCurrencyAndRate) {
                                 .urls = {}});
   ASSERT_TRUE(started);
   ASSERT_TRUE(handle({.event_id = "evt_jpy",
-                      .reference = started->deposit.payment_reference,
+                      .reference = started->deposit.reference,
                       .outcome = PaymentOutcome::Paid,
                       .amount = std::nullopt}));
   const auto entries =
       transactions.read([&](Repositories& repos) -> Result<std::vector<LedgerEntry>> {
-        return repos.ledger.entries("deposit:" + started->deposit.payment_reference);
+        return repos.ledger.entries("deposit:" + started->deposit.reference);
       });
   ASSERT_THAT(entries.value(), SizeIs(2));
   const auto& credit = entries->at(1);
@@ -331,7 +334,7 @@ TEST_F(SqliteOrders, AGiftCardIsStoredByDigestAndRedeemedOnce) {
   const auto bob = add_account("bob@example.com");
   const auto placed = place(order_of(ann, {}, 40'00, false));
   const auto handled = handle({.event_id = "evt_gc",
-                               .reference = placed->order.payment_reference,
+                               .reference = placed->order.payment.reference,
                                .outcome = PaymentOutcome::Paid,
                                .amount = std::nullopt});
   ASSERT_THAT(handled.value().gift_card_numbers, SizeIs(1));
@@ -432,7 +435,7 @@ TEST_F(SqliteOrders, TwentyConcurrentRedemptionsOfOneGiftCard_ExactlyOneSucceeds
   for (int i = 0; i < 20; ++i) redeemers.push_back(add_account(fmt::format("r{}@example.com", i)));
   const auto placed = place(order_of(ann, {}, 100'00, false));
   const auto number = handle({.event_id = "evt_gc",
-                              .reference = placed.value().order.payment_reference,
+                              .reference = placed.value().order.payment.reference,
                               .outcome = PaymentOutcome::Paid,
                               .amount = std::nullopt})
                           .value()
@@ -502,12 +505,11 @@ TEST_F(SqliteOrders, TwoPaymentEventsDeliveredTenTimesEachAtOnce_AreEachActedOnO
   race(20, [&](int i) {
     AppServer server(*this);
     const bool order_event = i % 2 == 0;
-    const auto handled =
-        server.handle({.event_id = order_event ? "evt_order" : "evt_deposit",
-                       .reference = order_event ? placed->order.payment_reference
-                                                : started->deposit.payment_reference,
-                       .outcome = PaymentOutcome::Paid,
-                       .amount = std::nullopt});
+    const auto handled = server.handle(
+        {.event_id = order_event ? "evt_order" : "evt_deposit",
+         .reference = order_event ? placed->order.payment.reference : started->deposit.reference,
+         .outcome = PaymentOutcome::Paid,
+         .amount = std::nullopt});
     if (!handled) return;
     if (handled->outcome == PaymentEventOutcome::OrderFulfilled) ++fulfilled;
     if (handled->outcome == PaymentEventOutcome::DepositCredited) ++credited;
