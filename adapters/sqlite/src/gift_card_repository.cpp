@@ -10,7 +10,7 @@ using std::chrono::sys_seconds;
 
 namespace {
 
-const std::string kGiftCardSelect =
+constexpr std::string_view kGiftCardSelect =
     "SELECT number_digest, number_key_id, number_sealed, order_id, buyer_id, value_micro_eur, "
     "bought_minor, bought_currency, rate_scaled, issued_at, redeemed_by, redeemed_at "
     "FROM gift_cards ";
@@ -63,14 +63,15 @@ bool SqliteGiftCardRepository::insert(const GiftCard& card) {
 }
 
 std::optional<GiftCard> SqliteGiftCardRepository::find_by_digest(std::string_view number_digest) {
-  auto row = db_.prepare(kGiftCardSelect + "WHERE number_digest = ?1");
+  auto row = db_.prepare(std::string(kGiftCardSelect) + "WHERE number_digest = ?1");
   row.bind(1, number_digest);
   if (!row.step()) return std::nullopt;
   return card_from_row(row);
 }
 
 std::vector<GiftCard> SqliteGiftCardRepository::list_for_order(OrderId order) {
-  auto rows = db_.prepare(kGiftCardSelect + "WHERE order_id = ?1 ORDER BY issued_at, rowid");
+  auto rows =
+      db_.prepare(std::string(kGiftCardSelect) + "WHERE order_id = ?1 ORDER BY issued_at, rowid");
   rows.bind(1, order.value);
   std::vector<GiftCard> cards;
   while (rows.step()) cards.push_back(card_from_row(rows));

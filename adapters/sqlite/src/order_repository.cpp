@@ -7,10 +7,12 @@ namespace {
 
 using std::chrono::sys_seconds;
 
-// An order's own columns, then its payment's from column kPaymentFirst.
-const std::string kOrderSelect = "SELECT orders.id, orders.pay_by_balance, " +
-                                 std::string(kPaymentColumns) +
-                                 " FROM orders JOIN payments ON payments.id = orders.payment_id ";
+// An order's own columns, then its payment's from column kPaymentFirst, of the orders that
+// match `where`.
+std::string select_orders(std::string_view where) {
+  return "SELECT orders.id, orders.pay_by_balance, " + std::string(kPaymentColumns) +
+         " FROM orders JOIN payments ON payments.id = orders.payment_id " + std::string(where);
+}
 constexpr int kPaymentFirst = 2;
 
 }  // namespace
@@ -85,21 +87,21 @@ std::optional<Order> SqliteOrderRepository::first_order(Statement& rows) {
 }
 
 std::optional<Order> SqliteOrderRepository::find(OrderId id) {
-  auto rows = db_.prepare(kOrderSelect + "WHERE orders.id = ?1");
+  auto rows = db_.prepare(select_orders("WHERE orders.id = ?1"));
   rows.bind(1, id.value);
   return first_order(rows);
 }
 
 std::optional<Order> SqliteOrderRepository::find_by_payment(PaymentId payment) {
-  auto rows = db_.prepare(kOrderSelect + "WHERE orders.payment_id = ?1");
+  auto rows = db_.prepare(select_orders("WHERE orders.payment_id = ?1"));
   rows.bind(1, payment.value);
   return first_order(rows);
 }
 
 OrderPage SqliteOrderRepository::list_for_user(UserId user, int offset, int limit) {
-  auto rows = db_.prepare(kOrderSelect +
-                          "WHERE payments.account_id = ?1 "
-                          "ORDER BY payments.created_at DESC, orders.id DESC LIMIT ?2 OFFSET ?3");
+  auto rows = db_.prepare(
+      select_orders("WHERE payments.account_id = ?1 "
+                    "ORDER BY payments.created_at DESC, orders.id DESC LIMIT ?2 OFFSET ?3"));
   rows.bind(1, user.value).bind(2, limit).bind(3, offset);
   OrderPage page{.items = read_orders(rows), .total = 0};
   auto count = db_.prepare(
@@ -111,9 +113,9 @@ OrderPage SqliteOrderRepository::list_for_user(UserId user, int offset, int limi
 }
 
 std::vector<Order> SqliteOrderRepository::pending_for_user(UserId user, sys_seconds now) {
-  auto rows = db_.prepare(kOrderSelect +
-                          "WHERE payments.account_id = ?1 AND payments.status = 'Pending' AND "
-                          "payments.expires_at > ?2 ORDER BY orders.id");
+  auto rows = db_.prepare(
+      select_orders("WHERE payments.account_id = ?1 AND payments.status = 'Pending' AND "
+                    "payments.expires_at > ?2 ORDER BY orders.id"));
   rows.bind(1, user.value).bind(2, epoch(now));
   return read_orders(rows);
 }
