@@ -107,7 +107,12 @@ int serve(const Config& config) {
   std::atomic<bool> catalogue_ready{!*seeding_needed};
   auto routes = http::api_routes(shop.api());
   add_sandbox_pages(routes, shop);
-  http::Server server(server_options(config), std::move(routes),
+  auto options = server_options(config);
+  // A folder is served straight from disk; any other store through its port.
+  if (config.blobs.kind != Config::Blobs::Kind::Folder) {
+    options.media_store = shop.public_media.get();
+  }
+  http::Server server(std::move(options), std::move(routes),
                       [&] { return catalogue_ready.load() && shop.pool.ping(); });
   // Nothing is served before run(), so the shop may still settle what depends on the port.
   shop.listening_on(server.port());
