@@ -169,7 +169,7 @@ int run() {
   }
   const auto& order = placed->order;
   fmt::print("order {} ({}) {}: {} picture, {} from the balance\n", order.id.value,
-             order.payment_reference, name(order.status), order.lines.size(),
+             order.payment.reference, name(order.payment.status), order.lines.size(),
              order.total().to_string());
   const auto after = balance();
   if (!after) return EXIT_FAILURE;
@@ -186,14 +186,14 @@ int run() {
 
   bool balanced = false;
   transactions.run(UnitOfWork::Mode::Read, [&](Repositories& repos) {
-    balanced = print_ledger(repos.ledger, "order:" + order.payment_reference);
+    balanced = print_ledger(repos.ledger, "order:" + order.payment.reference);
     return true;
   });
   const auto left = before->minus(order.total());
   const auto last = balance();
   const bool debited = left && *after == *left;
   const bool unchanged = last && *last == *after;
-  const bool paid = order.status == PaymentStatus::Paid;
+  const bool paid = order.payment.status == PaymentStatus::Paid;
   return paid && debited && unchanged && balanced ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 

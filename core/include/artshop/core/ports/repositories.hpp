@@ -29,8 +29,8 @@ struct Repositories {
   RateLimitRepository& rate_limits;
   OfferRepository& offers;
   SettingRepository& settings;
+  PaymentRepository& payments;
   OrderRepository& orders;
-  DepositRepository& deposits;
   Ledger& ledger;
   GiftCardRepository& gift_cards;
   ArtworkRepository& artworks;
