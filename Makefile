@@ -176,7 +176,7 @@ $(ASAN_BUILD_DIR)/build.ninja:
 # fails the run, even one from a server whose test passed.
 SANITIZER_REPORTS := $(CURDIR)/$(ASAN_BUILD_DIR)/sanitizer-reports
 
-test-asan: system-packages $(ASAN_BUILD_DIR)/build.ninja
+test-asan: system-packages node-packages $(ASAN_BUILD_DIR)/build.ninja
 	nice -n 10 cmake --build $(ASAN_BUILD_DIR)
 	rm -rf $(SANITIZER_REPORTS) && mkdir -p $(SANITIZER_REPORTS)
 	@status=0; \
