@@ -181,6 +181,7 @@ test-asan: system-packages node-packages $(ASAN_BUILD_DIR)/build.ninja
 	rm -rf $(SANITIZER_REPORTS) && mkdir -p $(SANITIZER_REPORTS)
 	@status=0; \
 	ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1:log_path=$(SANITIZER_REPORTS)/asan \
+	LSAN_OPTIONS=print_suppressions=0 \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:log_path=$(SANITIZER_REPORTS)/ubsan \
 	  ctest --test-dir $(ASAN_BUILD_DIR) --output-on-failure -j2 --timeout 900 || status=1; \
 	if [ -n "$$(ls -A $(SANITIZER_REPORTS))" ]; then \
