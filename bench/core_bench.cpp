@@ -80,9 +80,10 @@ class OffersInMemory final : public artshop::OfferRepository {
       offer.url_name = "offer-" + std::to_string(i);
       offer.status = artshop::OfferStatus::Active;
       offer.attributes = artshop::standard_attributes(artshop::ArtStyle::Anime, 4096, 900 + 50 * i);
-      std::int64_t next_attribute = i * 10;
-      for (auto& attribute : offer.attributes)
+      std::int64_t next_attribute = std::int64_t{i} * 10;
+      for (auto& attribute : offer.attributes) {
         attribute.id = artshop::AttributeId{next_attribute++};
+      }
       offers_.emplace(i, std::move(offer));
     }
   }
@@ -109,9 +110,9 @@ void PriceFiftyLineCartInYen(benchmark::State& state) {
   OffersInMemory offers(50);
   artshop::PriceCartRequest request{.lines = {}, .gift_card_amount_minor = 0, .currency = "JPY"};
   for (std::int64_t i = 1; i <= 50; ++i) {
-    const auto offer = offers.find_by_id(artshop::OfferId{i});
+    const auto offer = offers.find_by_id(artshop::OfferId{i}).value();
     request.lines.push_back(
-        {.offer_id = i, .offer_attribute_id = offer->attributes.front().id.value});
+        {.offer_id = i, .offer_attribute_id = offer.attributes.front().id.value});
   }
   const auto rates = ExchangeRates::defaults();
   for (auto _ : state) {

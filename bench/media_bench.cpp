@@ -72,7 +72,8 @@ void Generate(benchmark::State& state, ArtStyle style, int long_edge) {
   }
 }
 
-const bool generate_registered = [] {
+// Registered at start-up, as BENCHMARK does; a failure to register ends the program.
+const bool kGenerateRegistered = []() noexcept {
   for (const ArtStyle style : artshop::kAllArtStyles) {
     benchmark::RegisterBenchmark(("Generate1024/" + std::string(artshop::name(style))).c_str(),
                                  Generate, style, 1024)

@@ -83,13 +83,19 @@ int main(int argc, char** argv) {
     std::cerr << "usage: minimal_server PORT [THREADS]\n";
     return EXIT_FAILURE;
   }
-  const auto port = static_cast<unsigned short>(std::atoi(argv[1]));
-  const unsigned threads =
-      argc > 2 ? static_cast<unsigned>(std::atoi(argv[2])) : std::thread::hardware_concurrency();
-  net::io_context ioc(static_cast<int>(threads));
-  tcp::acceptor acceptor(ioc, {net::ip::make_address("127.0.0.1"), port});
-  accept(acceptor, ioc);
-  std::vector<std::jthread> workers;
-  for (unsigned i = 1; i < threads; ++i) workers.emplace_back([&ioc] { ioc.run(); });
-  ioc.run();
+  try {
+    const auto port = static_cast<unsigned short>(std::atoi(argv[1]));
+    const unsigned threads =
+        argc > 2 ? static_cast<unsigned>(std::atoi(argv[2])) : std::thread::hardware_concurrency();
+    net::io_context ioc(static_cast<int>(threads));
+    tcp::acceptor acceptor(ioc, {net::ip::make_address("127.0.0.1"), port});
+    accept(acceptor, ioc);
+    std::vector<std::jthread> workers;
+    for (unsigned i = 1; i < threads; ++i) workers.emplace_back([&ioc] { ioc.run(); });
+    ioc.run();
+  } catch (const std::exception& e) {
+    // A port already taken, most often: said plainly rather than as an abort.
+    std::cerr << "minimal_server: " << e.what() << '\n';
+    return EXIT_FAILURE;
+  }
 }

@@ -103,7 +103,7 @@ TEST_P(BlobStoreContract, GetAnswersTheStoredBytesAndExistsSaysSo) {
 }
 
 TEST_P(BlobStoreContract, ABlobOfSeveralMegabytesComesBackWhole) {
-  std::string bytes(5 * 1024 * 1024, '\0');
+  std::string bytes(std::size_t{5} * 1024 * 1024, '\0');
   for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<char>(i * 7 % 251);
   const std::string key = store_->put(bytes, "png");
   EXPECT_EQ(store_->get(key), bytes);
@@ -157,8 +157,8 @@ TEST_P(BlobStoreContract, ConcurrentPutsOfTheSameBytesAgree) {
   const std::string bytes(100'000, 'z');
   std::vector<std::string> keys(8);
   std::vector<std::thread> threads;
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    threads.emplace_back([&, i] { keys[i] = store_->put(bytes, "jpg"); });
+  for (auto& key : keys) {
+    threads.emplace_back([&] { key = store_->put(bytes, "jpg"); });
   }
   for (auto& thread : threads) thread.join();
   EXPECT_EQ(std::set<std::string>(keys.begin(), keys.end()).size(), 1U);

@@ -1,3 +1,4 @@
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "artshop/core/error.hpp"
@@ -8,6 +9,8 @@
 
 namespace artshop::sqlite {
 namespace {
+
+using ::testing::HasSubstr;
 
 const std::chrono::sys_seconds kNow{std::chrono::seconds(1'800'000'000)};
 
@@ -27,7 +30,8 @@ Offer make_offer(std::string url_name, std::string category, ArtStyle style, int
   offer.created_at = kNow - std::chrono::days(days_old);
   offer.attributes = standard_attributes(style, std::max(width, height), base_cents);
   offer.images = {"t.webp", "t.jpg", "p.webp", "p.jpg"};
-  offer.source = {.prompt = "prompt " + url_name, .seed = 0xFFFF'FFFF'FFFF'FFF0ULL, .original_key = {}};
+  offer.source = {
+      .prompt = "prompt " + url_name, .seed = 0xFFFF'FFFF'FFFF'FFF0ULL, .original_key = {}};
   return offer;
 }
 
@@ -41,18 +45,21 @@ class SqliteOffers : public ::testing::Test {
     transactions.write([](Repositories& repos) -> Result<void> {
       repos.offers.upsert_category({"landscapes", "Landscapes", 0});
       repos.offers.upsert_category({"space", "Space", 0});
-      repos.offers.insert(make_offer("fjord", "landscapes", ArtStyle::Watercolor, 7680, 4320, 1500, 3, {"water", "norway"}));
-      repos.offers.insert(make_offer("dunes", "landscapes", ArtStyle::Minimalism, 4320, 7680, 900, 2));
-      repos.offers.insert(make_offer("nebula", "space", ArtStyle::Cyberpunk, 5000, 5000, 3000, 1, {"stars"}));
+      repos.offers.insert(make_offer("fjord", "landscapes", ArtStyle::Watercolor, 7680, 4320, 1500,
+                                     3, {"water", "norway"}));
+      repos.offers.insert(
+          make_offer("dunes", "landscapes", ArtStyle::Minimalism, 4320, 7680, 900, 2));
+      repos.offers.insert(
+          make_offer("nebula", "space", ArtStyle::Cyberpunk, 5000, 5000, 3000, 1, {"stars"}));
       repos.offers.insert(make_offer("comet", "space", ArtStyle::Exclusive, 7680, 5120, 2500, 0));
       return {};
     });
   }
 
   OfferPage search(OfferSearch search) {
-    return transactions.read([&](Repositories& repos) -> Result<OfferPage> {
-      return repos.offers.search(search);
-    }).value();
+    return transactions
+        .read([&](Repositories& repos) -> Result<OfferPage> { return repos.offers.search(search); })
+        .value();
   }
 
   static std::vector<std::string> names(const OfferPage& page) {
@@ -74,8 +81,10 @@ TEST_F(SqliteOffers, ListsNewestFirstByDefault) {
 }
 
 TEST_F(SqliteOffers, SortsByTheLowestAttributePriceBothWays) {
-  EXPECT_EQ(names(search({.sort = OfferSort::LowToHigh})), (Names{"dunes", "fjord", "nebula", "comet"}));
-  EXPECT_EQ(names(search({.sort = OfferSort::HighToLow})), (Names{"comet", "nebula", "fjord", "dunes"}));
+  EXPECT_EQ(names(search({.sort = OfferSort::LowToHigh})),
+            (Names{"dunes", "fjord", "nebula", "comet"}));
+  EXPECT_EQ(names(search({.sort = OfferSort::HighToLow})),
+            (Names{"comet", "nebula", "fjord", "dunes"}));
 }
 
 TEST_F(SqliteOffers, FiltersByOrientationStyleCategoryAndSearch) {
@@ -103,9 +112,11 @@ TEST_F(SqliteOffers, PagesWithATotalAndAnEmptyPagePastTheEnd) {
 }
 
 TEST_F(SqliteOffers, ReadsAnOfferBackWhole) {
-  const auto offer = transactions.read([](Repositories& repos) -> Result<Offer> {
-    return *repos.offers.find_by_url_name("FJORD");
-  }).value();
+  const auto offer = transactions
+                         .read([](Repositories& repos) -> Result<Offer> {
+                           return *repos.offers.find_by_url_name("FJORD");
+                         })
+                         .value();
   EXPECT_EQ(offer.title, "Title of fjord");
   EXPECT_EQ(offer.style, ArtStyle::Watercolor);
   EXPECT_EQ(offer.orientation, Orientation::Horizontal);
@@ -119,9 +130,11 @@ TEST_F(SqliteOffers, ReadsAnOfferBackWhole) {
 }
 
 TEST_F(SqliteOffers, ListsCategoriesWithTheirActiveOfferCounts) {
-  const auto categories = transactions.read([](Repositories& repos) -> Result<std::vector<Category>> {
-    return repos.offers.categories();
-  }).value();
+  const auto categories = transactions
+                              .read([](Repositories& repos) -> Result<std::vector<Category>> {
+                                return repos.offers.categories();
+                              })
+                              .value();
   ASSERT_EQ(categories.size(), 2U);
   EXPECT_EQ(categories[0].url_name, "landscapes");
   EXPECT_EQ(categories[0].offer_count, 2);
@@ -129,9 +142,25 @@ TEST_F(SqliteOffers, ListsCategoriesWithTheirActiveOfferCounts) {
 
 TEST_F(SqliteOffers, RefusesASecondOfferWithTheSameUrlName) {
   const auto again = transactions.write([](Repositories& repos) -> Result<bool> {
-    return repos.offers.insert(make_offer("fjord", "space", ArtStyle::None, 100, 100, 100, 0)).has_value();
+    return repos.offers.insert(make_offer("fjord", "space", ArtStyle::None, 100, 100, 100, 0))
+        .has_value();
   });
   EXPECT_EQ(again, false);
+}
+
+TEST_F(SqliteOffers, AStoredStyleThisVersionDoesNotKnow_IsAnErrorNamingWhereItIs) {
+  {
+    auto connection = pool.acquire();
+    connection->execute("UPDATE offers SET style = 'Baroque' WHERE url_name = 'fjord'");
+  }
+  try {
+    transactions.read([](Repositories& repos) -> Result<std::optional<Offer>> {
+      return repos.offers.find_by_url_name("fjord");
+    });
+    ADD_FAILURE() << "an offer in an unknown style was read";
+  } catch (const DatabaseError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("offers.style holds 'Baroque'"));
+  }
 }
 
 }  // namespace

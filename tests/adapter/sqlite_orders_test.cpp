@@ -24,7 +24,6 @@ using std::chrono::sys_seconds;
 using namespace std::chrono_literals;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
-using ::testing::IsEmpty;
 using ::testing::SizeIs;
 
 const sys_seconds kNow{std::chrono::seconds(1'800'000'000)};

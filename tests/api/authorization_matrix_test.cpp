@@ -206,7 +206,7 @@ json::object honest_header() {
 json::object fresh_claims(const json::object& of_login) {
   auto claims = of_login;
   claims["iat"] = now_epoch();
-  claims["exp"] = now_epoch() + 15 * 60;
+  claims["exp"] = now_epoch() + std::int64_t{15} * 60;
   return claims;
 }
 

@@ -21,8 +21,9 @@ std::optional<std::pair<int, int>> png_size(std::string_view bytes) {
   }
   const auto big_endian = [&](std::size_t at) {
     int value = 0;
-    for (std::size_t i = 0; i < 4; ++i)
+    for (std::size_t i = 0; i < 4; ++i) {
       value = (value << 8) | static_cast<unsigned char>(bytes[at + i]);
+    }
     return value;
   };
   return std::pair{big_endian(16), big_endian(20)};

@@ -1,9 +1,9 @@
 // The HTTP conventions of DESIGN.md section 2, checked against the real `artshop serve`.
 #include <gtest/gtest.h>
-#include <signal.h>
 
 #include <boost/json.hpp>
 #include <chrono>
+#include <csignal>
 #include <functional>
 #include <memory>
 #include <regex>
@@ -62,21 +62,21 @@ ServerProcessOptions serving(const TempDir& site) {
 class HttpConventions : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    site_ = make_site();
-    server_ = std::make_unique<ServerProcess>(serving(*site_));
+    shared_site = make_site();
+    shared_server = std::make_unique<ServerProcess>(serving(*shared_site));
   }
   static void TearDownTestSuite() {
-    server_.reset();
-    site_.reset();
+    shared_server.reset();
+    shared_site.reset();
   }
 
-  static std::string url(std::string_view path) { return server_->url(path); }
+  static std::string url(std::string_view path) { return shared_server->url(path); }
   static std::string raw(std::string_view bytes) {
-    return raw_exchange("127.0.0.1", server_->port(), bytes);
+    return raw_exchange("127.0.0.1", shared_server->port(), bytes);
   }
 
-  inline static std::unique_ptr<TempDir> site_;
-  inline static std::unique_ptr<ServerProcess> server_;
+  inline static std::unique_ptr<TempDir> shared_site;
+  inline static std::unique_ptr<ServerProcess> shared_server;
 };
 
 TEST_F(HttpConventions, EveryKindOfAnswer_CarriesTheSecurityHeaders) {
@@ -93,7 +93,7 @@ TEST_F(HttpConventions, EveryKindOfAnswer_CarriesTheSecurityHeaders) {
       {413, [] { return request("POST", url("/api/no-such-thing"), std::string(2 << 20, 'x')); }},
       {431,
        [] {
-         return get(url("/healthz"), {{"X-Padding", std::string(9 * 1024, 'a')}});
+         return get(url("/healthz"), {{"X-Padding", std::string(std::size_t{9} * 1024, 'a')}});
        }},
       {200, [] { return get(url("/healthz")); }},
       {200, [] { return get(url("/metrics")); }},
@@ -150,9 +150,9 @@ TEST_F(HttpConventions, NonJsonBody_Answers415AndMalformedJson400) {
 }
 
 TEST_F(HttpConventions, OversizedHeader_Answers431AndCloses) {
-  const auto received =
-      raw("GET /healthz HTTP/1.1\r\nHost: t\r\nX-Padding: " + std::string(9 * 1024, 'a') +
-          "\r\n\r\nGET /healthz HTTP/1.1\r\nHost: t\r\n\r\n");
+  const auto received = raw(
+      "GET /healthz HTTP/1.1\r\nHost: t\r\nX-Padding: " + std::string(std::size_t{9} * 1024, 'a') +
+      "\r\n\r\nGET /healthz HTTP/1.1\r\nHost: t\r\n\r\n");
   ASSERT_EQ(status_lines(received),
             std::vector<std::string>{"HTTP/1.1 431 Request Header Fields Too Large"});
   EXPECT_NE(received.find("Connection: close"), std::string::npos);
@@ -162,7 +162,7 @@ TEST_F(HttpConventions, OversizedHeader_Answers431AndCloses) {
 
 TEST_F(HttpConventions, OversizedBody_Answers413WithoutReadingIt) {
   // Only the head is sent: the answer cannot depend on the 2 MiB that never come.
-  RawConnection connection("127.0.0.1", server_->port());
+  RawConnection connection("127.0.0.1", shared_server->port());
   connection.send(
       "POST /api/Accounts/login HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
       "Content-Length: 2097152\r\n\r\n");
@@ -284,7 +284,8 @@ TEST_F(HttpConventions, Metrics_CountRequestsByRoutePattern) {
 TEST_F(HttpConventions, RequestId_IsHonouredWhenSafeAndGeneratedOtherwise) {
   const auto honoured = get(url("/healthz"), {{"X-Request-Id", "trace-42.a_b"}});
   EXPECT_EQ(honoured.header("X-Request-Id"), "trace-42.a_b");
-  EXPECT_TRUE(server_->wait_for_log("trace-42.a_b GET /healthz 200", 2s)) << server_->log_text();
+  EXPECT_TRUE(shared_server->wait_for_log("trace-42.a_b GET /healthz 200", 2s))
+      << shared_server->log_text();
 
   const std::regex generated("[0-9a-f]{16}");
   EXPECT_TRUE(std::regex_match(get(url("/healthz")).header("X-Request-Id"), generated));

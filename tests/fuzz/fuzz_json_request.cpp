@@ -4,9 +4,11 @@
 // nested objects too, and the account and billing forms are validated; the answer for the
 // collected errors is rendered. Nothing may crash, and a field read with the wrong type must
 // show up as an error under that field's name.
+#include <array>
 #include <boost/json/object.hpp>
 #include <boost/json/parse.hpp>
 #include <cstdint>
+#include <string_view>
 
 #include "artshop/core/accounts/account_forms.hpp"
 #include "artshop/core/accounts/profile_forms.hpp"
@@ -20,16 +22,16 @@ namespace {
 using namespace artshop;
 using namespace artshop::http;
 
-constexpr std::string_view kStringFields[] = {
-    "email",    "password",    "repeatedPassword",  "currentPassword", "code",
-    "name",     "description", "supportTicketType", "refreshToken",    "giftCardNumber",
-    "currency", "firstName",   "lastName",          "country",         "state",
-    "city",     "address1",    "zipCode",           "acceptLanguage",  "userAgent"};
-constexpr std::string_view kBooleanFields[] = {"agreedToPrivacyPolicy", "agreedToPP_TOS",
-                                               "payByBalance", "javascriptEnabled"};
-constexpr std::string_view kIntegerFields[] = {"screenWidth", "screenHeight", "timeZoneOffset",
-                                               "offerId", "offerAttributeId"};
-constexpr std::string_view kAmountFields[] = {"giftCardAmount", "depositAmount"};
+constexpr auto kStringFields = std::to_array<std::string_view>(
+    {"email",    "password",    "repeatedPassword",  "currentPassword", "code",
+     "name",     "description", "supportTicketType", "refreshToken",    "giftCardNumber",
+     "currency", "firstName",   "lastName",          "country",         "state",
+     "city",     "address1",    "zipCode",           "acceptLanguage",  "userAgent"});
+constexpr auto kBooleanFields = std::to_array<std::string_view>(
+    {"agreedToPrivacyPolicy", "agreedToPP_TOS", "payByBalance", "javascriptEnabled"});
+constexpr auto kIntegerFields = std::to_array<std::string_view>(
+    {"screenWidth", "screenHeight", "timeZoneOffset", "offerId", "offerAttributeId"});
+constexpr auto kAmountFields = std::to_array<std::string_view>({"giftCardAmount", "depositAmount"});
 
 const CommonPasswords& common_passwords() {
   static const auto passwords = CommonPasswords::parse(shipped_common_passwords_text());

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <stdexcept>
 #include <string>
 
@@ -40,13 +41,14 @@ void seed_into(const fs::path& dir) {
   if (child == 0) {
     const auto data_dir = "ARTSHOP_DATA_DIR=" + dir.string();
     const auto offers = "ARTSHOP_SEED_OFFERS=" + std::to_string(kFixtureOffers);
-    const char* env[] = {data_dir.c_str(), offers.c_str(), "ARTSHOP_LOG_LEVEL=warn", nullptr};
+    const std::array<const char*, 4> env{data_dir.c_str(), offers.c_str(), "ARTSHOP_LOG_LEVEL=warn",
+                                         nullptr};
     const int log = open((dir / "seed.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (log >= 0) {
       dup2(log, STDOUT_FILENO);
       dup2(log, STDERR_FILENO);
     }
-    execle(ARTSHOP_BINARY, ARTSHOP_BINARY, "seed", nullptr, env);
+    execle(ARTSHOP_BINARY, ARTSHOP_BINARY, "seed", nullptr, env.data());
     _exit(127);
   }
   int status = 0;

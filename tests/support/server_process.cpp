@@ -1,12 +1,12 @@
 #include "support/server_process.hpp"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -156,8 +156,9 @@ std::optional<int> ServerProcess::wait(std::chrono::milliseconds timeout) {
   eventually(
       [&] {
         int status = 0;
-        if (!exit_code_ && ::waitpid(pid_, &status, WNOHANG) == pid_)
+        if (!exit_code_ && ::waitpid(pid_, &status, WNOHANG) == pid_) {
           exit_code_ = exit_code(status);
+        }
         return exit_code_.has_value();
       },
       timeout);

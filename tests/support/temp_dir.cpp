@@ -1,7 +1,6 @@
 #include "support/temp_dir.hpp"
 
-#include <stdlib.h>
-
+#include <cstdlib>
 #include <fstream>
 #include <stdexcept>
 #include <string>

@@ -43,8 +43,9 @@ std::string trimmed(std::string_view value) {
 std::vector<std::pair<std::string, std::string>> canonical_headers(const SignedRequest& request) {
   std::vector<std::pair<std::string, std::string>> headers;
   headers.reserve(request.headers.size());
-  for (const auto& [name, value] : request.headers)
+  for (const auto& [name, value] : request.headers) {
     headers.emplace_back(lower(name), trimmed(value));
+  }
   std::ranges::sort(headers);
   return headers;
 }

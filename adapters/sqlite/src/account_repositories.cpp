@@ -1,16 +1,11 @@
 #include "artshop/sqlite/account_repositories.hpp"
 
+#include "row_values.hpp"
+
 namespace artshop::sqlite {
 namespace {
 
 using std::chrono::sys_seconds;
-
-std::int64_t epoch(sys_seconds time) {
-  return time.time_since_epoch().count();
-}
-sys_seconds from_epoch(std::int64_t seconds) {
-  return sys_seconds(std::chrono::seconds(seconds));
-}
 
 constexpr std::string_view kAccountColumns =
     "SELECT id, email, password_hash, first_name, last_name, billing_country, billing_state, "

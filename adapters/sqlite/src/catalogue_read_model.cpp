@@ -120,7 +120,7 @@ std::shared_ptr<const CatalogueSnapshot> SqliteCatalogueReadModel::load_all(
                                                    version);
 }
 
-void SqliteCatalogueReadModel::publish(std::shared_ptr<const CatalogueSnapshot> next) {
+void SqliteCatalogueReadModel::publish(const std::shared_ptr<const CatalogueSnapshot>& next) {
   // Never back: a slow reload must not replace a newer patch.
   auto held = snapshot_.load();
   while (!held || held->version() < next->version()) {
@@ -154,7 +154,7 @@ void SqliteCatalogueReadModel::reload_when_asked(const std::stop_token& stop) {
                    std::chrono::duration_cast<std::chrono::milliseconds>(
                        std::chrono::steady_clock::now() - started)
                        .count());
-      publish(std::move(next));
+      publish(next);
     } catch (const std::exception& e) {
       spdlog::error("reloading the catalogue failed: {}", e.what());
     }

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "row_values.hpp"
+
 namespace artshop::sqlite {
 namespace {
 
@@ -9,23 +11,19 @@ constexpr std::string_view kSelect =
     "SELECT id, account_id, prompt, style, aspect_ratio, seed, width, height, blob_key, "
     "file_name, price_eur_cents, created_at FROM generated_images ";
 
-// Stored values come only from this adapter; an unreadable one is a corrupt database.
 GeneratedImage image_from_row(const Statement& row) {
-  const auto style = parse_art_style(row.column_text(3));
-  const auto ratio = parse_aspect_ratio(row.column_text(4));
-  if (!style || !ratio) throw DatabaseError(0, "unknown style or aspect ratio in the database");
   return {.id = GeneratedImageId{row.column_int(0)},
           .owner = UserId{row.column_int(1)},
           .prompt = row.column_text(2),
-          .style = *style,
-          .aspect_ratio = *ratio,
+          .style = decode(parse_art_style, row, 3, "generated_images", "style"),
+          .aspect_ratio = decode(parse_aspect_ratio, row, 4, "generated_images", "aspect_ratio"),
           .seed = static_cast<std::uint32_t>(row.column_int(5)),
           .width = static_cast<int>(row.column_int(6)),
           .height = static_cast<int>(row.column_int(7)),
           .blob_key = row.column_text(8),
           .file_name = row.column_text(9),
           .price_eur_cents = row.column_int(10),
-          .created_at = std::chrono::sys_seconds(std::chrono::seconds(row.column_int(11)))};
+          .created_at = from_epoch(row.column_int(11))};
 }
 
 }  // namespace
@@ -45,7 +43,7 @@ GeneratedImageId SqliteGeneratedImageRepository::add(const GeneratedImage& image
       .bind(8, image.blob_key)
       .bind(9, image.file_name)
       .bind(10, image.price_eur_cents)
-      .bind(11, std::int64_t{image.created_at.time_since_epoch().count()})
+      .bind(11, epoch(image.created_at))
       .run();
   return GeneratedImageId{db_.last_insert_id()};
 }
@@ -76,7 +74,7 @@ int SqliteGeneratedImageRepository::count_free_since(UserId owner, std::chrono::
   auto row = db_.prepare(
       "SELECT count(*) FROM generated_images "
       "WHERE account_id = ?1 AND price_eur_cents = 0 AND created_at >= ?2");
-  row.bind(1, owner.value).bind(2, std::int64_t{since.time_since_epoch().count()});
+  row.bind(1, owner.value).bind(2, epoch(since));
   row.step();
   return static_cast<int>(row.column_int(0));
 }

@@ -4,6 +4,8 @@
 #include <map>
 #include <variant>
 
+#include "row_values.hpp"
+
 namespace artshop::sqlite {
 namespace {
 
@@ -20,13 +22,13 @@ Offer offer_from_row(const Statement& row) {
   offer.title = row.column_text(2);
   offer.description = row.column_text(3);
   offer.category = row.column_text(4);
-  offer.style = parse_art_style(row.column_text(5)).value_or(ArtStyle::None);
-  offer.orientation = parse_orientation(row.column_text(6)).value_or(Orientation::Square);
-  offer.aspect_ratio = parse_aspect_ratio(row.column_text(7)).value_or(AspectRatio::R1x1);
+  offer.style = decode(parse_art_style, row, 5, "offers", "style");
+  offer.orientation = decode(parse_orientation, row, 6, "offers", "orientation");
+  offer.aspect_ratio = decode(parse_aspect_ratio, row, 7, "offers", "aspect_ratio");
   offer.width = static_cast<int>(row.column_int(8));
   offer.height = static_cast<int>(row.column_int(9));
-  offer.created_at = std::chrono::sys_seconds(std::chrono::seconds(row.column_int(10)));
-  offer.status = parse_offer_status(row.column_text(11)).value_or(OfferStatus::Hidden);
+  offer.created_at = from_epoch(row.column_int(10));
+  offer.status = decode(parse_offer_status, row, 11, "offers", "status");
   offer.images = {.thumbnail_webp = row.column_text(12),
                   .thumbnail_jpeg = row.column_text(13),
                   .preview_webp = row.column_text(14),
@@ -41,7 +43,7 @@ OfferAttribute attribute_from_row(const Statement& row) {
   return {.id = AttributeId{row.column_int(1)},
           .name = row.column_text(2),
           .long_edge = static_cast<int>(row.column_int(3)),
-          .licence = parse_licence(row.column_text(4)).value_or(Licence::Personal),
+          .licence = decode(parse_licence, row, 4, "offer_attributes", "licence"),
           .price_eur_cents = row.column_int(5)};
 }
 
@@ -113,14 +115,17 @@ OfferPage SqliteOfferRepository::search(const OfferSearch& search) {
     where += sql;
     values.emplace_back(std::move(value));
   };
-  if (search.orientation)
+  if (search.orientation) {
     condition(" AND o.orientation = ?", std::string(name(*search.orientation)));
+  }
   if (search.style) condition(" AND o.style = ?", std::string(name(*search.style)));
   if (search.category) condition(" AND o.category = ?", *search.category);
-  if (search.min_price_eur_cents)
+  if (search.min_price_eur_cents) {
     condition(" AND o.min_price_eur_cents >= ?", *search.min_price_eur_cents);
-  if (search.max_price_eur_cents)
+  }
+  if (search.max_price_eur_cents) {
     condition(" AND o.min_price_eur_cents <= ?", *search.max_price_eur_cents);
+  }
   if (search.search) {
     const auto pattern = contains_pattern(*search.search);
     condition(" AND (o.title LIKE ? ESCAPE '\\'", pattern);
@@ -264,7 +269,7 @@ std::optional<OfferId> SqliteOfferRepository::insert(const Offer& offer) {
       .bind(7, name(offer.aspect_ratio))
       .bind(8, offer.width)
       .bind(9, offer.height)
-      .bind(10, offer.created_at.time_since_epoch().count())
+      .bind(10, epoch(offer.created_at))
       .bind(11, name(offer.status))
       .bind(12, offer.lowest_price_eur_cents())
       .bind(13, offer.images.thumbnail_webp)

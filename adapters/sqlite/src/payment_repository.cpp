@@ -78,7 +78,7 @@ PaymentId SqlitePaymentRepository::insert(const Payment& payment) {
       .bind(20, name(payment.status))
       .bind(21, epoch(payment.created_at))
       .bind(22, epoch(payment.expires_at))
-      .bind(23, payment.settled_at ? std::optional(epoch(*payment.settled_at)) : std::nullopt)
+      .bind(23, optional_epoch(payment.settled_at))
       .run();
   return PaymentId{db_.last_insert_id()};
 }

@@ -1,6 +1,6 @@
 #pragma once
 
-// Values as the tables of orders, payments and the ledger store them.
+// Values as the tables of this adapter store them.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -14,6 +14,10 @@ namespace artshop::sqlite {
 
 inline std::int64_t epoch(std::chrono::sys_seconds time) {
   return time.time_since_epoch().count();
+}
+inline std::optional<std::int64_t> optional_epoch(std::optional<std::chrono::sys_seconds> time) {
+  if (!time) return std::nullopt;
+  return epoch(*time);
 }
 inline std::chrono::sys_seconds from_epoch(std::int64_t seconds) {
   return std::chrono::sys_seconds(std::chrono::seconds(seconds));

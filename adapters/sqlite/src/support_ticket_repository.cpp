@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "row_values.hpp"
+
 namespace artshop::sqlite {
 namespace {
 
@@ -11,25 +13,7 @@ constexpr std::string_view kSelect =
     "SELECT id, reference, account_id, email, name, type, description, client_address, "
     "created_at, confirmation_sent_at, notice_sent_at FROM support_tickets ";
 
-std::int64_t epoch(sys_seconds time) {
-  return time.time_since_epoch().count();
-}
-sys_seconds from_epoch(std::int64_t seconds) {
-  return sys_seconds(std::chrono::seconds(seconds));
-}
-std::optional<std::int64_t> optional_epoch(std::optional<sys_seconds> time) {
-  if (!time) return std::nullopt;
-  return epoch(*time);
-}
-std::optional<sys_seconds> from_optional_epoch(std::optional<std::int64_t> seconds) {
-  if (!seconds) return std::nullopt;
-  return from_epoch(*seconds);
-}
-
-// Stored values come only from this adapter; an unreadable one is a corrupt database.
 SupportTicket ticket_from_row(const Statement& row) {
-  const auto type = parse_support_ticket_type(row.column_text(5));
-  if (!type) throw DatabaseError(0, "unknown support ticket type in the database");
   std::optional<UserId> account;
   if (const auto id = row.column_optional_int(2)) account = UserId{*id};
   return {.id = SupportTicketId{row.column_int(0)},
@@ -37,7 +21,7 @@ SupportTicket ticket_from_row(const Statement& row) {
           .account = account,
           .email = row.column_text(3),
           .name = row.column_text(4),
-          .type = *type,
+          .type = decode(parse_support_ticket_type, row, 5, "support_tickets", "type"),
           .description = row.column_text(6),
           .client_address = row.column_text(7),
           .created_at = from_epoch(row.column_int(8)),

@@ -21,7 +21,7 @@ namespace json = boost::json;
 // tree first cost more than everything else the call does.
 class OfferJson {
  public:
-  OfferJson() { text_.reserve(16 * 1024); }
+  OfferJson() { text_.reserve(std::size_t{16} * 1024); }
 
   void raw(std::string_view text) { text_ += text; }
   void string(std::string_view text) {
@@ -36,9 +36,9 @@ class OfferJson {
     }
     thread_local json::serializer serializer;
     serializer.reset(text);
-    char buffer[2048];
+    std::array<char, 2048> buffer{};
     while (!serializer.done()) {
-      const auto part = serializer.read(buffer);
+      const auto part = serializer.read(buffer.data(), buffer.size());
       text_.append(part.data(), part.size());
     }
   }

@@ -50,7 +50,7 @@ class SqliteCatalogueReadModel final : public CatalogueReadModel {
   std::int64_t newest_version();
   std::shared_ptr<const CatalogueSnapshot> patch(std::shared_ptr<const CatalogueSnapshot> held);
   std::shared_ptr<const CatalogueSnapshot> load_all(Connection& connection);
-  void publish(std::shared_ptr<const CatalogueSnapshot> next);
+  void publish(const std::shared_ptr<const CatalogueSnapshot>& next);
   void ask_for_reload();
   void reload_when_asked(const std::stop_token& stop);
 
