@@ -1,9 +1,11 @@
 #pragma once
 
 // The in-memory adapters of the repositories a balance-paid order touches: accounts, offers,
-// orders, the ledger and owned artworks, behind one unit of work. A real embedder puts its own
-// database here; what the unit of work must guarantee is the same (docs/embedding.md).
+// orders, the ledger and owned artworks, in transactions over exactly those five. A real
+// embedder puts its own database here; what a transaction must guarantee is the same
+// (docs/embedding.md).
 
+#include <artshop/core/ports/transactions.hpp>
 #include <artshop/core/ports/unit_of_work.hpp>
 #include <chrono>
 #include <cstdint>
@@ -14,6 +16,7 @@
 #include <ranges>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "unused_ports.hpp"
@@ -255,19 +258,25 @@ class MemoryArtworkRepository final : public ArtworkRepository {
 
 // One transaction at a time (the mutex), each all or nothing (the copy taken before it runs).
 // That is the whole contract a use case relies on: it never sees another transaction's half,
-// and an error value or an exception leaves nothing behind.
-class MemoryUnitOfWork final : public UnitOfWork {
+// and an error value or an exception leaves nothing behind. The store offers exactly the ports
+// it has; a use case that takes fewer of them is handed the same transactions.
+class MemoryStore {
  public:
-  void run(Mode /*mode*/, const std::function<bool(Repositories&)>& work) override {
-    const std::lock_guard lock(mutex_);
-    Tables before = tables_;
-    try {
-      if (work(repositories_)) return;
-    } catch (...) {
+  using Ports =
+      Transactions<AccountRepository, OfferRepository, OrderRepository, Ledger, ArtworkRepository>;
+
+  Ports transactions() {
+    return Ports([this](TransactionMode /*mode*/, const Ports::Work& work) {
+      const std::lock_guard lock(mutex_);
+      Tables before = tables_;
+      try {
+        if (work(accounts_, offers_, orders_, ledger_, artworks_)) return;
+      } catch (...) {
+        tables_ = std::move(before);
+        throw;
+      }
       tables_ = std::move(before);
-      throw;
-    }
-    tables_ = std::move(before);
+    });
   }
 
  private:
@@ -278,22 +287,40 @@ class MemoryUnitOfWork final : public UnitOfWork {
   MemoryOrderRepository orders_{tables_};
   MemoryLedger ledger_{tables_};
   MemoryArtworkRepository artworks_{tables_};
+};
+
+// PlaceOrder and GetBalance take a whole UnitOfWork, whose Repositories names every
+// repository of the shop: this one runs the store's transactions and fills the rest of
+// Repositories with the throwing stand-ins of unused_ports.hpp.
+class MemoryUnitOfWork final : public UnitOfWork {
+ public:
+  explicit MemoryUnitOfWork(MemoryStore::Ports transactions)
+      : transactions_(std::move(transactions)) {}
+
+  void run(Mode mode, const std::function<bool(Repositories&)>& work) override {
+    transactions_.run(mode, [&](MemoryStore::Ports::Scope& tx) {
+      Repositories repositories{.accounts = tx.get<AccountRepository>(),
+                                .refresh_tokens = unused_.refresh_tokens,
+                                .reset_codes = unused_.reset_codes,
+                                .rate_limits = unused_.rate_limits,
+                                .offers = tx.get<OfferRepository>(),
+                                .settings = unused_.settings,
+                                .orders = tx.get<OrderRepository>(),
+                                .deposits = unused_.deposits,
+                                .ledger = tx.get<Ledger>(),
+                                .gift_cards = unused_.gift_cards,
+                                .artworks = tx.get<ArtworkRepository>(),
+                                .payment_events = unused_.payment_events,
+                                .idempotency = unused_.idempotency,
+                                .generated_images = unused_.generated_images,
+                                .support_tickets = unused_.support_tickets};
+      return work(repositories);
+    });
+  }
+
+ private:
+  MemoryStore::Ports transactions_;
   UnusedRepositories unused_;
-  Repositories repositories_{.accounts = accounts_,
-                             .refresh_tokens = unused_.refresh_tokens,
-                             .reset_codes = unused_.reset_codes,
-                             .rate_limits = unused_.rate_limits,
-                             .offers = offers_,
-                             .settings = unused_.settings,
-                             .orders = orders_,
-                             .deposits = unused_.deposits,
-                             .ledger = ledger_,
-                             .gift_cards = unused_.gift_cards,
-                             .artworks = artworks_,
-                             .payment_events = unused_.payment_events,
-                             .idempotency = unused_.idempotency,
-                             .generated_images = unused_.generated_images,
-                             .support_tickets = unused_.support_tickets};
 };
 
 }  // namespace embed
