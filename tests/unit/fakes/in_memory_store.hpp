@@ -742,7 +742,7 @@ class InMemoryUnitOfWork final : public UnitOfWork {
   // The transactions of any use case, over the repositories it names, as the app builds them
   // with narrow().
   template <class... Ports>
-  operator Transactions<Ports...>() {  // NOLINT(google-explicit-constructor)
+  operator Transactions<Ports...>() {
     return narrow<Ports...>(*this);
   }
 

@@ -13,6 +13,9 @@ namespace artshop {
 // cannot deadlock on an upgrade or race with another writer.
 enum class TransactionMode : bool { Read, Write };
 
+template <class... Ports>
+class Transactions;
+
 namespace detail {
 
 // Calls `work`, which answers a std::expected, inside one transaction that `run` opens and
@@ -32,7 +35,16 @@ auto run_expected(const Run& run, TransactionMode mode, Work&& work) {
 }
 
 template <class Port, class... Among>
-inline constexpr bool is_one_of = (std::is_same_v<Port, Among> || ...);
+inline constexpr bool kIsOneOf = (std::is_same_v<Port, Among> || ...);
+
+template <class Wide, class... Ports>
+inline constexpr bool kOffers = false;
+template <class... Wide, class... Ports>
+inline constexpr bool kOffers<Transactions<Wide...>, Ports...> = (kIsOneOf<Ports, Wide...> && ...);
+
+// Transactions over every one of `Ports`, and maybe more.
+template <class Wide, class... Ports>
+concept TransactionsOver = kOffers<Wide, Ports...>;
 
 }  // namespace detail
 
@@ -62,7 +74,7 @@ class Transactions {
 
     template <class Port>
     Port& get() const noexcept {
-      static_assert(detail::is_one_of<Port, Ports...>, "the transaction has no such port");
+      static_assert(detail::kIsOneOf<Port, Ports...>, "the transaction has no such port");
       return std::get<Port&>(ports_);
     }
 
@@ -76,12 +88,12 @@ class Transactions {
 
   explicit Transactions(Backend backend) : backend_(std::move(backend)) {}
 
-  // Work over some of the ports of a wider transaction runs in the wider one.
-  template <class... Wider>
-  requires(detail::is_one_of<Ports, Wider...>&&...)
-      Transactions(const Transactions<Wider...>& wider)  // NOLINT(google-explicit-constructor)
+  // Work over some of the ports of a wider transaction runs in the wider one. Implicit, so that
+  // one store over several ports can be handed to every use case that needs some of them.
+  template <detail::TransactionsOver<Ports...> Wider>
+  Transactions(const Wider& wider)
       : backend_([wider](Mode mode, const Work& work) {
-          wider.run(mode, [&](typename Transactions<Wider...>::Scope& scope) {
+          wider.run(mode, [&](typename Wider::Scope& scope) {
             return work(scope.template get<Ports>()...);
           });
         }) {}
@@ -97,22 +109,22 @@ class Transactions {
 
   // Runs a function of Scope& returning std::expected: commits on a value, rolls back on an
   // error, and answers what it answered.
-  template <class Work>
-  auto write(Work&& work) const {
-    return transact(Mode::Write, std::forward<Work>(work));
+  template <class ScopedWork>
+  auto write(ScopedWork&& work) const {
+    return transact(Mode::Write, std::forward<ScopedWork>(work));
   }
-  template <class Work>
-  auto read(Work&& work) const {
-    return transact(Mode::Read, std::forward<Work>(work));
+  template <class ScopedWork>
+  auto read(ScopedWork&& work) const {
+    return transact(Mode::Read, std::forward<ScopedWork>(work));
   }
 
  private:
-  template <class Work>
-  auto transact(Mode mode, Work&& work) const {
+  template <class ScopedWork>
+  auto transact(Mode mode, ScopedWork&& work) const {
     const auto run_scoped = [this](Mode scoped, const std::function<bool(Scope&)>& scoped_work) {
       run(scoped, scoped_work);
     };
-    return detail::run_expected<Scope>(run_scoped, mode, std::forward<Work>(work));
+    return detail::run_expected<Scope>(run_scoped, mode, std::forward<ScopedWork>(work));
   }
 
   Backend backend_;

@@ -44,15 +44,14 @@ class UnitOfWork {
   }
 };
 
-// Transactions over the repositories `Ports` of a whole unit of work, which must outlive it:
-//   RegisterAccount register_account(narrow<AccountRepository, RateLimitRepository>(unit_of_work),
-//   ...);
+// Transactions over the repositories `Ports` of a whole unit of work, which must outlive them:
+//   LogOut log_out(narrow<RefreshTokenRepository>(unit_of_work), digests, clock);
 template <class... Ports>
 Transactions<Ports...> narrow(UnitOfWork& unit_of_work) {
-  return Transactions<Ports...>(
-      [&unit_of_work](TransactionMode mode, const std::function<bool(Ports & ...)>& work) {
-        unit_of_work.run(mode, [&](Repositories& repos) { return work(repos.get<Ports>()...); });
-      });
+  using Narrow = Transactions<Ports...>;
+  return Narrow([&unit_of_work](TransactionMode mode, const typename Narrow::Work& work) {
+    unit_of_work.run(mode, [&](Repositories& repos) { return work(repos.get<Ports>()...); });
+  });
 }
 
 }  // namespace artshop
