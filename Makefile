@@ -20,7 +20,7 @@ export CCACHE_BASEDIR ?= $(CURDIR)
 DEBIAN_PACKAGES := \
 	build-essential cmake ninja-build pkg-config ccache git \
 	libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev libspdlog-dev libfmt-dev \
-	libsqlite3-dev libssl-dev libargon2-dev libcurl4-openssl-dev libvips-dev \
+	libsqlite3-dev libssl-dev zlib1g-dev libargon2-dev libcurl4-openssl-dev libvips-dev \
 	libgtest-dev libgmock-dev libbenchmark-dev \
 	python3 python3-aiosmtpd chromium fonts-dejavu-core
 
@@ -123,8 +123,6 @@ FUZZ_FLAGS := -O1 -gline-tables-only -fno-omit-frame-pointer \
 # clang 16 implements what it needs but still announces 201907L.
 CLANG16_EXPECTED := -U__cpp_concepts -D__cpp_concepts=202002L
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-SANITIZER_OPTIONS := ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1 \
-	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-packages test-asan soak soak-packages
 .PHONY: soak-crash soak-sqlmap
@@ -173,9 +171,22 @@ $(ASAN_BUILD_DIR)/build.ninja:
 	  -DARTSHOP_WARNINGS_AS_ERRORS=OFF \
 	  -DARTSHOP_SANITIZE=address,undefined
 
+# Every process the tests start (the servers too, stopped with SIGTERM so that LeakSanitizer
+# checks them at exit) writes its sanitizer reports under $(SANITIZER_REPORTS); any report
+# fails the run, even one from a server whose test passed.
+SANITIZER_REPORTS := $(CURDIR)/$(ASAN_BUILD_DIR)/sanitizer-reports
+
 test-asan: system-packages $(ASAN_BUILD_DIR)/build.ninja
 	nice -n 10 cmake --build $(ASAN_BUILD_DIR)
-	$(SANITIZER_OPTIONS) ctest --test-dir $(ASAN_BUILD_DIR) --output-on-failure -j2 --timeout 900
+	rm -rf $(SANITIZER_REPORTS) && mkdir -p $(SANITIZER_REPORTS)
+	@status=0; \
+	ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1:log_path=$(SANITIZER_REPORTS)/asan \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:log_path=$(SANITIZER_REPORTS)/ubsan \
+	  ctest --test-dir $(ASAN_BUILD_DIR) --output-on-failure -j2 --timeout 900 || status=1; \
+	if [ -n "$$(ls -A $(SANITIZER_REPORTS))" ]; then \
+	  echo "Sanitizer reports:"; tail -n +1 $(SANITIZER_REPORTS)/*; status=1; \
+	else echo "No sanitizer report from any process."; fi; \
+	exit $$status
 
 # sqlmap at level 5, risk 3 against every query and body parameter of the API, signed out
 # and signed in, on a server of its own (loopback, fresh data folder, seeded catalogue).

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <optional>
 #include <stdexcept>
@@ -14,7 +15,7 @@
 namespace artshop::app {
 namespace {
 
-const std::vector<std::string_view> kKeys{
+constexpr auto kKeys = std::to_array<std::string_view>({
     "host",
     "port",
     "data_dir",
@@ -63,8 +64,18 @@ const std::vector<std::string_view> kKeys{
     "stripe.secret_key",
     "stripe.webhook_secret",
     "stripe.api_base",
-};
-const std::vector<std::string_view> kPrefixes{"rate.", "limit.", "smtp.", "mail.", "argon2."};
+    "blob_store.kind",
+    "s3.endpoint",
+    "s3.region",
+    "s3.bucket",
+    "s3.public_prefix",
+    "s3.private_prefix",
+    "s3.access_key_id",
+    "s3.secret_access_key",
+    "s3.timeout_seconds",
+});
+constexpr auto kPrefixes =
+    std::to_array<std::string_view>({"rate.", "limit.", "smtp.", "mail.", "argon2."});
 
 // "10/15m": at most 10 events in 15 minutes. Units s, m, h, d.
 std::optional<RateLimitPolicy> parse_rate_limit(std::string_view text) {
@@ -97,29 +108,30 @@ std::optional<RateLimitPolicy> parse_rate_limit(std::string_view text) {
 
 std::expected<RateLimits, std::string> read_limits(const Settings& settings) {
   RateLimits limits = kDefaultRateLimits;
-  const std::pair<std::string_view, RateLimitPolicy RateLimits::*> named[] = {
-      {"login_failures_per_email_and_ip", &RateLimits::login_failures_per_email_and_ip},
-      {"login_failures_per_account", &RateLimits::login_failures_per_account},
-      {"login_failures_per_ip", &RateLimits::login_failures_per_ip},
-      {"forgot_password_per_email", &RateLimits::forgot_password_per_email},
-      {"forgot_password_per_ip", &RateLimits::forgot_password_per_ip},
-      {"reset_attempts_per_ip", &RateLimits::reset_attempts_per_ip},
-      {"reset_attempts_per_account", &RateLimits::reset_attempts_per_account},
-      {"change_password_per_account", &RateLimits::change_password_per_account},
-      {"registrations_per_ip", &RateLimits::registrations_per_ip},
-      {"support_tickets_per_ip", &RateLimits::support_tickets_per_ip},
-      {"gift_card_failures_per_user", &RateLimits::gift_card_failures_per_user},
+  using Named = std::pair<std::string_view, RateLimitPolicy RateLimits::*>;
+  const std::array named{
+      Named{"login_failures_per_email_and_ip", &RateLimits::login_failures_per_email_and_ip},
+      Named{"login_failures_per_account", &RateLimits::login_failures_per_account},
+      Named{"login_failures_per_ip", &RateLimits::login_failures_per_ip},
+      Named{"forgot_password_per_email", &RateLimits::forgot_password_per_email},
+      Named{"forgot_password_per_ip", &RateLimits::forgot_password_per_ip},
+      Named{"reset_attempts_per_ip", &RateLimits::reset_attempts_per_ip},
+      Named{"reset_attempts_per_account", &RateLimits::reset_attempts_per_account},
+      Named{"change_password_per_account", &RateLimits::change_password_per_account},
+      Named{"registrations_per_ip", &RateLimits::registrations_per_ip},
+      Named{"support_tickets_per_ip", &RateLimits::support_tickets_per_ip},
+      Named{"gift_card_failures_per_user", &RateLimits::gift_card_failures_per_user},
   };
   for (const auto& [key, value] : settings.values()) {
     if (!key.starts_with("limit.")) continue;
     const auto name = std::string_view(key).substr(6);
-    const auto* entry =
+    const auto entry =
         std::ranges::find_if(named, [name](const auto& known) { return known.first == name; });
-    if (entry == std::end(named)) return std::unexpected(key + ": not a known rate limit");
+    if (entry == named.end()) return std::unexpected(key + ": not a known rate limit");
     const auto policy = parse_rate_limit(value);
     if (!policy) {
-      return std::unexpected(key + ": expected a count and a window such as 10/15m, got '" + value +
-                             "'");
+      return std::unexpected(
+          fmt::format("{}: expected a count and a window such as 10/15m, got '{}'", key, value));
     }
     limits.*(entry->second) = *policy;
   }
@@ -243,6 +255,59 @@ std::expected<Config::ImageGenerator, std::string> read_image_generator(const Se
   return generator;
 }
 
+// A prefix ends with '/', so that "media" names the folder-like "media/".
+std::string as_prefix(std::string prefix) {
+  if (!prefix.empty() && !prefix.ends_with('/')) prefix += '/';
+  return prefix;
+}
+
+std::expected<Config::Blobs, std::string> read_blobs(const Settings& settings) {
+  Config::Blobs blobs;
+  const auto kind = settings.get("blob_store.kind").value_or("folder");
+  if (kind == "s3") {
+    blobs.kind = Config::Blobs::Kind::S3;
+  } else if (kind != "folder") {
+    return std::unexpected("blob_store.kind: expected folder or s3, got '" + kind + "'");
+  }
+  blobs.endpoint = settings.get("s3.endpoint").value_or("");
+  while (blobs.endpoint.ends_with('/')) blobs.endpoint.pop_back();
+  blobs.region = settings.get("s3.region").value_or(blobs.region);
+  blobs.bucket = settings.get("s3.bucket").value_or("");
+  blobs.public_prefix = as_prefix(settings.get("s3.public_prefix").value_or(blobs.public_prefix));
+  blobs.private_prefix =
+      as_prefix(settings.get("s3.private_prefix").value_or(blobs.private_prefix));
+  blobs.access_key_id = settings.get("s3.access_key_id").value_or("");
+  blobs.secret_access_key = settings.get("s3.secret_access_key").value_or("");
+  const auto timeout = settings.integer("s3.timeout_seconds", blobs.timeout_seconds, 1, 600);
+  if (!timeout) return std::unexpected(timeout.error());
+  blobs.timeout_seconds = static_cast<int>(*timeout);
+  if (blobs.kind == Config::Blobs::Kind::Folder) return blobs;
+
+  if (!blobs.endpoint.starts_with("https://") && !blobs.endpoint.starts_with("http://")) {
+    return std::unexpected(
+        "s3.endpoint: expected an http(s) URL when blob_store.kind is s3, got '" + blobs.endpoint +
+        "'");
+  }
+  for (const auto& [key, value] :
+       {std::pair{"s3.bucket", &blobs.bucket}, std::pair{"s3.region", &blobs.region},
+        std::pair{"s3.access_key_id", &blobs.access_key_id},
+        std::pair{"s3.secret_access_key", &blobs.secret_access_key}}) {
+    if (value->empty()) {
+      return std::unexpected(std::string(key) + ": required when blob_store.kind is s3");
+    }
+  }
+  // The private originals must never be reachable as public media, nor the other way round.
+  if (blobs.public_prefix.empty() || blobs.private_prefix.empty() ||
+      blobs.public_prefix.starts_with(blobs.private_prefix) ||
+      blobs.private_prefix.starts_with(blobs.public_prefix)) {
+    return std::unexpected(
+        "s3.private_prefix: the public and private prefixes must both be set and neither may "
+        "contain the other, got '" +
+        blobs.public_prefix + "' and '" + blobs.private_prefix + "'");
+  }
+  return blobs;
+}
+
 // The sandbox takes no money and anyone who reaches it may press Pay: it serves only this
 // machine, unless it was chosen on purpose and the exposure acknowledged.
 std::expected<void, std::string> check_sandbox_exposure(const Settings& settings, Config& config) {
@@ -324,7 +389,7 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.text("public_url", ""), config.public_url);
   take(settings.text("jwt_signing_key", ""), config.jwt_signing_key);
   take(settings.text("ecb_url", config.ecb_url), config.ecb_url);
-  take(settings.integer("ecb_refresh_hours", config.ecb_refresh_hours, 1, 24 * 7),
+  take(settings.integer("ecb_refresh_hours", config.ecb_refresh_hours, 1, 24LL * 7),
        config.ecb_refresh_hours);
   take(settings.integer("seed_offers", config.seed_offers, 0, 100'000), config.seed_offers);
   take(settings.integer("housekeeping_seconds", config.housekeeping_seconds, 1, 3600),
@@ -344,7 +409,7 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take_count("orders.max_pending_orders", orders.max_pending_orders, 1'000'000);
   take_count("orders.max_pending_deposits", orders.max_pending_deposits, 1'000'000);
   take_count("orders.max_reserved_exclusives", orders.max_reserved_exclusives, 1'000'000);
-  take(settings.integer("argon2.memory_kib", config.argon2.memory_kib, 8, 4 * 1024 * 1024),
+  take(settings.integer("argon2.memory_kib", config.argon2.memory_kib, 8, 4LL * 1024 * 1024),
        config.argon2.memory_kib);
   take(settings.integer("argon2.iterations", config.argon2.iterations, 1, 100),
        config.argon2.iterations);
@@ -377,6 +442,9 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   if (auto exposure = check_sandbox_exposure(settings, config); !exposure) {
     return std::unexpected(exposure.error());
   }
+  auto blobs = read_blobs(settings);
+  if (!blobs) return std::unexpected(blobs.error());
+  config.blobs = std::move(*blobs);
   auto image_generator = read_image_generator(settings);
   if (!image_generator) return std::unexpected(image_generator.error());
   config.image_generator = std::move(*image_generator);

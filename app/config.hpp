@@ -112,6 +112,20 @@ struct Config {
     // Sandbox webhooks waiting to be delivered at most; Pay and Decline past it are refused.
     std::size_t sandbox_webhook_queue = 1000;
   } payments;
+  // Where pictures are kept (blob_store.* and s3.* settings; docs/scale-out.md): folders of
+  // the data folder, or two prefixes of one bucket of an S3-compatible service that several
+  // app servers share.
+  struct Blobs {
+    enum class Kind { Folder, S3 } kind = Kind::Folder;
+    std::string endpoint;  // http(s)://host[:port], no path
+    std::string region = "us-east-1";
+    std::string bucket;
+    std::string public_prefix = "media/";       // served under /media/
+    std::string private_prefix = "originals/";  // never served
+    std::string access_key_id;
+    std::string secret_access_key;
+    int timeout_seconds = 30;
+  } blobs;
   Settings settings;  // the raw entries, for features that read their own keys
 
   std::filesystem::path database_file() const { return data_dir / "artshop.db"; }

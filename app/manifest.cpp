@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "artshop/core/text.hpp"
+#include "artshop/json/members.hpp"
 
 namespace artshop::app {
 namespace {
@@ -75,17 +76,16 @@ std::expected<std::vector<ImportRow>, std::string> from_json(std::string_view te
   const auto document = json::parse(text, error);
   if (error) return std::unexpected("manifest.json is not valid JSON: " + error.message());
   const json::array* items = document.if_array();
-  if (items == nullptr && document.is_object()) {
-    if (const auto* pictures = document.as_object().if_contains("pictures"))
-      items = pictures->if_array();
+  if (const auto* manifest = document.if_object(); items == nullptr && manifest != nullptr) {
+    items = array_member(*manifest, "pictures");
   }
   if (items == nullptr) return std::unexpected("manifest.json must be an array of pictures");
+  // A number (a price written without quotes) is kept as its JSON text.
   const auto text_of = [](const json::object& item,
                           std::string_view key) -> std::optional<std::string> {
+    if (const auto* written = string_member(item, key)) return trim(*written);
     const auto* value = item.if_contains(key);
-    if (value == nullptr || value->is_null()) return std::nullopt;
-    if (value->is_string()) return trim(value->as_string());
-    if (value->is_number()) return json::serialize(*value);
+    if (value != nullptr && value->is_number()) return json::serialize(*value);
     return std::nullopt;
   };
   std::vector<ImportRow> rows;
@@ -100,9 +100,11 @@ std::expected<std::vector<ImportRow>, std::string> from_json(std::string_view te
       row.category = text::to_lower_ascii(text_of(*item, "category").value_or(""));
       row.style = text_of(*item, "style").value_or("");
       row.price = text_of(*item, "price");
-      if (const auto* tags = item->if_contains("tags"); tags != nullptr && tags->is_array()) {
-        for (const auto& tag : tags->as_array()) {
-          if (tag.is_string()) row.tags.push_back(text::to_lower_ascii(trim(tag.as_string())));
+      if (const auto* tags = array_member(*item, "tags")) {
+        for (const auto& tag : *tags) {
+          if (const auto* name = tag.if_string()) {
+            row.tags.push_back(text::to_lower_ascii(trim(*name)));
+          }
         }
       } else {
         row.tags = split_tags(text_of(*item, "tags").value_or(""));

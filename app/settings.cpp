@@ -36,12 +36,13 @@ std::expected<Settings, std::string> Settings::from_file(const std::filesystem::
   return settings;
 }
 
-void Settings::apply_environment(const std::vector<std::string_view>& known_keys,
-                                 const std::vector<std::string_view>& known_prefixes,
+void Settings::apply_environment(std::span<const std::string_view> known_keys,
+                                 std::span<const std::string_view> known_prefixes,
                                  char** environment) {
   for (const auto key : known_keys) {
-    if (const char* value = std::getenv(environment_name(key).c_str()))
+    if (const char* value = std::getenv(environment_name(key).c_str())) {
       set(std::string(key), value);
+    }
   }
   // Prefixed keys (rate.usd, limit.x) are open-ended, so scan the environment for them.
   for (char** entry = environment; entry != nullptr && *entry != nullptr; ++entry) {

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,8 +23,8 @@ class Settings {
   static std::expected<Settings, std::string> from_file(const std::filesystem::path& file);
 
   // Overrides every known key, and every key with a known prefix, from the environment.
-  void apply_environment(const std::vector<std::string_view>& known_keys,
-                         const std::vector<std::string_view>& known_prefixes, char** environment);
+  void apply_environment(std::span<const std::string_view> known_keys,
+                         std::span<const std::string_view> known_prefixes, char** environment);
 
   void set(std::string key, std::string value) { values_[std::move(key)] = std::move(value); }
   std::optional<std::string> get(std::string_view key) const;

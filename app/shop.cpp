@@ -32,6 +32,7 @@ crypto::JwtKeyring signing_keys(const Config& config, RandomSource& random) {
                      ? crypto::load_or_create_signing_key(config.data_dir, random)
                      : configured_key(config.jwt_signing_key);
   std::vector<crypto::JwtKey> previous;
+  previous.reserve(config.jwt_previous_keys.size());
   for (const auto& hex : config.jwt_previous_keys) previous.push_back(configured_key(hex));
   return crypto::JwtKeyring(std::move(signing), std::move(previous));
 }
@@ -57,6 +58,7 @@ crypto::AesGcmGiftCardNumberCipher make_gift_card_cipher(const Config& config,
                                                          const crypto::GiftCardKeys& current,
                                                          RandomSource& random) {
   std::vector<crypto::CipherKey> previous;
+  previous.reserve(config.gift_card_previous_keys.size());
   for (const auto& hex : config.gift_card_previous_keys) {
     previous.push_back(
         crypto::derive_gift_card_keys(configured_secret(hex, "gift_card_previous_keys")).cipher);
@@ -130,8 +132,8 @@ Shop::Shop(const Config& configuration)
       common_passwords(CommonPasswords::parse(shipped_common_passwords_text())),
       rate_source(make_rate_source(config)),
       shopper_generator(make_image_generator(config.image_generator, processor)),
-      public_media(config.media_dir()),
-      originals(config.originals_dir()),
+      public_media(make_blob_store(config, BlobVisibility::Public)),
+      originals(make_blob_store(config, BlobVisibility::Private)),
       public_url(config.public_url),
       issuer(tokens, digests, random),
       register_account(narrow<AccountRepository, RateLimitRepository>(transactions), hasher,
@@ -158,8 +160,8 @@ Shop::Shop(const Config& configuration)
       get_offer(catalogue, *rate_source),
       list_categories(narrow<OfferRepository>(transactions)),
       seed_catalogue(narrow<OfferRepository, SettingRepository>(transactions), generator, processor,
-                     public_media, clock, seeding_work),
-      import_picture(narrow<OfferRepository>(transactions), processor, public_media, originals,
+                     *public_media, clock, seeding_work),
+      import_picture(narrow<OfferRepository>(transactions), processor, *public_media, *originals,
                      clock),
       place_order(transactions, *rate_source, payments, random, gift_card_digests, *mailer, clock,
                   config.orders),
@@ -170,17 +172,17 @@ Shop::Shop(const Config& configuration)
       get_deposit(transactions),
       redeem_gift_card(transactions, gift_card_digests, clock, config.limits),
       list_artworks(transactions),
-      download_artwork(transactions, generator, processor, originals),
+      download_artwork(transactions, generator, processor, *originals),
       handle_payment_event(transactions, random, gift_card_digests, *mailer, clock),
       receive_payment_webhook(payments, handle_payment_event, clock),
       expire_unpaid_orders(transactions, clock),
       idempotency_keys(transactions, digests, clock),
       generate_images(narrow<GeneratedImageRepository, Ledger>(transactions), *shopper_generator,
-                      processor, originals, random, clock, config.generation),
+                      processor, *originals, random, clock, config.generation),
       list_generated_images(narrow<GeneratedImageRepository>(transactions)),
       get_generation_allowance(narrow<GeneratedImageRepository>(transactions), clock,
                                config.generation),
-      download_generated_image(narrow<GeneratedImageRepository>(transactions), originals),
+      download_generated_image(narrow<GeneratedImageRepository>(transactions), *originals),
       create_support_ticket(narrow<SupportTicketRepository, RateLimitRepository>(transactions),
                             random, support_mailing(), clock, config.limits),
       retry_support_mail(narrow<SupportTicketRepository>(transactions), support_mailing(), clock) {

@@ -24,11 +24,11 @@
 #include "artshop/crypto/openssl_random_source.hpp"
 #include "artshop/http/api.hpp"
 #include "artshop/imagegen/procedural_image_generator.hpp"
-#include "artshop/media/filesystem_blob_store.hpp"
 #include "artshop/media/vips_image_processor.hpp"
 #include "artshop/sqlite/catalogue_read_model.hpp"
 #include "artshop/sqlite/connection_pool.hpp"
 #include "artshop/sqlite/sqlite_unit_of_work.hpp"
+#include "blob_stores.hpp"
 #include "config.hpp"
 #include "image_generator.hpp"
 #include "payment_provider.hpp"
@@ -105,8 +105,9 @@ struct Shop {
   media::VipsImageProcessor processor;
   // Draws what shoppers ask for on the Generate page: built in, or a remote service.
   std::unique_ptr<ImageGenerator> shopper_generator;
-  media::FilesystemBlobStore public_media;
-  media::FilesystemBlobStore originals;
+  // Folders of the data folder, or prefixes of a bucket several servers share (blob_stores.hpp).
+  std::unique_ptr<BlobStore> public_media;
+  std::unique_ptr<BlobStore> originals;
   std::string public_url;    // config.public_url until listening_on settles it
   PaymentProvider payments;  // Stripe at once, the sandbox in listening_on
 

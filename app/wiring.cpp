@@ -53,7 +53,7 @@ Result<SeedReport> run_seed(Shop& shop, std::stop_token stop = {}) {
 }
 
 // The sandbox's form posts are a session token and a word.
-constexpr std::size_t kSandboxFormLimit = 16 * 1024;
+constexpr std::size_t kSandboxFormLimit = std::size_t{16} * 1024;
 
 http::Response html_answer(const payments::SandboxAnswer& answer) {
   http::Response response{.status = answer.status, .body = answer.html};
@@ -107,14 +107,19 @@ int serve(const Config& config) {
   std::atomic<bool> catalogue_ready{!*seeding_needed};
   auto routes = http::api_routes(shop.api());
   add_sandbox_pages(routes, shop);
-  http::Server server(server_options(config), std::move(routes),
+  auto options = server_options(config);
+  // A folder is served straight from disk; any other store through its port.
+  if (config.blobs.kind != Config::Blobs::Kind::Folder) {
+    options.media_store = shop.public_media.get();
+  }
+  http::Server server(std::move(options), std::move(routes),
                       [&] { return catalogue_ready.load() && shop.pool.ping(); });
   // Nothing is served before run(), so the shop may still settle what depends on the port.
   shop.listening_on(server.port());
   // Expires unpaid orders, forgets old idempotency keys and retries support mail now and then
   // every housekeeping_seconds (a minute by default); a stop request wakes it at once.
   const std::chrono::seconds housekeeping_interval(config.housekeeping_seconds);
-  std::jthread housekeeping([&shop, housekeeping_interval](std::stop_token stop) {
+  std::jthread housekeeping([&shop, housekeeping_interval](const std::stop_token& stop) {
     std::mutex mutex;
     std::condition_variable_any wake;
     while (!stop.stop_requested()) {
@@ -125,7 +130,7 @@ int serve(const Config& config) {
   });
   std::jthread seeding;
   if (*seeding_needed) {
-    seeding = std::jthread([&](std::stop_token stop) {
+    seeding = std::jthread([&](const std::stop_token& stop) {
       const auto report = run_seed(shop, stop);
       if (stop.stop_requested()) {
         spdlog::info("seeding stopped with the server; the next start seeds again");

@@ -3,6 +3,7 @@
 // validation, every signed-in call through an access-token check.
 #include <benchmark/benchmark.h>
 
+#include <array>
 #include <boost/json.hpp>
 #include <map>
 #include <string>
@@ -61,9 +62,11 @@ BENCHMARK(LoadCommonPasswordList)->Unit(benchmark::kMillisecond);
 
 void LookUpCommonPassword(benchmark::State& state) {
   const auto list = artshop::CommonPasswords::parse(artshop::shipped_common_passwords_text());
-  const std::string candidates[] = {"password1", "purple otter lantern", "Dragon123"};
+  const std::array<std::string, 3> candidates{"password1", "purple otter lantern", "Dragon123"};
   std::size_t i = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(list.contains(candidates[i++ % 3]));
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(list.contains(candidates[i++ % candidates.size()]));
+  }
 }
 BENCHMARK(LookUpCommonPassword);
 

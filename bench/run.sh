@@ -7,7 +7,7 @@
 # the ratios, and writes everything to bench/results/<date>.txt. BENCH_SEEDED=<folder> keeps the
 # seeded catalogues there and reuses them on the next run. BENCH_ROWS=<regex> runs only the rows
 # whose key matches (keys: core, minimal, healthz, listing, getone, latest, thumbnail, index, login,
-# mixlogin, mixdownload, mixgenerate, each followed by the catalogue size), e.g.
+# mixlogin, mixdownload, mixgenerate, each followed by the catalogue size, and lighthouse), e.g.
 # BENCH_ROWS='mix(download|generate)'.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -207,6 +207,8 @@ done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # The front end as a phone and a desktop see it (bench/lighthouse.sh); its verdict is printed.
-ARTSHOP_STATIC_DIR=$static_dir "$here/lighthouse.sh" "$build" || echo "lighthouse: exit status $?"
+if wanted lighthouse; then
+  ARTSHOP_STATIC_DIR=$static_dir "$here/lighthouse.sh" "$build" || echo "lighthouse: exit status $?"
+fi
 echo
 echo "written to $results"

@@ -174,7 +174,7 @@ int run() {
   }
   const auto& order = placed->order;
   fmt::print("order {} ({}) {}: {} picture, {} from the balance\n", order.id.value,
-             order.payment_reference, name(order.status), order.lines.size(),
+             order.payment.reference, name(order.payment.status), order.lines.size(),
              order.total().to_string());
   const auto after = balance();
   if (!after) return EXIT_FAILURE;
@@ -192,14 +192,14 @@ int run() {
   bool balanced = false;
   const Transactions<Ledger> ledger = store.transactions();
   ledger.run(TransactionMode::Read, [&](Transactions<Ledger>::Scope& tx) {
-    balanced = print_ledger(tx.get<Ledger>(), "order:" + order.payment_reference);
+    balanced = print_ledger(tx.get<Ledger>(), "order:" + order.payment.reference);
     return true;
   });
   const auto left = before->minus(order.total());
   const auto last = balance();
   const bool debited = left && *after == *left;
   const bool unchanged = last && *last == *after;
-  const bool paid = order.status == PaymentStatus::Paid;
+  const bool paid = order.payment.status == PaymentStatus::Paid;
   return paid && debited && unchanged && balanced ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
 // The in-memory adapters of the repositories a balance-paid order touches: accounts, offers,
-// orders, the ledger and owned artworks, in transactions over exactly those five. A real
+// payments, orders, the ledger and owned artworks, in transactions over exactly those six. A real
 // embedder puts its own database here; what a transaction must guarantee is the same
 // (docs/embedding.md).
 
@@ -30,7 +30,8 @@ struct Tables {
   std::map<std::int64_t, Account> accounts;
   std::map<std::int64_t, Offer> offers;
   std::int64_t last_attribute_id = 0;
-  std::map<std::int64_t, Order> orders;
+  std::map<std::int64_t, Payment> payments;
+  std::map<std::int64_t, Order> orders;               // each read with its payment as it stands
   std::map<std::int64_t, std::int64_t> reservations;  // offer id -> order id
   std::vector<Posting> postings;
   std::map<std::int64_t, Artwork> artworks;
@@ -126,6 +127,47 @@ class MemoryOfferRepository final : public OfferRepository {
   Tables& tables_;
 };
 
+class MemoryPaymentRepository final : public PaymentRepository {
+ public:
+  explicit MemoryPaymentRepository(Tables& tables) : tables_(tables) {}
+
+  PaymentId insert(const Payment& payment) override {
+    Payment stored = payment;
+    stored.id = PaymentId{next_id(tables_.payments)};
+    tables_.payments[stored.id.value] = stored;
+    return stored.id;
+  }
+  std::optional<Payment> find(PaymentId id) override {
+    const auto found = tables_.payments.find(id.value);
+    if (found == tables_.payments.end()) return std::nullopt;
+    return found->second;
+  }
+  std::optional<Payment> find_by_reference(std::string_view reference) override {
+    for (const auto& [id, payment] : tables_.payments) {
+      if (payment.reference == reference) return payment;
+    }
+    return std::nullopt;
+  }
+  bool update_status(PaymentId id, PaymentStatus from, PaymentStatus to,
+                     std::chrono::sys_seconds at) override {
+    auto& payment = tables_.payments.at(id.value);
+    if (payment.status != from) return false;
+    payment.status = to;
+    payment.settled_at = at;
+    return true;
+  }
+  // Expiry and deposits need a payment provider, which this example has none of.
+  std::vector<Payment> pending_expired(std::chrono::sys_seconds) override {
+    unused("payments.pending_expired");
+  }
+  std::size_t count_pending_for_user(UserId, PaymentPurpose, std::chrono::sys_seconds) override {
+    unused("payments.count_pending_for_user");
+  }
+
+ private:
+  Tables& tables_;
+};
+
 class MemoryOrderRepository final : public OrderRepository {
  public:
   explicit MemoryOrderRepository(Tables& tables) : tables_(tables) {}
@@ -139,47 +181,34 @@ class MemoryOrderRepository final : public OrderRepository {
   std::optional<Order> find(OrderId id) override {
     const auto found = tables_.orders.find(id.value);
     if (found == tables_.orders.end()) return std::nullopt;
-    return found->second;
+    return with_payment(found->second);
   }
-  std::optional<Order> find_by_reference(std::string_view payment_reference) override {
+  std::optional<Order> find_by_payment(PaymentId payment) override {
     for (const auto& [id, order] : tables_.orders) {
-      if (order.payment_reference == payment_reference) return order;
+      if (order.payment.id == payment) return with_payment(order);
     }
     return std::nullopt;
   }
   OrderPage list_for_user(UserId user, int offset, int limit) override {
     OrderPage page;
-    for (const auto& [id, order] : std::views::reverse(tables_.orders)) {
-      if (order.user != user) continue;
+    for (const auto& [id, stored] : std::views::reverse(tables_.orders)) {
+      auto order = with_payment(stored);
+      if (order.payment.user != user) continue;
       if (page.total++ >= offset && std::ssize(page.items) < limit) page.items.push_back(order);
     }
     return page;
   }
   std::vector<Order> pending_for_user(UserId user, std::chrono::sys_seconds now) override {
     std::vector<Order> pending;
-    for (const auto& [id, order] : tables_.orders) {
-      if (order.user == user && order.status == PaymentStatus::Pending && order.expires_at > now) {
-        pending.push_back(order);
+    for (const auto& [id, stored] : tables_.orders) {
+      auto order = with_payment(stored);
+      const auto& payment = order.payment;
+      if (payment.user == user && payment.status == PaymentStatus::Pending &&
+          payment.expires_at > now) {
+        pending.push_back(std::move(order));
       }
     }
     return pending;
-  }
-  bool update_status(OrderId id, PaymentStatus from, PaymentStatus to,
-                     std::chrono::sys_seconds at) override {
-    auto& order = tables_.orders.at(id.value);
-    if (order.status != from) return false;
-    order.status = to;
-    if (to != PaymentStatus::Pending) order.settled_at = at;
-    return true;
-  }
-  std::vector<OrderId> pending_expired(std::chrono::sys_seconds now) override {
-    std::vector<OrderId> expired;
-    for (const auto& [id, order] : tables_.orders) {
-      if (order.status == PaymentStatus::Pending && order.expires_at <= now) {
-        expired.push_back(order.id);
-      }
-    }
-    return expired;
   }
   bool reserve_exclusive(OfferId offer, OrderId order) override {
     return tables_.reservations.try_emplace(offer.value, order.value).second;
@@ -190,6 +219,10 @@ class MemoryOrderRepository final : public OrderRepository {
   }
 
  private:
+  Order with_payment(Order order) const {
+    order.payment = tables_.payments.at(order.payment.id.value);
+    return order;
+  }
   Tables& tables_;
 };
 
@@ -262,15 +295,15 @@ class MemoryArtworkRepository final : public ArtworkRepository {
 // it has; a use case that takes fewer of them is handed the same transactions.
 class MemoryStore {
  public:
-  using Ports =
-      Transactions<AccountRepository, OfferRepository, OrderRepository, Ledger, ArtworkRepository>;
+  using Ports = Transactions<AccountRepository, OfferRepository, PaymentRepository,
+                             OrderRepository, Ledger, ArtworkRepository>;
 
   Ports transactions() {
     return Ports([this](TransactionMode /*mode*/, const Ports::Work& work) {
       const std::lock_guard lock(mutex_);
       Tables before = tables_;
       try {
-        if (work(accounts_, offers_, orders_, ledger_, artworks_)) return;
+        if (work(accounts_, offers_, payments_, orders_, ledger_, artworks_)) return;
       } catch (...) {
         tables_ = std::move(before);
         throw;
@@ -284,6 +317,7 @@ class MemoryStore {
   Tables tables_;
   MemoryAccountRepository accounts_{tables_};
   MemoryOfferRepository offers_{tables_};
+  MemoryPaymentRepository payments_{tables_};
   MemoryOrderRepository orders_{tables_};
   MemoryLedger ledger_{tables_};
   MemoryArtworkRepository artworks_{tables_};
@@ -305,8 +339,8 @@ class MemoryUnitOfWork final : public UnitOfWork {
                                 .rate_limits = unused_.rate_limits,
                                 .offers = tx.get<OfferRepository>(),
                                 .settings = unused_.settings,
+                                .payments = tx.get<PaymentRepository>(),
                                 .orders = tx.get<OrderRepository>(),
-                                .deposits = unused_.deposits,
                                 .ledger = tx.get<Ledger>(),
                                 .gift_cards = unused_.gift_cards,
                                 .artworks = tx.get<ArtworkRepository>(),

@@ -75,17 +75,6 @@ struct UnusedSettings final : SettingRepository {
   void set(std::string_view, std::string_view) override { unused("settings"); }
 };
 
-struct UnusedDeposits final : DepositRepository {
-  DepositId insert(const Deposit&) override { unused("deposits"); }
-  std::optional<Deposit> find(DepositId) override { unused("deposits"); }
-  std::optional<Deposit> find_by_reference(std::string_view) override { unused("deposits"); }
-  bool update_status(DepositId, PaymentStatus, PaymentStatus, sys_seconds) override {
-    unused("deposits");
-  }
-  std::vector<DepositId> pending_expired(sys_seconds) override { unused("deposits"); }
-  std::size_t count_pending_for_user(UserId, sys_seconds) override { unused("deposits"); }
-};
-
 struct UnusedGiftCards final : GiftCardRepository {
   bool insert(const GiftCard&) override { unused("gift cards"); }
   std::optional<GiftCard> find_by_digest(std::string_view) override { unused("gift cards"); }
@@ -135,7 +124,6 @@ struct UnusedRepositories {
   UnusedResetCodes reset_codes;
   UnusedRateLimits rate_limits;
   UnusedSettings settings;
-  UnusedDeposits deposits;
   UnusedGiftCards gift_cards;
   UnusedPaymentEvents payment_events;
   UnusedIdempotency idempotency;

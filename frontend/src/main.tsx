@@ -1,10 +1,10 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/AppProviders';
+import { AppRouter } from './app/AppRouter';
+import { browserHistory } from './app/routerHistory';
 import { FatalErrorBoundary } from './app/FatalErrorBoundary';
-import { appRoutes } from './app/routes';
+import { AppRoutes } from './app/routes';
 import { setupStore } from './app/store';
 import { watchForNewerBuild } from './lib/browser/buildWatcher';
 import { syncLocaleCookie } from './lib/browser/localeCookie';
@@ -20,17 +20,24 @@ syncLocaleCookie();
 if (import.meta.env.PROD) watchForNewerBuild();
 
 const store = setupStore();
-const router = createBrowserRouter(appRoutes);
+const history = browserHistory();
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <FatalErrorBoundary>
-      <AppProviders store={store}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </FatalErrorBoundary>
-  </StrictMode>,
+const root = createRoot(container);
+// Rendered in a transition, the first page is built in short slices that leave the browser free
+// to respond in between, instead of in one long task.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <FatalErrorBoundary>
+        <AppProviders store={store}>
+          <AppRouter history={history}>
+            <AppRoutes />
+          </AppRouter>
+        </AppProviders>
+      </FatalErrorBoundary>
+    </StrictMode>,
+  ),
 );

@@ -39,7 +39,8 @@ Look look_at(const Image& image) {
     const int r = image.rgb[3 * i];
     const int g = image.rgb[3 * i + 1];
     const int b = image.rgb[3 * i + 2];
-    look.histogram[static_cast<std::size_t>((r >> 6) * 16 + (g >> 6) * 4 + (b >> 6))] += share;
+    const int bin = (r >> 6) * 16 + (g >> 6) * 4 + (b >> 6);
+    look.histogram[static_cast<std::size_t>(bin)] += share;
     colours.insert(static_cast<std::uint32_t>((r << 16) | (g << 8) | b));
     look.mean_red += r * share;
     look.mean_green += g * share;
@@ -60,8 +61,9 @@ Look look_at(const Image& image) {
 
 double histogram_distance(const Look& a, const Look& b) {
   double sum = 0;
-  for (std::size_t i = 0; i < a.histogram.size(); ++i)
+  for (std::size_t i = 0; i < a.histogram.size(); ++i) {
     sum += std::abs(a.histogram[i] - b.histogram[i]);
+  }
   return sum / 2;  // 0 for equal histograms, 1 for disjoint ones
 }
 
@@ -69,8 +71,8 @@ double histogram_distance(const Look& a, const Look& b) {
 Image halved(const Image& image) {
   Image half{image.width / 2, image.height / 2, {}};
   const auto at = [&](int x, int y, int channel) {
-    return static_cast<int>(
-        image.rgb[static_cast<std::size_t>((y * image.width + x) * 3 + channel)]);
+    const int offset = (y * image.width + x) * 3 + channel;
+    return static_cast<int>(image.rgb[static_cast<std::size_t>(offset)]);
   };
   for (int y = 0; y < half.height; ++y) {
     for (int x = 0; x < half.width; ++x) {

@@ -17,11 +17,11 @@ TEST(MediaDerivatives, MakesTheFourPublicPicturesFromPixelsInMemory) {
   const auto made = processor.derivatives(picture);
   for (const auto* image : {&made.thumbnail_webp, &made.thumbnail_jpeg}) {
     EXPECT_EQ(image->height, kThumbnailLongEdge) << "a 2x3 picture is taller than wide";
-    EXPECT_NEAR(image->width, kThumbnailLongEdge * 2 / 3, 1);
+    EXPECT_NEAR(image->width, kThumbnailLongEdge * 2.0 / 3, 1);
   }
   for (const auto* image : {&made.preview_webp, &made.preview_jpeg}) {
     EXPECT_EQ(image->height, kPreviewLongEdge);
-    EXPECT_NEAR(image->width, kPreviewLongEdge * 2 / 3, 1);
+    EXPECT_NEAR(image->width, kPreviewLongEdge * 2.0 / 3, 1);
   }
   EXPECT_EQ(made.thumbnail_webp.bytes.substr(8, 4), "WEBP");
   EXPECT_EQ(made.preview_jpeg.bytes.substr(0, 3), "\xFF\xD8\xFF");

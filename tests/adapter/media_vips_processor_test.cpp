@@ -54,7 +54,7 @@ std::string handmade_png(int width, int height, int channels,
     return big_endian(static_cast<std::uint32_t>(data.size())) + typed + big_endian(crc32(typed));
   };
   std::string raw;  // each row behind filter byte 0
-  const auto row_bytes = static_cast<std::size_t>(width * channels);
+  const auto row_bytes = static_cast<std::size_t>(width) * static_cast<std::size_t>(channels);
   for (int y = 0; y < height; ++y) {
     raw += '\0';
     raw.append(
@@ -82,7 +82,8 @@ std::string handmade_png(int width, int height, int channels,
 }
 
 int brightness(const Image& image, int x, int y) {
-  const auto at = static_cast<std::size_t>((y * image.width + x) * 3);
+  const int pixel = y * image.width + x;
+  const auto at = static_cast<std::size_t>(pixel) * 3;
   return (image.rgb[at] + image.rgb[at + 1] + image.rgb[at + 2]) / 3;
 }
 
@@ -91,22 +92,22 @@ int brightness(const Image& image, int x, int y) {
 class MediaVipsProcessor : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    processor_ = std::make_unique<VipsImageProcessor>();
+    shared_processor = std::make_unique<VipsImageProcessor>();
     imagegen::ProceduralImageGenerator generator;
-    landscape_ = processor_
-                     ->encode_png(generator.generate(
-                         {"harbour", ArtStyle::Anime, AspectRatio::R3x2, 1, 2048}))
-                     .bytes;
-    portrait_ = processor_
-                    ->encode_png(generator.generate(
-                        {"tower", ArtStyle::Cyberpunk, AspectRatio::R9x16, 1, 1600}))
-                    .bytes;
+    landscape_png = shared_processor
+                        ->encode_png(generator.generate(
+                            {"harbour", ArtStyle::Anime, AspectRatio::R3x2, 1, 2048}))
+                        .bytes;
+    portrait_png = shared_processor
+                       ->encode_png(generator.generate(
+                           {"tower", ArtStyle::Cyberpunk, AspectRatio::R9x16, 1, 1600}))
+                       .bytes;
   }
-  static void TearDownTestSuite() { processor_.reset(); }
+  static void TearDownTestSuite() { shared_processor.reset(); }
 
-  static VipsImageProcessor& processor() { return *processor_; }
-  static std::span<const std::uint8_t> landscape() { return bytes_of(landscape_); }
-  static std::span<const std::uint8_t> portrait() { return bytes_of(portrait_); }
+  static VipsImageProcessor& processor() { return *shared_processor; }
+  static std::span<const std::uint8_t> landscape() { return bytes_of(landscape_png); }
+  static std::span<const std::uint8_t> portrait() { return bytes_of(portrait_png); }
 
   // Checks the bytes are a `format` file that decodes to exactly the size it claims.
   static void expect_decodes(const EncodedImage& image, ImageFormat format) {
@@ -128,9 +129,9 @@ class MediaVipsProcessor : public ::testing::Test {
   }
 
  private:
-  static inline std::unique_ptr<VipsImageProcessor> processor_;
-  static inline std::string landscape_;
-  static inline std::string portrait_;
+  static inline std::unique_ptr<VipsImageProcessor> shared_processor;
+  static inline std::string landscape_png;
+  static inline std::string portrait_png;
 };
 
 TEST_F(MediaVipsProcessor, ProbeReadsTheOriginalsSize) {
@@ -291,9 +292,9 @@ TEST_F(MediaVipsProcessor, WorksFromManyThreadsAtOnce) {
   const std::string expected = processor().thumbnail(landscape(), ImageFormat::Webp).bytes;
   std::vector<std::string> results(4);
   std::vector<std::thread> threads;
-  for (std::size_t i = 0; i < results.size(); ++i) {
+  for (auto& result : results) {
     threads.emplace_back(
-        [&, i] { results[i] = processor().thumbnail(landscape(), ImageFormat::Webp).bytes; });
+        [&result] { result = processor().thumbnail(landscape(), ImageFormat::Webp).bytes; });
   }
   for (auto& thread : threads) thread.join();
   for (const auto& result : results) EXPECT_EQ(result, expected);
@@ -337,8 +338,9 @@ TEST_F(MediaWatermark, ShowsBrightOnADarkPicture) {
   const Image plain = decoded(processor().render_at(bytes_of(dark), 1600, ImageFormat::Png));
   int brighter = 0;
   for (int y = 0; y < marked.height; ++y) {
-    for (int x = 0; x < marked.width; ++x)
+    for (int x = 0; x < marked.width; ++x) {
       brighter += brightness(marked, x, y) > brightness(plain, x, y) + 60;
+    }
   }
   EXPECT_GT(brighter, marked.width * marked.height / 50)
       << "at least 2 % of the pixels are lettering";
@@ -361,8 +363,9 @@ TEST_F(MediaWatermark, BoughtRendersAndThumbnailsAreNotMarked) {
                              decoded(processor().thumbnail(bytes_of(dark), ImageFormat::Png))}) {
     int brightest = 0;
     for (int y = 0; y < image.height; ++y) {
-      for (int x = 0; x < image.width; ++x)
+      for (int x = 0; x < image.width; ++x) {
         brightest = std::max(brightest, brightness(image, x, y));
+      }
     }
     EXPECT_LT(brightest, 20);
   }

@@ -28,7 +28,7 @@ TEST(MediaZip, Crc32MatchesTheStandardCheckValue) {
 
 TEST(MediaZip, PythonsZipfileTestsAndExtractsEveryEntryAsWritten) {
   const auto first = binary_bytes(70'000);
-  const auto second = std::string("\x89PNG\r\n\x1a\n tiny", 14);
+  const auto second = std::string("\x89PNG\r\n\x1a\n tiny");
   const std::vector<ZipEntry> entries{{"a-lighthouse-watercolor-1.png", first},
                                       {"a-lighthouse-watercolor-2.png", second},
                                       {"empty.txt", ""}};

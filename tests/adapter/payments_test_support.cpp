@@ -15,7 +15,7 @@ namespace artshop::payments::test_support {
 
 namespace {
 
-constexpr std::size_t kMaxRequestBytes = 4 * 1024 * 1024;
+constexpr std::size_t kMaxRequestBytes = std::size_t{4} * 1024 * 1024;
 
 std::string lower(std::string_view text) {
   std::string out(text);
@@ -131,7 +131,7 @@ void LoopbackHttpServer::serve() {
 
 void LoopbackHttpServer::handle(int connection) {
   std::string data;
-  std::array<char, 16 * 1024> buffer{};
+  std::array<char, std::size_t{16} * 1024> buffer{};
   std::size_t header_end = std::string::npos;
   std::size_t content_length = 0;
   RecordedRequest request;

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <array>
 #include <atomic>
 #include <thread>
 #include <vector>
@@ -46,8 +47,9 @@ TEST_F(SqliteDatabase, MigrateAppliesEveryMigrationOnceAndInOrder) {
 
 TEST_F(SqliteDatabase, MigrateStopsAtAFailingMigrationAndKeepsTheEarlierOnes) {
   Connection connection(file);
-  const Migration steps[] = {{1, "one", "CREATE TABLE a (x INTEGER) STRICT;"},
-                             {2, "broken", "CREATE TABLE b (x INTEGER) STRICT; SELECT nonsense("}};
+  const std::array steps{
+      Migration{1, "one", "CREATE TABLE a (x INTEGER) STRICT;"},
+      Migration{2, "broken", "CREATE TABLE b (x INTEGER) STRICT; SELECT nonsense("}};
   EXPECT_THROW(migrate(connection, steps), DatabaseError);
   EXPECT_EQ(schema_version(connection), 1);
   auto row = connection.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'b'");
@@ -58,7 +60,7 @@ TEST_F(SqliteDatabase, MigrateStopsAtAFailingMigrationAndKeepsTheEarlierOnes) {
 TEST_F(SqliteDatabase, MigrateRefusesADatabaseNewerThanTheCode) {
   Connection connection(file);
   migrate(connection, artshop_schema());
-  const Migration older[] = {{1, "settings", "SELECT 1;"}};
+  const std::array older{Migration{1, "settings", "SELECT 1;"}};
   EXPECT_THROW(migrate(connection, older), DatabaseError);
 }
 
@@ -82,7 +84,8 @@ TEST_F(SqliteDatabase, ATransactionThatIsNotCommittedLeavesNothingBehind) {
 TEST_F(SqliteDatabase, ConcurrentImmediateWritersNeverLoseAnUpdateOrSeeBusy) {
   {
     Connection setup(file);
-    setup.execute("CREATE TABLE counter (n INTEGER NOT NULL) STRICT; INSERT INTO counter VALUES (0);");
+    setup.execute(
+        "CREATE TABLE counter (n INTEGER NOT NULL) STRICT; INSERT INTO counter VALUES (0);");
   }
   constexpr int kThreads = 8;
   constexpr int kIncrements = 50;

@@ -21,7 +21,9 @@ namespace artshop::sqlite {
 namespace {
 
 using std::chrono::sys_seconds;
+using namespace std::chrono_literals;
 using ::testing::ElementsAre;
+using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 using ::testing::SizeIs;
 
@@ -145,8 +147,8 @@ class SqliteOrders : public ::testing::Test {
                                   .browser = {},
                                   .urls = {}});
     ASSERT_TRUE(started);
-    ASSERT_TRUE(handle({.event_id = "evt_" + started->deposit.payment_reference,
-                        .reference = started->deposit.payment_reference,
+    ASSERT_TRUE(handle({.event_id = "evt_" + started->deposit.reference,
+                        .reference = started->deposit.reference,
                         .outcome = PaymentOutcome::Paid,
                         .amount = std::nullopt}));
   }
@@ -225,22 +227,25 @@ TEST_F(SqliteOrders, AnOrderRoundTripsWithItsLinesGiftCardsPayerAndBrowser) {
   const auto placed = place(command);
   ASSERT_TRUE(placed);
   const auto stored = transactions.read([&](Repositories& repos) -> Result<std::optional<Order>> {
-    return repos.orders.find_by_reference(placed->order.payment_reference);
+    const auto payment = repos.payments.find_by_reference(placed->order.payment.reference);
+    return payment ? repos.orders.find_by_payment(payment->id) : std::nullopt;
   });
   ASSERT_TRUE(stored && *stored);
   const Order& order = **stored;
   EXPECT_EQ(order.id, placed->order.id);
-  EXPECT_EQ(order.user, ann);
-  EXPECT_EQ(order.currency, Currency::USD);
-  EXPECT_EQ(order.rate, placed->order.rate);
   EXPECT_EQ(order.lines, placed->order.lines);
   EXPECT_THAT(order.gift_cards, ElementsAre(GiftCardLine{placed->order.gift_cards.at(0)}));
-  EXPECT_EQ(order.total_minor, placed->order.total_minor);
-  EXPECT_EQ(order.billing, placed->order.billing);
-  EXPECT_EQ(order.browser, command.browser);
-  EXPECT_EQ(order.status, PaymentStatus::Pending);
-  EXPECT_EQ(order.expires_at, kNow + kPaymentWindow);
-  EXPECT_FALSE(order.settled_at);
+  const auto& payment = order.payment;
+  EXPECT_EQ(payment.purpose, PaymentPurpose::Order);
+  EXPECT_EQ(payment.user, ann);
+  EXPECT_EQ(payment.currency, Currency::USD);
+  EXPECT_EQ(payment.rate, placed->order.payment.rate);
+  EXPECT_EQ(payment.amount_minor, placed->order.payment.amount_minor);
+  EXPECT_EQ(payment.billing, placed->order.payment.billing);
+  EXPECT_EQ(payment.browser, command.browser);
+  EXPECT_EQ(payment.status, PaymentStatus::Pending);
+  EXPECT_EQ(payment.expires_at, kNow + kPaymentWindow);
+  EXPECT_FALSE(payment.settled_at);
 }
 
 TEST_F(SqliteOrders, StatusChangesAreGuardedByTheStatusTheyLeave) {
@@ -248,10 +253,10 @@ TEST_F(SqliteOrders, StatusChangesAreGuardedByTheStatusTheyLeave) {
   const auto [offer, attribute] = add_offer("harbour", Licence::Personal, 19'00);
   const auto placed = place(order_of(ann, {{offer.value, attribute.value}}, 0, false));
   const auto moves = transactions.write([&](Repositories& repos) -> Result<std::vector<bool>> {
-    const auto id = placed->order.id;
+    const auto id = placed->order.payment.id;
     return std::vector<bool>{
-        repos.orders.update_status(id, PaymentStatus::Pending, PaymentStatus::Failed, kNow),
-        repos.orders.update_status(id, PaymentStatus::Pending, PaymentStatus::Paid, kNow)};
+        repos.payments.update_status(id, PaymentStatus::Pending, PaymentStatus::Failed, kNow),
+        repos.payments.update_status(id, PaymentStatus::Pending, PaymentStatus::Paid, kNow)};
   });
   EXPECT_THAT(moves.value(), ElementsAre(true, false));
 }
@@ -309,12 +314,12 @@ TEST_F(SqliteOrders, TheLedgerKeepsEachEntrysOriginalAmountCurrencyAndRate) {
                                 .urls = {}});
   ASSERT_TRUE(started);
   ASSERT_TRUE(handle({.event_id = "evt_jpy",
-                      .reference = started->deposit.payment_reference,
+                      .reference = started->deposit.reference,
                       .outcome = PaymentOutcome::Paid,
                       .amount = std::nullopt}));
   const auto entries =
       transactions.read([&](Repositories& repos) -> Result<std::vector<LedgerEntry>> {
-        return repos.ledger.entries("deposit:" + started->deposit.payment_reference);
+        return repos.ledger.entries("deposit:" + started->deposit.reference);
       });
   ASSERT_THAT(entries.value(), SizeIs(2));
   const auto& credit = entries->at(1);
@@ -331,7 +336,7 @@ TEST_F(SqliteOrders, AGiftCardIsStoredByDigestAndRedeemedOnce) {
   const auto bob = add_account("bob@example.com");
   const auto placed = place(order_of(ann, {}, 40'00, false));
   const auto handled = handle({.event_id = "evt_gc",
-                               .reference = placed->order.payment_reference,
+                               .reference = placed->order.payment.reference,
                                .outcome = PaymentOutcome::Paid,
                                .amount = std::nullopt});
   ASSERT_THAT(handled.value().gift_card_numbers, SizeIs(1));
@@ -432,7 +437,7 @@ TEST_F(SqliteOrders, TwentyConcurrentRedemptionsOfOneGiftCard_ExactlyOneSucceeds
   for (int i = 0; i < 20; ++i) redeemers.push_back(add_account(fmt::format("r{}@example.com", i)));
   const auto placed = place(order_of(ann, {}, 100'00, false));
   const auto number = handle({.event_id = "evt_gc",
-                              .reference = placed.value().order.payment_reference,
+                              .reference = placed.value().order.payment.reference,
                               .outcome = PaymentOutcome::Paid,
                               .amount = std::nullopt})
                           .value()
@@ -502,12 +507,11 @@ TEST_F(SqliteOrders, TwoPaymentEventsDeliveredTenTimesEachAtOnce_AreEachActedOnO
   race(20, [&](int i) {
     AppServer server(*this);
     const bool order_event = i % 2 == 0;
-    const auto handled =
-        server.handle({.event_id = order_event ? "evt_order" : "evt_deposit",
-                       .reference = order_event ? placed->order.payment_reference
-                                                : started->deposit.payment_reference,
-                       .outcome = PaymentOutcome::Paid,
-                       .amount = std::nullopt});
+    const auto handled = server.handle(
+        {.event_id = order_event ? "evt_order" : "evt_deposit",
+         .reference = order_event ? placed->order.payment.reference : started->deposit.reference,
+         .outcome = PaymentOutcome::Paid,
+         .amount = std::nullopt});
     if (!handled) return;
     if (handled->outcome == PaymentEventOutcome::OrderFulfilled) ++fulfilled;
     if (handled->outcome == PaymentEventOutcome::DepositCredited) ++credited;
@@ -522,6 +526,211 @@ TEST_F(SqliteOrders, TwoPaymentEventsDeliveredTenTimesEachAtOnce_AreEachActedOnO
   EXPECT_EQ(mailer.sent.load(), 1);
   EXPECT_EQ(query_int("SELECT count(*) FROM ledger_entries"), 3 + 2);
   EXPECT_EQ(ledger_imbalance(), 0);
+}
+
+// --- Migration 10: orders and deposits become payments ------------------------------------
+
+constexpr int kVersionBeforePayments = 9;
+
+// A database as version 9 left it: orders and deposits in every status, whose ids are what
+// customers were answered; the pending order holds an exclusive picture with a line for it,
+// the paid one (from the balance) bought a gift card and an artwork.
+class SqlitePaymentsMigration : public ::testing::Test {
+ protected:
+  struct Row {
+    std::int64_t id;
+    std::string reference;
+    PaymentStatus status;
+    std::int64_t amount_minor;
+    sys_seconds created_at;
+  };
+  // Ids with gaps, the deposits' overlapping the orders', as a live database has them.
+  const std::vector<Row> orders{{1, "ord_pending", PaymentStatus::Pending, 300'00, kNow - 10min},
+                                {2, "ord_paid", PaymentStatus::Paid, 25'00, kNow - 2h},
+                                {5, "ord_failed", PaymentStatus::Failed, 12'00, kNow - 3h},
+                                {9, "ord_expired", PaymentStatus::Expired, 19'00, kNow - 4h}};
+  const std::vector<Row> deposits{{3, "dep_pending", PaymentStatus::Pending, 50'00, kNow - 5min},
+                                  {7, "dep_paid", PaymentStatus::Paid, 70'00, kNow - 2h},
+                                  {8, "dep_failed", PaymentStatus::Failed, 80'00, kNow - 3h},
+                                  {12, "dep_expired", PaymentStatus::Expired, 90'00, kNow - 4h}};
+  static constexpr std::string_view kPayer =
+      "'Ann', 'Lee', 'NO', '', 'Oslo', 'Karl Johans gate 1', '0154', 1, 'nb', 1920, 1080, -60, "
+      "'Firefox'";
+
+  static std::string settled_at(const Row& row) {
+    return row.status == PaymentStatus::Pending ? "NULL" : std::to_string(epoch(row.created_at));
+  }
+  static std::int64_t epoch(sys_seconds time) { return time.time_since_epoch().count(); }
+
+  // Builds the version 9 database, migrates it as a start of the app does and answers whether
+  // the connection has its foreign keys on again.
+  std::int64_t build_and_migrate() {
+    Connection connection(file());
+    migrate(connection, artshop_schema().first(kVersionBeforePayments));
+    connection.execute(
+        "INSERT INTO accounts (id, email, password_hash, created_at) "
+        "VALUES (1, 'ann@example.com', 'hash', 0);"
+        "INSERT INTO categories (url_name, title) VALUES ('art', 'Art');"
+        "INSERT INTO offers (id, url_name, title, description, category, style, orientation, "
+        "aspect_ratio, width, height, created_at, status, min_price_eur_cents, thumbnail_webp, "
+        "thumbnail_jpeg, preview_webp, preview_jpeg) VALUES (1, 'tower', 'Tower', '', 'art', "
+        "'None', 'Square', '1:1', 100, 100, 0, 'Active', 30000, 't.webp', 't.jpg', 'p.webp', "
+        "'p.jpg');");
+    for (const auto& row : orders) {
+      connection.execute(fmt::format(
+          "INSERT INTO orders (id, account_id, currency, rate_scaled, total_minor, "
+          "pay_by_balance, first_name, last_name, billing_country, billing_state, billing_city, "
+          "billing_address1, billing_zip_code, javascript_enabled, accept_language, "
+          "screen_width, screen_height, time_zone_offset, user_agent, payment_reference, status, "
+          "created_at, expires_at, settled_at) VALUES ({}, 1, 'EUR', 1000000, {}, {}, {}, '{}', "
+          "'{}', {}, {}, {})",
+          row.id, row.amount_minor, row.status == PaymentStatus::Paid ? 1 : 0, kPayer,
+          row.reference, name(row.status), epoch(row.created_at),
+          epoch(row.created_at + kPaymentWindow), settled_at(row)));
+    }
+    for (const auto& row : deposits) {
+      connection.execute(fmt::format(
+          "INSERT INTO deposits (id, account_id, currency, rate_scaled, amount_minor, "
+          "first_name, last_name, billing_country, billing_state, billing_city, "
+          "billing_address1, billing_zip_code, javascript_enabled, accept_language, "
+          "screen_width, screen_height, time_zone_offset, user_agent, payment_reference, status, "
+          "created_at, expires_at, settled_at) VALUES ({}, 1, 'EUR', 1000000, {}, {}, '{}', "
+          "'{}', {}, {}, {})",
+          row.id, row.amount_minor, kPayer, row.reference, name(row.status), epoch(row.created_at),
+          epoch(row.created_at + kPaymentWindow), settled_at(row)));
+    }
+    connection.execute(
+        "INSERT INTO order_lines (order_id, position, offer_id, attribute_id, title, size_name, "
+        "long_edge, licence, price_minor, price_eur_cents) VALUES (1, 0, 1, 11, 'Tower', "
+        "'Original', 8000, 'ExclusiveCommercial', 30000, 30000);"
+        "INSERT INTO exclusive_reservations (offer_id, order_id) VALUES (1, 1);"
+        "INSERT INTO order_gift_cards (order_id, position, amount_minor) VALUES (2, 0, 2500);"
+        "INSERT INTO artworks (account_id, order_id, offer_id, attribute_id, title, size_name, "
+        "long_edge, licence, acquired_at) VALUES (1, 2, 1, 12, 'Tower', 'HD', 1920, 'Personal', "
+        "0);");
+    migrate(connection, artshop_schema());
+    auto enabled = connection.prepare("PRAGMA foreign_keys");
+    enabled.step();
+    return enabled.column_int(0);
+  }
+
+  std::filesystem::path file() const { return dir.path() / "artshop.db"; }
+
+  std::int64_t query_int(const std::string& sql) {
+    auto connection = pool.acquire();
+    auto row = connection->prepare(sql);
+    row.step();
+    return row.column_int(0);
+  }
+
+  artshop::testing::TempDir dir;
+  std::int64_t foreign_keys_after_migration = build_and_migrate();
+  ConnectionPool pool{file(), 2};
+  SqliteUnitOfWork transactions{pool, nullptr};
+  StillClock clock;
+  DefaultRates rates;
+  LinkGateway gateway;
+  crypto::OpenSslRandomSource random;
+  crypto::Sha256TokenHasher digests;
+  DiscardingMailer mailer;
+  HandlePaymentEvent handle{transactions, random, digests, mailer, clock};
+  StartDeposit deposit{transactions, rates, gateway, random, clock};
+  GetOrder get_order{transactions};
+  GetDeposit get_deposit{transactions};
+  GetBalance balance{transactions, rates};
+};
+
+TEST_F(SqlitePaymentsMigration, EveryOrderKeepsItsIdItsPaymentAndWhatItHolds) {
+  for (const auto& row : orders) {
+    SCOPED_TRACE(row.reference);
+    const auto found = get_order(UserId{1}, OrderId{row.id});
+    ASSERT_TRUE(found);
+    const auto& payment = found->order.payment;
+    EXPECT_EQ(payment.purpose, PaymentPurpose::Order);
+    EXPECT_EQ(payment.reference, row.reference);
+    EXPECT_EQ(payment.status, row.status);
+    EXPECT_EQ(found->order.total(), Money(row.amount_minor, Currency::EUR));
+    EXPECT_EQ(payment.created_at, row.created_at);
+    EXPECT_EQ(payment.expires_at, row.created_at + kPaymentWindow);
+    EXPECT_EQ(payment.settled_at.has_value(), row.status != PaymentStatus::Pending);
+    EXPECT_EQ(payment.browser.user_agent, "Firefox");
+    EXPECT_EQ(found->order.pay_by_balance, row.status == PaymentStatus::Paid);
+  }
+  const auto pending = get_order(UserId{1}, OrderId{1});
+  EXPECT_THAT(pending->order.lines, SizeIs(1));
+  EXPECT_THAT(get_order(UserId{1}, OrderId{2})->order.gift_cards, SizeIs(1));
+  const auto held = transactions.write([](Repositories& repos) -> Result<bool> {
+    return repos.orders.reserve_exclusive(OfferId{1}, OrderId{9});
+  });
+  EXPECT_FALSE(held.value());
+  EXPECT_EQ(query_int("SELECT order_id FROM artworks"), 2);
+}
+
+TEST_F(SqlitePaymentsMigration, EveryDepositKeepsTheIdItsPayerWasAnswered) {
+  for (const auto& row : deposits) {
+    SCOPED_TRACE(row.reference);
+    const auto found = get_deposit(UserId{1}, PaymentId{row.id});
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->purpose, PaymentPurpose::Deposit);
+    EXPECT_EQ(found->reference, row.reference);
+    EXPECT_EQ(found->status, row.status);
+    EXPECT_EQ(found->amount(), Money(row.amount_minor, Currency::EUR));
+    EXPECT_EQ(found->settled_at.has_value(), row.status != PaymentStatus::Pending);
+  }
+  const auto started = deposit({.user = UserId{1},
+                                .names = {.first_name = "Ann", .last_name = "Lee"},
+                                .billing = {.country = "NO",
+                                            .state = "",
+                                            .city = "Oslo",
+                                            .address1 = "Karl Johans gate 1",
+                                            .zip_code = "0154"},
+                                .amount = "20.00",
+                                .currency = "EUR",
+                                .agreed_to_terms = true,
+                                .browser = {},
+                                .urls = {}});
+  ASSERT_TRUE(started);
+  EXPECT_GT(started->deposit.id.value, query_int("SELECT max(id) FROM payments WHERE id <> " +
+                                                 std::to_string(started->deposit.id.value)));
+}
+
+TEST_F(SqlitePaymentsMigration, LeavesOneTableOfPaymentsAndOrdersWithTheirOwnColumnsOnly) {
+  EXPECT_EQ(query_int("SELECT count(*) FROM sqlite_master WHERE name = 'deposits'"), 0);
+  EXPECT_EQ(query_int("SELECT count(*) FROM payments"), 8);
+  EXPECT_EQ(query_int("SELECT count(*) FROM pragma_table_info('orders')"), 3);
+  EXPECT_EQ(query_int("SELECT count(*) FROM pragma_foreign_key_check"), 0);
+  EXPECT_EQ(foreign_keys_after_migration, 1);
+}
+
+TEST_F(SqlitePaymentsMigration, PaymentEventsForMigratedReferences_SettleWhatTheyPayFor) {
+  const auto paid = [&](std::string reference, std::int64_t amount_minor) {
+    return handle({.event_id = "evt_" + reference,
+                   .reference = reference,
+                   .outcome = PaymentOutcome::Paid,
+                   .amount = Money(amount_minor, Currency::EUR)});
+  };
+  EXPECT_EQ(paid("ord_pending", 300'00).value().outcome, PaymentEventOutcome::OrderFulfilled);
+  EXPECT_EQ(paid("dep_pending", 50'00).value().outcome, PaymentEventOutcome::DepositCredited);
+  EXPECT_EQ(paid("ord_expired", 19'00).value().outcome, PaymentEventOutcome::CreditedToBalance);
+  EXPECT_EQ(paid("dep_paid", 70'00).value().outcome, PaymentEventOutcome::NothingToDo);
+  EXPECT_EQ(get_order(UserId{1}, OrderId{1})->order.payment.status, PaymentStatus::Paid);
+  EXPECT_EQ(balance({.user = UserId{1}, .currency = "EUR"}), Money(50'00 + 19'00, Currency::EUR));
+  EXPECT_EQ(query_int("SELECT count(*) FROM exclusive_reservations"), 0);
+}
+
+TEST_F(SqlitePaymentsMigration, AStoredEnumThisVersionDoesNotKnow_IsAnErrorNamingWhereItIs) {
+  {
+    auto connection = pool.acquire();
+    connection->execute("UPDATE payments SET currency = 'XAU' WHERE reference = 'dep_paid'");
+  }
+  try {
+    transactions.read([](Repositories& repos) -> Result<std::optional<Payment>> {
+      return repos.payments.find_by_reference("dep_paid");
+    });
+    ADD_FAILURE() << "a payment in an unknown currency was read";
+  } catch (const DatabaseError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("payments.currency holds 'XAU'"));
+  }
 }
 
 }  // namespace

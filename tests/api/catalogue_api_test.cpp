@@ -1,7 +1,12 @@
 // The catalogue calls and /media against the real server, on a seeded test catalogue.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <zlib.h>
 
+#include <array>
 #include <boost/json.hpp>
+#include <stdexcept>
+#include <string_view>
 #include <thread>
 
 #include "support/catalogue_fixture.hpp"
@@ -14,6 +19,30 @@ namespace artshop::testing {
 namespace {
 
 namespace json = boost::json;
+using ::testing::HasSubstr;
+
+// A gzip stream inflated by zlib, independently of how the server made it; throws unless the
+// bytes are exactly one whole stream.
+std::string gunzip(std::string_view gzipped) {
+  z_stream stream{};
+  if (inflateInit2(&stream, 16 + MAX_WBITS) != Z_OK) throw std::runtime_error("inflateInit2");
+  // zlib's interface predates const: it only reads the input.
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(gzipped.data()));
+  stream.avail_in = static_cast<uInt>(gzipped.size());
+  std::string inflated;
+  std::array<char, 16384> chunk{};
+  int status = Z_OK;
+  while (status == Z_OK) {
+    stream.next_out = reinterpret_cast<Bytef*>(chunk.data());
+    stream.avail_out = static_cast<uInt>(chunk.size());
+    status = inflate(&stream, Z_NO_FLUSH);
+    inflated.append(chunk.data(), chunk.size() - stream.avail_out);
+  }
+  const bool whole = status == Z_STREAM_END && stream.avail_in == 0;
+  inflateEnd(&stream);
+  if (!whole) throw std::runtime_error("not one whole gzip stream");
+  return inflated;
+}
 
 class CatalogueApi : public ::testing::Test {
  protected:
@@ -179,6 +208,99 @@ TEST_F(CatalogueApi, GetOne_AnswersAnOfferWithItsAttributesOrA404) {
 
   get_json("/api/offers/get-one?UrlName=no-such-picture&Currency=EUR", 404);
   EXPECT_TRUE(has_error(get_json("/api/offers/get-one?Currency=EUR", 400), "UrlName"));
+}
+
+TEST_F(CatalogueApi, OfferCalls_TheSameQuestionInTwoCurrenciesGetsAnAnswerInEach) {
+  const auto url_name =
+      std::string(items("/api/offers?Currency=EUR&PageSize=1")[0].at("urlName").as_string());
+  for (const std::string& question :
+       {std::string("/api/offers?Sort=LowToHigh&PageSize=5&Currency="),
+        std::string("/api/offers/latest?Currency="),
+        "/api/offers/get-one?UrlName=" + url_name + "&Currency="}) {
+    const auto euros = get(server->url(question + "EUR"));
+    const auto yen = get(server->url(question + "JPY"));
+    const auto euros_again = get(server->url(question + "EUR"));
+    ASSERT_EQ(yen.status, 200) << question << ": " << yen.body;
+    const auto yen_body = json::parse(yen.body);
+    const auto* page = yen_body.as_object().if_contains("items");
+    const auto& offer = page != nullptr ? page->as_array().at(0) : yen_body;
+    EXPECT_EQ(offer.at("price").at("currency").as_string(), "JPY") << question;
+    EXPECT_NE(euros.body, yen.body) << question;
+    EXPECT_EQ(euros_again.body, euros.body) << question;
+  }
+}
+
+TEST_F(CatalogueApi, OfferCalls_AClientThatAcceptsGzipGetsTheSameAnswerGzippedEveryTime) {
+  const auto url_name =
+      std::string(items("/api/offers?Currency=EUR&PageSize=1")[0].at("urlName").as_string());
+  // Questions no other test asks, so the first answer is made here and the second is kept.
+  for (const auto& question :
+       {std::string("/api/offers?Currency=GBP&Sort=HighToLow&PageSize=7&Page=2"),
+        std::string("/api/offers/latest?Currency=CHF"),
+        "/api/offers/get-one?UrlName=" + url_name + "&Currency=CHF"}) {
+    const auto gzipped = get(server->url(question), {{"Accept-Encoding", "gzip, deflate, br"}});
+    const auto gzipped_again = get(server->url(question), {{"Accept-Encoding", "gzip"}});
+    const auto plain = get(server->url(question));
+    ASSERT_EQ(gzipped.status, 200) << question << ": " << gzipped.body;
+    ASSERT_EQ(plain.status, 200) << question << ": " << plain.body;
+    EXPECT_EQ(gzipped.header("Content-Encoding"), "gzip") << question;
+    EXPECT_EQ(gzipped.header("Content-Type"), "application/json; charset=utf-8") << question;
+    EXPECT_THAT(gzipped.header("Vary"), HasSubstr("Accept-Encoding")) << question;
+    EXPECT_EQ(gunzip(gzipped.body), plain.body) << question;
+    EXPECT_LT(gzipped.body.size(), plain.body.size()) << question;
+    EXPECT_EQ(gzipped_again.header("Content-Encoding"), "gzip") << question;
+    EXPECT_EQ(gzipped_again.body, gzipped.body) << question;
+    EXPECT_FALSE(plain.has_header("Content-Encoding")) << question;
+    EXPECT_THAT(plain.header("Vary"), HasSubstr("Accept-Encoding")) << question;
+  }
+}
+
+TEST_F(CatalogueApi, OfferCalls_AClientThatRefusesGzipOrNamesNoCodingGetsThePlainAnswer) {
+  const std::string question = "/api/offers/latest?Currency=EUR";
+  const auto plain = get(server->url(question));
+  ASSERT_EQ(plain.status, 200) << plain.body;
+  EXPECT_FALSE(plain.has_header("Content-Encoding"));
+  for (const std::string_view refusal : {"gzip;q=0", "br", "identity", "*;q=0", "gzip;q=0, *"}) {
+    const auto answer = get(server->url(question), {{"Accept-Encoding", std::string(refusal)}});
+    EXPECT_FALSE(answer.has_header("Content-Encoding")) << refusal;
+    EXPECT_EQ(answer.body, plain.body) << refusal;
+    EXPECT_THAT(answer.header("Vary"), HasSubstr("Accept-Encoding")) << refusal;
+  }
+  for (const std::string_view acceptance : {"*", "br, GZIP;q=0.5", "x-gzip"}) {
+    const auto answer = get(server->url(question), {{"Accept-Encoding", std::string(acceptance)}});
+    EXPECT_EQ(answer.header("Content-Encoding"), "gzip") << acceptance;
+    EXPECT_EQ(gunzip(answer.body), plain.body) << acceptance;
+  }
+}
+
+TEST_F(CatalogueApi, OfferCalls_AHeadRequestGetsTheHeadersOfTheGzippedAnswer) {
+  const std::string question = "/api/offers?Currency=EUR&PageSize=12";
+  const RequestHeaders accepts_gzip{{"Accept-Encoding", "gzip"}};
+  const auto full = get(server->url(question), accepts_gzip);
+  const auto head = request("HEAD", server->url(question), {}, accepts_gzip);
+  ASSERT_EQ(head.status, 200);
+  EXPECT_EQ(head.header("Content-Encoding"), "gzip");
+  EXPECT_EQ(head.header("Vary"), full.header("Vary"));
+  EXPECT_EQ(head.header("Content-Length"), std::to_string(full.body.size()));
+  EXPECT_TRUE(head.body.empty());
+}
+
+TEST_F(CatalogueApi, OfferCalls_SmallAnswersAndErrorsAreNeverGzipped) {
+  const RequestHeaders accepts_gzip{{"Accept-Encoding", "gzip"}};
+  const auto past_the_end = get(server->url("/api/offers?Currency=EUR&Page=99"), accepts_gzip);
+  ASSERT_EQ(past_the_end.status, 200);
+  EXPECT_FALSE(past_the_end.has_header("Content-Encoding"));
+  EXPECT_TRUE(json::parse(past_the_end.body).at("items").as_array().empty());
+  EXPECT_THAT(past_the_end.header("Vary"), HasSubstr("Accept-Encoding"));
+
+  const auto bad_currency = get(server->url("/api/offers?Currency=XYZ"), accepts_gzip);
+  EXPECT_EQ(bad_currency.status, 400);
+  EXPECT_FALSE(bad_currency.has_header("Content-Encoding"));
+  EXPECT_TRUE(json::parse(bad_currency.body).as_object().contains("errors"));
+  const auto missing =
+      get(server->url("/api/offers/get-one?UrlName=no-such-picture&Currency=EUR"), accepts_gzip);
+  EXPECT_EQ(missing.status, 404);
+  EXPECT_FALSE(missing.has_header("Content-Encoding"));
 }
 
 TEST_F(CatalogueApi, Categories_ListTheTenWithCountsOfTheirOffers) {

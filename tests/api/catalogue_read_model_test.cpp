@@ -54,5 +54,28 @@ TEST_F(CatalogueReadModel, ABoughtExclusiveLeavesTheListingAtOnceInEveryServerOn
   }
 }
 
+TEST_F(CatalogueReadModel, OfferCallsAnsweredBeforeAPurchaseAnswerAfreshRightAfterIt) {
+  ShopServer shop;
+  const auto exclusives = shop.exclusives();
+  ASSERT_FALSE(exclusives.empty());
+  const auto& picture = exclusives.front();
+  const std::string listing = "/api/offers?Currency=EUR&Style=Exclusive&PageSize=96";
+  const std::string one = "/api/offers/get-one?UrlName=" + picture.url_name + "&Currency=EUR";
+  // Each asked twice, so that the second answer is the one kept for the same question.
+  for (int round = 0; round < 2; ++round) {
+    ASSERT_TRUE(lists(shop.process(), picture.url_name));
+    ASSERT_EQ(get_json(shop.process(), one).at("status").as_string(), "Active");
+  }
+  const auto listing_before = testing::get(shop.process().url(listing)).body;
+
+  const auto ann = shop.sign_up();
+  shop.fund_cents(ann, picture.price_cents);
+  ASSERT_EQ(shop.place_order(ann, {picture}, nullptr, true).status, 200);
+
+  EXPECT_NE(testing::get(shop.process().url(listing)).body, listing_before);
+  EXPECT_FALSE(lists(shop.process(), picture.url_name));
+  EXPECT_EQ(get_json(shop.process(), one).at("status").as_string(), "SoldOut");
+}
+
 }  // namespace
 }  // namespace artshop::testing

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <string>
 #include <vector>
@@ -155,8 +156,8 @@ TEST(SlowClients, FiveHundredSlowLorisConnectionsAreClosedWhileOthersAreServed) 
     ::poll(slow.data(), slow.size(), 500);
     for (auto& connection : slow) {
       if (connection.fd < 0 || connection.revents == 0) continue;
-      char buffer[512];
-      if (::recv(connection.fd, buffer, sizeof buffer, 0) <= 0) {
+      std::array<char, 512> buffer{};
+      if (::recv(connection.fd, buffer.data(), buffer.size(), 0) <= 0) {
         ::close(connection.fd);
         connection.fd = -1;  // poll skips negative descriptors
         ++closed;

@@ -34,9 +34,9 @@ boost::json::value json_of(const HttpResponse& response) {
 
 // Splits what a raw connection received into its responses' status lines and headers.
 std::vector<std::string> status_lines(const std::string& received) {
-  static const std::regex kStatusLine(R"(HTTP/1\.1 \d{3}[^\r]*)");
+  static const std::regex status_line(R"(HTTP/1\.1 \d{3}[^\r]*)");
   std::vector<std::string> lines;
-  for (std::sregex_iterator it(received.begin(), received.end(), kStatusLine), end; it != end;
+  for (std::sregex_iterator it(received.begin(), received.end(), status_line), end; it != end;
        ++it) {
     lines.push_back(it->str());
   }

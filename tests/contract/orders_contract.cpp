@@ -11,11 +11,139 @@ using ::testing::IsEmpty;
 
 std::vector<std::string> references(const std::vector<Order>& orders) {
   std::vector<std::string> found;
-  for (const auto& order : orders) found.push_back(order.payment_reference);
+  for (const auto& order : orders) found.push_back(order.payment.reference);
   return found;
 }
 
-TEST_P(OrderContract, Insert_ThenFind_GivesBackEveryFieldLinesAndGiftCards) {
+std::vector<std::string> references(const std::vector<Payment>& payments) {
+  std::vector<std::string> found;
+  for (const auto& payment : payments) found.push_back(payment.reference);
+  return found;
+}
+
+TEST_P(PaymentContract, Insert_ThenFind_GivesBackEveryField) {
+  const auto ann = add_account("ann@example.com");
+  const auto started = a_deposit(ann, "D-1", kNow);
+  const auto id = add_payment(started);
+  const auto found = read([&](Repositories& repos) { return repos.payments.find(id); });
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->id, id);
+  EXPECT_EQ(found->purpose, PaymentPurpose::Deposit);
+  EXPECT_EQ(found->user, ann);
+  EXPECT_EQ(found->currency, Currency::GBP);
+  EXPECT_EQ(found->rate, Rate{857'000});
+  EXPECT_EQ(found->amount(), Money(2'500, Currency::GBP));
+  EXPECT_EQ(found->first_name, "Ann");
+  EXPECT_EQ(found->last_name, "Example");
+  EXPECT_EQ(found->billing, started.billing);
+  EXPECT_EQ(found->browser, started.browser);
+  EXPECT_EQ(found->reference, "D-1");
+  EXPECT_EQ(found->status, PaymentStatus::Pending);
+  EXPECT_EQ(found->created_at, kNow);
+  EXPECT_EQ(found->expires_at, kNow + kPaymentWindow);
+  EXPECT_EQ(found->settled_at, std::nullopt);
+}
+
+TEST_P(PaymentContract, FindByReference_FindsAnOrdersPaymentAndADepositAlike) {
+  const auto ann = add_account("ann@example.com");
+  const auto offer = add_offer(an_offer("harbour", kNow, 1'250));
+  const auto order = add_order(an_order(ann, offer, "R-1", kNow));
+  const auto deposit = add_payment(a_deposit(ann, "D-1", kNow));
+  read([&](Repositories& repos) {
+    const auto for_order = repos.payments.find_by_reference("R-1");
+    ASSERT_TRUE(for_order);
+    EXPECT_EQ(for_order->purpose, PaymentPurpose::Order);
+    EXPECT_EQ(for_order->amount(), Money(64'390, Currency::NOK));
+    EXPECT_EQ(repos.orders.find_by_payment(for_order->id)->id, order);
+    EXPECT_EQ(repos.payments.find_by_reference("D-1")->id, deposit);
+    EXPECT_FALSE(repos.orders.find_by_payment(deposit));
+    EXPECT_FALSE(repos.payments.find_by_reference("R-2"));
+    EXPECT_FALSE(repos.payments.find(PaymentId{deposit.value + 100}));
+  });
+}
+
+TEST_P(PaymentContract, UpdateStatus_FromTheExpectedStatus_AppliesOnceAndRecordsWhen) {
+  const auto ann = add_account("ann@example.com");
+  const auto id = add_payment(a_deposit(ann, "D-1", kNow));
+  EXPECT_FALSE(write([&](Repositories& repos) {
+    return repos.payments.update_status(id, PaymentStatus::Paid, PaymentStatus::Failed, kNow);
+  }));
+  EXPECT_TRUE(write([&](Repositories& repos) {
+    return repos.payments.update_status(id, PaymentStatus::Pending, PaymentStatus::Expired,
+                                        kNow + 1h);
+  }));
+  EXPECT_FALSE(write([&](Repositories& repos) {
+    return repos.payments.update_status(id, PaymentStatus::Pending, PaymentStatus::Paid, kNow + 2h);
+  }));
+  const auto found = read([&](Repositories& repos) { return repos.payments.find(id); });
+  EXPECT_EQ(found->status, PaymentStatus::Expired);
+  EXPECT_EQ(found->settled_at, kNow + 1h);
+}
+
+TEST_P(PaymentContract, UpdateStatus_OfAnUnknownPayment_AnswersFalse) {
+  EXPECT_FALSE(write([](Repositories& repos) {
+    return repos.payments.update_status(PaymentId{42}, PaymentStatus::Pending, PaymentStatus::Paid,
+                                        kNow);
+  }));
+}
+
+TEST_P(PaymentContract, UpdateStatus_OfAnOrdersPayment_IsWhatTheOrderReadsBack) {
+  const auto ann = add_account("ann@example.com");
+  const auto offer = add_offer(an_offer("harbour", kNow, 1'250));
+  const auto id = add_order(an_order(ann, offer, "R-1", kNow));
+  const auto payment = read([&](Repositories& repos) { return repos.orders.find(id)->payment.id; });
+  EXPECT_TRUE(write([&](Repositories& repos) {
+    return repos.payments.update_status(payment, PaymentStatus::Pending, PaymentStatus::Paid,
+                                        kNow + 1min);
+  }));
+  const auto found = read([&](Repositories& repos) { return repos.orders.find(id); });
+  EXPECT_EQ(found->payment.status, PaymentStatus::Paid);
+  EXPECT_EQ(found->payment.settled_at, kNow + 1min);
+}
+
+TEST_P(PaymentContract, PendingExpired_GivesPendingPaymentsOfEveryPurposeWhoseWindowClosed) {
+  const auto ann = add_account("ann@example.com");
+  const auto offer = add_offer(an_offer("harbour", kNow, 1'250));
+  add_order(an_order(ann, offer, "order-long-ago", kNow - 2h));
+  add_payment(a_deposit(ann, "deposit-just-now", kNow - kPaymentWindow));
+  add_order(an_order(ann, offer, "order-open", kNow - 10min));
+  add_payment(a_deposit(ann, "deposit-open", kNow - 1min));
+  const auto failed = add_payment(a_deposit(ann, "deposit-failed", kNow - 2h));
+  write([&](Repositories& repos) {
+    repos.payments.update_status(failed, PaymentStatus::Pending, PaymentStatus::Failed, kNow);
+  });
+  const auto expired =
+      read([&](Repositories& repos) { return repos.payments.pending_expired(kNow); });
+  EXPECT_THAT(references(expired), ElementsAre("order-long-ago", "deposit-just-now"));
+  EXPECT_EQ(expired.at(0).purpose, PaymentPurpose::Order);
+  EXPECT_EQ(expired.at(1).purpose, PaymentPurpose::Deposit);
+}
+
+TEST_P(PaymentContract, CountPendingForUser_CountsOnePurposeOfOneUserWithinTheWindow) {
+  const auto ann = add_account("ann@example.com");
+  const auto bob = add_account("bob@example.com");
+  const auto offer = add_offer(an_offer("harbour", kNow, 1'250));
+  add_payment(a_deposit(ann, "closed", kNow - kPaymentWindow));
+  const auto open = add_payment(a_deposit(ann, "open", kNow - 1min));
+  add_payment(a_deposit(bob, "bob", kNow - 1min));
+  add_order(an_order(ann, offer, "order", kNow - 1min));
+  read([&](Repositories& repos) {
+    EXPECT_EQ(repos.payments.count_pending_for_user(ann, PaymentPurpose::Deposit, kNow), 1u);
+    EXPECT_EQ(repos.payments.count_pending_for_user(ann, PaymentPurpose::Order, kNow), 1u);
+    EXPECT_EQ(
+        repos.payments.count_pending_for_user(ann, PaymentPurpose::Deposit, kNow + kPaymentWindow),
+        0u);
+  });
+  write([&](Repositories& repos) {
+    repos.payments.update_status(open, PaymentStatus::Pending, PaymentStatus::Paid, kNow);
+  });
+  EXPECT_EQ(read([&](Repositories& repos) {
+              return repos.payments.count_pending_for_user(ann, PaymentPurpose::Deposit, kNow);
+            }),
+            0u);
+}
+
+TEST_P(OrderContract, Insert_ThenFind_GivesBackItsLinesGiftCardsAndPayment) {
   const auto ann = add_account("ann@example.com");
   const auto offer = add_offer(an_offer("harbour", kNow, 1'250));
   const auto placed = an_order(ann, offer, "R-1", kNow);
@@ -23,34 +151,21 @@ TEST_P(OrderContract, Insert_ThenFind_GivesBackEveryFieldLinesAndGiftCards) {
   const auto found = read([&](Repositories& repos) { return repos.orders.find(id); });
   ASSERT_TRUE(found);
   EXPECT_EQ(found->id, id);
-  EXPECT_EQ(found->user, ann);
-  EXPECT_EQ(found->currency, Currency::NOK);
-  EXPECT_EQ(found->rate, Rate{11'512'300});
   EXPECT_EQ(found->lines, placed.lines);
   EXPECT_EQ(found->gift_cards, placed.gift_cards);
-  EXPECT_EQ(found->total_minor, 64'390);
-  EXPECT_EQ(found->total(), Money(64'390, Currency::NOK));
   EXPECT_TRUE(found->pay_by_balance);
-  EXPECT_EQ(found->first_name, "Ann");
-  EXPECT_EQ(found->last_name, "Example");
-  EXPECT_EQ(found->billing, placed.billing);
-  EXPECT_EQ(found->browser, placed.browser);
-  EXPECT_EQ(found->payment_reference, "R-1");
-  EXPECT_EQ(found->status, PaymentStatus::Pending);
-  EXPECT_EQ(found->created_at, kNow);
-  EXPECT_EQ(found->expires_at, kNow + kPaymentWindow);
-  EXPECT_EQ(found->settled_at, std::nullopt);
-}
-
-TEST_P(OrderContract, FindByReference_FindsTheOrderAndNothingForAnUnknownOne) {
-  const auto ann = add_account("ann@example.com");
-  const auto offer = add_offer(an_offer("harbour", kNow, 1'250));
-  const auto id = add_order(an_order(ann, offer, "R-1", kNow));
-  read([&](Repositories& repos) {
-    EXPECT_EQ(repos.orders.find_by_reference("R-1")->id, id);
-    EXPECT_FALSE(repos.orders.find_by_reference("R-2"));
-    EXPECT_FALSE(repos.orders.find(OrderId{id.value + 100}));
-  });
+  EXPECT_EQ(found->total(), Money(64'390, Currency::NOK));
+  const auto& payment = found->payment;
+  EXPECT_EQ(payment.purpose, PaymentPurpose::Order);
+  EXPECT_EQ(payment.user, ann);
+  EXPECT_EQ(payment.rate, Rate{11'512'300});
+  EXPECT_EQ(payment.first_name, "Ann");
+  EXPECT_EQ(payment.billing, placed.payment.billing);
+  EXPECT_EQ(payment.browser, placed.payment.browser);
+  EXPECT_EQ(payment.reference, "R-1");
+  EXPECT_EQ(payment.status, PaymentStatus::Pending);
+  EXPECT_EQ(payment.expires_at, kNow + kPaymentWindow);
+  EXPECT_FALSE(read([&](Repositories& repos) { return repos.orders.find(OrderId{id.value + 1}); }));
 }
 
 TEST_P(OrderContract, ListForUser_GivesTheUsersOrdersNewestFirstPageByPage) {
@@ -61,6 +176,7 @@ TEST_P(OrderContract, ListForUser_GivesTheUsersOrdersNewestFirstPageByPage) {
   add_order(an_order(ann, offer, "ann-new", kNow));
   add_order(an_order(bob, offer, "bob", kNow));
   add_order(an_order(ann, offer, "ann-middle", kNow - 1h));
+  add_payment(a_deposit(ann, "ann-deposit", kNow));
   read([&](Repositories& repos) {
     const auto first = repos.orders.list_for_user(ann, 0, 2);
     EXPECT_EQ(first.total, 3);
@@ -82,55 +198,20 @@ TEST_P(OrderContract, ListForUser_OfOrdersPlacedTheSameSecond_PutsTheLaterOneFir
       ElementsAre("second", "first"));
 }
 
-TEST_P(OrderContract, PendingForUser_GivesOnlyPendingOrdersWhoseWindowIsOpen) {
+TEST_P(OrderContract, PendingForUser_GivesOnlyOrdersWhosePaymentIsPendingAndOpen) {
   const auto ann = add_account("ann@example.com");
   const auto offer = add_offer(an_offer("harbour", kNow, 1'250));
   add_order(an_order(ann, offer, "open", kNow - 10min));
   add_order(an_order(ann, offer, "closed", kNow - kPaymentWindow));
   const auto paid = add_order(an_order(ann, offer, "paid", kNow - 5min));
+  add_payment(a_deposit(ann, "deposit", kNow - 1min));
   write([&](Repositories& repos) {
-    repos.orders.update_status(paid, PaymentStatus::Pending, PaymentStatus::Paid, kNow);
+    const auto payment = repos.orders.find(paid)->payment.id;
+    repos.payments.update_status(payment, PaymentStatus::Pending, PaymentStatus::Paid, kNow);
   });
   EXPECT_THAT(references(read(
                   [&](Repositories& repos) { return repos.orders.pending_for_user(ann, kNow); })),
               ElementsAre("open"));
-}
-
-TEST_P(OrderContract, UpdateStatus_FromTheExpectedStatus_AppliesOnceAndRecordsWhen) {
-  const auto ann = add_account("ann@example.com");
-  const auto offer = add_offer(an_offer("harbour", kNow, 1'250));
-  const auto id = add_order(an_order(ann, offer, "R-1", kNow));
-  EXPECT_TRUE(write([&](Repositories& repos) {
-    return repos.orders.update_status(id, PaymentStatus::Pending, PaymentStatus::Paid, kNow + 1min);
-  }));
-  EXPECT_FALSE(write([&](Repositories& repos) {
-    return repos.orders.update_status(id, PaymentStatus::Pending, PaymentStatus::Failed,
-                                      kNow + 2min);
-  }));
-  const auto found = read([&](Repositories& repos) { return repos.orders.find(id); });
-  EXPECT_EQ(found->status, PaymentStatus::Paid);
-  EXPECT_EQ(found->settled_at, kNow + 1min);
-}
-
-TEST_P(OrderContract, UpdateStatus_OfAnUnknownOrder_AnswersFalse) {
-  EXPECT_FALSE(write([](Repositories& repos) {
-    return repos.orders.update_status(OrderId{42}, PaymentStatus::Pending, PaymentStatus::Paid,
-                                      kNow);
-  }));
-}
-
-TEST_P(OrderContract, PendingExpired_GivesPendingOrdersWhoseWindowClosedAtOrBeforeNow) {
-  const auto ann = add_account("ann@example.com");
-  const auto offer = add_offer(an_offer("harbour", kNow, 1'250));
-  const auto long_ago = add_order(an_order(ann, offer, "long-ago", kNow - 2h));
-  const auto just_now = add_order(an_order(ann, offer, "just-now", kNow - kPaymentWindow));
-  add_order(an_order(ann, offer, "open", kNow - 10min));
-  const auto failed = add_order(an_order(ann, offer, "failed", kNow - 2h));
-  write([&](Repositories& repos) {
-    repos.orders.update_status(failed, PaymentStatus::Pending, PaymentStatus::Failed, kNow);
-  });
-  EXPECT_THAT(read([&](Repositories& repos) { return repos.orders.pending_expired(kNow); }),
-              ElementsAre(long_ago, just_now));
 }
 
 TEST_P(OrderContract, ReserveExclusive_ForASecondOrder_AnswersFalseUntilTheFirstLetsGo) {
@@ -154,80 +235,6 @@ TEST_P(OrderContract, ReserveExclusive_OfASoldOutOffer_AnswersFalse) {
   write([&](Repositories& repos) { repos.offers.mark_sold_out(offer); });
   EXPECT_FALSE(
       write([&](Repositories& repos) { return repos.orders.reserve_exclusive(offer, order); }));
-}
-
-TEST_P(DepositContract, Insert_ThenFind_GivesBackEveryField) {
-  const auto ann = add_account("ann@example.com");
-  const auto started = a_deposit(ann, "D-1", kNow);
-  const auto id = write([&](Repositories& repos) { return repos.deposits.insert(started); });
-  const auto found = read([&](Repositories& repos) { return repos.deposits.find(id); });
-  ASSERT_TRUE(found);
-  EXPECT_EQ(found->id, id);
-  EXPECT_EQ(found->user, ann);
-  EXPECT_EQ(found->currency, Currency::GBP);
-  EXPECT_EQ(found->rate, Rate{857'000});
-  EXPECT_EQ(found->amount(), Money(2'500, Currency::GBP));
-  EXPECT_EQ(found->first_name, "Ann");
-  EXPECT_EQ(found->last_name, "Example");
-  EXPECT_EQ(found->billing, started.billing);
-  EXPECT_EQ(found->browser, started.browser);
-  EXPECT_EQ(found->payment_reference, "D-1");
-  EXPECT_EQ(found->status, PaymentStatus::Pending);
-  EXPECT_EQ(found->created_at, kNow);
-  EXPECT_EQ(found->expires_at, kNow + kPaymentWindow);
-  EXPECT_EQ(found->settled_at, std::nullopt);
-}
-
-TEST_P(DepositContract, FindByReference_FindsTheDepositAndNothingForAnUnknownOne) {
-  const auto ann = add_account("ann@example.com");
-  const auto id = write(
-      [&](Repositories& repos) { return repos.deposits.insert(a_deposit(ann, "D-1", kNow)); });
-  read([&](Repositories& repos) {
-    EXPECT_EQ(repos.deposits.find_by_reference("D-1")->id, id);
-    EXPECT_FALSE(repos.deposits.find_by_reference("D-2"));
-    EXPECT_FALSE(repos.deposits.find(DepositId{id.value + 100}));
-  });
-}
-
-TEST_P(DepositContract, UpdateStatus_FromTheWrongStatus_AnswersFalseAndChangesNothing) {
-  const auto ann = add_account("ann@example.com");
-  const auto id = write(
-      [&](Repositories& repos) { return repos.deposits.insert(a_deposit(ann, "D-1", kNow)); });
-  EXPECT_FALSE(write([&](Repositories& repos) {
-    return repos.deposits.update_status(id, PaymentStatus::Paid, PaymentStatus::Failed, kNow);
-  }));
-  EXPECT_TRUE(write([&](Repositories& repos) {
-    return repos.deposits.update_status(id, PaymentStatus::Pending, PaymentStatus::Expired,
-                                        kNow + 1h);
-  }));
-  EXPECT_FALSE(write([&](Repositories& repos) {
-    return repos.deposits.update_status(id, PaymentStatus::Pending, PaymentStatus::Paid, kNow + 2h);
-  }));
-  const auto found = read([&](Repositories& repos) { return repos.deposits.find(id); });
-  EXPECT_EQ(found->status, PaymentStatus::Expired);
-  EXPECT_EQ(found->settled_at, kNow + 1h);
-}
-
-TEST_P(DepositContract, PendingExpiredAndCountPending_SplitOnThePaymentWindow) {
-  const auto ann = add_account("ann@example.com");
-  const auto bob = add_account("bob@example.com");
-  const auto [closed, open] = write([&](Repositories& repos) {
-    const auto closed_id = repos.deposits.insert(a_deposit(ann, "closed", kNow - kPaymentWindow));
-    const auto open_id = repos.deposits.insert(a_deposit(ann, "open", kNow - 1min));
-    repos.deposits.insert(a_deposit(bob, "bob", kNow - 1min));
-    return std::pair(closed_id, open_id);
-  });
-  read([&](Repositories& repos) {
-    EXPECT_THAT(repos.deposits.pending_expired(kNow), ElementsAre(closed));
-    EXPECT_EQ(repos.deposits.count_pending_for_user(ann, kNow), 1u);
-    EXPECT_EQ(repos.deposits.count_pending_for_user(ann, kNow + kPaymentWindow), 0u);
-  });
-  write([&](Repositories& repos) {
-    repos.deposits.update_status(open, PaymentStatus::Pending, PaymentStatus::Paid, kNow);
-  });
-  EXPECT_EQ(
-      read([&](Repositories& repos) { return repos.deposits.count_pending_for_user(ann, kNow); }),
-      0u);
 }
 
 Artwork an_artwork(UserId owner, OrderId order, OfferId offer, sys_seconds acquired_at) {

@@ -20,8 +20,17 @@ OfferId StoreContract::add_offer(const Offer& offer) {
   return *id;
 }
 
+OrderId insert_order(Repositories& repos, Order order) {
+  order.payment.id = repos.payments.insert(order.payment);
+  return repos.orders.insert(order);
+}
+
 OrderId StoreContract::add_order(const Order& order) {
-  return write([&](Repositories& repos) { return repos.orders.insert(order); });
+  return write([&](Repositories& repos) { return insert_order(repos, order); });
+}
+
+PaymentId StoreContract::add_payment(const Payment& payment) {
+  return write([&](Repositories& repos) { return repos.payments.insert(payment); });
 }
 
 Offer StoreContract::an_offer(std::string url_name, sys_seconds created_at,
@@ -54,9 +63,29 @@ Offer StoreContract::an_offer(std::string url_name, sys_seconds created_at,
 Order StoreContract::an_order(UserId user, OfferId offer, std::string reference,
                               sys_seconds created_at) {
   Order order;
-  order.user = user;
-  order.currency = Currency::NOK;
-  order.rate = Rate{11'512'300};
+  auto& payment = order.payment;
+  payment.purpose = PaymentPurpose::Order;
+  payment.user = user;
+  payment.currency = Currency::NOK;
+  payment.rate = Rate{11'512'300};
+  payment.amount_minor = 64'390;
+  payment.first_name = "Ann";
+  payment.last_name = "Example";
+  payment.billing = {.country = "NO",
+                     .state = "Oslo",
+                     .city = "Oslo",
+                     .address1 = "Karl Johans gate 1",
+                     .zip_code = "0154"};
+  payment.browser = {.javascript_enabled = false,
+                     .accept_language = "nb-NO",
+                     .screen_width = 1280,
+                     .screen_height = 800,
+                     .time_zone_offset = -60,
+                     .user_agent = "Firefox"};
+  payment.reference = std::move(reference);
+  payment.status = PaymentStatus::Pending;
+  payment.created_at = created_at;
+  payment.expires_at = created_at + kPaymentWindow;
   order.lines = {{.offer = offer,
                   .attribute = AttributeId{7},
                   .title = "Harbour",
@@ -66,30 +95,13 @@ Order StoreContract::an_order(UserId user, OfferId offer, std::string reference,
                   .price_minor = 14'390,
                   .price_eur_cents = 1'250}};
   order.gift_cards = {{.amount_minor = 50'000}};
-  order.total_minor = 64'390;
   order.pay_by_balance = true;
-  order.first_name = "Ann";
-  order.last_name = "Example";
-  order.billing = {.country = "NO",
-                   .state = "Oslo",
-                   .city = "Oslo",
-                   .address1 = "Karl Johans gate 1",
-                   .zip_code = "0154"};
-  order.browser = {.javascript_enabled = false,
-                   .accept_language = "nb-NO",
-                   .screen_width = 1280,
-                   .screen_height = 800,
-                   .time_zone_offset = -60,
-                   .user_agent = "Firefox"};
-  order.payment_reference = std::move(reference);
-  order.status = PaymentStatus::Pending;
-  order.created_at = created_at;
-  order.expires_at = created_at + kPaymentWindow;
   return order;
 }
 
-Deposit StoreContract::a_deposit(UserId user, std::string reference, sys_seconds created_at) {
-  Deposit deposit;
+Payment StoreContract::a_deposit(UserId user, std::string reference, sys_seconds created_at) {
+  Payment deposit;
+  deposit.purpose = PaymentPurpose::Deposit;
   deposit.user = user;
   deposit.currency = Currency::GBP;
   deposit.rate = Rate{857'000};
@@ -107,7 +119,7 @@ Deposit StoreContract::a_deposit(UserId user, std::string reference, sys_seconds
                      .screen_height = 844,
                      .time_zone_offset = 0,
                      .user_agent = "Safari"};
-  deposit.payment_reference = std::move(reference);
+  deposit.reference = std::move(reference);
   deposit.status = PaymentStatus::Pending;
   deposit.created_at = created_at;
   deposit.expires_at = created_at + kPaymentWindow;

@@ -25,6 +25,9 @@ using std::chrono::sys_seconds;
 
 inline constexpr sys_seconds kNow{std::chrono::seconds{1'800'000'000}};
 
+// Stores the order's payment, then the order against it, as PlaceOrder does.
+OrderId insert_order(Repositories& repos, Order order);
+
 // One fresh, empty store with the shop's whole schema, reached only through its ports.
 class Store {
  public:
@@ -58,13 +61,16 @@ class StoreContract : public ::testing::TestWithParam<Backend> {
   // Rows that others point at, stored through the ports.
   UserId add_account(std::string_view email);
   OfferId add_offer(const Offer& offer);
-  OrderId add_order(const Order& order);
+  OrderId add_order(const Order& order);  // insert_order in a transaction of its own
+  PaymentId add_payment(const Payment& payment);
 
   // Complete values with every field set, ready to store.
   static Offer an_offer(std::string url_name, sys_seconds created_at, std::int64_t price_eur_cents,
                         Licence licence = Licence::Personal);
+  // An order of one line and one gift card; its payment is Pending, `reference` its reference.
   static Order an_order(UserId user, OfferId offer, std::string reference, sys_seconds created_at);
-  static Deposit a_deposit(UserId user, std::string reference, sys_seconds created_at);
+  // A Pending payment for the balance.
+  static Payment a_deposit(UserId user, std::string reference, sys_seconds created_at);
 
  private:
   template <class Work>
@@ -95,8 +101,8 @@ class ResetCodeContract : public StoreContract {};
 class RateLimitContract : public StoreContract {};
 class OfferContract : public StoreContract {};
 class SettingContract : public StoreContract {};
+class PaymentContract : public StoreContract {};
 class OrderContract : public StoreContract {};
-class DepositContract : public StoreContract {};
 class LedgerContract : public StoreContract {};
 class GiftCardContract : public StoreContract {};
 class ArtworkContract : public StoreContract {};
@@ -124,8 +130,8 @@ inline std::string name_of(const ::testing::TestParamInfo<Backend>& backend) {
   ARTSHOP_STORE_CONTRACT(prefix, RateLimitContract, backend);      \
   ARTSHOP_STORE_CONTRACT(prefix, OfferContract, backend);          \
   ARTSHOP_STORE_CONTRACT(prefix, SettingContract, backend);        \
+  ARTSHOP_STORE_CONTRACT(prefix, PaymentContract, backend);        \
   ARTSHOP_STORE_CONTRACT(prefix, OrderContract, backend);          \
-  ARTSHOP_STORE_CONTRACT(prefix, DepositContract, backend);        \
   ARTSHOP_STORE_CONTRACT(prefix, LedgerContract, backend);         \
   ARTSHOP_STORE_CONTRACT(prefix, GiftCardContract, backend);       \
   ARTSHOP_STORE_CONTRACT(prefix, ArtworkContract, backend);        \

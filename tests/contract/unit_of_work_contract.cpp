@@ -15,12 +15,12 @@ using Mode = UnitOfWork::Mode;
 // Writes through every kind of repository a money write touches, so that a rollback which
 // forgets one of them shows.
 void write_everywhere(Repositories& repos, const Order& order_to_place) {
-  const auto ann = order_to_place.user;
+  const auto ann = order_to_place.payment.user;
   const auto offer = order_to_place.lines.at(0).offer;
   repos.accounts.insert("bob@example.com", "hash", kNow);
   repos.accounts.update_names(ann, "Ann", "Changed");
   repos.settings.set("catalogue.seeded", "yes");
-  const auto order = repos.orders.insert(order_to_place);
+  const auto order = insert_order(repos, order_to_place);
   repos.orders.reserve_exclusive(offer, order);
   repos.offers.mark_sold_out(offer);
   repos.ledger.post(Posting::Builder("deposit:rolled-back", kNow)
@@ -42,13 +42,13 @@ void write_everywhere(Repositories& repos, const Order& order_to_place) {
 
 // Whether anything write_everywhere wrote can be seen, or still holds a unique value.
 void expect_nothing_left_behind(UnitOfWork& transactions, const Order& order_not_placed) {
-  const auto ann = order_not_placed.user;
+  const auto ann = order_not_placed.payment.user;
   const auto offer = order_not_placed.lines.at(0).offer;
   transactions.run(Mode::Read, [&](Repositories& repos) {
     EXPECT_FALSE(repos.accounts.find_by_email("bob@example.com"));
     EXPECT_EQ(repos.accounts.find_by_id(ann)->last_name, "");
     EXPECT_FALSE(repos.settings.get("catalogue.seeded"));
-    EXPECT_FALSE(repos.orders.find_by_reference(order_not_placed.payment_reference));
+    EXPECT_FALSE(repos.payments.find_by_reference(order_not_placed.payment.reference));
     EXPECT_EQ(repos.offers.find_by_id(offer)->status, OfferStatus::Active);
     EXPECT_THAT(repos.ledger.entries("deposit:rolled-back"), IsEmpty());
     EXPECT_EQ(repos.ledger.customer_balance(ann), 0);
@@ -59,7 +59,7 @@ void expect_nothing_left_behind(UnitOfWork& transactions, const Order& order_not
   transactions.run(Mode::Write, [&](Repositories& repos) {
     EXPECT_TRUE(repos.accounts.insert("bob@example.com", "hash", kNow));
     EXPECT_TRUE(repos.payment_events.record("evt_rolled_back", kNow));
-    const auto order = repos.orders.insert(order_not_placed);
+    const auto order = insert_order(repos, order_not_placed);
     EXPECT_TRUE(repos.orders.reserve_exclusive(offer, order));
     return true;
   });
@@ -135,14 +135,15 @@ TEST_P(UnitOfWorkContract, AWriteOfAGuardedUpdateThatLost_CanRollBackTheRestOfIt
   const auto first = add_order(an_order(ann, offer, "first", kNow));
   write([&](Repositories& repos) { repos.orders.reserve_exclusive(offer, first); });
   const auto outcome = transactions().write([&](Repositories& repos) -> Result<OrderId> {
-    const auto second = repos.orders.insert(an_order(ann, offer, "second", kNow));
+    const auto second = insert_order(repos, an_order(ann, offer, "second", kNow));
     if (!repos.orders.reserve_exclusive(offer, second)) {
       return std::unexpected(Error::conflict("held by another order"));
     }
     return second;
   });
   EXPECT_FALSE(outcome);
-  EXPECT_FALSE(read([](Repositories& repos) { return repos.orders.find_by_reference("second"); }));
+  EXPECT_FALSE(
+      read([](Repositories& repos) { return repos.payments.find_by_reference("second"); }));
 }
 
 }  // namespace

@@ -489,12 +489,13 @@ def check(database: Path, customers: list[Customer]) -> tuple[list[str], list[st
         record = customer.record
         (account,) = db.execute("SELECT id FROM accounts WHERE email = ?",
                                 (record.email,)).fetchone()
-        deposits = dict(db.execute("SELECT id, payment_reference FROM deposits "
-                                   "WHERE account_id = ?", (account,)))
+        deposits = dict(db.execute("SELECT id, reference FROM payments "
+                                   "WHERE account_id = ? AND purpose = 'Deposit'", (account,)))
         for deposit in record.deposits:
             once(f"deposit:{deposit['reference']}", f"deposit {deposit['id']}")
-        orders = dict(db.execute("SELECT id, payment_reference FROM orders WHERE account_id = ?",
-                                 (account,)))
+        orders = dict(db.execute("SELECT orders.id, payments.reference FROM orders "
+                                 "JOIN payments ON payments.id = orders.payment_id "
+                                 "WHERE payments.account_id = ?", (account,)))
         for order in record.orders:
             once(f"order:{order['reference']}", f"order {order['id']}")
         for order_id in record.redeemed:

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <memory>
 #include <stdexcept>
@@ -143,12 +144,12 @@ void RawConnection::send(std::string_view bytes) {
 
 std::string RawConnection::receive(std::chrono::milliseconds idle_timeout) {
   std::string received;
-  char chunk[16384];
+  std::array<char, 16384> chunk{};
   pollfd ready{.fd = fd_, .events = POLLIN, .revents = 0};
   while (::poll(&ready, 1, static_cast<int>(idle_timeout.count())) > 0) {
-    const auto n = ::recv(fd_, chunk, sizeof chunk, 0);
+    const auto n = ::recv(fd_, chunk.data(), chunk.size(), 0);
     if (n <= 0) break;  // closed or reset by the peer
-    received.append(chunk, static_cast<std::size_t>(n));
+    received.append(chunk.data(), static_cast<std::size_t>(n));
   }
   return received;
 }

@@ -1,25 +1,14 @@
 #include "support/smtp_sink.hpp"
 
 #include <arpa/inet.h>
-#include <fcntl.h>
 #include <netinet/in.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
-#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
-#include <stdexcept>
-
-#include "support/eventually.hpp"
-
-extern char** environ;
 
 namespace artshop::testing {
 namespace {
@@ -66,15 +55,9 @@ SmtpSink::SmtpSink(fs::path folder, bool require_auth, unsigned short port)
     arguments.emplace_back("--port");
     arguments.push_back(std::to_string(port));
   }
-  start(arguments);
-}
-
-SmtpSink::~SmtpSink() {
-  ::close(stdin_);
-  ::close(stdout_);
-  if (eventually([this] { return ::waitpid(pid_, nullptr, WNOHANG) == pid_; }, 5s)) return;
-  ::kill(pid_, SIGKILL);
-  ::waitpid(pid_, nullptr, 0);
+  process_ = std::make_unique<ChildProcess>(arguments);
+  port_ = static_cast<unsigned short>(std::stoul(
+      process_->read_line(20s, "smtp_sink.py printed no port (is python3-aiosmtpd installed?)")));
 }
 
 std::vector<ReceivedMail> SmtpSink::received() const {
@@ -84,47 +67,6 @@ std::vector<ReceivedMail> SmtpSink::received() const {
     if (!fs::exists(fs::path(base).replace_extension(".envelope"))) return mails;
     mails.push_back(read_mail(base));
   }
-}
-
-void SmtpSink::start(const std::vector<std::string>& arguments) {
-  std::array<int, 2> to_child{};
-  std::array<int, 2> from_child{};
-  if (::pipe2(to_child.data(), O_CLOEXEC) != 0 || ::pipe2(from_child.data(), O_CLOEXEC) != 0) {
-    throw std::runtime_error("pipe2 failed");
-  }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, to_child[0], STDIN_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, from_child[1], STDOUT_FILENO);
-  std::vector<char*> argv;
-  for (const std::string& argument : arguments) {
-    argv.push_back(const_cast<char*>(argument.c_str()));
-  }
-  argv.push_back(nullptr);
-  const int spawned = ::posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(to_child[0]);
-  ::close(from_child[1]);
-  stdin_ = to_child[1];
-  stdout_ = from_child[0];
-  if (spawned != 0) throw std::runtime_error("cannot start /usr/bin/python3");
-  port_ = read_port();
-}
-
-unsigned short SmtpSink::read_port() const {
-  std::string line;
-  const auto deadline = std::chrono::steady_clock::now() + 20s;
-  while (!line.ends_with('\n') && std::chrono::steady_clock::now() < deadline) {
-    pollfd readable{.fd = stdout_, .events = POLLIN, .revents = 0};
-    if (::poll(&readable, 1, 100) <= 0) continue;
-    char c = 0;
-    if (::read(stdout_, &c, 1) != 1) break;
-    line += c;
-  }
-  if (!line.ends_with('\n')) {
-    throw std::runtime_error("smtp_sink.py printed no port (is python3-aiosmtpd installed?)");
-  }
-  return static_cast<unsigned short>(std::stoul(line));
 }
 
 unsigned short closed_port() {

@@ -1,10 +1,11 @@
 #pragma once
 
-#include <sys/types.h>
-
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "support/child_process.hpp"
 
 namespace artshop::testing {
 
@@ -23,9 +24,6 @@ class SmtpSink {
  public:
   explicit SmtpSink(std::filesystem::path folder, bool require_auth = false,
                     unsigned short port = 0);
-  ~SmtpSink();
-  SmtpSink(const SmtpSink&) = delete;
-  SmtpSink& operator=(const SmtpSink&) = delete;
 
   unsigned short port() const { return port_; }
 
@@ -33,13 +31,8 @@ class SmtpSink {
   std::vector<ReceivedMail> received() const;
 
  private:
-  void start(const std::vector<std::string>& arguments);
-  unsigned short read_port() const;
-
   std::filesystem::path folder_;
-  pid_t pid_ = -1;
-  int stdin_ = -1;
-  int stdout_ = -1;
+  std::unique_ptr<ChildProcess> process_;
   unsigned short port_ = 0;
 };
 

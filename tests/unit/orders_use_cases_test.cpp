@@ -74,8 +74,8 @@ class Orders : public ::testing::Test {
   void fund(UserId user, std::int64_t amount) {
     const auto started = deposit(deposit_of(user, amount));
     ASSERT_TRUE(started);
-    ASSERT_TRUE(handle({.event_id = "evt_fund_" + started->deposit.payment_reference,
-                        .reference = started->deposit.payment_reference,
+    ASSERT_TRUE(handle({.event_id = "evt_fund_" + started->deposit.reference,
+                        .reference = started->deposit.reference,
                         .outcome = PaymentOutcome::Paid,
                         .amount = std::nullopt}));
   }
@@ -87,7 +87,7 @@ class Orders : public ::testing::Test {
 
   PaymentEvent paid(const Order& order, std::string id = "evt_1") {
     return {.event_id = std::move(id),
-            .reference = order.payment_reference,
+            .reference = order.payment.reference,
             .outcome = PaymentOutcome::Paid,
             .amount = order.total()};
   }
@@ -118,11 +118,11 @@ class Orders : public ::testing::Test {
 TEST_F(Orders, PlaceOrder_WithoutBalance_IsPendingWithAPaymentLinkForTheServerPrice) {
   const auto placed = place(order_of(ann, {{harbour.value, 11}, {harbour.value, 12}}, 10'00));
   ASSERT_TRUE(placed);
-  EXPECT_EQ(placed->order.status, PaymentStatus::Pending);
-  EXPECT_EQ(placed->order.total_minor, 20'00 + 50'00 + 10'00);
-  EXPECT_EQ(placed->order.expires_at - placed->order.created_at, kPaymentWindow);
-  EXPECT_EQ(placed->order.billing.country, "DE");
-  EXPECT_EQ(placed->payment_link, "https://pay.test/" + placed->order.payment_reference);
+  EXPECT_EQ(placed->order.payment.status, PaymentStatus::Pending);
+  EXPECT_EQ(placed->order.payment.amount_minor, 20'00 + 50'00 + 10'00);
+  EXPECT_EQ(placed->order.payment.expires_at - placed->order.payment.created_at, kPaymentWindow);
+  EXPECT_EQ(placed->order.payment.billing.country, "DE");
+  EXPECT_EQ(placed->payment_link, "https://pay.test/" + placed->order.payment.reference);
   ASSERT_THAT(gateway.requests, SizeIs(1));
   EXPECT_EQ(gateway.requests[0].amount, Money(80'00, Currency::EUR));
   EXPECT_EQ(gateway.requests[0].customer_email, "ann@example.com");
@@ -183,7 +183,7 @@ TEST_F(Orders, PlaceOrder_PaidByBalance_IsPaidAtOnceAndFulfilled) {
   fund(ann, 400'00);
   const auto placed = place(order_of(ann, {{harbour.value, 11}, {tower.value, 21}}, 25'00, true));
   ASSERT_TRUE(placed);
-  EXPECT_EQ(placed->order.status, PaymentStatus::Paid);
+  EXPECT_EQ(placed->order.payment.status, PaymentStatus::Paid);
   EXPECT_FALSE(placed->payment_link);
   EXPECT_THAT(placed->gift_card_numbers,
               ElementsAre(MatchesRegex("[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}")));
@@ -209,7 +209,7 @@ TEST_F(Orders, PlaceOrder_PaidByBalance_KeepsItsAnswerInTheTransactionOfThePayme
   ASSERT_TRUE(placed);
   ASSERT_TRUE(kept);
   EXPECT_EQ(kept->order.id, placed->order.id);
-  EXPECT_EQ(kept->order.status, PaymentStatus::Paid);
+  EXPECT_EQ(kept->order.payment.status, PaymentStatus::Paid);
   EXPECT_EQ(orders_seen, 1U);
 }
 
@@ -250,7 +250,7 @@ TEST_F(Orders, PlaceOrder_PaidByBalanceInAnotherCurrency_DebitsTheFrozenEuroValu
   command.currency = "USD";  // 20 EUR -> 21.65 USD -> 20.000000 EUR back (21.65 / 1.0825)
   const auto placed = place(command);
   ASSERT_TRUE(placed);
-  EXPECT_EQ(placed->order.total_minor, 21'65);
+  EXPECT_EQ(placed->order.payment.amount_minor, 21'65);
   EXPECT_EQ(balance_micro(ann), 80'000'000);
   EXPECT_EQ(fakes::ledger_imbalance(store.state), 0);
 }
@@ -271,7 +271,7 @@ TEST_F(Orders, HandlePaymentEvent_Paid_FulfilsIssuesGiftCardsAndSellsOutTheExclu
   ASSERT_TRUE(handled);
   EXPECT_EQ(handled->outcome, PaymentEventOutcome::OrderFulfilled);
   EXPECT_THAT(handled->gift_card_numbers, SizeIs(1));
-  EXPECT_EQ(store.state.orders[0].status, PaymentStatus::Paid);
+  EXPECT_EQ(store.state.payments[0].status, PaymentStatus::Paid);
   EXPECT_EQ(store.state.offers[1].status, OfferStatus::SoldOut);
   EXPECT_THAT(store.state.reservations, IsEmpty());
   ASSERT_THAT(store.state.artworks, SizeIs(1));
@@ -331,12 +331,12 @@ TEST_F(Orders, HandlePaymentEvent_ASecondPaidEventForAPaidOrder_ChangesNothing) 
 TEST_F(Orders, HandlePaymentEvent_Failed_FailsTheOrderAndReleasesTheExclusive) {
   const auto placed = place(order_of(ann, {{tower.value, 21}}));
   const auto handled = handle({.event_id = "evt_f",
-                               .reference = placed->order.payment_reference,
+                               .reference = placed->order.payment.reference,
                                .outcome = PaymentOutcome::Failed,
                                .amount = std::nullopt});
   ASSERT_TRUE(handled);
   EXPECT_EQ(handled->outcome, PaymentEventOutcome::OrderFailed);
-  EXPECT_EQ(store.state.orders[0].status, PaymentStatus::Failed);
+  EXPECT_EQ(store.state.payments[0].status, PaymentStatus::Failed);
   EXPECT_THAT(store.state.reservations, IsEmpty());
   EXPECT_TRUE(place(order_of(bob, {{tower.value, 21}})));
 }
@@ -372,7 +372,7 @@ TEST_F(Orders, HandlePaymentEvent_ReportingAnotherAmount_ChangesNothingAndIsNotR
   const auto handled = handle(event);
   ASSERT_FALSE(handled);
   EXPECT_EQ(handled.error().kind, ErrorKind::Conflict);
-  EXPECT_EQ(store.state.orders[0].status, PaymentStatus::Pending);
+  EXPECT_EQ(store.state.payments[0].status, PaymentStatus::Pending);
   EXPECT_THAT(store.state.ledger, IsEmpty());
   EXPECT_THAT(store.state.payment_events, IsEmpty());
 }
@@ -389,7 +389,7 @@ TEST_F(Orders, ExpireUnpaidOrders_AfterThirtyMinutes_ExpiresAndReleasesTheExclus
   ASSERT_TRUE(expired);
   EXPECT_EQ(expired->orders, 1);
   EXPECT_EQ(expired->deposits, 1);
-  EXPECT_EQ(store.state.orders[0].status, PaymentStatus::Expired);
+  EXPECT_EQ(store.state.payments[0].status, PaymentStatus::Expired);
   EXPECT_THAT(store.state.reservations, IsEmpty());
   EXPECT_TRUE(place(order_of(bob, {{tower.value, 21}})));
 }
@@ -403,16 +403,16 @@ TEST_F(Orders, Deposit_OutsideFiveToAThousandEuros_IsRejected) {
     EXPECT_TRUE(started.error().fields.has("depositAmount"));
   }
   EXPECT_FALSE(deposit(deposit_of(ann, 50'00, "XYZ")));
-  EXPECT_THAT(store.state.deposits, IsEmpty());
+  EXPECT_THAT(store.state.payments, IsEmpty());
 }
 
 TEST_F(Orders, Deposit_WhenPaid_CreditsTheBalance) {
   const auto started = deposit(deposit_of(ann, 108'25, "USD"));
   ASSERT_TRUE(started);
-  EXPECT_EQ(started->payment_link, "https://pay.test/" + started->deposit.payment_reference);
+  EXPECT_EQ(started->payment_link, "https://pay.test/" + started->deposit.reference);
   EXPECT_EQ(balance_micro(ann), 0);
   const auto handled = handle({.event_id = "evt_d",
-                               .reference = started->deposit.payment_reference,
+                               .reference = started->deposit.reference,
                                .outcome = PaymentOutcome::Paid,
                                .amount = std::nullopt});
   ASSERT_TRUE(handled);
@@ -518,7 +518,7 @@ TEST_F(GiftCards, ListOrders_ShowsTheBuyerTheGiftCardNumbersNewestFirst) {
   const auto orders = list_orders({.user = ann});
   ASSERT_TRUE(orders);
   ASSERT_THAT(orders->items, SizeIs(2));
-  EXPECT_EQ(orders->items[0].order.status, PaymentStatus::Pending);
+  EXPECT_EQ(orders->items[0].order.payment.status, PaymentStatus::Pending);
   EXPECT_THAT(orders->items[1].gift_card_numbers, ElementsAre(number));
   EXPECT_THAT(list_orders({.user = bob}).value().items, IsEmpty());
 }
@@ -598,12 +598,12 @@ TEST_F(Orders, GetOrder_AnswersTheCallersOrderWithItsGiftCardNumbersOncePaid) {
   ASSERT_TRUE(placed);
   const auto pending = get_order(ann, placed->order.id);
   ASSERT_TRUE(pending);
-  EXPECT_EQ(pending->order.status, PaymentStatus::Pending);
+  EXPECT_EQ(pending->order.payment.status, PaymentStatus::Pending);
   EXPECT_THAT(pending->gift_card_numbers, IsEmpty());
   ASSERT_TRUE(handle(paid(placed->order)));
   const auto settled = get_order(ann, placed->order.id);
   ASSERT_TRUE(settled);
-  EXPECT_EQ(settled->order.status, PaymentStatus::Paid);
+  EXPECT_EQ(settled->order.payment.status, PaymentStatus::Paid);
   EXPECT_THAT(settled->gift_card_numbers, SizeIs(1));
   EXPECT_THAT(settled->gift_card_numbers[0],
               MatchesRegex("[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}"));
@@ -628,7 +628,13 @@ TEST_F(Orders, GetDeposit_AnswersTheCallersDepositAndNotFoundForAnyOther) {
   EXPECT_EQ(mine->amount(), Money(50'00, Currency::EUR));
   EXPECT_EQ(mine->status, PaymentStatus::Pending);
   EXPECT_EQ(get_deposit(bob, started->deposit.id).error().kind, ErrorKind::NotFound);
-  EXPECT_EQ(get_deposit(ann, DepositId{42}).error().kind, ErrorKind::NotFound);
+  EXPECT_EQ(get_deposit(ann, PaymentId{42}).error().kind, ErrorKind::NotFound);
+}
+
+TEST_F(Orders, GetDeposit_OfTheIdOfAnOrdersPayment_IsNotFound) {
+  const auto placed = place(order_of(ann, {{harbour.value, 11}}));
+  ASSERT_TRUE(placed);
+  EXPECT_EQ(get_deposit(ann, placed->order.payment.id).error().kind, ErrorKind::NotFound);
 }
 
 // --- Limits (docs/limits.md) ---------------------------------------------------------------
@@ -662,7 +668,7 @@ TEST_F(Orders, PlaceOrder_PaidByBalance_IsNotLimitedByUnpaidOrders) {
   for (int i = 0; i < 5; ++i) ASSERT_TRUE(place(order_of(ann, {{harbour.value, 11}})));
   const auto paid = place(order_of(ann, {{harbour.value, 11}}, 0, true));
   ASSERT_TRUE(paid);
-  EXPECT_EQ(paid->order.status, PaymentStatus::Paid);
+  EXPECT_EQ(paid->order.payment.status, PaymentStatus::Paid);
 }
 
 TEST_F(Orders, PlaceOrder_HoldingThreeExclusivesInUnpaidOrders_RefusesAFourth) {
@@ -702,7 +708,7 @@ TEST_F(Orders, Deposit_WithFiveUnpaidDeposits_RefusesASixthUntilOneExpires) {
   ASSERT_FALSE(sixth);
   EXPECT_THAT(sixth.error().fields.messages(ValidationErrors::kGeneral),
               ElementsAre(HasSubstr("You have 5 unpaid deposits.")));
-  EXPECT_THAT(store.state.deposits, SizeIs(5));
+  EXPECT_THAT(store.state.payments, SizeIs(5));
 
   clock.advance(kPaymentWindow);
   EXPECT_TRUE(deposit(deposit_of(ann, 50'00)));

@@ -90,7 +90,7 @@ class Webhooks : public ::testing::Test {
 TEST_F(Webhooks, ThePaidEventOfAPendingOrder_IsVerifiedInTheGatewaysHeaderAndFulfilsIt) {
   const auto order = pending_order();
   gateway.answer = PaymentEvent{.event_id = "evt_1",
-                                .reference = order.payment_reference,
+                                .reference = order.payment.reference,
                                 .outcome = PaymentOutcome::Paid,
                                 .amount = order.total()};
   const auto received = deliver("the raw body");
@@ -98,7 +98,7 @@ TEST_F(Webhooks, ThePaidEventOfAPendingOrder_IsVerifiedInTheGatewaysHeaderAndFul
   EXPECT_EQ(received->receipt, WebhookReceipt::Handled);
   EXPECT_EQ(received->outcome, PaymentEventOutcome::OrderFulfilled);
   EXPECT_EQ(received->event_id, "evt_1");
-  EXPECT_EQ(received->reference, order.payment_reference);
+  EXPECT_EQ(received->reference, order.payment.reference);
   EXPECT_THAT(gateway.bodies, ElementsAre("the raw body"));
   EXPECT_THAT(gateway.signatures, ElementsAre("t=1,v1=ab"));
 
@@ -143,7 +143,7 @@ TEST_F(Webhooks, ABadSignatureOrAnUnreadableEvent_IsAGeneralValidationError) {
 TEST_F(Webhooks, AnotherAmountThanAskedFor_IsAConflictNamingTheEvent) {
   const auto order = pending_order();
   gateway.answer = PaymentEvent{.event_id = "evt_3",
-                                .reference = order.payment_reference,
+                                .reference = order.payment.reference,
                                 .outcome = PaymentOutcome::Paid,
                                 .amount = Money(1, Currency::EUR)};
   const auto received = deliver();

@@ -54,6 +54,15 @@ Failure::Kind kind_of(CURLcode code) {
 }  // namespace
 
 std::expected<Answer, Failure> post(const Post& request) {
+  return send({.method = "POST",
+               .url = request.url,
+               .headers = request.headers,
+               .body = request.body,
+               .timeout = request.timeout,
+               .answer_limit = request.answer_limit});
+}
+
+std::expected<Answer, Failure> send(const Request& request) {
   initialise_once();
   std::array<char, CURL_ERROR_SIZE> error{};  // declared first: curl writes it until cleanup
   Answer answer;
@@ -66,10 +75,17 @@ std::expected<Answer, Failure> post(const Post& request) {
   set_option(curl, CURLOPT_ERRORBUFFER, error.data());
   set_option(curl, CURLOPT_URL, request.url.c_str());
   set_option(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-  set_option(curl, CURLOPT_POST, 1L);
-  // Never null: with no fields curl would read the body from stdin instead.
-  set_option(curl, CURLOPT_POSTFIELDS, request.body.empty() ? "" : request.body.data());
-  set_option(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
+  if (request.method == "HEAD") {
+    set_option(curl, CURLOPT_NOBODY, 1L);
+  } else if (request.method == "POST" || request.method == "PUT") {
+    set_option(curl, CURLOPT_POST, 1L);
+    // Never null: with no fields curl would read the body from stdin instead.
+    set_option(curl, CURLOPT_POSTFIELDS, request.body.empty() ? "" : request.body.data());
+    set_option(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
+    if (request.method == "PUT") set_option(curl, CURLOPT_CUSTOMREQUEST, "PUT");
+  } else if (request.method != "GET") {
+    throw std::invalid_argument("curl: unsupported method " + request.method);
+  }
   set_option(curl, CURLOPT_HTTPHEADER, header_lines.get());
   set_option(curl, CURLOPT_WRITEFUNCTION, &collect_answer);
   set_option(curl, CURLOPT_WRITEDATA, &collected);
@@ -81,12 +97,13 @@ std::expected<Answer, Failure> post(const Post& request) {
   if (const CURLcode code = curl_easy_perform(curl); code != CURLE_OK) {
     return std::unexpected(
         Failure{.kind = kind_of(code),
-                .reason = fmt::format("POST {}: {}", request.url,
+                .reason = fmt::format("{} {}: {}", request.method, request.url,
                                       error[0] != '\0' ? error.data() : curl_easy_strerror(code))});
   }
   if (curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &answer.status) != CURLE_OK) {
-    return std::unexpected(Failure{.kind = Failure::Kind::Unreachable,
-                                   .reason = fmt::format("POST {}: no status code", request.url)});
+    return std::unexpected(
+        Failure{.kind = Failure::Kind::Unreachable,
+                .reason = fmt::format("{} {}: no status code", request.method, request.url)});
   }
   return answer;
 }

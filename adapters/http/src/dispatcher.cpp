@@ -146,7 +146,8 @@ Dispatcher::Plan Dispatcher::plan(const Request& head) const {
   const bool found = match.outcome == RouteMatch::Outcome::Found;
   return {.body_limit = found ? match.options.body_limit : options_.body_limit,
           .route = route,
-          .on_io_thread = builtin || route == kStaticRoute || route == kMediaRoute,
+          .on_io_thread = builtin || route == kStaticRoute ||
+                          (route == kMediaRoute && options_.media_store == nullptr),
           .executor = found ? match.options.executor : nullptr};
 }
 
@@ -224,6 +225,15 @@ Response Dispatcher::serve_media(const Request& request) const {
     return response;
   }
   const auto relative = std::string_view(request.path).substr(kMediaPrefix.size());
+  if (options_.media_store != nullptr) {
+    auto bytes = options_.media_store->get(relative);
+    if (!bytes) return text_response(404, "Not Found");
+    Response response{.status = 200, .body = std::move(*bytes)};
+    response.set_header("Content-Type", std::string(content_type_of(relative)));
+    // Keys name their content: what is under one never changes.
+    response.set_header("Cache-Control", std::string(kImmutable));
+    return response;
+  }
   if (auto file = media_.serve(request, relative)) return std::move(*file);
   return text_response(404, "Not Found");
 }

@@ -51,6 +51,14 @@ std::string_view content_type(const fs::path& file) {
   return found == kTypes.end() ? "application/octet-stream" : found->second;
 }
 
+}  // namespace
+
+std::string_view content_type_of(std::string_view file_name) {
+  return content_type(fs::path(file_name));
+}
+
+namespace {
+
 // The q parameter of "gzip;q=0.5"; a malformed q counts as 0, i.e. not acceptable.
 double quality(std::string_view parameters) {
   double q = 1.0;
@@ -65,7 +73,8 @@ double quality(std::string_view parameters) {
   return q;
 }
 
-// gzip is acceptable when named with q > 0, or covered by "*" with q > 0 and not refused by name.
+}  // namespace
+
 bool accepts_gzip(std::string_view accept_encoding) {
   std::optional<double> named;
   std::optional<double> any;
@@ -80,6 +89,8 @@ bool accepts_gzip(std::string_view accept_encoding) {
   if (named) return *named > 0;
   return any && *any > 0;
 }
+
+namespace {
 
 // If-None-Match uses the weak comparison: a W/ prefix does not matter.
 bool etag_listed(std::string_view list, std::string_view etag) {

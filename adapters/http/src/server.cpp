@@ -8,6 +8,7 @@
 #include <deque>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "artshop/concurrency/bounded_thread_pool.hpp"
@@ -173,6 +174,7 @@ class Session : public std::enable_shared_from_this<Session> {
     bool close = false;
   };
 
+  http::request_parser<http::string_body>& parser();
   void read_head();
   void on_head(beast::error_code ec, std::size_t bytes_read);
   void read_body();
@@ -213,6 +215,13 @@ Session::~Session() {
 
 void Session::start() {
   net::dispatch(executor(), [self = shared_from_this()] { self->read_head(); });
+}
+
+// read_head makes the parser before any read starts, and only dispatch and answer_now, once the
+// reading is over, drop it: a read's completion without one is a broken invariant.
+http::request_parser<http::string_body>& Session::parser() {
+  if (!parser_) throw std::logic_error("a request was read without a parser");
+  return *parser_;
 }
 
 void Session::read_head() {
@@ -261,7 +270,8 @@ void Session::on_head(beast::error_code ec, std::size_t /*bytes_read*/) {
     return;
   }
 
-  const auto& head = parser_->get();
+  auto& request_parser = parser();
+  const auto& head = request_parser.get();
   request.method = std::string(head.method_string());
   request.target = std::string(head.target());
   for (const auto& field : head) {
@@ -278,12 +288,12 @@ void Session::on_head(beast::error_code ec, std::size_t /*bytes_read*/) {
   current_.on_io_thread = plan.on_io_thread;
   current_.executor = plan.executor;
   // Refused from the head alone, so an oversized body is never read.
-  if (const auto length = parser_->content_length(); length && *length > plan.body_limit) {
+  if (const auto length = request_parser.content_length(); length && *length > plan.body_limit) {
     answer_now(problem_response(413, "Payload Too Large"));
     return;
   }
-  parser_->body_limit(plan.body_limit);
-  if (parser_->is_done()) {
+  request_parser.body_limit(plan.body_limit);
+  if (request_parser.is_done()) {
     dispatch();
     return;
   }
@@ -312,7 +322,7 @@ void Session::read_body() {
   read_has_deadline_ = true;
   stream_.expires_after(server_.options_.read_timeout);
   http::async_read(
-      stream_, buffer_, *parser_,
+      stream_, buffer_, parser(),
       [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_body(ec); });
 }
 
@@ -335,7 +345,7 @@ void Session::on_body(beast::error_code ec) {
 }
 
 void Session::dispatch() {
-  auto message = parser_->release();
+  auto message = parser().release();
   parser_.reset();
   current_.request.body = std::move(message.body());
   const bool keep_alive = message.keep_alive();
@@ -345,7 +355,7 @@ void Session::dispatch() {
   Slot* slot = &slots_.emplace_back(Slot{.response = std::nullopt, .close = !keep_alive});
   if (current_.on_io_thread) {
     auto answer = server_.dispatcher_.handle(current_.request);
-    complete(*slot, std::move(current_), std::move(answer));
+    complete(*slot, current_, std::move(answer));
     read_head();
     return;
   }
@@ -372,8 +382,7 @@ void Session::answer_now(Response response) {
   closing_ = true;
   server_.dispatcher_.request_started();
   auto& slot = slots_.emplace_back(Slot{.response = std::nullopt, .close = true});
-  const auto route = current_.route;
-  complete(slot, std::move(current_), {std::move(response), route});
+  complete(slot, current_, {std::move(response), current_.route});
 }
 
 void Session::complete(Slot& slot, const Exchange& exchange, Dispatcher::Answer answer) {
@@ -385,8 +394,9 @@ void Session::complete(Slot& slot, const Exchange& exchange, Dispatcher::Answer 
 }
 
 void Session::write_next() {
-  if (closed_ || writing_ || slots_.empty() || !slots_.front().response) return;
+  if (closed_ || writing_ || slots_.empty()) return;
   auto& slot = slots_.front();
+  if (!slot.response) return;  // the oldest request is still being answered
   slot.close = slot.close || (closing_ && slots_.size() == 1 && !reading_);
   slot.response->keep_alive(!slot.close);
   writing_ = true;
@@ -446,7 +456,7 @@ void Session::shut_down() {
   closing_ = true;
   // A connection waiting for its next request, with nothing of it received yet, is idle: close
   // it now. Everything else finishes its current requests first.
-  if (reading_ && !parser_->is_header_done() && buffer_.size() == 0) {
+  if (reading_ && parser_ && !parser_->is_header_done() && buffer_.size() == 0) {
     beast::error_code ec;
     stream_.socket().cancel(ec);
   }

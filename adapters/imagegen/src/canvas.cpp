@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 
 #include "noise.hpp"
@@ -43,10 +44,10 @@ void Canvas::fill_rect(float left, float top, float right, float bottom, Colour 
                        Blend mode) {
   const Box box = clip(left, top, right, bottom);
   for (int y = box.top; y < box.bottom; ++y) {
-    const float fy = static_cast<float>(y);
+    const auto fy = static_cast<float>(y);
     const float vertical = clamp01(std::min(fy + 0.5F - top, bottom - fy + 0.5F));
     for (int x = box.left; x < box.right; ++x) {
-      const float fx = static_cast<float>(x);
+      const auto fx = static_cast<float>(x);
       const float horizontal = clamp01(std::min(fx + 0.5F - left, right - fx + 0.5F));
       blend(x, y, colour, alpha * vertical * horizontal, mode);
     }
@@ -132,8 +133,9 @@ void Canvas::ellipse(Point centre, float radius_x, float radius_y, float angle, 
       row_[static_cast<std::size_t>(x - from)] =
           alpha * coverage((1.0F - distance(u, v)) * smaller, 1);
     }
-    for (int x = from; x < to; ++x)
+    for (int x = from; x < to; ++x) {
       blend(x, y, colour, row_[static_cast<std::size_t>(x - from)], mode);
+    }
   }
 }
 
@@ -213,8 +215,10 @@ void Canvas::release_rows_before(int row) noexcept {
   const auto start = reinterpret_cast<std::uintptr_t>(pixels_.data());
   const std::uintptr_t first = (start + page - 1) / page * page;
   const std::uintptr_t last = (start + index(0, row) * sizeof(Colour)) / page * page;
-  // Whole pages only, all inside the pixels: the allocator's own bytes are never touched.
-  if (last > first) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+  // Whole pages only, all inside the pixels: the allocator's own bytes are never touched. The
+  // address is reached from the pixels' own pointer, which keeps its provenance.
+  auto* const bytes = reinterpret_cast<std::byte*>(pixels_.data());
+  if (last > first) ::madvise(bytes + (first - start), last - first, MADV_DONTNEED);
 }
 
 }  // namespace artshop::imagegen

@@ -23,7 +23,7 @@ struct Cell {
   std::int64_t x = 0;
   std::int64_t y = 0;
   bool filled = false;
-  float corners[4] = {};
+  std::array<float, 4> corners{};
 };
 
 // A slot per noise field: fbm's octaves and a style's other fields use nearby seeds, and

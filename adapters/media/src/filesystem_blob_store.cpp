@@ -9,45 +9,15 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
-#include <span>
-#include <stdexcept>
 #include <system_error>
-
-#include "artshop/crypto/digests.hpp"
-#include "artshop/crypto/hex.hpp"
 
 namespace artshop::media {
 namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::size_t kNameHexDigits = 32;  // 128 bits: collisions need ~2^64 files
-constexpr std::size_t kMaxExtension = 10;
-
 // Process-wide, so that threads writing the same blob never share a temporary file.
 std::atomic<std::uint64_t> next_temporary{1};
-
-std::string content_name(std::string_view bytes) {
-  const auto digest = crypto::sha256(bytes);
-  return crypto::to_hex(std::span(digest).first(kNameHexDigits / 2));
-}
-
-// The extension in lower case ("JPG" from a camera names the same kind of file as "jpg"), or
-// nullopt when it is not 1 to 10 ASCII letters and digits.
-std::optional<std::string> normal_extension(std::string_view extension) {
-  if (extension.empty() || extension.size() > kMaxExtension) return std::nullopt;
-  std::string lower;
-  for (const char c : extension) {
-    if (c >= 'A' && c <= 'Z') {
-      lower += static_cast<char>(c - 'A' + 'a');
-    } else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-      lower += c;
-    } else {
-      return std::nullopt;
-    }
-  }
-  return lower;
-}
 
 [[noreturn]] void throw_errno(const char* action, const fs::path& path) {
   const int error = errno;  // before building the message can change it
@@ -134,30 +104,12 @@ std::optional<std::string> read_regular_file(const fs::path& path) {
 
 }  // namespace
 
-bool is_safe_key(std::string_view key) noexcept {
-  if (key.empty() || key.front() == '/') return false;
-  std::size_t start = 0;
-  while (start <= key.size()) {
-    const std::size_t end = std::min(key.find('/', start), key.size());
-    const std::string_view segment = key.substr(start, end - start);
-    if (segment.empty() || segment.front() == '.') return false;
-    for (const char c : segment) {
-      if (c == '\\' || c == '\0') return false;
-    }
-    start = end + 1;
-  }
-  return true;
-}
-
 FilesystemBlobStore::FilesystemBlobStore(std::filesystem::path root) : root_(std::move(root)) {
   fs::create_directories(root_);
 }
 
 std::string FilesystemBlobStore::put(std::string_view bytes, std::string_view extension) {
-  const auto suffix = normal_extension(extension);
-  if (!suffix) throw std::invalid_argument("a blob extension is 1 to 10 letters and digits");
-  const std::string hex = content_name(bytes);
-  std::string key = fmt::format("{}/{}.{}", hex.substr(0, 2), hex.substr(2), *suffix);
+  std::string key = content_key(bytes, extension);
   const fs::path target = root_ / key;
   if (fs::is_regular_file(target)) return key;  // content-addressed: already stored
   fs::create_directories(target.parent_path());

@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 9> kSchema{{
+constexpr std::array<Migration, 10> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -466,6 +466,82 @@ CREATE TRIGGER categories_deleted AFTER DELETE ON categories BEGIN
     VALUES (0, (SELECT coalesce(max(version), 0) + 1 FROM catalogue_changes))
     ON CONFLICT (offer_id) DO UPDATE SET version = excluded.version;
 END;
+)sql"},
+    {10, "payments",
+     R"sql(
+-- Orders and deposits each carried a payment's columns; both become payers of one payment
+-- attempt, whose status is the only one (docs/ledger.md, "Payments"). An order paid from the
+-- balance keeps its Paid payment, so it too has its status in one place.
+CREATE TABLE payments (
+  id INTEGER PRIMARY KEY,
+  purpose TEXT NOT NULL CHECK (purpose IN ('Order', 'Deposit')),
+  account_id INTEGER NOT NULL REFERENCES accounts (id),
+  currency TEXT NOT NULL CHECK (length(currency) = 3),
+  rate_scaled INTEGER NOT NULL CHECK (rate_scaled > 0),
+  amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  billing_country TEXT NOT NULL,
+  billing_state TEXT NOT NULL,
+  billing_city TEXT NOT NULL,
+  billing_address1 TEXT NOT NULL,
+  billing_zip_code TEXT NOT NULL,
+  javascript_enabled INTEGER NOT NULL CHECK (javascript_enabled IN (0, 1)),
+  accept_language TEXT NOT NULL,
+  screen_width INTEGER NOT NULL,
+  screen_height INTEGER NOT NULL,
+  time_zone_offset INTEGER NOT NULL,
+  user_agent TEXT NOT NULL,
+  reference TEXT NOT NULL UNIQUE,
+  status TEXT NOT NULL CHECK (status IN ('Pending', 'Paid', 'Failed', 'Expired')),
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  settled_at INTEGER,
+  CHECK ((status = 'Pending') = (settled_at IS NULL))
+) STRICT;
+CREATE INDEX payments_by_account ON payments (account_id, created_at DESC, id DESC);
+CREATE INDEX payments_pending_by_expiry ON payments (expires_at) WHERE status = 'Pending';
+
+-- A deposit's id is the one its payer was answered (GET /api/balance/deposits/{id}), so a
+-- deposit's payment keeps it; the payments of orders are numbered after the deposits' (orders
+-- keep their own ids, the ones customers see).
+INSERT INTO payments (id, purpose, account_id, currency, rate_scaled, amount_minor,
+    first_name, last_name, billing_country, billing_state, billing_city, billing_address1,
+    billing_zip_code, javascript_enabled, accept_language, screen_width, screen_height,
+    time_zone_offset, user_agent,
+    reference, status, created_at, expires_at, settled_at)
+  SELECT id, 'Deposit', account_id, currency, rate_scaled, amount_minor,
+    first_name, last_name, billing_country, billing_state, billing_city, billing_address1,
+    billing_zip_code, javascript_enabled, accept_language, screen_width, screen_height,
+    time_zone_offset, user_agent,
+    payment_reference, status, created_at, expires_at, settled_at
+  FROM deposits;
+INSERT INTO payments (id, purpose, account_id, currency, rate_scaled, amount_minor,
+    first_name, last_name, billing_country, billing_state, billing_city, billing_address1,
+    billing_zip_code, javascript_enabled, accept_language, screen_width, screen_height,
+    time_zone_offset, user_agent,
+    reference, status, created_at, expires_at, settled_at)
+  SELECT (SELECT coalesce(max(id), 0) FROM deposits) + id, 'Order', account_id, currency,
+    rate_scaled, total_minor,
+    first_name, last_name, billing_country, billing_state, billing_city, billing_address1,
+    billing_zip_code, javascript_enabled, accept_language, screen_width, screen_height,
+    time_zone_offset, user_agent,
+    payment_reference, status, created_at, expires_at, settled_at
+  FROM orders;
+
+-- Order lines, gift cards, reservations and artworks refer to orders, which keep their ids:
+-- the table is rebuilt in place (foreign keys are off while a migration runs, and checked
+-- before it commits).
+CREATE TABLE orders_new (
+  id INTEGER PRIMARY KEY,
+  payment_id INTEGER NOT NULL UNIQUE REFERENCES payments (id),
+  pay_by_balance INTEGER NOT NULL CHECK (pay_by_balance IN (0, 1))
+) STRICT;
+INSERT INTO orders_new (id, payment_id, pay_by_balance)
+  SELECT id, (SELECT coalesce(max(id), 0) FROM deposits) + id, pay_by_balance FROM orders;
+DROP TABLE orders;
+ALTER TABLE orders_new RENAME TO orders;
+DROP TABLE deposits;
 )sql"},
 }};
 

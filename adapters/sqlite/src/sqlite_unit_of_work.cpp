@@ -20,8 +20,8 @@ struct BoundRepositories {
         rate_limits(connection),
         offers(connection),
         settings(connection),
+        payments(connection),
         orders(connection),
-        deposits(connection),
         ledger(connection),
         gift_cards(connection, gift_card_cipher),
         artworks(connection),
@@ -36,8 +36,8 @@ struct BoundRepositories {
   SqliteRateLimitRepository rate_limits;
   SqliteOfferRepository offers;
   SqliteSettingRepository settings;
+  SqlitePaymentRepository payments;
   SqliteOrderRepository orders;
-  SqliteDepositRepository deposits;
   SqliteLedger ledger;
   SqliteGiftCardRepository gift_cards;
   SqliteArtworkRepository artworks;
@@ -51,8 +51,8 @@ struct BoundRepositories {
                     .rate_limits = rate_limits,
                     .offers = offers,
                     .settings = settings,
+                    .payments = payments,
                     .orders = orders,
-                    .deposits = deposits,
                     .ledger = ledger,
                     .gift_cards = gift_cards,
                     .artworks = artworks,

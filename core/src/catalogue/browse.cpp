@@ -43,12 +43,25 @@ Result<std::vector<PricedOffer>> price_all(std::vector<std::shared_ptr<const Off
   return priced;
 }
 
+CatalogueSources sources_of(CatalogueReadModel& catalogue, const ExchangeRateSource& rates) {
+  return {.catalogue = catalogue.current(), .rates = rates.current()};
+}
+
 }  // namespace
 
+CatalogueSources BrowseOffers::sources() {
+  return sources_of(catalogue_, rates_);
+}
+
 Result<PricedOfferPage> BrowseOffers::operator()(const OfferListParameters& parameters) {
+  return (*this)(parameters, sources());
+}
+
+Result<PricedOfferPage> BrowseOffers::operator()(const OfferListParameters& parameters,
+                                                 const CatalogueSources& sources) const {
   auto query = validate_offer_query(parameters);
   if (!query) return std::unexpected(Error::validation(std::move(query.error())));
-  const auto rates = rates_.current();
+  const auto& rates = sources.rates;
   const auto range = euro_cent_range(*query, rates);
   PricedOfferPage page{.items = {},
                        .total = 0,
@@ -57,7 +70,7 @@ Result<PricedOfferPage> BrowseOffers::operator()(const OfferListParameters& para
                        .currency = query->currency};
   if (range.empty) return page;
 
-  const auto catalogue = catalogue_.current();
+  const auto& catalogue = sources.catalogue;
   if (query->category && !catalogue->has_category(*query->category)) {
     return std::unexpected(Error::validation("Category", "There is no such category."));
   }
@@ -77,15 +90,34 @@ Result<PricedOfferPage> BrowseOffers::operator()(const OfferListParameters& para
   return page;
 }
 
+CatalogueSources LatestOffers::sources() {
+  return sources_of(catalogue_, rates_);
+}
+
 Result<std::vector<PricedOffer>> LatestOffers::operator()(
     const std::optional<std::string>& currency) {
+  return (*this)(currency, sources());
+}
+
+Result<std::vector<PricedOffer>> LatestOffers::operator()(
+    const std::optional<std::string>& currency, const CatalogueSources& sources) const {
   const auto display = validate_display_currency(currency);
   if (!display) return std::unexpected(Error::validation(display.error()));
-  return price_all(catalogue_.current()->latest(kLatestOfferCount), *display, rates_.current());
+  return price_all(sources.catalogue->latest(kLatestOfferCount), *display, sources.rates);
+}
+
+CatalogueSources GetOffer::sources() {
+  return sources_of(catalogue_, rates_);
 }
 
 Result<PricedOffer> GetOffer::operator()(const std::optional<std::string>& url_name,
                                          const std::optional<std::string>& currency) {
+  return (*this)(url_name, currency, sources());
+}
+
+Result<PricedOffer> GetOffer::operator()(const std::optional<std::string>& url_name,
+                                         const std::optional<std::string>& currency,
+                                         const CatalogueSources& sources) const {
   ValidationErrors errors;
   const auto display = validate_display_currency(currency);
   if (!display) errors.merge(display.error());
@@ -93,9 +125,9 @@ Result<PricedOffer> GetOffer::operator()(const std::optional<std::string>& url_n
   if (!errors.empty()) return std::unexpected(Error::validation(std::move(errors)));
 
   // The catalogue holds no Hidden offer: those are unknown here.
-  auto offer = catalogue_.current()->find(*url_name);
+  auto offer = sources.catalogue->find(*url_name);
   if (!offer) return std::unexpected(Error::not_found("no offer " + *url_name));
-  return price_offer(std::move(offer), *display, rates_.current());
+  return price_offer(std::move(offer), *display, sources.rates);
 }
 
 Result<std::vector<Category>> ListCategories::operator()() {

@@ -134,6 +134,7 @@ CatalogueSnapshot CatalogueSnapshot::patched(std::span<const OfferId> changed,
       by_id_, [&](const auto& offer) { return unchanged(offer->id.value); }, fresh,
       [](const auto& a, const auto& b) { return a->id.value < b->id.value; });
   std::vector<const Offer*> fresh_names;
+  fresh_names.reserve(fresh.size());
   for (const auto& offer : fresh) fresh_names.push_back(offer.get());
   next.by_url_name_ = merged(
       by_url_name_, [&](const Offer* offer) { return unchanged(offer->id.value); },

@@ -13,15 +13,18 @@ namespace {
 constexpr std::array kSortNames{std::string_view("NewToOld"), std::string_view("LowToHigh"),
                                 std::string_view("HighToLow")};
 
-bool present(const std::optional<std::string>& text) {
-  return text && !text->empty();
+// The parameter's text when one was sent: an empty one counts as absent.
+const std::string* given(const std::optional<std::string>& parameter) {
+  if (!parameter || parameter->empty()) return nullptr;
+  return &*parameter;
 }
 
 template <class Enum, class Parse, class Names>
 std::optional<Enum> read_enum(const std::optional<std::string>& text, std::string_view field,
                               Parse parse, const Names& names, ValidationErrors& errors) {
-  if (!present(text)) return std::nullopt;
-  if (auto value = parse(*text)) return value;
+  const auto* sent = given(text);
+  if (sent == nullptr) return std::nullopt;
+  if (auto value = parse(*sent)) return value;
   std::string choices;
   for (const auto& candidate : names) {
     choices += choices.empty() ? "" : ", ";
@@ -33,8 +36,9 @@ std::optional<Enum> read_enum(const std::optional<std::string>& text, std::strin
 
 std::optional<Money> read_amount(const std::optional<std::string>& text, std::string_view field,
                                  Currency currency, ValidationErrors& errors) {
-  if (!present(text)) return std::nullopt;
-  const auto amount = Money::parse(text::trim(*text), currency);
+  const auto* sent = given(text);
+  if (sent == nullptr) return std::nullopt;
+  const auto amount = Money::parse(text::trim(*sent), currency);
   if (!amount) {
     errors.add(field,
                amount.error() == MoneyError::TooPrecise
@@ -80,9 +84,11 @@ std::optional<OfferSort> parse_offer_sort(std::string_view text) noexcept {
 
 std::expected<Currency, ValidationErrors> validate_display_currency(
     const std::optional<std::string>& currency) {
-  if (!present(currency))
+  const auto* sent = given(currency);
+  if (sent == nullptr) {
     return std::unexpected(ValidationErrors("Currency", "Currency is required."));
-  if (auto parsed = parse_currency(*currency)) return *parsed;
+  }
+  if (auto parsed = parse_currency(*sent)) return *parsed;
   std::string codes;
   for (const auto candidate : kAllCurrencies) {
     codes += codes.empty() ? "" : ", ";
@@ -111,9 +117,11 @@ std::expected<OfferQuery, ValidationErrors> validate_offer_query(const OfferList
   if (query.from && query.to && query.from->minor_units() > query.to->minor_units()) {
     errors.add("To", "To must not be less than From.");
   }
-  if (present(raw.category)) query.category = std::string(text::trim(*raw.category));
-  if (present(raw.search)) {
-    query.search = std::string(text::trim(*raw.search));
+  if (const auto* category = given(raw.category)) {
+    query.category = std::string(text::trim(*category));
+  }
+  if (const auto* search = given(raw.search)) {
+    query.search = std::string(text::trim(*search));
     if (query.search->size() > kMaxSearchLength) {
       errors.add("Search", fmt::format("Search must be at most {} characters.", kMaxSearchLength));
     }

@@ -37,7 +37,8 @@ std::size_t exclusive_lines(const Order& order) {
 // slip under them.
 std::optional<Error> beyond_pending_limits(Repositories& repos, const Order& order,
                                            const OrderLimits& limits) {
-  const auto pending = repos.orders.pending_for_user(order.user, order.created_at);
+  const auto& payment = order.payment;
+  const auto pending = repos.orders.pending_for_user(payment.user, payment.created_at);
   if (pending.size() >= limits.max_pending_orders) {
     return Error::general(fmt::format(
         "You have {} unpaid order{}. Pay one of them, or wait until it expires ({} minutes "
@@ -73,6 +74,36 @@ BillingAddress address_of(const BillingForm& form) {
           .zip_code = form.zip_code};
 }
 
+// What a payment is for and how much, before the payer is known.
+struct Amount {
+  PaymentPurpose purpose = PaymentPurpose::Order;
+  Currency currency = Currency::EUR;
+  Rate rate{Rate::kScale};
+  std::int64_t minor = 0;
+};
+
+// A new Pending payment by the checked payer, open for kPaymentWindow from `now`.
+Payment new_payment(const Amount& amount, UserId user, const ProfileForm& names,
+                    const BillingForm& billing, const BrowserInfo& browser, RandomSource& random,
+                    std::chrono::sys_seconds now) {
+  const auto prefix = amount.purpose == PaymentPurpose::Order ? "ord_" : "dep_";
+  return {.id = {},
+          .purpose = amount.purpose,
+          .user = user,
+          .currency = amount.currency,
+          .rate = amount.rate,
+          .amount_minor = amount.minor,
+          .first_name = names.first_name,
+          .last_name = names.last_name,
+          .billing = address_of(billing),
+          .browser = browser,
+          .reference = orders_detail::new_payment_reference(random, prefix),
+          .status = PaymentStatus::Pending,
+          .created_at = now,
+          .expires_at = now + kPaymentWindow,
+          .settled_at = std::nullopt};
+}
+
 // The amount, or the error that refuses the request on its own: a malformed amount is
 // reported before anything else is checked.
 Result<std::int64_t> amount_of(const std::optional<std::string>& text, std::string_view currency,
@@ -83,22 +114,21 @@ Result<std::int64_t> amount_of(const std::optional<std::string>& text, std::stri
   return minor;
 }
 
-// What the provider is asked for an order or a deposit: both carry the payer's details, a
-// reference, an id for the return URLs and an expiry under the same names.
-template <class Payable>
-CheckoutRequest checkout_request(const Payable& payable, Money amount, std::string description,
+// What the provider is asked for a payment; `id` (the order's or the deposit's) goes into the
+// return URLs.
+CheckoutRequest checkout_request(const Payment& payment, std::int64_t id, std::string description,
                                  std::string email, const ReturnUrls& urls) {
-  return {.reference = payable.payment_reference,
-          .amount = amount,
+  return {.reference = payment.reference,
+          .amount = payment.amount(),
           .description = std::move(description),
           .customer_email = std::move(email),
-          .first_name = payable.first_name,
-          .last_name = payable.last_name,
-          .billing = payable.billing,
-          .browser = payable.browser,
-          .return_url = with_id(urls.success, payable.id.value),
-          .cancel_url = with_id(urls.cancel, payable.id.value),
-          .expires_at = payable.expires_at};
+          .first_name = payment.first_name,
+          .last_name = payment.last_name,
+          .billing = payment.billing,
+          .browser = payment.browser,
+          .return_url = with_id(urls.success, id),
+          .cancel_url = with_id(urls.cancel, id),
+          .expires_at = payment.expires_at};
 }
 
 }  // namespace
@@ -132,23 +162,16 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
     if (!account) return std::unexpected(Error::unauthenticated("account no longer exists"));
     email = account->email;
 
+    const Amount total{.purpose = PaymentPurpose::Order,
+                       .currency = priced->currency,
+                       .rate = priced->rate,
+                       .minor = priced->total_minor};
     Order order{.id = {},
-                .user = command.user,
-                .currency = priced->currency,
-                .rate = priced->rate,
+                .payment = new_payment(total, command.user, command.names, command.billing,
+                                       command.browser, random_, now),
                 .lines = std::move(priced->lines),
                 .gift_cards = std::move(priced->gift_cards),
-                .total_minor = priced->total_minor,
-                .pay_by_balance = command.pay_by_balance,
-                .first_name = command.names.first_name,
-                .last_name = command.names.last_name,
-                .billing = address_of(command.billing),
-                .browser = command.browser,
-                .payment_reference = orders_detail::new_payment_reference(random_, "ord_"),
-                .status = PaymentStatus::Pending,
-                .created_at = now,
-                .expires_at = now + kPaymentWindow,
-                .settled_at = std::nullopt};
+                .pay_by_balance = command.pay_by_balance};
     if (command.pay_by_balance) {
       const auto amounts = orders_detail::amounts_of(order);
       if (!amounts) return std::unexpected(amounts.error());
@@ -158,6 +181,7 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
     } else if (auto beyond = beyond_pending_limits(repos, order, limits_)) {
       return std::unexpected(std::move(*beyond));
     }
+    order.payment.id = repos.payments.insert(order.payment);
     order.id = repos.orders.insert(order);
     for (const auto& line : order.lines) {
       if (line.licence != Licence::ExclusiveCommercial) continue;
@@ -170,11 +194,10 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
                               PlacedOrder{std::move(order), std::nullopt, {}});
     }
 
-    if (!repos.orders.update_status(order.id, PaymentStatus::Pending, PaymentStatus::Paid, now)) {
-      return std::unexpected(Error::internal("a new order changed status under its transaction"));
+    // Paid from the balance at once: its payment settles in the same transaction.
+    if (!orders_detail::settle(repos.payments, order.payment, PaymentStatus::Paid, now)) {
+      return std::unexpected(Error::internal("a new payment changed status under its transaction"));
     }
-    order.status = PaymentStatus::Paid;
-    order.settled_at = now;
     auto numbers = orders_detail::fulfil(repos, order, orders_detail::Funding::Balance, random_,
                                          digests_, now);
     if (!numbers) return std::unexpected(numbers.error());
@@ -182,7 +205,7 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
                             PlacedOrder{std::move(order), std::nullopt, std::move(*numbers)});
   });
   if (!placed) return placed;
-  if (placed->order.status == PaymentStatus::Paid) {
+  if (placed->order.payment.status == PaymentStatus::Paid) {
     if (!placed->gift_card_numbers.empty()) {
       mailer_.send(orders_detail::gift_card_mail(email, placed->order, placed->gift_card_numbers));
     }
@@ -192,15 +215,16 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
   // Outside the transaction: the provider's answer may take seconds. If it fails, the order
   // stays Pending until it expires and releases what it holds.
   const auto& order = placed->order;
-  const auto checkout = payments_.create_checkout(checkout_request(
-      order, order.total(), fmt::format("Artshop order {}", order.id.value), email, command.urls));
+  const auto checkout = payments_.create_checkout(
+      checkout_request(order.payment, order.id.value,
+                       fmt::format("Artshop order {}", order.id.value), email, command.urls));
   placed->payment_link = checkout.payment_link;
   return placed;
 }
 
 Result<StartedDeposit> StartDeposit::operator()(DepositCommand command) {
-  const auto amount = amount_of(command.amount, command.currency, "depositAmount");
-  if (!amount) return std::unexpected(amount.error());
+  const auto deposit_minor = amount_of(command.amount, command.currency, "depositAmount");
+  if (!deposit_minor) return std::unexpected(deposit_minor.error());
   ValidationErrors errors;
   check_payer(command.names, command.billing, command.browser, command.agreed_to_terms, errors);
   const auto rates = rates_.current();
@@ -210,7 +234,7 @@ Result<StartedDeposit> StartDeposit::operator()(DepositCommand command) {
     errors.add("currency", "This currency is not supported.");
   } else {
     const auto bounds = bounds_in(*currency, rates, kMinDepositEurCents, kMaxDepositEurCents);
-    if (*amount < bounds.min.minor_units() || *amount > bounds.max.minor_units()) {
+    if (*deposit_minor < bounds.min.minor_units() || *deposit_minor > bounds.max.minor_units()) {
       errors.add("depositAmount", fmt::format("A deposit is {} to {}.", bounds.min.to_string(),
                                               bounds.max.to_string()));
     }
@@ -223,35 +247,28 @@ Result<StartedDeposit> StartDeposit::operator()(DepositCommand command) {
     const auto account = repos.accounts.find_by_id(command.user);
     if (!account) return std::unexpected(Error::unauthenticated("account no longer exists"));
     email = account->email;
-    const auto pending = repos.deposits.count_pending_for_user(command.user, now);
+    const auto pending =
+        repos.payments.count_pending_for_user(command.user, PaymentPurpose::Deposit, now);
     if (pending >= limits_.max_pending_deposits) {
       return std::unexpected(Error::general(fmt::format(
           "You have {} unpaid deposit{}. Complete one of them, or wait until it expires ({} "
           "minutes after it was started), before starting another.",
           pending, plural(pending), kPaymentWindow.count())));
     }
-    Deposit deposit{.id = {},
-                    .user = command.user,
-                    .currency = *currency,
-                    .rate = *rate,
-                    .amount_minor = *amount,
-                    .first_name = command.names.first_name,
-                    .last_name = command.names.last_name,
-                    .billing = address_of(command.billing),
-                    .browser = command.browser,
-                    .payment_reference = orders_detail::new_payment_reference(random_, "dep_"),
-                    .status = PaymentStatus::Pending,
-                    .created_at = now,
-                    .expires_at = now + kPaymentWindow,
-                    .settled_at = std::nullopt};
-    deposit.id = repos.deposits.insert(deposit);
+    const Amount amount{.purpose = PaymentPurpose::Deposit,
+                        .currency = *currency,
+                        .rate = *rate,
+                        .minor = *deposit_minor};
+    auto deposit = new_payment(amount, command.user, command.names, command.billing,
+                               command.browser, random_, now);
+    deposit.id = repos.payments.insert(deposit);
     return with_kept_answer(command.keep_answer, repos, StartedDeposit{std::move(deposit), {}});
   });
   if (!stored) return std::unexpected(stored.error());
 
   const auto& deposit = stored->deposit;
   const auto checkout = payments_.create_checkout(
-      checkout_request(deposit, deposit.amount(), "Artshop balance deposit", email, command.urls));
+      checkout_request(deposit, deposit.id.value, "Artshop balance deposit", email, command.urls));
   stored->payment_link = checkout.payment_link;
   return stored;
 }

@@ -38,6 +38,12 @@ std::string_view name(Side side) noexcept {
   return side == Side::Debit ? "Debit" : "Credit";
 }
 
+std::optional<Side> parse_side(std::string_view text) noexcept {
+  if (text == "Debit") return Side::Debit;
+  if (text == "Credit") return Side::Credit;
+  return std::nullopt;
+}
+
 std::string_view describe(PostingError error) noexcept {
   switch (error) {
     case PostingError::TooFewEntries:

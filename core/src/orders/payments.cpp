@@ -16,67 +16,65 @@ struct Context {
   std::chrono::sys_seconds now;
 };
 
-Result<HandledPaymentEvent> settle_order(Context& context, Order order, PaymentOutcome outcome) {
-  auto& repos = context.repos;
-  HandledPaymentEvent handled{
-      .outcome = PaymentEventOutcome::NothingToDo, .order = order.id, .gift_card_numbers = {}};
-  const auto target = outcome == PaymentOutcome::Paid ? PaymentStatus::Paid : PaymentStatus::Failed;
-  const bool movable = transition(order.status, target).has_value() &&
-                       repos.orders.update_status(order.id, order.status, target, context.now);
-  if (outcome == PaymentOutcome::Failed) {
-    if (!movable) return handled;
-    repos.orders.release_reservations(order.id);
-    handled.outcome = PaymentEventOutcome::OrderFailed;
-    return handled;
-  }
-  if (movable) {
-    order.status = PaymentStatus::Paid;
-    order.settled_at = context.now;
-    auto numbers = orders_detail::fulfil(repos, order, orders_detail::Funding::Provider,
-                                         context.random, context.digests, context.now);
-    if (!numbers) return std::unexpected(numbers.error());
-    handled.outcome = PaymentEventOutcome::OrderFulfilled;
-    handled.gift_card_numbers = std::move(*numbers);
-    return handled;
-  }
-  // Paid after it failed or expired: the money is the customer's, so it becomes balance.
-  if (order.status == PaymentStatus::Paid) return handled;
-  auto credited = orders_detail::credit_late_payment(repos, order.payment_reference, order.user,
-                                                     order.total(), order.rate, context.now);
-  if (!credited) return std::unexpected(credited.error());
-  if (*credited) handled.outcome = PaymentEventOutcome::CreditedToBalance;
+// A Paid order's purchases become real; the buyer gets the numbers of the gift cards it
+// bought (mailed after the commit).
+Result<HandledPaymentEvent> fulfil_order(Context& context, const Order& order,
+                                         HandledPaymentEvent handled) {
+  auto numbers = orders_detail::fulfil(context.repos, order, orders_detail::Funding::Provider,
+                                       context.random, context.digests, context.now);
+  if (!numbers) return std::unexpected(numbers.error());
+  handled.outcome = PaymentEventOutcome::OrderFulfilled;
+  handled.gift_card_numbers = std::move(*numbers);
   return handled;
 }
 
-Result<HandledPaymentEvent> settle_deposit(Context& context, const Deposit& deposit,
-                                           PaymentOutcome outcome) {
-  auto& repos = context.repos;
-  HandledPaymentEvent handled;
+Result<HandledPaymentEvent> credit_deposit(Context& context, const Payment& deposit,
+                                           HandledPaymentEvent handled) {
+  const auto micro = to_micro_eur(deposit.amount(), deposit.rate);
+  if (!micro) return std::unexpected(Error::internal(std::string(describe(micro.error()))));
+  Posting::Builder posting(fmt::format("deposit:{}", deposit.reference), context.now);
+  posting.debit(LedgerAccount::provider_cash(), *micro, deposit.amount(), deposit.rate)
+      .credit(LedgerAccount::customer(deposit.user), *micro, deposit.amount(), deposit.rate);
+  if (auto posted = orders_detail::post(context.repos.ledger, posting); !posted) {
+    return std::unexpected(posted.error());
+  }
+  handled.outcome = PaymentEventOutcome::DepositCredited;
+  return handled;
+}
+
+// The payment moves through the state machine first, whatever it pays for; only then does
+// its purpose decide the effect. `order` is what an order payment pays for.
+Result<HandledPaymentEvent> settle(Context& context, Payment payment, std::optional<Order> order,
+                                   PaymentOutcome outcome) {
+  HandledPaymentEvent handled{.outcome = PaymentEventOutcome::NothingToDo,
+                              .order = order ? std::optional(order->id) : std::nullopt,
+                              .gift_card_numbers = {}};
   const auto target = outcome == PaymentOutcome::Paid ? PaymentStatus::Paid : PaymentStatus::Failed;
-  const bool movable =
-      transition(deposit.status, target).has_value() &&
-      repos.deposits.update_status(deposit.id, deposit.status, target, context.now);
-  if (outcome == PaymentOutcome::Failed) {
-    if (movable) handled.outcome = PaymentEventOutcome::DepositFailed;
+  const auto before = payment.status;
+  if (!orders_detail::settle(context.repos.payments, payment, target, context.now)) {
+    // Paid after it failed or expired: the money is the customer's, so it becomes balance.
+    if (outcome == PaymentOutcome::Failed || before == PaymentStatus::Paid) return handled;
+    auto credited = orders_detail::credit_late_payment(context.repos.ledger, payment, context.now);
+    if (!credited) return std::unexpected(credited.error());
+    if (*credited) handled.outcome = PaymentEventOutcome::CreditedToBalance;
     return handled;
   }
-  if (movable) {
-    const auto micro = to_micro_eur(deposit.amount(), deposit.rate);
-    if (!micro) return std::unexpected(Error::internal(std::string(describe(micro.error()))));
-    Posting::Builder posting(fmt::format("deposit:{}", deposit.payment_reference), context.now);
-    posting.debit(LedgerAccount::provider_cash(), *micro, deposit.amount(), deposit.rate)
-        .credit(LedgerAccount::customer(deposit.user), *micro, deposit.amount(), deposit.rate);
-    if (auto posted = orders_detail::post(repos.ledger, posting); !posted) {
-      return std::unexpected(posted.error());
-    }
-    handled.outcome = PaymentEventOutcome::DepositCredited;
-    return handled;
+  const bool paid = outcome == PaymentOutcome::Paid;
+  switch (payment.purpose) {
+    case PaymentPurpose::Order:
+      if (!order) return std::unexpected(Error::internal("an order's payment pays for no order"));
+      if (paid) {
+        order->payment = std::move(payment);
+        return fulfil_order(context, *order, std::move(handled));
+      }
+      context.repos.orders.release_reservations(order->id);
+      handled.outcome = PaymentEventOutcome::OrderFailed;
+      return handled;
+    case PaymentPurpose::Deposit:
+      if (paid) return credit_deposit(context, payment, std::move(handled));
+      handled.outcome = PaymentEventOutcome::DepositFailed;
+      return handled;
   }
-  if (deposit.status == PaymentStatus::Paid) return handled;
-  auto credited = orders_detail::credit_late_payment(repos, deposit.payment_reference, deposit.user,
-                                                     deposit.amount(), deposit.rate, context.now);
-  if (!credited) return std::unexpected(credited.error());
-  if (*credited) handled.outcome = PaymentEventOutcome::CreditedToBalance;
   return handled;
 }
 
@@ -109,27 +107,22 @@ Result<HandledPaymentEvent> HandlePaymentEvent::operator()(const PaymentEvent& e
                                  .order = std::nullopt,
                                  .gift_card_numbers = {}};
     }
+    const auto payment = repos.payments.find_by_reference(event.reference);
+    if (!payment) return std::unexpected(Error::not_found("no payment has this reference"));
+    if (auto checked = check_amount(event, payment->amount()); !checked) {
+      return std::unexpected(checked.error());
+    }
+    const auto order = payment->purpose == PaymentPurpose::Order
+                           ? repos.orders.find_by_payment(payment->id)
+                           : std::nullopt;
     Context context{repos, random_, digests_, now};
-    if (auto order = repos.orders.find_by_reference(event.reference)) {
-      if (auto checked = check_amount(event, order->total()); !checked) {
-        return std::unexpected(checked.error());
+    auto settled = settle(context, *payment, order, event.outcome);
+    if (settled && !settled->gift_card_numbers.empty()) {
+      if (const auto buyer = repos.accounts.find_by_id(payment->user)) {
+        mail = orders_detail::gift_card_mail(buyer->email, *order, settled->gift_card_numbers);
       }
-      auto settled = settle_order(context, *order, event.outcome);
-      if (settled && !settled->gift_card_numbers.empty()) {
-        const auto buyer = repos.accounts.find_by_id(order->user);
-        if (buyer) {
-          mail = orders_detail::gift_card_mail(buyer->email, *order, settled->gift_card_numbers);
-        }
-      }
-      return settled;
     }
-    if (auto deposit = repos.deposits.find_by_reference(event.reference)) {
-      if (auto checked = check_amount(event, deposit->amount()); !checked) {
-        return std::unexpected(checked.error());
-      }
-      return settle_deposit(context, *deposit, event.outcome);
-    }
-    return std::unexpected(Error::not_found("no order or deposit has this payment reference"));
+    return settled;
   });
   if (handled && mail) mailer_.send(*mail);
   return handled;
@@ -139,16 +132,18 @@ Result<ExpiredPayments> ExpireUnpaidOrders::operator()() {
   const auto now = seconds(clock_.now());
   return transactions_.write([&](Repositories& repos) -> Result<ExpiredPayments> {
     ExpiredPayments expired;
-    for (const auto id : repos.orders.pending_expired(now)) {
-      if (!repos.orders.update_status(id, PaymentStatus::Pending, PaymentStatus::Expired, now)) {
-        continue;
-      }
-      repos.orders.release_reservations(id);
-      ++expired.orders;
-    }
-    for (const auto id : repos.deposits.pending_expired(now)) {
-      if (repos.deposits.update_status(id, PaymentStatus::Pending, PaymentStatus::Expired, now)) {
-        ++expired.deposits;
+    for (auto payment : repos.payments.pending_expired(now)) {
+      if (!orders_detail::settle(repos.payments, payment, PaymentStatus::Expired, now)) continue;
+      switch (payment.purpose) {
+        case PaymentPurpose::Order:
+          if (const auto order = repos.orders.find_by_payment(payment.id)) {
+            repos.orders.release_reservations(order->id);
+          }
+          ++expired.orders;
+          break;
+        case PaymentPurpose::Deposit:
+          ++expired.deposits;
+          break;
       }
     }
     return expired;

@@ -17,17 +17,27 @@ constexpr int kNumberAttempts = 5;
 
 }  // namespace
 
+bool settle(PaymentRepository& payments, Payment& payment, PaymentStatus to,
+            std::chrono::sys_seconds now) {
+  const auto next = transition(payment.status, to);
+  if (!next || !payments.update_status(payment.id, payment.status, *next, now)) return false;
+  payment.status = *next;
+  payment.settled_at = now;
+  return true;
+}
+
 Result<OrderAmounts> amounts_of(const Order& order) {
+  const auto& payment = order.payment;
   OrderAmounts amounts;
   for (const auto& line : order.lines) amounts.lines_minor += line.price_minor;
   if (amounts.lines_minor > 0) {
-    const auto micro = to_micro_eur(Money(amounts.lines_minor, order.currency), order.rate);
+    const auto micro = to_micro_eur(Money(amounts.lines_minor, payment.currency), payment.rate);
     if (!micro) return std::unexpected(money_fault("order lines in micro-euros", micro.error()));
     amounts.revenue_micro = *micro;
   }
   amounts.total_micro = amounts.revenue_micro;
   for (const auto& card : order.gift_cards) {
-    const auto micro = to_micro_eur(Money(card.amount_minor, order.currency), order.rate);
+    const auto micro = to_micro_eur(Money(card.amount_minor, payment.currency), payment.rate);
     if (!micro) return std::unexpected(money_fault("gift card in micro-euros", micro.error()));
     amounts.gift_card_micro.push_back(*micro);
     amounts.total_micro += *micro;
@@ -51,9 +61,10 @@ Result<std::vector<std::string>> fulfil(Repositories& repos, const Order& order,
                                         std::chrono::sys_seconds now) {
   auto amounts = amounts_of(order);
   if (!amounts) return std::unexpected(amounts.error());
+  const auto& payment = order.payment;
 
   for (const auto& line : order.lines) {
-    repos.artworks.add({.owner = order.user,
+    repos.artworks.add({.owner = payment.user,
                         .order = order.id,
                         .offer = line.offer,
                         .attribute = line.attribute,
@@ -67,13 +78,13 @@ Result<std::vector<std::string>> fulfil(Repositories& repos, const Order& order,
   }
   repos.orders.release_reservations(order.id);
 
-  const auto debit_account = funding == Funding::Balance ? LedgerAccount::customer(order.user)
+  const auto debit_account = funding == Funding::Balance ? LedgerAccount::customer(payment.user)
                                                          : LedgerAccount::provider_cash();
-  Posting::Builder posting(order_posting_reference(order.payment_reference), now);
-  posting.debit(debit_account, amounts->total_micro, order.total(), order.rate);
+  Posting::Builder posting(order_posting_reference(payment.reference), now);
+  posting.debit(debit_account, amounts->total_micro, order.total(), payment.rate);
   if (amounts->revenue_micro > 0) {
     posting.credit(LedgerAccount::sales_revenue(), amounts->revenue_micro,
-                   Money(amounts->lines_minor, order.currency), order.rate);
+                   Money(amounts->lines_minor, payment.currency), payment.rate);
   }
 
   std::vector<std::string> numbers;
@@ -86,10 +97,10 @@ Result<std::vector<std::string>> fulfil(Repositories& repos, const Order& order,
       GiftCard card{.number_digest = digests.digest(number),
                     .number = number,
                     .order = order.id,
-                    .buyer = order.user,
+                    .buyer = payment.user,
                     .value_micro_eur = value,
-                    .bought = Money(line.amount_minor, order.currency),
-                    .rate = order.rate,
+                    .bought = Money(line.amount_minor, payment.currency),
+                    .rate = payment.rate,
                     .issued_at = now,
                     .redeemed_by = std::nullopt,
                     .redeemed_at = std::nullopt};
@@ -98,23 +109,22 @@ Result<std::vector<std::string>> fulfil(Repositories& repos, const Order& order,
     }
     if (!stored) return std::unexpected(Error::internal("no unused gift card number was drawn"));
     posting.credit(LedgerAccount::gift_cards_outstanding(), value,
-                   Money(line.amount_minor, order.currency), order.rate);
+                   Money(line.amount_minor, payment.currency), payment.rate);
   }
   if (auto posted = post(repos.ledger, posting); !posted) return std::unexpected(posted.error());
   return numbers;
 }
 
-Result<bool> credit_late_payment(Repositories& repos, std::string_view payment_reference,
-                                 UserId user, Money amount, Rate rate,
+Result<bool> credit_late_payment(Ledger& ledger, const Payment& payment,
                                  std::chrono::sys_seconds now) {
-  const auto reference = fmt::format("late-payment:{}", payment_reference);
-  if (!repos.ledger.entries(reference).empty()) return false;
-  const auto micro = to_micro_eur(amount, rate);
+  const auto reference = fmt::format("late-payment:{}", payment.reference);
+  if (!ledger.entries(reference).empty()) return false;
+  const auto micro = to_micro_eur(payment.amount(), payment.rate);
   if (!micro) return std::unexpected(money_fault("late payment in micro-euros", micro.error()));
   Posting::Builder posting(reference, now);
-  posting.debit(LedgerAccount::provider_cash(), *micro, amount, rate)
-      .credit(LedgerAccount::customer(user), *micro, amount, rate);
-  if (auto posted = post(repos.ledger, posting); !posted) return std::unexpected(posted.error());
+  posting.debit(LedgerAccount::provider_cash(), *micro, payment.amount(), payment.rate)
+      .credit(LedgerAccount::customer(payment.user), *micro, payment.amount(), payment.rate);
+  if (auto posted = post(ledger, posting); !posted) return std::unexpected(posted.error());
   return true;
 }
 
@@ -123,8 +133,9 @@ EmailMessage gift_card_mail(std::string email, const Order& order,
   std::string body = fmt::format("Thank you for your Artshop order {}.\n\n", order.id.value);
   body += numbers.size() == 1 ? "Your gift card:\n\n" : "Your gift cards:\n\n";
   for (std::size_t i = 0; i < numbers.size() && i < order.gift_cards.size(); ++i) {
-    body += fmt::format("  {}  worth {}\n", numbers[i],
-                        Money(order.gift_cards[i].amount_minor, order.currency).to_string());
+    body +=
+        fmt::format("  {}  worth {}\n", numbers[i],
+                    Money(order.gift_cards[i].amount_minor, order.payment.currency).to_string());
   }
   body +=
       "\nWhoever has the number can redeem it once, under Balance in their account. Keep it "

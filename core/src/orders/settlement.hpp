@@ -1,6 +1,7 @@
 #pragma once
 
-// Shared by the order use cases: amounts in micro-euros, fulfilment and ledger postings.
+// Shared by the order use cases: the payment state machine, amounts in micro-euros,
+// fulfilment and ledger postings.
 #include <chrono>
 #include <string>
 #include <string_view>
@@ -19,6 +20,12 @@ namespace artshop::orders_detail {
 inline std::chrono::sys_seconds seconds(std::chrono::system_clock::time_point time) {
   return std::chrono::floor<std::chrono::seconds>(time);
 }
+
+// Moves `payment` to `to` if the state machine allows it (transition) and the stored payment
+// is still what `payment` says (a guarded update, so of two racing settlements one wins); the
+// value then follows. False, and nothing changed, otherwise.
+bool settle(PaymentRepository& payments, Payment& payment, PaymentStatus to,
+            std::chrono::sys_seconds now);
 
 // An order's amounts in micro-euros at its frozen rate. The total is the sum of the parts,
 // so a posting made of them always balances.
@@ -39,10 +46,9 @@ Result<std::vector<std::string>> fulfil(Repositories& repos, const Order& order,
                                         RandomSource& random, const TokenHasher& digests,
                                         std::chrono::sys_seconds now);
 
-// Money that arrived for something no longer payable, kept as the customer's balance: once
-// per reference. Answers false when it was credited before.
-Result<bool> credit_late_payment(Repositories& repos, std::string_view payment_reference,
-                                 UserId user, Money amount, Rate rate,
+// Money that arrived for a payment no longer Pending, kept as the payer's balance: once per
+// reference. Answers false when it was credited before.
+Result<bool> credit_late_payment(Ledger& ledger, const Payment& payment,
                                  std::chrono::sys_seconds now);
 
 Result<void> post(Ledger& ledger, const Posting::Builder& builder);

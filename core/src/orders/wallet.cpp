@@ -120,15 +120,17 @@ Result<OrderHistoryPage> ListOrders::operator()(const ListOrdersQuery& query) {
 Result<OrderHistoryItem> GetOrder::operator()(UserId caller, OrderId id) {
   return transactions_.read([&](Repositories& repos) -> Result<OrderHistoryItem> {
     auto order = repos.orders.find(id);
-    if (!order || order->user != caller) return std::unexpected(Error::not_found("no such order"));
+    if (!order || order->payment.user != caller) {
+      return std::unexpected(Error::not_found("no such order"));
+    }
     return history_item(repos, std::move(*order));
   });
 }
 
-Result<Deposit> GetDeposit::operator()(UserId caller, DepositId id) {
-  return transactions_.read([&](Repositories& repos) -> Result<Deposit> {
-    auto deposit = repos.deposits.find(id);
-    if (!deposit || deposit->user != caller) {
+Result<Payment> GetDeposit::operator()(UserId caller, PaymentId id) {
+  return transactions_.read([&](Repositories& repos) -> Result<Payment> {
+    auto deposit = repos.payments.find(id);
+    if (!deposit || deposit->purpose != PaymentPurpose::Deposit || deposit->user != caller) {
       return std::unexpected(Error::not_found("no such deposit"));
     }
     return std::move(*deposit);

@@ -27,7 +27,7 @@ describe('routes and access checks', () => {
       HttpResponse.json({ accessToken: 'access-new', refreshToken: 'refresh-new' }),
     );
     const user = userEvent.setup({ delay: null });
-    const { router } = renderApp('/cart?step=checkout');
+    const { history } = renderApp('/cart?step=checkout');
     await screen.findByText('Page Not Found: /cart');
 
     await user.click(screen.getByRole('link', { name: 'Log in' }));
@@ -36,7 +36,7 @@ describe('routes and access checks', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
-    await waitFor(() => expect(router.state.location.search).toBe('?step=checkout'));
+    await waitFor(() => expect(history.location.search).toBe('?step=checkout'));
   });
 
   it("answers a signed-in customer opening /login with 'Page Not Found: /login'", async () => {

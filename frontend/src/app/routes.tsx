@@ -1,100 +1,84 @@
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
 import { AccessGate } from './access/AccessGate';
 import { AppLayout } from './layout/AppLayout';
 import { RouteErrorBoundary } from './layout/RouteErrorBoundary';
 import { ERROR_PATH, NOT_LOGGED_IN_PATH } from './paths';
 
-/** Each page is its own chunk, loaded when its route is first visited. */
-function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
-  return async () => ({ Component: (await load()).default });
-}
+// Each page is its own chunk, loaded when its route is first visited.
+const HomePage = lazy(() => import('@/features/home/components/HomePage'));
+const LoginPage = lazy(() => import('@/features/accounts/components/LoginPage'));
+const SignUpPage = lazy(() => import('@/features/accounts/components/SignUpPage'));
+const ForgotPasswordPage = lazy(() => import('@/features/accounts/components/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('@/features/accounts/components/ResetPasswordPage'));
+const AccountSettingsPage = lazy(
+  () => import('@/features/accounts/components/AccountSettingsPage'),
+);
+const ArtworksPage = lazy(() => import('@/features/artworks/components/ArtworksPage'));
+const BillingInformationPage = lazy(
+  () => import('@/features/accounts/components/BillingInformationPage'),
+);
+const CartPage = lazy(() => import('@/features/cart/components/CartPage'));
+const OrderHistoryPage = lazy(() => import('@/features/orders/components/OrderHistoryPage'));
+const BalancePage = lazy(() => import('@/features/balance/components/BalancePage'));
+const ContactPage = lazy(() => import('@/features/contact/components/ContactPage'));
+const GeneratePage = lazy(() => import('@/features/generate/components/GeneratePage'));
+const GalleryPage = lazy(() => import('@/features/gallery/components/GalleryPage'));
+const PicturePage = lazy(() => import('@/features/gallery/components/PicturePage'));
+const PrivacyPolicyPage = lazy(() => import('@/features/legal/components/PrivacyPolicyPage'));
+const TermsPage = lazy(() => import('@/features/legal/components/TermsPage'));
+const NotLoggedInPage = lazy(() => import('@/features/accounts/components/NotLoggedInPage'));
+const ErrorPage = lazy(() => import('@/components/status/ErrorPage'));
+const NotFoundPage = lazy(() => import('@/components/status/NotFoundPage'));
 
-/** Every screen of SPEC.md section 2, with its access check. */
-export const appRoutes: RouteObject[] = [
-  {
-    path: '/',
-    Component: AppLayout,
-    ErrorBoundary: RouteErrorBoundary,
-    HydrateFallback: DelayedProgress,
-    children: [
-      {
-        element: <AccessGate check="homepage" />,
-        children: [
-          { index: true, lazy: page(() => import('@/features/home/components/HomePage')) },
-        ],
-      },
-      {
-        element: <AccessGate check="already-auth" />,
-        children: [
-          { path: 'login', lazy: page(() => import('@/features/accounts/components/LoginPage')) },
-          {
-            path: 'sign-up',
-            lazy: page(() => import('@/features/accounts/components/SignUpPage')),
-          },
-          {
-            path: 'forgot-password',
-            lazy: page(() => import('@/features/accounts/components/ForgotPasswordPage')),
-          },
-          {
-            path: 'reset-password',
-            lazy: page(() => import('@/features/accounts/components/ResetPasswordPage')),
-          },
-        ],
-      },
-      {
-        element: <AccessGate check="auth" />,
-        children: [
-          {
-            path: 'account-settings',
-            lazy: page(() => import('@/features/accounts/components/AccountSettingsPage')),
-          },
-          {
-            path: 'artworks',
-            lazy: page(() => import('@/features/artworks/components/ArtworksPage')),
-          },
-          {
-            path: 'billing-information',
-            lazy: page(() => import('@/features/accounts/components/BillingInformationPage')),
-          },
-          { path: 'cart', lazy: page(() => import('@/features/cart/components/CartPage')) },
-          {
-            path: 'order-history',
-            lazy: page(() => import('@/features/orders/components/OrderHistoryPage')),
-          },
-          // SPEC.md shows no rule for /balance; a balance only exists for a signed-in customer.
-          {
-            path: 'balance',
-            lazy: page(() => import('@/features/balance/components/BalancePage')),
-          },
-        ],
-      },
-      { path: 'contact', lazy: page(() => import('@/features/contact/components/ContactPage')) },
-      { path: 'generate', lazy: page(() => import('@/features/generate/components/GeneratePage')) },
-      { path: 'gallery', lazy: page(() => import('@/features/gallery/components/GalleryPage')) },
-      {
-        path: 'gallery/:categoryName',
-        lazy: page(() => import('@/features/gallery/components/GalleryPage')),
-      },
-      {
-        path: 'gallery/picture/:urlName',
-        lazy: page(() => import('@/features/gallery/components/PicturePage')),
-      },
-      {
-        path: 'privacy-policy',
-        lazy: page(() => import('@/features/legal/components/PrivacyPolicyPage')),
-      },
-      {
-        path: 'terms-and-conditions',
-        lazy: page(() => import('@/features/legal/components/TermsPage')),
-      },
-      {
-        path: NOT_LOGGED_IN_PATH.slice(1),
-        lazy: page(() => import('@/features/accounts/components/NotLoggedInPage')),
-      },
-      { path: ERROR_PATH.slice(1), lazy: page(() => import('@/components/status/ErrorPage')) },
-      { path: '*', lazy: page(() => import('@/components/status/NotFoundPage')) },
-    ],
-  },
-];
+/**
+ * Every screen of SPEC.md section 2, with its access check. The first page shows with the layout
+ * around it once its code is there; later pages load in a transition that keeps the page being
+ * left on screen (AppRouter), so no other fallback is ever shown.
+ */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<DelayedProgress />}>
+      <Routes>
+        <Route
+          path="/"
+          element={
+            <RouteErrorBoundary>
+              <AppLayout />
+            </RouteErrorBoundary>
+          }
+        >
+          <Route element={<AccessGate check="homepage" />}>
+            <Route index element={<HomePage />} />
+          </Route>
+          <Route element={<AccessGate check="already-auth" />}>
+            <Route path="login" element={<LoginPage />} />
+            <Route path="sign-up" element={<SignUpPage />} />
+            <Route path="forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="reset-password" element={<ResetPasswordPage />} />
+          </Route>
+          <Route element={<AccessGate check="auth" />}>
+            <Route path="account-settings" element={<AccountSettingsPage />} />
+            <Route path="artworks" element={<ArtworksPage />} />
+            <Route path="billing-information" element={<BillingInformationPage />} />
+            <Route path="cart" element={<CartPage />} />
+            <Route path="order-history" element={<OrderHistoryPage />} />
+            {/* SPEC.md shows no rule for /balance; a balance only exists for a signed-in customer. */}
+            <Route path="balance" element={<BalancePage />} />
+          </Route>
+          <Route path="contact" element={<ContactPage />} />
+          <Route path="generate" element={<GeneratePage />} />
+          <Route path="gallery" element={<GalleryPage />} />
+          <Route path="gallery/:categoryName" element={<GalleryPage />} />
+          <Route path="gallery/picture/:urlName" element={<PicturePage />} />
+          <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+          <Route path="terms-and-conditions" element={<TermsPage />} />
+          <Route path={NOT_LOGGED_IN_PATH.slice(1)} element={<NotLoggedInPage />} />
+          <Route path={ERROR_PATH.slice(1)} element={<ErrorPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,6 +1,8 @@
-import LinearProgress from '@mui/material/LinearProgress';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ASYNC_COMPONENT_DELAY_MS } from '@/config/constants';
+
+// Only a slow load ever shows the bar: its code stays out of the first script.
+const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 
 /** A progress bar that appears only when loading takes longer than ASYNC_COMPONENT_DELAY_MS. */
 export function DelayedProgress({ label = 'Loading' }: { label?: string }) {
@@ -11,9 +13,11 @@ export function DelayedProgress({ label = 'Loading' }: { label?: string }) {
   }, []);
   if (!visible) return null;
   return (
-    <LinearProgress
-      aria-label={label}
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 'overlay' }}
-    />
+    <Suspense fallback={null}>
+      <LinearProgress
+        aria-label={label}
+        sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 'overlay' }}
+      />
+    </Suspense>
   );
 }

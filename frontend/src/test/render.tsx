@@ -1,8 +1,9 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/AppProviders';
-import { appRoutes } from '@/app/routes';
+import { AppRouter } from '@/app/AppRouter';
+import { memoryHistory } from '@/app/routerHistory';
+import { AppRoutes } from '@/app/routes';
 import { setupStore, type AppStore } from '@/app/store';
 
 interface RenderOptions {
@@ -18,15 +19,20 @@ export function renderWithProviders(
   return { store, ...render(<AppProviders store={store}>{ui}</AppProviders>) };
 }
 
-/** Renders the whole application, with all its routes, at the given address. */
+/**
+ * Renders the whole application, with all its routes, at the given address. `history.location` is
+ * where the app has navigated to.
+ */
 export function renderApp(path: string, { store = setupStore() }: RenderOptions = {}) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const history = memoryHistory(path);
   return {
     store,
-    router,
+    history,
     ...render(
       <AppProviders store={store}>
-        <RouterProvider router={router} />
+        <AppRouter history={history}>
+          <AppRoutes />
+        </AppRouter>
       </AppProviders>,
     ),
   };

@@ -22,8 +22,8 @@ struct StoreState {
   std::vector<Offer> offers;
   std::vector<Category> categories;
   std::map<std::string, std::string, std::less<>> settings;
-  std::vector<Order> orders;
-  std::vector<Deposit> deposits;
+  std::vector<Payment> payments;
+  std::vector<Order> orders;  // each with its payment as it was stored; read with the current one
   std::map<std::int64_t, std::int64_t> reservations;        // offer id -> order id
   std::vector<std::pair<std::string, LedgerEntry>> ledger;  // posting reference, entry
   std::vector<GiftCard> gift_cards;
@@ -330,6 +330,59 @@ class InMemorySettings final : public SettingRepository {
   StoreState& state_;
 };
 
+class InMemoryPayments final : public PaymentRepository {
+ public:
+  explicit InMemoryPayments(StoreState& state) : state_(state) {}
+  PaymentId insert(const Payment& payment) override {
+    state_.payments.push_back(payment);
+    state_.payments.back().id = PaymentId{std::ssize(state_.payments)};
+    return state_.payments.back().id;
+  }
+  std::optional<Payment> find(PaymentId id) override {
+    for (const auto& payment : state_.payments) {
+      if (payment.id == id) return payment;
+    }
+    return std::nullopt;
+  }
+  std::optional<Payment> find_by_reference(std::string_view reference) override {
+    for (const auto& payment : state_.payments) {
+      if (payment.reference == reference) return payment;
+    }
+    return std::nullopt;
+  }
+  bool update_status(PaymentId id, PaymentStatus from, PaymentStatus to,
+                     std::chrono::sys_seconds at) override {
+    for (auto& payment : state_.payments) {
+      if (payment.id == id && payment.status == from) {
+        payment.status = to;
+        payment.settled_at = at;
+        return true;
+      }
+    }
+    return false;
+  }
+  std::vector<Payment> pending_expired(std::chrono::sys_seconds now) override {
+    std::vector<Payment> found;
+    for (const auto& payment : state_.payments) {
+      if (payment.status == PaymentStatus::Pending && payment.expires_at <= now) {
+        found.push_back(payment);
+      }
+    }
+    std::ranges::stable_sort(found, {}, &Payment::expires_at);
+    return found;
+  }
+  std::size_t count_pending_for_user(UserId user, PaymentPurpose purpose,
+                                     std::chrono::sys_seconds now) override {
+    return static_cast<std::size_t>(std::ranges::count_if(state_.payments, [&](const auto& p) {
+      return p.user == user && p.purpose == purpose && p.status == PaymentStatus::Pending &&
+             p.expires_at > now;
+    }));
+  }
+
+ private:
+  StoreState& state_;
+};
+
 class InMemoryOrders final : public OrderRepository {
  public:
   explicit InMemoryOrders(StoreState& state) : state_(state) {}
@@ -339,23 +392,25 @@ class InMemoryOrders final : public OrderRepository {
     return state_.orders.back().id;
   }
   std::optional<Order> find(OrderId id) override {
-    for (const auto& order : state_.orders) {
+    for (const auto& order : orders()) {
       if (order.id == id) return order;
     }
     return std::nullopt;
   }
-  std::optional<Order> find_by_reference(std::string_view reference) override {
-    for (const auto& order : state_.orders) {
-      if (order.payment_reference == reference) return order;
+  std::optional<Order> find_by_payment(PaymentId payment) override {
+    for (const auto& order : orders()) {
+      if (order.payment.id == payment) return order;
     }
     return std::nullopt;
   }
   OrderPage list_for_user(UserId user, int offset, int limit) override {
     std::vector<Order> found;
-    for (const auto& order : state_.orders) {
-      if (order.user == user) found.push_back(order);
+    for (const auto& order : orders()) {
+      if (order.payment.user == user) found.push_back(order);
     }
-    newest_first(found, &Order::created_at);
+    std::ranges::sort(found, [](const Order& a, const Order& b) {
+      return std::pair(a.payment.created_at, a.id) > std::pair(b.payment.created_at, b.id);
+    });
     OrderPage page{.items = {}, .total = static_cast<int>(found.size())};
     for (int i = offset; i < offset + limit && i < page.total; ++i) {
       page.items.push_back(found[static_cast<std::size_t>(i)]);
@@ -364,29 +419,11 @@ class InMemoryOrders final : public OrderRepository {
   }
   std::vector<Order> pending_for_user(UserId user, std::chrono::sys_seconds now) override {
     std::vector<Order> found;
-    for (const auto& order : state_.orders) {
-      if (order.user == user && order.status == PaymentStatus::Pending && order.expires_at > now) {
+    for (const auto& order : orders()) {
+      const auto& payment = order.payment;
+      if (payment.user == user && payment.status == PaymentStatus::Pending &&
+          payment.expires_at > now) {
         found.push_back(order);
-      }
-    }
-    return found;
-  }
-  bool update_status(OrderId id, PaymentStatus from, PaymentStatus to,
-                     std::chrono::sys_seconds at) override {
-    for (auto& order : state_.orders) {
-      if (order.id == id && order.status == from) {
-        order.status = to;
-        order.settled_at = at;
-        return true;
-      }
-    }
-    return false;
-  }
-  std::vector<OrderId> pending_expired(std::chrono::sys_seconds now) override {
-    std::vector<OrderId> found;
-    for (const auto& order : state_.orders) {
-      if (order.status == PaymentStatus::Pending && order.expires_at <= now) {
-        found.push_back(order.id);
       }
     }
     return found;
@@ -404,56 +441,17 @@ class InMemoryOrders final : public OrderRepository {
   }
 
  private:
-  StoreState& state_;
-};
-
-class InMemoryDeposits final : public DepositRepository {
- public:
-  explicit InMemoryDeposits(StoreState& state) : state_(state) {}
-  DepositId insert(const Deposit& deposit) override {
-    state_.deposits.push_back(deposit);
-    state_.deposits.back().id = DepositId{std::ssize(state_.deposits)};
-    return state_.deposits.back().id;
-  }
-  std::optional<Deposit> find(DepositId id) override {
-    for (const auto& deposit : state_.deposits) {
-      if (deposit.id == id) return deposit;
-    }
-    return std::nullopt;
-  }
-  std::optional<Deposit> find_by_reference(std::string_view reference) override {
-    for (const auto& deposit : state_.deposits) {
-      if (deposit.payment_reference == reference) return deposit;
-    }
-    return std::nullopt;
-  }
-  bool update_status(DepositId id, PaymentStatus from, PaymentStatus to,
-                     std::chrono::sys_seconds at) override {
-    for (auto& deposit : state_.deposits) {
-      if (deposit.id == id && deposit.status == from) {
-        deposit.status = to;
-        deposit.settled_at = at;
-        return true;
+  // The stored orders, each with its payment as it stands now, as a join would read them.
+  std::vector<Order> orders() const {
+    std::vector<Order> joined;
+    for (auto order : state_.orders) {
+      for (const auto& payment : state_.payments) {
+        if (payment.id == order.payment.id) order.payment = payment;
       }
+      joined.push_back(std::move(order));
     }
-    return false;
+    return joined;
   }
-  std::vector<DepositId> pending_expired(std::chrono::sys_seconds now) override {
-    std::vector<DepositId> found;
-    for (const auto& deposit : state_.deposits) {
-      if (deposit.status == PaymentStatus::Pending && deposit.expires_at <= now) {
-        found.push_back(deposit.id);
-      }
-    }
-    return found;
-  }
-  std::size_t count_pending_for_user(UserId user, std::chrono::sys_seconds now) override {
-    return static_cast<std::size_t>(std::ranges::count_if(state_.deposits, [&](const auto& d) {
-      return d.user == user && d.status == PaymentStatus::Pending && d.expires_at > now;
-    }));
-  }
-
- private:
   StoreState& state_;
 };
 
@@ -712,8 +710,8 @@ class InMemoryUnitOfWork final : public UnitOfWork {
     InMemoryRateLimits rate_limits(working);
     InMemoryOffers offers(working);
     InMemorySettings settings(working);
+    InMemoryPayments payments(working);
     InMemoryOrders orders(working);
-    InMemoryDeposits deposits(working);
     InMemoryLedger ledger(working);
     InMemoryGiftCards gift_cards(working);
     InMemoryArtworks artworks(working);
@@ -727,8 +725,8 @@ class InMemoryUnitOfWork final : public UnitOfWork {
                               .rate_limits = rate_limits,
                               .offers = offers,
                               .settings = settings,
+                              .payments = payments,
                               .orders = orders,
-                              .deposits = deposits,
                               .ledger = ledger,
                               .gift_cards = gift_cards,
                               .artworks = artworks,

@@ -15,11 +15,11 @@ namespace {
 
 namespace json = boost::json;
 
-json::object deposit_json(const Deposit& deposit) {
+json::object deposit_json(const Payment& deposit) {
   json::value settled = nullptr;
   if (deposit.settled_at) settled = json::string(iso_time(*deposit.settled_at));
   return {{"id", deposit.id.value},
-          {"reference", deposit.payment_reference},
+          {"reference", deposit.reference},
           {"status", name(deposit.status)},
           {"amount", money_json(deposit.amount())},
           {"createdAt", iso_time(deposit.created_at)},
@@ -98,7 +98,7 @@ Handler get_deposit(const OrdersApi& api) {
   return signed_in(api.authenticate, [api](const Request& request, const Caller& caller) {
     const auto id = path_id(request, "id");
     if (!id) return error_response(Error::not_found(), request.request_id);
-    const auto deposit = api.get_deposit(caller.user, DepositId{*id});
+    const auto deposit = api.get_deposit(caller.user, PaymentId{*id});
     if (!deposit) return error_response(deposit.error(), request.request_id);
     return json_response(200, deposit_json(*deposit));
   });

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <optional>
+#include <ranges>
 #include <stdexcept>
 
 #include "artshop/core/text.hpp"
@@ -116,8 +117,8 @@ std::string client_address(const Request& request, const TrustedProxies& proxies
   auto client = format_address(*peer);
   if (proxies.empty() || !proxies.contains(client)) return client;
   const auto hops = forwarded_hops(request);
-  for (auto hop = hops.rbegin(); hop != hops.rend(); ++hop) {
-    const auto address = parse_address(*hop);
+  for (const std::string_view hop : std::views::reverse(hops)) {
+    const auto address = parse_address(hop);
     if (!address) break;
     client = format_address(*address);
     if (!proxies.contains(client)) break;

@@ -34,6 +34,7 @@ Response images_response(GeneratedImages generated) {
                         images.front().image.file_name);
     }
     std::vector<media::ZipEntry> entries;
+    entries.reserve(images.size());
     for (const auto& file : images) entries.push_back({file.image.file_name, file.png});
     const auto& first = images.front().image;
     return attachment(status, media::zip_stored(entries, first.created_at), "application/zip",

@@ -17,7 +17,7 @@ namespace json = boost::json;
 
 constexpr std::string_view kCartItems = "cartItems";
 constexpr std::string_view kBadCartItems =
-    "Must be a list of items such as {\"offerId\": 3, \"offerAttributeId\": 12}.";
+    R"(Must be a list of items such as {"offerId": 3, "offerAttributeId": 12}.)";
 
 json::value optional_time(const std::optional<std::chrono::sys_seconds>& time) {
   if (!time) return nullptr;
@@ -26,6 +26,7 @@ json::value optional_time(const std::optional<std::chrono::sys_seconds>& time) {
 
 json::object order_json(const OrderHistoryItem& item) {
   const auto& order = item.order;
+  const auto& payment = order.payment;
   json::array lines;
   for (const auto& line : order.lines) {
     lines.push_back({{"offerId", line.offer.value},
@@ -34,7 +35,7 @@ json::object order_json(const OrderHistoryItem& item) {
                      {"sizeName", line.size_name},
                      {"longEdge", line.long_edge},
                      {"licence", name(line.licence)},
-                     {"price", money_json(Money(line.price_minor, order.currency))}});
+                     {"price", money_json(Money(line.price_minor, payment.currency))}});
   }
   // The numbers exist once the order is paid; until then each card shows its amount only.
   json::array gift_cards;
@@ -42,20 +43,20 @@ json::object order_json(const OrderHistoryItem& item) {
     json::value number = nullptr;
     if (i < item.gift_card_numbers.size()) number = json::string(item.gift_card_numbers[i]);
     gift_cards.push_back(
-        {{"amount", money_json(Money(order.gift_cards[i].amount_minor, order.currency))},
+        {{"amount", money_json(Money(order.gift_cards[i].amount_minor, payment.currency))},
          {"number", std::move(number)}});
   }
   return {{"id", order.id.value},
-          {"reference", order.payment_reference},
-          {"status", name(order.status)},
-          {"currency", code(order.currency)},
+          {"reference", payment.reference},
+          {"status", name(payment.status)},
+          {"currency", code(payment.currency)},
           {"total", money_json(order.total())},
           {"payByBalance", order.pay_by_balance},
-          {"createdAt", iso_time(order.created_at)},
-          {"expiresAt", iso_time(order.expires_at)},
-          {"settledAt", optional_time(order.settled_at)},
-          {"firstName", order.first_name},
-          {"lastName", order.last_name},
+          {"createdAt", iso_time(payment.created_at)},
+          {"expiresAt", iso_time(payment.expires_at)},
+          {"settledAt", optional_time(payment.settled_at)},
+          {"firstName", payment.first_name},
+          {"lastName", payment.last_name},
           {"lines", std::move(lines)},
           {"giftCards", std::move(gift_cards)}};
 }

@@ -14,7 +14,7 @@ std::optional<std::int64_t> path_id(const Request& request, std::string_view nam
 }
 
 std::optional<Response> field_errors(const Request& request, const JsonFields& fields,
-                                     ValidationErrors extra) {
+                                     const ValidationErrors& extra) {
   if (fields.errors().empty() && extra.empty()) return std::nullopt;
   auto errors = fields.errors();
   errors.merge(extra);

@@ -20,7 +20,7 @@ std::optional<std::int64_t> path_id(const Request& request, std::string_view nam
 // The 400 answer to fields of the wrong type (those `fields` noted and `extra`), or nullopt
 // when there are none: the one early return of a handler that read a payload.
 std::optional<Response> field_errors(const Request& request, const JsonFields& fields,
-                                     ValidationErrors extra = {});
+                                     const ValidationErrors& extra = {});
 
 // Reads a command from the JSON object body and answers `call(command)`. `read` is given the
 // fields, `read(fields)`, or when it needs more the body and a map for errors of its own,
@@ -39,7 +39,7 @@ Response read_then_call(const Request& request, Read&& read, Call&& call) {
       return read(std::as_const(*body), fields, extra);
     }
   }();
-  if (auto refused = field_errors(request, fields, std::move(extra))) return std::move(*refused);
+  if (auto refused = field_errors(request, fields, extra)) return std::move(*refused);
   return call(std::move(command));
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "artshop/core/codec/base64.hpp"
+#include "artshop/json/members.hpp"
 #include "service_post.hpp"
 
 namespace artshop::imagegen {
@@ -79,28 +80,30 @@ bool is_png(std::string_view bytes) {
 // The base64 strings of an answer, or nullopt when it does not have the expected shape.
 using EntryReader = std::optional<std::vector<std::string_view>> (*)(const json::value&);
 
+// An entry that is not a string is kept, empty, so that it counts as a picture the shop could
+// not read rather than one the service never made.
+std::string_view text_or_empty(const json::string* text) {
+  return text != nullptr ? std::string_view(*text) : std::string_view();
+}
+
 std::optional<std::vector<std::string_view>> automatic1111_entries(const json::value& answer) {
   const json::object* object = answer.if_object();
-  if (object == nullptr) return std::nullopt;
-  const json::value* images = object->if_contains("images");
-  if (images == nullptr || !images->is_array()) return std::nullopt;
+  const json::array* images = object != nullptr ? array_member(*object, "images") : nullptr;
+  if (images == nullptr) return std::nullopt;
   std::vector<std::string_view> entries;
-  for (const json::value& image : images->get_array()) {
-    entries.emplace_back(image.is_string() ? std::string_view(image.get_string()) : "");
-  }
+  for (const json::value& image : *images) entries.push_back(text_or_empty(image.if_string()));
   return entries;
 }
 
 std::optional<std::vector<std::string_view>> openai_entries(const json::value& answer) {
   const json::object* object = answer.if_object();
-  if (object == nullptr) return std::nullopt;
-  const json::value* data = object->if_contains("data");
-  if (data == nullptr || !data->is_array()) return std::nullopt;
+  const json::array* data = object != nullptr ? array_member(*object, "data") : nullptr;
+  if (data == nullptr) return std::nullopt;
   std::vector<std::string_view> entries;
-  for (const json::value& item : data->get_array()) {
-    const json::value* b64 = item.is_object() ? item.get_object().if_contains("b64_json") : nullptr;
-    entries.emplace_back(b64 != nullptr && b64->is_string() ? std::string_view(b64->get_string())
-                                                            : "");
+  for (const json::value& item : *data) {
+    const json::object* picture = item.if_object();
+    entries.push_back(
+        text_or_empty(picture != nullptr ? string_member(*picture, "b64_json") : nullptr));
   }
   return entries;
 }

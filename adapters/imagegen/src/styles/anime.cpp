@@ -1,3 +1,6 @@
+#include <array>
+#include <cstddef>
+
 #include "../styles.hpp"
 
 namespace artshop::imagegen {
@@ -6,18 +9,18 @@ namespace {
 // A cel-shaded cloud: a flat shadow tone under flat white puffs, hard-edged like an anime
 // background painting.
 void cloud(Canvas& canvas, Random& random, Point centre, float size, Colour shadow) {
-  const int puffs = 4 + random.below(4);
-  Point puff[8];
-  float radius[8];
-  for (int i = 0; i < puffs; ++i) {
+  const std::size_t puffs = 4 + static_cast<std::size_t>(random.below(4));
+  std::array<Point, 8> puff{};
+  std::array<float, 8> radius{};
+  for (std::size_t i = 0; i < puffs; ++i) {
     puff[i] = {centre.x + random.uniform(-1.6F, 1.6F) * size,
                centre.y + random.uniform(-0.4F, 0.3F) * size};
     radius[i] = size * random.uniform(0.45F, 0.9F);
   }
-  for (int i = 0; i < puffs; ++i) {
+  for (std::size_t i = 0; i < puffs; ++i) {
     canvas.circle({puff[i].x, puff[i].y + size * 0.12F}, radius[i], shadow);
   }
-  for (int i = 0; i < puffs; ++i) {
+  for (std::size_t i = 0; i < puffs; ++i) {
     canvas.circle({puff[i].x, puff[i].y - size * 0.05F}, radius[i] * 0.92F, rgb8(255, 255, 255));
   }
 }

@@ -1,4 +1,6 @@
+#include <array>
 #include <cmath>
+#include <cstddef>
 
 #include "../styles.hpp"
 
@@ -76,10 +78,11 @@ void paint_exclusive(Canvas& canvas, Random& random, const Mood& mood) {
 
   const float margin = 0.035F * canvas.min_side();
   for (const float inset : {margin, margin + 9 * u}) {
-    const Point corners[4] = {
-        {inset, inset}, {w - inset, inset}, {w - inset, h - inset}, {inset, h - inset}};
-    for (int i = 0; i < 4; ++i) {
-      canvas.line(corners[i], corners[(i + 1) % 4], inset == margin ? 5 * u : 2 * u, gold(0.7F));
+    const std::array<Point, 4> corners{
+        {{inset, inset}, {w - inset, inset}, {w - inset, h - inset}, {inset, h - inset}}};
+    for (std::size_t i = 0; i < corners.size(); ++i) {
+      canvas.line(corners[i], corners[(i + 1) % corners.size()], inset == margin ? 5 * u : 2 * u,
+                  gold(0.7F));
     }
     if (inset == margin) {
       for (const Point corner : corners) {

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "../noise.hpp"
@@ -28,8 +29,8 @@ std::vector<float> ridge_line(int width, float base, float amplitude, float feat
 std::vector<float> wave_line(int width, float base, float amplitude, float wavelength,
                              Random& random) {
   std::vector<float> tops(static_cast<std::size_t>(width));
-  const float phases[3] = {random.uniform(0, kTwoPi), random.uniform(0, kTwoPi),
-                           random.uniform(0, kTwoPi)};
+  const std::array phases{random.uniform(0, kTwoPi), random.uniform(0, kTwoPi),
+                          random.uniform(0, kTwoPi)};
   for (int x = 0; x < width; ++x) {
     const float t = static_cast<float>(x) / wavelength * kTwoPi;
     const float wave = 0.6F * sine(t + phases[0]) + 0.3F * sine(2.1F * t + phases[1]) +

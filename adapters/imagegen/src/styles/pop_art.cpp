@@ -110,8 +110,9 @@ void paint_pop_art(Canvas& canvas, Random& random, const Mood& mood) {
   const float gutter = 14 * canvas.unit();
   canvas.shade([](int, int) { return kInk; });
   for (int panel_index = 0; panel_index < 4; ++panel_index) {
+    const int row_index = panel_index / 2;
     const auto column = static_cast<float>(panel_index % 2);
-    const auto row = static_cast<float>(panel_index / 2);
+    const auto row = static_cast<float>(row_index);
     const Panel panel{gutter + column * (w - gutter) / 2, gutter + row * (h - gutter) / 2,
                       (column + 1) * (w - gutter) / 2, (row + 1) * (h - gutter) / 2};
     const auto index = static_cast<std::size_t>(panel_index);

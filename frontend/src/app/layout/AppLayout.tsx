@@ -1,12 +1,13 @@
 import Box from '@mui/material/Box';
-import { lazy } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { lazy, useLayoutEffect } from 'react';
+import { Outlet } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
 import { LoadWhenOpened } from '@/components/LoadWhenOpened';
 import { selectSnackbar } from '@/components/snackbar/snackbarSlice';
 import { CookieConsentBanner } from '@/features/legal/components/CookieConsentBanner';
 import { MAIN_CONTENT_ID } from '@/lib/browser/focus';
 import { selectConsentSettingsOpen } from '@/lib/consent/consentSlice';
+import { useNavigationPending } from '../routerHistory';
 import { useAppSelector } from '../hooks';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -28,17 +29,22 @@ const AppSnackbar = lazy(() =>
   import('@/components/snackbar/AppSnackbar').then((module) => ({ default: module.AppSnackbar })),
 );
 
+/** The header index.html draws until the script has loaded. */
+const FIRST_SCREEN_ID = 'first-screen';
+
 export function AppLayout() {
+  // Gone in the same frame as the first page appears, which draws the same header in its place.
+  useLayoutEffect(() => document.getElementById(FIRST_SCREEN_ID)?.remove(), []);
   useScrollOnNavigation();
   useLogoutRedirect();
   useReloadOnNewerBuild();
-  const navigation = useNavigation();
+  const navigationPending = useNavigationPending();
   const cookieSettingsOpen = useAppSelector(selectConsentSettingsOpen);
   const messageOpen = useAppSelector((state) => selectSnackbar(state).open);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SkipLink />
-      {navigation.state === 'loading' && <DelayedProgress label="Loading page" />}
+      {navigationPending && <DelayedProgress label="Loading page" />}
       <Header />
       <Box
         component="main"

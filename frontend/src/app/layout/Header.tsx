@@ -1,9 +1,7 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router';
@@ -21,8 +19,30 @@ const NavDrawer = lazy(() =>
 export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
-    <AppBar position="sticky" color="default" elevation={1} sx={{ bgcolor: 'background.paper' }}>
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 } }}>
+    // MUI's sticky app bar and toolbar, drawn with a Box each: their components would only add to
+    // the script every page loads first.
+    <Box
+      component="header"
+      sx={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 'appBar',
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        boxShadow: 1,
+      }}
+    >
+      <Box
+        sx={[
+          (theme) => theme.mixins.toolbar,
+          {
+            display: 'flex',
+            alignItems: 'center',
+            px: { xs: 2, sm: 3 },
+            gap: { xs: 0.5, sm: 1.5 },
+          },
+        ]}
+      >
         <IconButton
           edge="start"
           aria-label="Open navigation"
@@ -56,10 +76,10 @@ export function Header() {
         <CurrencySelect />
         <CartLink />
         <AccountMenu />
-      </Toolbar>
+      </Box>
       <LoadWhenOpened open={drawerOpen}>
         <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       </LoadWhenOpened>
-    </AppBar>
+    </Box>
   );
 }

@@ -24,7 +24,7 @@ struct Failure {
     TooLarge,     // an answer over the caller's limit
   };
   Kind kind = Kind::Unreachable;
-  // "POST <url>: <curl's reason>"; never a header, which may hold a key.
+  // "<METHOD> <url>: <curl's reason>"; never a header, which may hold a key.
   std::string reason;
 };
 
@@ -39,5 +39,19 @@ struct Post {
 // One POST on a fresh connection: http or https only, no redirects followed. Throws only when
 // curl itself cannot be set up (out of memory, an option refused).
 std::expected<Answer, Failure> post(const Post& request);
+
+// A request with any method, for the services that speak more than POST (an object store):
+// GET, HEAD (whose answer has no body), PUT or POST of `body`.
+struct Request {
+  std::string method = "GET";
+  std::string url;
+  std::vector<std::string> headers{};   // "Name: value" lines; a Host line replaces curl's own
+  std::string_view body{};              // sent with PUT and POST only
+  std::chrono::milliseconds timeout{};  // for the whole exchange
+  std::size_t answer_limit = std::size_t{1024} * 1024;
+};
+
+// One request on a fresh connection, as `post` does.
+std::expected<Answer, Failure> send(const Request& request);
 
 }  // namespace artshop::curl

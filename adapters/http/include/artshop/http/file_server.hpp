@@ -15,6 +15,15 @@
 
 namespace artshop::http {
 
+// The Content-Type for a file name's extension ("a/b.webp": "image/webp"); text types carry
+// charset=utf-8; application/octet-stream when the extension is unknown.
+std::string_view content_type_of(std::string_view file_name);
+
+// Whether an Accept-Encoding value admits gzip (RFC 9110): named with q > 0, or covered by "*"
+// with q > 0 and not refused by name. "" (no header) does not: RFC 9110 would allow any coding
+// then, but a client that names none may well decode none.
+bool accepts_gzip(std::string_view accept_encoding);
+
 // Serves the regular files below one folder: Content-Type by extension, a strong ETag with
 // If-None-Match (304), a precompressed "<file>.gz" sibling for clients that accept gzip, and a
 // single byte range (206/416) on the uncompressed file. Uncompressed files are kept in memory

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 #include <boost/json/string.hpp>
 #include <boost/json/value.hpp>
@@ -22,6 +23,12 @@ inline const boost::json::object* object_member(const boost::json::object& objec
                                                 std::string_view key) {
   const auto* value = object.if_contains(key);
   return value != nullptr ? value->if_object() : nullptr;
+}
+
+inline const boost::json::array* array_member(const boost::json::object& object,
+                                              std::string_view key) {
+  const auto* value = object.if_contains(key);
+  return value != nullptr ? value->if_array() : nullptr;
 }
 
 // A whole number within 64 signed bits, however the parser stored it (a large positive one is

@@ -6,12 +6,12 @@
 #include <string_view>
 
 #include "artshop/core/ports/blob_store.hpp"
+#include "artshop/media/blob_key.hpp"
 
 namespace artshop::media {
 
-// Blobs as files under one folder, named by content: the key of some bytes is the first 128
-// bits of their SHA-256 in hex, split after two characters into a subfolder (so no folder
-// holds more than about 1/256 of the files), plus the extension: "3f/a9c2...e1.webp".
+// Blobs as files under one folder, named by content_key: "3f/a9c2...e1.webp" is the file
+// "3f/a9c2...e1.webp" below the folder.
 //
 // A file is written under a hidden temporary name, flushed to disk and renamed into place,
 // so a reader (this process, another one, or a web server serving the folder) never sees a
@@ -35,10 +35,5 @@ class FilesystemBlobStore final : public BlobStore {
  private:
   std::filesystem::path root_;
 };
-
-// Whether `key` is a plain relative name: non-empty, '/'-separated segments that are neither
-// empty nor start with a dot (which excludes "." and ".." and hidden temporary files), and
-// no backslash, NUL or leading '/'.
-bool is_safe_key(std::string_view key) noexcept;
 
 }  // namespace artshop::media

@@ -36,12 +36,23 @@ struct PricedOfferPage {
   Currency currency = kDefaultCurrency;
 };
 
+// What an offer call answers from: the catalogue and the rates, taken together once per call.
+// The same parameters over the same catalogue version and rates give the same answer, which is
+// what lets an adapter keep whole answers and know when one no longer holds.
+struct CatalogueSources {
+  std::shared_ptr<const CatalogueSnapshot> catalogue;
+  ExchangeRates rates;
+};
+
 // GET /api/offers: the gallery with its filters, sorting and paging.
 class BrowseOffers {
  public:
   BrowseOffers(CatalogueReadModel& catalogue, const ExchangeRateSource& rates)
       : catalogue_(catalogue), rates_(rates) {}
   Result<PricedOfferPage> operator()(const OfferListParameters& parameters);
+  Result<PricedOfferPage> operator()(const OfferListParameters& parameters,
+                                     const CatalogueSources& sources) const;
+  CatalogueSources sources();
 
  private:
   CatalogueReadModel& catalogue_;
@@ -54,6 +65,9 @@ class LatestOffers {
   LatestOffers(CatalogueReadModel& catalogue, const ExchangeRateSource& rates)
       : catalogue_(catalogue), rates_(rates) {}
   Result<std::vector<PricedOffer>> operator()(const std::optional<std::string>& currency);
+  Result<std::vector<PricedOffer>> operator()(const std::optional<std::string>& currency,
+                                              const CatalogueSources& sources) const;
+  CatalogueSources sources();
 
  private:
   CatalogueReadModel& catalogue_;
@@ -67,6 +81,10 @@ class GetOffer {
       : catalogue_(catalogue), rates_(rates) {}
   Result<PricedOffer> operator()(const std::optional<std::string>& url_name,
                                  const std::optional<std::string>& currency);
+  Result<PricedOffer> operator()(const std::optional<std::string>& url_name,
+                                 const std::optional<std::string>& currency,
+                                 const CatalogueSources& sources) const;
+  CatalogueSources sources();
 
  private:
   CatalogueReadModel& catalogue_;

@@ -94,7 +94,7 @@ class PlaceOrder {
 };
 
 struct StartedDeposit {
-  Deposit deposit;
+  Payment deposit;  // its purpose is PaymentPurpose::Deposit
   std::string payment_link;
 };
 
@@ -112,8 +112,8 @@ struct DepositCommand {
   KeepAnswer<StartedDeposit> keep_answer;
 };
 
-// Stores a Pending deposit of 5 to 1000 EUR or the equivalent and opens a payment for it;
-// the balance grows when the provider reports it Paid.
+// Stores a Pending deposit (a payment for the balance) of 5 to 1000 EUR or the equivalent and
+// opens it with the provider; the balance grows when the provider reports it Paid.
 class StartDeposit {
  public:
   StartDeposit(UnitOfWork& transactions, const ExchangeRateSource& rates, PaymentGateway& payments,

@@ -52,6 +52,7 @@ struct LedgerAccount {
 
 enum class Side : std::uint8_t { Debit, Credit };
 std::string_view name(Side side) noexcept;
+std::optional<Side> parse_side(std::string_view text) noexcept;
 
 // One line of a posting. `amount_micro_eur` is positive; `original` is the amount in the
 // currency the money moved in, converted at `rate` (units per EUR).

@@ -21,7 +21,7 @@ enum class PaymentEventOutcome : std::uint8_t {
   OrderFailed,      // a Pending order became Failed
   DepositCredited,  // a Pending deposit became Paid and the balance grew
   DepositFailed,
-  CreditedToBalance,  // money arrived for an order or deposit no longer Pending: kept as balance
+  CreditedToBalance,  // money arrived for a payment no longer Pending: kept as balance
   NothingToDo,        // a failure for something already settled, or a settled reference paid again
   AlreadyProcessed,   // this event id was handled before
 };
@@ -33,8 +33,10 @@ struct HandledPaymentEvent {
 };
 
 // A verified webhook event. Each event id is acted on once, in the same transaction as its
-// effect, so re-deliveries (even concurrent ones) change nothing. Unknown references are
-// NotFound and leave the event unrecorded. Gift-card numbers an event issues are mailed to
+// effect, so re-deliveries (even concurrent ones) change nothing. The event's reference names
+// one payment, which moves through the one state machine; what it pays for (an order, a
+// deposit) then decides the effect. Unknown references are NotFound and leave the event
+// unrecorded. Gift-card numbers an event issues are mailed to
 // the buyer after the commit (they also stay in the order history).
 class HandlePaymentEvent {
  public:
@@ -60,7 +62,7 @@ class HandlePaymentEvent {
 enum class WebhookReceipt : std::uint8_t {
   Handled,           // acted on, or needing no action: see `outcome`
   Ignored,           // a well-formed event of a kind that needs no action
-  UnknownReference,  // names none of our orders or deposits
+  UnknownReference,  // names none of our payments
 };
 
 struct ReceivedWebhook {
@@ -96,13 +98,14 @@ class ReceivePaymentWebhook {
   const Clock& clock_;
 };
 
+// How many payments expired, by what they were for.
 struct ExpiredPayments {
   int orders = 0;
   int deposits = 0;
 };
 
-// Pending orders and deposits whose 30 minutes have passed become Expired; their exclusive
-// pictures are released. Run periodically.
+// Pending payments whose 30 minutes have passed become Expired; the orders they were for
+// release their exclusive pictures. Run periodically.
 class ExpireUnpaidOrders {
  public:
   ExpireUnpaidOrders(UnitOfWork& transactions, const Clock& clock)

@@ -17,45 +17,50 @@
 // answer false when another transaction got there first.
 namespace artshop {
 
+// Payment attempts, whatever they pay for: one status, changed only through a guard.
+class PaymentRepository {
+ public:
+  virtual ~PaymentRepository() = default;
+  // Stores a new payment; its id is assigned.
+  virtual PaymentId insert(const Payment& payment) = 0;
+  virtual std::optional<Payment> find(PaymentId id) = 0;
+  virtual std::optional<Payment> find_by_reference(std::string_view reference) = 0;
+  // Moves the payment from `from` to `to`, settled at `at`, only if it is still `from`; false
+  // otherwise.
+  virtual bool update_status(PaymentId id, PaymentStatus from, PaymentStatus to,
+                             std::chrono::sys_seconds at) = 0;
+  // Pending payments whose window closed at or before `now`, oldest first.
+  virtual std::vector<Payment> pending_expired(std::chrono::sys_seconds now) = 0;
+  // How many of the user's payments for `purpose` are Pending with their window open at `now`.
+  virtual std::size_t count_pending_for_user(UserId user, PaymentPurpose purpose,
+                                             std::chrono::sys_seconds now) = 0;
+};
+
 // One page of a user's orders and how many they have in all.
 struct OrderPage {
   std::vector<Order> items;
   int total = 0;
 };
 
+// What an order holds of its own: its lines, gift cards and exclusive reservations. Orders
+// are read with their payment as it stands.
 class OrderRepository {
  public:
   virtual ~OrderRepository() = default;
-  // Stores a new order with its lines; its id is assigned.
+  // Stores a new order with its lines against its payment, stored before (order.payment.id);
+  // the order's id is assigned.
   virtual OrderId insert(const Order& order) = 0;
   virtual std::optional<Order> find(OrderId id) = 0;
-  virtual std::optional<Order> find_by_reference(std::string_view payment_reference) = 0;
+  // The order a payment pays for.
+  virtual std::optional<Order> find_by_payment(PaymentId payment) = 0;
   // The user's orders, newest first: `limit` of them after skipping `offset`.
   virtual OrderPage list_for_user(UserId user, int offset, int limit) = 0;
-  // The user's Pending orders whose payment window is still open at `now`.
+  // The user's orders whose payment is Pending with its window still open at `now`.
   virtual std::vector<Order> pending_for_user(UserId user, std::chrono::sys_seconds now) = 0;
-  // Moves the order from `from` to `to` only if it is still `from`; false otherwise.
-  virtual bool update_status(OrderId id, PaymentStatus from, PaymentStatus to,
-                             std::chrono::sys_seconds at) = 0;
-  // Pending orders whose payment window closed at or before `now`.
-  virtual std::vector<OrderId> pending_expired(std::chrono::sys_seconds now) = 0;
   // Holds an exclusive offer for an order; false when another order holds it already.
   virtual bool reserve_exclusive(OfferId offer, OrderId order) = 0;
   // Lets go of whatever the order holds.
   virtual void release_reservations(OrderId order) = 0;
-};
-
-class DepositRepository {
- public:
-  virtual ~DepositRepository() = default;
-  virtual DepositId insert(const Deposit& deposit) = 0;
-  virtual std::optional<Deposit> find(DepositId id) = 0;
-  virtual std::optional<Deposit> find_by_reference(std::string_view payment_reference) = 0;
-  virtual bool update_status(DepositId id, PaymentStatus from, PaymentStatus to,
-                             std::chrono::sys_seconds at) = 0;
-  virtual std::vector<DepositId> pending_expired(std::chrono::sys_seconds now) = 0;
-  // How many of the user's deposits are Pending with their payment window open at `now`.
-  virtual std::size_t count_pending_for_user(UserId user, std::chrono::sys_seconds now) = 0;
 };
 
 // The append-only ledger. Nothing is ever updated or deleted.

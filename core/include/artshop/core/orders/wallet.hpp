@@ -109,11 +109,12 @@ class GetOrder {
   UnitOfWork& transactions_;
 };
 
-// GET /api/balance/deposits/{id}: one of the caller's deposits; another user's is NotFound.
+// GET /api/balance/deposits/{id}: one of the caller's deposits; another user's, or a payment
+// that is not a deposit, is NotFound.
 class GetDeposit {
  public:
   explicit GetDeposit(UnitOfWork& transactions) : transactions_(transactions) {}
-  Result<Deposit> operator()(UserId caller, DepositId id);
+  Result<Payment> operator()(UserId caller, PaymentId id);
 
  private:
   UnitOfWork& transactions_;

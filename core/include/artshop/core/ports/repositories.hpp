@@ -20,8 +20,8 @@ struct Repositories {
   RateLimitRepository& rate_limits;
   OfferRepository& offers;
   SettingRepository& settings;
+  PaymentRepository& payments;
   OrderRepository& orders;
-  DepositRepository& deposits;
   Ledger& ledger;
   GiftCardRepository& gift_cards;
   ArtworkRepository& artworks;
@@ -34,7 +34,7 @@ struct Repositories {
   template <class Port>
   Port& get() const noexcept {
     return std::get<Port&>(std::tie(accounts, refresh_tokens, reset_codes, rate_limits, offers,
-                                    settings, orders, deposits, ledger, gift_cards, artworks,
+                                    settings, payments, orders, ledger, gift_cards, artworks,
                                     payment_events, idempotency, generated_images,
                                     support_tickets));
   }

@@ -13,7 +13,7 @@ describe('account menu', () => {
     window.localStorage.setItem('jwtToken', 'older-copy');
     serveProfile();
     const user = userEvent.setup({ delay: null });
-    const { router, store } = renderApp('/account-settings');
+    const { history, store } = renderApp('/account-settings');
     await screen.findByText(PROFILE.email);
     expect(store.getState().api.queries).not.toEqual({});
 
@@ -24,7 +24,7 @@ describe('account menu', () => {
     );
 
     await waitFor(() => expect(store.getState().session.accessToken).toBeNull());
-    expect(router.state.location.pathname).toBe('/');
+    expect(history.location.pathname).toBe('/');
     expect(screen.getByText('You have been logged out.')).toBeInTheDocument();
     for (const storage of [window.sessionStorage, window.localStorage]) {
       expect(storage.getItem('jwtToken')).toBeNull();
@@ -37,10 +37,10 @@ describe('account menu', () => {
 
   it('sends a visitor to log in with the current address to come back to', async () => {
     const user = userEvent.setup({ delay: null });
-    const { router } = renderApp('/terms-and-conditions#refunds');
+    const { history } = renderApp('/terms-and-conditions#refunds');
     await user.click(await screen.findByRole('button', { name: 'Account' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log in' }));
     await screen.findByRole('heading', { name: 'Log in' });
-    expect(router.state.location.state).toEqual({ from: '/terms-and-conditions#refunds' });
+    expect(history.location.state).toEqual({ from: '/terms-and-conditions#refunds' });
   });
 });

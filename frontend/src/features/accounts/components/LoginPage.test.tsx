@@ -28,7 +28,7 @@ describe('log-in page', () => {
   it('logs in, stores the tokens and returns to the page the visitor came from', async () => {
     const bodies = answerPost(LOGIN, () => HttpResponse.json(TOKENS));
     const user = userEvent.setup({ delay: null });
-    const { router } = renderApp('/privacy-policy');
+    const { history } = renderApp('/privacy-policy');
     await user.click(await screen.findByRole('button', { name: 'Account' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log in' }));
     await screen.findByRole('heading', { name: 'Log in' });
@@ -36,7 +36,7 @@ describe('log-in page', () => {
     await logIn();
 
     await waitFor(() => expect(window.sessionStorage.getItem('jwtToken')).toBe('access-new'));
-    expect(router.state.location.pathname).toBe('/privacy-policy');
+    expect(history.location.pathname).toBe('/privacy-policy');
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
     expect(bodies).toEqual([{ email: 'ann@example.com', password: 'violet-kite-93' }]);
     expect(window.sessionStorage.getItem('refreshToken')).toBe('refresh-new');
@@ -48,7 +48,7 @@ describe('log-in page', () => {
     // The visitor ends on the home page, which shows the latest pictures.
     serveCatalogue();
     const { release } = holdPost(LOGIN, () => HttpResponse.json(TOKENS));
-    const { router } = renderApp('/login');
+    const { history } = renderApp('/login');
     const notFound = watchForNotFound();
     await logIn();
 
@@ -58,14 +58,14 @@ describe('log-in page', () => {
     release();
 
     await waitFor(() => expect(window.sessionStorage.getItem('jwtToken')).toBe('access-new'));
-    expect(router.state.location.pathname).toBe('/');
+    expect(history.location.pathname).toBe('/');
     notFound.stop();
     expect(notFound.seen).toEqual([]);
   });
 
   it('signs in without moving a visitor who went to another page meanwhile', async () => {
     const { release } = holdPost(LOGIN, () => HttpResponse.json(TOKENS));
-    const { router } = renderApp('/login');
+    const { history } = renderApp('/login');
     const user = await logIn();
     const legal = screen.getByRole('navigation', { name: 'Legal' });
     await user.click(within(legal).getByRole('link', { name: 'Terms and conditions' }));
@@ -73,15 +73,15 @@ describe('log-in page', () => {
 
     release();
     await waitFor(() => expect(window.sessionStorage.getItem('jwtToken')).toBe('access-new'));
-    expect(router.state.location.pathname).toBe('/terms-and-conditions');
+    expect(history.location.pathname).toBe('/terms-and-conditions');
   });
 
   it('shows a general error beside the form and stays signed out', async () => {
     answerPost(LOGIN, () => validationFailed({ '': ['The e-mail or password is incorrect.'] }));
-    const { router } = renderApp('/login');
+    const { history } = renderApp('/login');
     await logIn();
     await findFormAlert('The e-mail or password is incorrect.');
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.location.pathname).toBe('/login');
     expect(window.sessionStorage.getItem('jwtToken')).toBeNull();
   });
 

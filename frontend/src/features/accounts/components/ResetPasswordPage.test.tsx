@@ -30,7 +30,7 @@ describe('reset-password page', () => {
     const { bodies, release } = holdPost(RESET_PASSWORD, () =>
       HttpResponse.json({ message: DONE }),
     );
-    const { router } = renderApp(MAIL_LINK);
+    const { history } = renderApp(MAIL_LINK);
     await chooseNewPassword();
     const button = screen.getByRole('button', { name: 'Set the new password' });
     await waitFor(() => expect(button).toBeDisabled());
@@ -38,7 +38,7 @@ describe('reset-password page', () => {
     release();
 
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.location.pathname).toBe('/login');
     expect(screen.getByText(DONE)).toBeInTheDocument();
     expect(screen.getByLabelText('E-mail')).toHaveValue('ann+art@example.com');
     expect(bodies).toEqual([

@@ -25,7 +25,7 @@ describe('sign-up page', () => {
     const { bodies, release } = holdPost(REGISTER, () =>
       HttpResponse.json({ email: 'ann@example.com' }),
     );
-    const { router } = renderApp('/sign-up');
+    const { history } = renderApp('/sign-up');
     const user = await fillIn();
     const button = screen.getByRole('button', { name: 'Create account' });
     await user.click(button);
@@ -34,7 +34,7 @@ describe('sign-up page', () => {
     release();
 
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.location.pathname).toBe('/login');
     expect(
       screen.getByText('Your account has been created. Log in with your e-mail and password.'),
     ).toBeInTheDocument();

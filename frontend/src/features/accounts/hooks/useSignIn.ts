@@ -1,4 +1,4 @@
-import { useNavigation } from 'react-router';
+import { useNavigationPending } from '@/app/routerHistory';
 import { tokensReceived } from '@/lib/session/sessionSlice';
 import { useLoginMutation } from '../api/accountsApi';
 import type { Credentials } from '../api/types';
@@ -10,7 +10,7 @@ import { useSessionTransition } from './useSessionTransition';
  */
 export function useSignIn() {
   const [login, { isLoading }] = useLoginMutation();
-  const navigation = useNavigation();
+  const navigationPending = useNavigationPending();
   const changeSessionOnArrival = useSessionTransition();
 
   async function signIn(credentials: Credentials, destination: string): Promise<void> {
@@ -18,5 +18,5 @@ export function useSignIn() {
     await changeSessionOnArrival(destination, tokensReceived(tokens), { replace: true });
   }
 
-  return { signIn, isSigningIn: isLoading || navigation.state !== 'idle' };
+  return { signIn, isSigningIn: isLoading || navigationPending };
 }

@@ -240,15 +240,15 @@ describe('checkout', () => {
     const requests = recordPosts('/api/orders', placed(paid, null));
     serveOrders([paid]);
     serveOrderStates([paid]);
-    const { user, router } = await openCheckout();
+    const { user, history } = await openCheckout();
 
     await user.click(screen.getByLabelText(AGREEMENT));
     await user.click(screen.getByLabelText('Pay from my balance'));
     await user.click(placeOrderButton());
 
     expect(await screen.findByText('Payment received')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/order-history');
-    expect(router.state.location.search).toBe('?order=17');
+    expect(history.location.pathname).toBe('/order-history');
+    expect(history.location.search).toBe('?order=17');
     expect(requests[0]?.body).toMatchObject({ payByBalance: true });
     expect(await screen.findByText('ABCD-EFGH-JKMN-PQRS')).toBeInTheDocument();
     expect(storedCart()).toBeNull();

@@ -1,4 +1,4 @@
-#include "artshop/core/orders/order.hpp"
+#include "artshop/core/orders/payment.hpp"
 
 #include <fmt/format.h>
 
@@ -15,6 +15,11 @@ constexpr std::array<std::pair<PaymentStatus, std::string_view>, 4> kStatusNames
     {PaymentStatus::Paid, "Paid"},
     {PaymentStatus::Failed, "Failed"},
     {PaymentStatus::Expired, "Expired"},
+}};
+
+constexpr std::array<std::pair<PaymentPurpose, std::string_view>, 2> kPurposeNames{{
+    {PaymentPurpose::Order, "Order"},
+    {PaymentPurpose::Deposit, "Deposit"},
 }};
 
 void check_browser_text(std::string_view field, std::string& value, std::size_t max_length,
@@ -55,6 +60,20 @@ std::string_view name(PaymentStatus status) noexcept {
 
 std::optional<PaymentStatus> parse_payment_status(std::string_view text) noexcept {
   for (const auto& [value, known] : kStatusNames) {
+    if (known == text) return value;
+  }
+  return std::nullopt;
+}
+
+std::string_view name(PaymentPurpose purpose) noexcept {
+  for (const auto& [value, text] : kPurposeNames) {
+    if (value == purpose) return text;
+  }
+  return "Order";
+}
+
+std::optional<PaymentPurpose> parse_payment_purpose(std::string_view text) noexcept {
+  for (const auto& [value, known] : kPurposeNames) {
     if (known == text) return value;
   }
   return std::nullopt;

@@ -1,0 +1,82 @@
+#include "artshop/sqlite/order_repositories.hpp"
+#include "row_values.hpp"
+
+namespace artshop::sqlite {
+
+namespace {
+
+constexpr std::string_view kArtworkSelect =
+    "SELECT id, account_id, order_id, offer_id, attribute_id, title, size_name, long_edge, "
+    "licence, acquired_at FROM artworks ";
+
+Artwork artwork_from_row(const Statement& row) {
+  return {.id = ArtworkId{row.column_int(0)},
+          .owner = UserId{row.column_int(1)},
+          .order = OrderId{row.column_int(2)},
+          .offer = OfferId{row.column_int(3)},
+          .attribute = AttributeId{row.column_int(4)},
+          .title = row.column_text(5),
+          .size_name = row.column_text(6),
+          .long_edge = static_cast<int>(row.column_int(7)),
+          .licence = decode(parse_licence, row, 8, "artworks", "licence"),
+          .acquired_at = from_epoch(row.column_int(9))};
+}
+
+}  // namespace
+
+ArtworkId SqliteArtworkRepository::add(const Artwork& artwork) {
+  db_.prepare(
+         "INSERT INTO artworks (account_id, order_id, offer_id, attribute_id, title, size_name, "
+         "long_edge, licence, acquired_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+      .bind(1, artwork.owner.value)
+      .bind(2, artwork.order.value)
+      .bind(3, artwork.offer.value)
+      .bind(4, artwork.attribute.value)
+      .bind(5, artwork.title)
+      .bind(6, artwork.size_name)
+      .bind(7, artwork.long_edge)
+      .bind(8, name(artwork.licence))
+      .bind(9, epoch(artwork.acquired_at))
+      .run();
+  return ArtworkId{db_.last_insert_id()};
+}
+
+std::optional<Artwork> SqliteArtworkRepository::find(ArtworkId id) {
+  auto row = db_.prepare(std::string(kArtworkSelect) + "WHERE id = ?1");
+  row.bind(1, id.value);
+  if (!row.step()) return std::nullopt;
+  return artwork_from_row(row);
+}
+
+std::vector<Artwork> SqliteArtworkRepository::list_for_user(UserId owner) {
+  auto rows = db_.prepare(std::string(kArtworkSelect) +
+                          "WHERE account_id = ?1 ORDER BY acquired_at DESC, id DESC");
+  rows.bind(1, owner.value);
+  std::vector<Artwork> artworks;
+  while (rows.step()) artworks.push_back(artwork_from_row(rows));
+  return artworks;
+}
+
+std::optional<std::string> SqliteArtworkRepository::rendered(OfferId offer, int long_edge,
+                                                             ImageFormat format) {
+  auto row = db_.prepare(
+      "SELECT blob_key FROM rendered_artworks WHERE offer_id = ?1 AND long_edge = ?2 AND "
+      "format = ?3");
+  row.bind(1, offer.value).bind(2, long_edge).bind(3, extension(format));
+  if (!row.step()) return std::nullopt;
+  return row.column_text(0);
+}
+
+void SqliteArtworkRepository::remember_rendered(OfferId offer, int long_edge, ImageFormat format,
+                                                std::string_view key) {
+  db_.prepare(
+         "INSERT INTO rendered_artworks (offer_id, long_edge, format, blob_key) "
+         "VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING")
+      .bind(1, offer.value)
+      .bind(2, long_edge)
+      .bind(3, extension(format))
+      .bind(4, key)
+      .run();
+}
+
+}  // namespace artshop::sqlite

@@ -1,0 +1,61 @@
+#include "artshop/sqlite/order_repositories.hpp"
+#include "row_values.hpp"
+
+namespace artshop::sqlite {
+namespace {
+
+constexpr std::string_view kTable = "ledger_entries";
+
+}  // namespace
+
+void SqliteLedger::post(const Posting& posting) {
+  auto entry = db_.prepare(
+      "INSERT INTO ledger_entries (posting, account_kind, account_id, side, amount_micro_eur, "
+      "original_minor, original_currency, rate_scaled, created_at) VALUES (?1, ?2, ?3, ?4, ?5, "
+      "?6, ?7, ?8, ?9)");
+  for (const auto& e : posting.entries()) {
+    entry.bind(1, posting.reference()).bind(2, name(e.account.kind));
+    if (e.account.kind == LedgerAccountKind::CustomerBalance) {
+      entry.bind(3, e.account.user.value);
+    } else {
+      entry.bind_null(3);
+    }
+    entry.bind(4, name(e.side))
+        .bind(5, e.amount_micro_eur)
+        .bind(6, e.original.minor_units())
+        .bind(7, code(e.original.currency()))
+        .bind(8, e.rate.scaled)
+        .bind(9, epoch(posting.at()))
+        .run();
+    entry.reset();
+  }
+}
+
+std::int64_t SqliteLedger::customer_balance(UserId user) {
+  auto row = db_.prepare(
+      "SELECT coalesce(sum(CASE side WHEN 'Credit' THEN amount_micro_eur "
+      "ELSE -amount_micro_eur END), 0) FROM ledger_entries WHERE account_id = ?1");
+  row.bind(1, user.value);
+  row.step();
+  return row.column_int(0);
+}
+
+std::vector<LedgerEntry> SqliteLedger::entries(std::string_view reference) {
+  auto rows = db_.prepare(
+      "SELECT account_kind, account_id, side, amount_micro_eur, original_minor, "
+      "original_currency, rate_scaled FROM ledger_entries WHERE posting = ?1 ORDER BY id");
+  rows.bind(1, reference);
+  std::vector<LedgerEntry> found;
+  while (rows.step()) {
+    const auto kind = decode(parse_ledger_account_kind, rows, 0, kTable, "account_kind");
+    found.push_back({.account = {kind, UserId{rows.column_optional_int(1).value_or(0)}},
+                     .side = decode(parse_side, rows, 2, kTable, "side"),
+                     .amount_micro_eur = rows.column_int(3),
+                     .original = Money(rows.column_int(4), decode(parse_currency, rows, 5, kTable,
+                                                                  "original_currency")),
+                     .rate = Rate{rows.column_int(6)}});
+  }
+  return found;
+}
+
+}  // namespace artshop::sqlite

@@ -1,0 +1,43 @@
+#pragma once
+
+// Values as the tables of orders, payments and the ledger store them.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "artshop/sqlite/connection.hpp"
+
+namespace artshop::sqlite {
+
+inline std::int64_t epoch(std::chrono::sys_seconds time) {
+  return time.time_since_epoch().count();
+}
+inline std::chrono::sys_seconds from_epoch(std::int64_t seconds) {
+  return std::chrono::sys_seconds(std::chrono::seconds(seconds));
+}
+inline std::optional<std::chrono::sys_seconds> from_optional_epoch(
+    std::optional<std::int64_t> seconds) {
+  if (!seconds) return std::nullopt;
+  return from_epoch(*seconds);
+}
+
+// The enum stored as text in `column` of the row, read with `parse` (parse_currency,
+// parse_payment_status...). Stored values come only from this adapter, so one that does not
+// parse is a corrupt database or one written by a newer version: it is never read as some
+// default, it throws DatabaseError naming where it was found.
+template <class Parse>
+auto decode(Parse parse, const Statement& row, int column, std::string_view table,
+            std::string_view column_name) {
+  const auto text = row.column_text(column);
+  const auto value = parse(text);
+  if (!value) {
+    throw DatabaseError(0, fmt::format("{}.{} holds '{}', which is not a value this version knows",
+                                       table, column_name, text));
+  }
+  return *value;
+}
+
+}  // namespace artshop::sqlite
