@@ -147,7 +147,6 @@ int run() {
   ShippedRates rates;
   DeviceRandom random;
   MemoryStore store;
-  MemoryUnitOfWork whole_store(store.transactions());
   UnusedPaymentGateway payments;
   UnusedTokenHasher digests;
   UnusedMailer mailer;
@@ -157,8 +156,8 @@ int run() {
     fmt::print(stderr, "seeding failed: {}\n", describe_error(seeded.error()));
     return EXIT_FAILURE;
   }
-  PlaceOrder place_order(whole_store, rates, payments, random, digests, mailer, clock);
-  GetBalance get_balance(whole_store, rates);
+  PlaceOrder place_order(store.transactions(), rates, payments, random, digests, mailer, clock);
+  GetBalance get_balance(store.transactions(), rates);
   const auto balance = [&] { return get_balance({.user = seeded->customer, .currency = "EUR"}); };
   const auto before = balance();
   if (!before) {

@@ -1,15 +1,14 @@
 #pragma once
 
 // The in-memory adapters of the repositories a balance-paid order touches: accounts, offers,
-// payments, orders, the ledger and owned artworks, in transactions over exactly those six. A real
-// embedder puts its own database here; what a transaction must guarantee is the same
+// payments, orders, the ledger and owned artworks, in transactions over those six and the two
+// that PlaceOrder takes but an order of pictures without an Idempotency-Key never reaches. A
+// real embedder puts its own database here; what a transaction must guarantee is the same
 // (docs/embedding.md).
 
 #include <artshop/core/ports/transactions.hpp>
-#include <artshop/core/ports/unit_of_work.hpp>
 #include <chrono>
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -291,19 +290,22 @@ class MemoryArtworkRepository final : public ArtworkRepository {
 
 // One transaction at a time (the mutex), each all or nothing (the copy taken before it runs).
 // That is the whole contract a use case relies on: it never sees another transaction's half,
-// and an error value or an exception leaves nothing behind. The store offers exactly the ports
-// it has; a use case that takes fewer of them is handed the same transactions.
+// and an error value or an exception leaves nothing behind. The store offers the ports PlaceOrder
+// takes; a use case that takes fewer of them (GetBalance, the seed) is handed the same
+// transactions.
 class MemoryStore {
  public:
-  using Ports = Transactions<AccountRepository, OfferRepository, PaymentRepository,
-                             OrderRepository, Ledger, ArtworkRepository>;
+  using Ports = Transactions<AccountRepository, OfferRepository, PaymentRepository, OrderRepository,
+                             Ledger, ArtworkRepository, GiftCardRepository, IdempotencyRepository>;
 
   Ports transactions() {
     return Ports([this](TransactionMode /*mode*/, const Ports::Work& work) {
       const std::lock_guard lock(mutex_);
       Tables before = tables_;
       try {
-        if (work(accounts_, offers_, payments_, orders_, ledger_, artworks_)) return;
+        const bool commit = work(accounts_, offers_, payments_, orders_, ledger_, artworks_,
+                                 gift_cards_, idempotency_);
+        if (commit) return;
       } catch (...) {
         tables_ = std::move(before);
         throw;
@@ -321,40 +323,8 @@ class MemoryStore {
   MemoryOrderRepository orders_{tables_};
   MemoryLedger ledger_{tables_};
   MemoryArtworkRepository artworks_{tables_};
-};
-
-// PlaceOrder and GetBalance take a whole UnitOfWork, whose Repositories names every
-// repository of the shop: this one runs the store's transactions and fills the rest of
-// Repositories with the throwing stand-ins of unused_ports.hpp.
-class MemoryUnitOfWork final : public UnitOfWork {
- public:
-  explicit MemoryUnitOfWork(MemoryStore::Ports transactions)
-      : transactions_(std::move(transactions)) {}
-
-  void run(Mode mode, const std::function<bool(Repositories&)>& work) override {
-    transactions_.run(mode, [&](MemoryStore::Ports::Scope& tx) {
-      Repositories repositories{.accounts = tx.get<AccountRepository>(),
-                                .refresh_tokens = unused_.refresh_tokens,
-                                .reset_codes = unused_.reset_codes,
-                                .rate_limits = unused_.rate_limits,
-                                .offers = tx.get<OfferRepository>(),
-                                .settings = unused_.settings,
-                                .payments = tx.get<PaymentRepository>(),
-                                .orders = tx.get<OrderRepository>(),
-                                .ledger = tx.get<Ledger>(),
-                                .gift_cards = unused_.gift_cards,
-                                .artworks = tx.get<ArtworkRepository>(),
-                                .payment_events = unused_.payment_events,
-                                .idempotency = unused_.idempotency,
-                                .generated_images = unused_.generated_images,
-                                .support_tickets = unused_.support_tickets};
-      return work(repositories);
-    });
-  }
-
- private:
-  MemoryStore::Ports transactions_;
-  UnusedRepositories unused_;
+  UnusedGiftCards gift_cards_;
+  UnusedIdempotency idempotency_;
 };
 
 }  // namespace embed
