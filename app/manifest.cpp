@@ -117,6 +117,52 @@ std::expected<std::vector<ImportRow>, std::string> from_json(std::string_view te
 
 }  // namespace
 
+std::vector<std::vector<std::string>> parse_csv(std::string_view text) {
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> row;
+  std::string field;
+  bool quoted = false;
+  bool row_has_content = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+        field += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        field += c;
+      }
+      continue;
+    }
+    if (c == '"') {
+      quoted = true;
+      row_has_content = true;
+    } else if (c == ',') {
+      row.push_back(std::move(field));
+      field.clear();
+      row_has_content = true;
+    } else if (c == '\n' || c == '\r') {
+      if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+      if (row_has_content || !field.empty()) {
+        row.push_back(std::move(field));
+        rows.push_back(std::move(row));
+      }
+      row.clear();
+      field.clear();
+      row_has_content = false;
+    } else {
+      field += c;
+    }
+  }
+  if (row_has_content || !field.empty()) {
+    row.push_back(std::move(field));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 std::expected<std::vector<ImportRow>, std::string> read_manifest(const std::filesystem::path& dir) {
   for (const auto* name : {"manifest.json", "manifest.csv"}) {
     const auto file = dir / name;

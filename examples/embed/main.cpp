@@ -54,29 +54,33 @@ Money eur_from_micro(std::int64_t micro_eur) {
   return from_micro_eur(micro_eur, Currency::EUR, Rate{Rate::kScale}).value();
 }
 
-// One picture for sale and a customer with 50 EUR on their balance, written through the same
-// ports the use cases use, in one transaction.
-Result<Seeded> seed(UnitOfWork& transactions, const Clock& clock) {
-  const auto now = std::chrono::floor<std::chrono::seconds>(clock.now());
-  return transactions.write([&](Repositories& repos) -> Result<Seeded> {
-    const auto customer = repos.accounts.insert("ada@example.com", "no password here", now);
-    if (!customer) return std::unexpected(Error::conflict("the customer exists already"));
-    repos.accounts.update_names(*customer, "Ada", "Lovelace");
+using SeedPorts = Transactions<AccountRepository, OfferRepository, Ledger>;
 
-    const auto offer = repos.offers.insert(
-        {.url_name = "harbour-at-dawn",
-         .title = "Harbour at Dawn",
-         .category = "landscapes",
-         .width = 3840,
-         .height = 2160,
-         .created_at = now,
-         .attributes = {{.name = "HD", .long_edge = 1920, .price_eur_cents = 12'00},
-                        {.name = "Original",
-                         .long_edge = 3840,
-                         .licence = Licence::ExclusiveCommercial,
-                         .price_eur_cents = 240'00}}});
+// One picture for sale and a customer with 50 EUR on their balance, written through the same
+// ports the use cases use, in one transaction over the three it needs.
+Result<Seeded> seed(const SeedPorts& transactions, const Clock& clock) {
+  const auto now = std::chrono::floor<std::chrono::seconds>(clock.now());
+  return transactions.write([&](SeedPorts::Scope& tx) -> Result<Seeded> {
+    auto& accounts = tx.get<AccountRepository>();
+    auto& offers = tx.get<OfferRepository>();
+    const auto customer = accounts.insert("ada@example.com", "no password here", now);
+    if (!customer) return std::unexpected(Error::conflict("the customer exists already"));
+    accounts.update_names(*customer, "Ada", "Lovelace");
+
+    const auto offer =
+        offers.insert({.url_name = "harbour-at-dawn",
+                       .title = "Harbour at Dawn",
+                       .category = "landscapes",
+                       .width = 3840,
+                       .height = 2160,
+                       .created_at = now,
+                       .attributes = {{.name = "HD", .long_edge = 1920, .price_eur_cents = 12'00},
+                                      {.name = "Original",
+                                       .long_edge = 3840,
+                                       .licence = Licence::ExclusiveCommercial,
+                                       .price_eur_cents = 240'00}}});
     if (!offer) return std::unexpected(Error::conflict("the offer exists already"));
-    const auto stored = repos.offers.find_by_id(*offer);
+    const auto stored = offers.find_by_id(*offer);
 
     // A deposit the payment provider took earlier: cash in, owed to the customer.
     const Money paid(kSeedBalanceEurCents, Currency::EUR);
@@ -87,7 +91,7 @@ Result<Seeded> seed(UnitOfWork& transactions, const Clock& clock) {
             .credit(LedgerAccount::customer(*customer), micro, paid, Rate{Rate::kScale})
             .build();
     if (!deposit) return std::unexpected(Error::internal(std::string(describe(deposit.error()))));
-    repos.ledger.post(*deposit);
+    tx.get<Ledger>().post(*deposit);
     return Seeded{*customer, *offer, stored->attributes[0].id, stored->attributes[1].id};
   });
 }
@@ -142,18 +146,18 @@ int run() {
   SystemClock clock;
   ShippedRates rates;
   DeviceRandom random;
-  MemoryUnitOfWork transactions;
+  MemoryStore store;
   UnusedPaymentGateway payments;
   UnusedTokenHasher digests;
   UnusedMailer mailer;
 
-  const auto seeded = seed(transactions, clock);
+  const auto seeded = seed(store.transactions(), clock);
   if (!seeded) {
     fmt::print(stderr, "seeding failed: {}\n", describe_error(seeded.error()));
     return EXIT_FAILURE;
   }
-  PlaceOrder place_order(transactions, rates, payments, random, digests, mailer, clock);
-  GetBalance get_balance(transactions, rates);
+  PlaceOrder place_order(store.transactions(), rates, payments, random, digests, mailer, clock);
+  GetBalance get_balance(store.transactions(), rates);
   const auto balance = [&] { return get_balance({.user = seeded->customer, .currency = "EUR"}); };
   const auto before = balance();
   if (!before) {
@@ -185,8 +189,9 @@ int run() {
   fmt::print("a second order is refused: {}\n", describe_error(refused.error()));
 
   bool balanced = false;
-  transactions.run(UnitOfWork::Mode::Read, [&](Repositories& repos) {
-    balanced = print_ledger(repos.ledger, "order:" + order.payment.reference);
+  const Transactions<Ledger> ledger = store.transactions();
+  ledger.run(TransactionMode::Read, [&](Transactions<Ledger>::Scope& tx) {
+    balanced = print_ledger(tx.get<Ledger>(), "order:" + order.payment.reference);
     return true;
   });
   const auto left = before->minus(order.total());

@@ -1,19 +1,21 @@
 #pragma once
 
 // The in-memory adapters of the repositories a balance-paid order touches: accounts, offers,
-// payments, orders, the ledger and owned artworks, behind one unit of work. A real embedder puts
-// its own database here; what the unit of work must guarantee is the same (docs/embedding.md).
+// payments, orders, the ledger and owned artworks, in transactions over those six and the two
+// that PlaceOrder takes but an order of pictures without an Idempotency-Key never reaches. A
+// real embedder puts its own database here; what a transaction must guarantee is the same
+// (docs/embedding.md).
 
-#include <artshop/core/ports/unit_of_work.hpp>
+#include <artshop/core/ports/transactions.hpp>
 #include <chrono>
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <ranges>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "unused_ports.hpp"
@@ -288,19 +290,28 @@ class MemoryArtworkRepository final : public ArtworkRepository {
 
 // One transaction at a time (the mutex), each all or nothing (the copy taken before it runs).
 // That is the whole contract a use case relies on: it never sees another transaction's half,
-// and an error value or an exception leaves nothing behind.
-class MemoryUnitOfWork final : public UnitOfWork {
+// and an error value or an exception leaves nothing behind. The store offers the ports PlaceOrder
+// takes; a use case that takes fewer of them (GetBalance, the seed) is handed the same
+// transactions.
+class MemoryStore {
  public:
-  void run(Mode /*mode*/, const std::function<bool(Repositories&)>& work) override {
-    const std::lock_guard lock(mutex_);
-    Tables before = tables_;
-    try {
-      if (work(repositories_)) return;
-    } catch (...) {
+  using Ports = Transactions<AccountRepository, OfferRepository, PaymentRepository, OrderRepository,
+                             Ledger, ArtworkRepository, GiftCardRepository, IdempotencyRepository>;
+
+  Ports transactions() {
+    return Ports([this](TransactionMode /*mode*/, const Ports::Work& work) {
+      const std::lock_guard lock(mutex_);
+      Tables before = tables_;
+      try {
+        const bool commit = work(accounts_, offers_, payments_, orders_, ledger_, artworks_,
+                                 gift_cards_, idempotency_);
+        if (commit) return;
+      } catch (...) {
+        tables_ = std::move(before);
+        throw;
+      }
       tables_ = std::move(before);
-      throw;
-    }
-    tables_ = std::move(before);
+    });
   }
 
  private:
@@ -312,22 +323,8 @@ class MemoryUnitOfWork final : public UnitOfWork {
   MemoryOrderRepository orders_{tables_};
   MemoryLedger ledger_{tables_};
   MemoryArtworkRepository artworks_{tables_};
-  UnusedRepositories unused_;
-  Repositories repositories_{.accounts = accounts_,
-                             .refresh_tokens = unused_.refresh_tokens,
-                             .reset_codes = unused_.reset_codes,
-                             .rate_limits = unused_.rate_limits,
-                             .offers = offers_,
-                             .settings = unused_.settings,
-                             .payments = payments_,
-                             .orders = orders_,
-                             .ledger = ledger_,
-                             .gift_cards = unused_.gift_cards,
-                             .artworks = artworks_,
-                             .payment_events = unused_.payment_events,
-                             .idempotency = unused_.idempotency,
-                             .generated_images = unused_.generated_images,
-                             .support_tickets = unused_.support_tickets};
+  UnusedGiftCards gift_cards_;
+  UnusedIdempotency idempotency_;
 };
 
 }  // namespace embed

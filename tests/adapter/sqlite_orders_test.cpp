@@ -78,6 +78,16 @@ void race(int count, Work work) {
   for (auto& thread : threads) thread.join();
 }
 
+// Hands each use case transactions over the repositories it names, as the app builds them
+// with narrow() over its one unit of work.
+struct Narrowing {
+  UnitOfWork& whole;
+  template <class... Ports>
+  operator Transactions<Ports...>() const {  // NOLINT(google-explicit-constructor)
+    return narrow<Ports...>(whole);
+  }
+};
+
 class SqliteOrders : public ::testing::Test {
  protected:
   SqliteOrders() : pool(dir.path() / "artshop.db", 8), transactions(pool, &cipher) {
@@ -186,12 +196,13 @@ class SqliteOrders : public ::testing::Test {
       {.id = "test-key", .secret = std::vector<std::byte>(32, std::byte{7})}, {}, random};
   crypto::Sha256TokenHasher digests;
   DiscardingMailer mailer;
-  PlaceOrder place{transactions, rates, gateway, random, digests, mailer, clock};
-  StartDeposit deposit{transactions, rates, gateway, random, clock};
-  HandlePaymentEvent handle{transactions, random, digests, mailer, clock};
-  ExpireUnpaidOrders expire{transactions, clock};
-  RedeemGiftCard redeem{transactions, digests, clock, kDefaultRateLimits};
-  ListOrders list_orders{transactions};
+  Narrowing store{transactions};
+  PlaceOrder place{store, rates, gateway, random, digests, mailer, clock};
+  StartDeposit deposit{store, rates, gateway, random, clock};
+  HandlePaymentEvent handle{store, random, digests, mailer, clock};
+  ExpireUnpaidOrders expire{store, clock};
+  RedeemGiftCard redeem{store, digests, clock, kDefaultRateLimits};
+  ListOrders list_orders{store};
 
   // The use cases of one more app server on the same database file. With a unit of work of its
   // own, nothing in the process orders its writes against the others': only SQLite's locking
@@ -199,10 +210,15 @@ class SqliteOrders : public ::testing::Test {
   struct AppServer {
     explicit AppServer(SqliteOrders& shop)
         : transactions(shop.pool, &shop.cipher),
-          place{transactions, shop.rates,  shop.gateway, shop.random,
-                shop.digests, shop.mailer, shop.clock},
-          handle{transactions, shop.random, shop.digests, shop.mailer, shop.clock},
-          redeem{transactions, shop.digests, shop.clock, kDefaultRateLimits} {}
+          place{Narrowing{transactions},
+                shop.rates,
+                shop.gateway,
+                shop.random,
+                shop.digests,
+                shop.mailer,
+                shop.clock},
+          handle{Narrowing{transactions}, shop.random, shop.digests, shop.mailer, shop.clock},
+          redeem{Narrowing{transactions}, shop.digests, shop.clock, kDefaultRateLimits} {}
     SqliteUnitOfWork transactions;
     PlaceOrder place;
     HandlePaymentEvent handle;
@@ -632,11 +648,12 @@ class SqlitePaymentsMigration : public ::testing::Test {
   crypto::OpenSslRandomSource random;
   crypto::Sha256TokenHasher digests;
   DiscardingMailer mailer;
-  HandlePaymentEvent handle{transactions, random, digests, mailer, clock};
-  StartDeposit deposit{transactions, rates, gateway, random, clock};
-  GetOrder get_order{transactions};
-  GetDeposit get_deposit{transactions};
-  GetBalance balance{transactions, rates};
+  Narrowing store{transactions};
+  HandlePaymentEvent handle{store, random, digests, mailer, clock};
+  StartDeposit deposit{store, rates, gateway, random, clock};
+  GetOrder get_order{store};
+  GetDeposit get_deposit{store};
+  GetBalance balance{store, rates};
 };
 
 TEST_F(SqlitePaymentsMigration, EveryOrderKeepsItsIdItsPaymentAndWhatItHolds) {

@@ -1,6 +1,6 @@
 // The import manifest an operator hands to `artshop import DIR`: the input is written as
 // DIR/manifest.json when it starts like JSON ('[' or '{'), as DIR/manifest.csv otherwise, and
-// read back with read_manifest; the CSV reader of core also reads it directly. Nothing may
+// read back with read_manifest; the manifest's CSV reader also reads it directly. Nothing may
 // crash; every row keeps its place in the manifest and its tags come out trimmed, lower-case
 // and non-empty.
 #include <unistd.h>
@@ -10,7 +10,6 @@
 #include <fstream>
 #include <string>
 
-#include "artshop/core/catalogue/import.hpp"
 #include "artshop/core/text.hpp"
 #include "fuzz/fuzz_input.hpp"
 #include "manifest.hpp"
@@ -53,7 +52,7 @@ bool is_clean_tag(const std::string& tag) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto text = fuzz::as_text(data, size);
-  (void)parse_csv(text);
+  (void)app::parse_csv(text);
 
   write_manifest(text);
   const auto rows = app::read_manifest(manifest_dir());

@@ -199,10 +199,16 @@ TEST_F(Orders, PlaceOrder_PaidByBalance_KeepsItsAnswerInTheTransactionOfThePayme
   fund(ann, 100'00);
   auto command = order_of(ann, {{harbour.value, 11}}, 0, true);
   std::optional<PlacedOrder> kept;
-  std::size_t orders_seen = 0;
-  command.keep_answer = [&](Repositories& repos, const PlacedOrder& placed) -> Result<void> {
+  const IdempotencyRecord answer{.user = ann,
+                                 .key = "k1",
+                                 .request_hash = "h",
+                                 .status = 201,
+                                 .response = "placed",
+                                 .created_at = {}};
+  command.keep_answer = [&](IdempotencyRepository& keys,
+                            const PlacedOrder& placed) -> Result<void> {
     kept = placed;
-    orders_seen = repos.orders.find(placed.order.id) ? 1 : 0;  // stored already
+    keys.insert(answer);
     return {};
   };
   const auto placed = place(std::move(command));
@@ -210,14 +216,15 @@ TEST_F(Orders, PlaceOrder_PaidByBalance_KeepsItsAnswerInTheTransactionOfThePayme
   ASSERT_TRUE(kept);
   EXPECT_EQ(kept->order.id, placed->order.id);
   EXPECT_EQ(kept->order.payment.status, PaymentStatus::Paid);
-  EXPECT_EQ(orders_seen, 1U);
+  // Committed with the order it answers.
+  EXPECT_THAT(store.state.idempotency, ElementsAre(answer));
 }
 
 TEST_F(Orders, PlaceOrder_WhoseAnswerCannotBeKept_LeavesNoOrderAndSpendsNothing) {
   fund(ann, 100'00);
   const auto before = balance_micro(ann);
   auto command = order_of(ann, {{harbour.value, 11}}, 0, true);
-  command.keep_answer = [](Repositories&, const PlacedOrder&) -> Result<void> {
+  command.keep_answer = [](IdempotencyRepository&, const PlacedOrder&) -> Result<void> {
     return std::unexpected(
         Error::conflict(ValidationErrors(ValidationErrors::kGeneral, "taken over"), "taken over"));
   };
@@ -232,7 +239,7 @@ TEST_F(Orders, PlaceOrder_WhoseAnswerCannotBeKept_LeavesNoOrderAndSpendsNothing)
 TEST_F(Orders, Deposit_KeepsItsAnswerWithTheStoredDepositBeforeItHasALink) {
   auto command = deposit_of(ann, 50'00);
   std::optional<StartedDeposit> kept;
-  command.keep_answer = [&](Repositories&, const StartedDeposit& started) -> Result<void> {
+  command.keep_answer = [&](IdempotencyRepository&, const StartedDeposit& started) -> Result<void> {
     kept = started;
     return {};
   };
@@ -455,7 +462,7 @@ TEST_F(GiftCards, Redeem_CreditsTheValueToTheRedeemer) {
 }
 
 TEST_F(GiftCards, Redeem_WhoseAnswerCannotBeKept_CreditsNothingAndLeavesTheCardUnused) {
-  const auto refuse = [](Repositories&, const RedeemedGiftCard&) -> Result<void> {
+  const auto refuse = [](IdempotencyRepository&, const RedeemedGiftCard&) -> Result<void> {
     return std::unexpected(
         Error::conflict(ValidationErrors(ValidationErrors::kGeneral, "taken over"), "taken over"));
   };
@@ -463,7 +470,7 @@ TEST_F(GiftCards, Redeem_WhoseAnswerCannotBeKept_CreditsNothingAndLeavesTheCardU
   ASSERT_FALSE(refused);
   EXPECT_EQ(balance_micro(bob), 0);
   std::optional<RedeemedGiftCard> kept;
-  const auto keep = [&](Repositories&, const RedeemedGiftCard& redeemed) -> Result<void> {
+  const auto keep = [&](IdempotencyRepository&, const RedeemedGiftCard& redeemed) -> Result<void> {
     kept = redeemed;
     return {};
   };

@@ -23,20 +23,20 @@ Result<std::string_view> RequestPasswordReset::operator()(ForgotPasswordCommand 
   const auto email_bucket = rate_bucket("forgot-password", email);
   const auto address_bucket = rate_bucket("forgot-password-ip", command.client_address);
 
-  auto mail_to = transactions_.write([&](Repositories& repos) -> Result<bool> {
+  auto mail_to = transactions_.write([&](Ports::Scope& tx) -> Result<bool> {
     const auto now = services_.clock.now();
-    RateLimiter limiter(repos.rate_limits, now);
+    RateLimiter limiter(tx.get<RateLimitRepository>(), now);
     if (auto limited = limiter.admit({{email_bucket, limits_.forgot_password_per_email},
                                       {address_bucket, limits_.forgot_password_per_ip}});
         !limited) {
       return std::unexpected(limited.error());
     }
-    const auto account = repos.accounts.find_by_email(email);
+    const auto account = tx.get<AccountRepository>().find_by_email(email);
     if (!account) return false;
-    repos.reset_codes.replace({.user = account->id,
-                               .code_digest = code_digest,
-                               .expires_at = seconds(now) + kResetCodeLifetime,
-                               .failed_attempts = 0});
+    tx.get<ResetCodeRepository>().replace({.user = account->id,
+                                           .code_digest = code_digest,
+                                           .expires_at = seconds(now) + kResetCodeLifetime,
+                                           .failed_attempts = 0});
     return true;
   });
   if (!mail_to) return std::unexpected(mail_to.error());
@@ -50,8 +50,8 @@ Result<void> ResetPassword::operator()(ResetPasswordCommand command) {
   // Counted by e-mail whether or not it has an account, so the limit answers alike for both.
   const auto address_bucket = rate_bucket("reset-attempts-ip", command.client_address);
   const auto account_bucket = rate_bucket("reset-attempts", valid->email);
-  auto admitted = transactions_.write([&](Repositories& repos) -> Result<void> {
-    RateLimiter limiter(repos.rate_limits, services_.clock.now());
+  auto admitted = transactions_.write([&](Ports::Scope& tx) -> Result<void> {
+    RateLimiter limiter(tx.get<RateLimitRepository>(), services_.clock.now());
     return limiter.admit({{address_bucket, limits_.reset_attempts_per_ip},
                           {account_bucket, limits_.reset_attempts_per_account}});
   });
@@ -61,21 +61,23 @@ Result<void> ResetPassword::operator()(ResetPasswordCommand command) {
   const auto password_hash = services_.hasher.hash(valid->password);
 
   // A wrong code must commit its counted attempt, so the refusal is a value here.
-  auto reset = transactions_.write([&](Repositories& repos) -> Result<bool> {
+  auto reset = transactions_.write([&](Ports::Scope& tx) -> Result<bool> {
+    auto& accounts = tx.get<AccountRepository>();
+    auto& reset_codes = tx.get<ResetCodeRepository>();
     const auto now = seconds(services_.clock.now());
-    const auto account = repos.accounts.find_by_email(valid->email);
+    const auto account = accounts.find_by_email(valid->email);
     if (!account) return false;
-    const auto code = repos.reset_codes.find(account->id);
+    const auto code = reset_codes.find(account->id);
     if (!code || code->expires_at <= now || code->failed_attempts >= kResetCodeMaxAttempts) {
       return false;
     }
     if (code->code_digest != code_digest) {
-      repos.reset_codes.record_failed_attempt(account->id);
+      reset_codes.record_failed_attempt(account->id);
       return false;
     }
-    repos.reset_codes.remove(account->id);
-    repos.accounts.update_password_hash(account->id, password_hash);
-    repos.refresh_tokens.revoke_user_sessions(account->id, {}, now);
+    reset_codes.remove(account->id);
+    accounts.update_password_hash(account->id, password_hash);
+    tx.get<RefreshTokenRepository>().revoke_user_sessions(account->id, {}, now);
     return true;
   });
   if (!reset) return std::unexpected(reset.error());
@@ -86,8 +88,8 @@ Result<void> ResetPassword::operator()(ResetPasswordCommand command) {
 }
 
 Result<void> ChangePassword::operator()(ChangePasswordCommand command) {
-  auto account = transactions_.read([&](Repositories& repos) -> Result<Account> {
-    auto found = repos.accounts.find_by_id(command.caller.user);
+  auto account = transactions_.read([&](Ports::Scope& tx) -> Result<Account> {
+    auto found = tx.get<AccountRepository>().find_by_id(command.caller.user);
     if (!found) return std::unexpected(Error::unauthenticated("account no longer exists"));
     return std::move(*found);
   });
@@ -96,8 +98,8 @@ Result<void> ChangePassword::operator()(ChangePasswordCommand command) {
       validate_password_change(std::move(command.form), account->email, services_.common_passwords);
   if (!valid) return std::unexpected(Error::validation(std::move(valid.error())));
   const auto bucket = rate_bucket("change-password", std::to_string(account->id.value));
-  auto admitted = transactions_.write([&](Repositories& repos) -> Result<void> {
-    RateLimiter limiter(repos.rate_limits, services_.clock.now());
+  auto admitted = transactions_.write([&](Ports::Scope& tx) -> Result<void> {
+    RateLimiter limiter(tx.get<RateLimitRepository>(), services_.clock.now());
     return limiter.admit({{bucket, limits_.change_password_per_account}});
   });
   if (!admitted) return admitted;
@@ -105,10 +107,10 @@ Result<void> ChangePassword::operator()(ChangePasswordCommand command) {
     return std::unexpected(Error::validation("currentPassword", std::string(kWrongCurrent)));
   }
   const auto password_hash = services_.hasher.hash(valid->password);
-  auto changed = transactions_.write([&](Repositories& repos) -> Result<void> {
-    repos.accounts.update_password_hash(account->id, password_hash);
-    repos.refresh_tokens.revoke_user_sessions(account->id, command.caller.session,
-                                              seconds(services_.clock.now()));
+  auto changed = transactions_.write([&](Ports::Scope& tx) -> Result<void> {
+    tx.get<AccountRepository>().update_password_hash(account->id, password_hash);
+    tx.get<RefreshTokenRepository>().revoke_user_sessions(account->id, command.caller.session,
+                                                          seconds(services_.clock.now()));
     return {};
   });
   if (!changed) return changed;

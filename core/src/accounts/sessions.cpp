@@ -45,9 +45,9 @@ SessionTokens SessionIssuer::issue(RefreshTokenRepository& store, UserId user,
   return tokens;
 }
 
-LogIn::LogIn(UnitOfWork& transactions, const PasswordHasher& hasher, SessionIssuer& issuer,
+LogIn::LogIn(Ports transactions, const PasswordHasher& hasher, SessionIssuer& issuer,
              const Clock& clock, RateLimits limits)
-    : transactions_(transactions),
+    : transactions_(std::move(transactions)),
       hasher_(hasher),
       issuer_(issuer),
       clock_(clock),
@@ -62,8 +62,8 @@ Result<SessionTokens> LogIn::operator()(LogInCommand command) {
   const auto account_bucket = rate_bucket("login-failures", form->email);
 
   // Every limit is checked before the password is hashed: a refused guess costs no Argon2.
-  auto account = transactions_.read([&](Repositories& repos) -> Result<std::optional<Account>> {
-    RateLimiter limiter(repos.rate_limits, clock_.now());
+  auto account = transactions_.read([&](Ports::Scope& tx) -> Result<std::optional<Account>> {
+    RateLimiter limiter(tx.get<RateLimitRepository>(), clock_.now());
     if (auto limited = limiter.check_all({{address_bucket, limits_.login_failures_per_ip},
                                           {pair_bucket, limits_.login_failures_per_email_and_ip}});
         !limited) {
@@ -77,7 +77,7 @@ Result<SessionTokens> LogIn::operator()(LogInCommand command) {
         return std::unexpected(limited.error());
       }
     }
-    return repos.accounts.find_by_email(form->email);
+    return tx.get<AccountRepository>().find_by_email(form->email);
   });
   if (!account) return std::unexpected(account.error());
 
@@ -85,8 +85,8 @@ Result<SessionTokens> LogIn::operator()(LogInCommand command) {
   const bool verified = hasher_.verify(
       form->password, *account ? (*account)->password_hash : std::string_view(dummy_hash_));
   if (!verified || !*account) {
-    transactions_.write([&](Repositories& repos) -> Result<void> {
-      RateLimiter limiter(repos.rate_limits, clock_.now());
+    transactions_.write([&](Ports::Scope& tx) -> Result<void> {
+      RateLimiter limiter(tx.get<RateLimitRepository>(), clock_.now());
       limiter.record(address_bucket);
       limiter.record(pair_bucket);
       limiter.record(account_bucket);
@@ -98,9 +98,10 @@ Result<SessionTokens> LogIn::operator()(LogInCommand command) {
   const Account& user = **account;
   std::optional<std::string> upgraded_hash;
   if (hasher_.needs_rehash(user.password_hash)) upgraded_hash = hasher_.hash(form->password);
-  return transactions_.write([&](Repositories& repos) -> Result<SessionTokens> {
-    if (upgraded_hash) repos.accounts.update_password_hash(user.id, *upgraded_hash);
-    return issuer_.issue(repos.refresh_tokens, user.id, issuer_.new_family(), clock_.now());
+  return transactions_.write([&](Ports::Scope& tx) -> Result<SessionTokens> {
+    if (upgraded_hash) tx.get<AccountRepository>().update_password_hash(user.id, *upgraded_hash);
+    return issuer_.issue(tx.get<RefreshTokenRepository>(), user.id, issuer_.new_family(),
+                         clock_.now());
   });
 }
 
@@ -112,15 +113,16 @@ Result<SessionTokens> RefreshSession::operator()(std::string_view refresh_token)
   // Outcome of the transaction: tokens, or the reason to refuse. A reuse must commit its
   // revocation, so the refusal is a value here and becomes an error after the commit.
   using Outcome = std::optional<SessionTokens>;
-  auto outcome = transactions_.write([&](Repositories& repos) -> Result<Outcome> {
+  auto outcome = transactions_.write([&](Ports::Scope& tx) -> Result<Outcome> {
+    auto& refresh_tokens = tx.get<RefreshTokenRepository>();
     const auto now = clock_.now();
-    const auto record = repos.refresh_tokens.find(digest);
+    const auto record = refresh_tokens.find(digest);
     if (!record || record->revoked || record->expires_at <= seconds(now)) return Outcome{};
-    if (record->rotated || !repos.refresh_tokens.mark_rotated(digest, seconds(now))) {
-      repos.refresh_tokens.revoke_family(record->family, seconds(now));
+    if (record->rotated || !refresh_tokens.mark_rotated(digest, seconds(now))) {
+      refresh_tokens.revoke_family(record->family, seconds(now));
       return Outcome{};
     }
-    return Outcome{issuer_.issue(repos.refresh_tokens, record->user, record->family, now)};
+    return Outcome{issuer_.issue(refresh_tokens, record->user, record->family, now)};
   });
   if (!outcome) return std::unexpected(outcome.error());
   if (!*outcome) return std::unexpected(Error::general(std::string(kInvalidToken)));
@@ -133,8 +135,8 @@ Result<Caller> Authenticate::operator()(std::string_view bearer_token) const {
   if (!claims)
     return std::unexpected(Error::unauthenticated(std::string(describe(claims.error()))));
   if (claims->session.empty()) return std::unexpected(Error::unauthenticated("token of no login"));
-  return transactions_.read([&](Repositories& repos) -> Result<Caller> {
-    if (!repos.refresh_tokens.session_is_live(claims->subject, claims->session)) {
+  return transactions_.read([&](Ports::Scope& tx) -> Result<Caller> {
+    if (!tx.get<RefreshTokenRepository>().session_is_live(claims->subject, claims->session)) {
       return std::unexpected(Error::unauthenticated("the login has ended"));
     }
     return Caller{.user = claims->subject, .session = claims->session};
@@ -144,15 +146,16 @@ Result<Caller> Authenticate::operator()(std::string_view bearer_token) const {
 Result<void> LogOut::operator()(const LogOutCommand& command) {
   const auto digest =
       command.refresh_token.empty() ? std::string{} : digests_.digest(command.refresh_token);
-  return transactions_.write([&](Repositories& repos) -> Result<void> {
+  return transactions_.write([&](Ports::Scope& tx) -> Result<void> {
+    auto& refresh_tokens = tx.get<RefreshTokenRepository>();
     const auto now = seconds(clock_.now());
-    repos.refresh_tokens.revoke_family(command.caller.session, now);
+    refresh_tokens.revoke_family(command.caller.session, now);
     if (digest.empty()) return {};
     // Somebody else's token is left alone: knowing it must not let one caller end another's
     // login through this call.
-    if (const auto other = repos.refresh_tokens.find(digest);
+    if (const auto other = refresh_tokens.find(digest);
         other && other->user == command.caller.user && other->family != command.caller.session) {
-      repos.refresh_tokens.revoke_family(other->family, now);
+      refresh_tokens.revoke_family(other->family, now);
     }
     return {};
   });

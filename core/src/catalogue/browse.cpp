@@ -131,8 +131,8 @@ Result<PricedOffer> GetOffer::operator()(const std::optional<std::string>& url_n
 }
 
 Result<std::vector<Category>> ListCategories::operator()() {
-  return transactions_.read([](Repositories& repos) -> Result<std::vector<Category>> {
-    return repos.offers.categories();
+  return transactions_.read([](Ports::Scope& tx) -> Result<std::vector<Category>> {
+    return tx.get<OfferRepository>().categories();
   });
 }
 

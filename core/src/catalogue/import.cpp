@@ -14,52 +14,6 @@ constexpr std::int64_t kMaxPriceCents = 1'000'000;
 
 }  // namespace
 
-std::vector<std::vector<std::string>> parse_csv(std::string_view text) {
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> row;
-  std::string field;
-  bool quoted = false;
-  bool row_has_content = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-        field += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        field += c;
-      }
-      continue;
-    }
-    if (c == '"') {
-      quoted = true;
-      row_has_content = true;
-    } else if (c == ',') {
-      row.push_back(std::move(field));
-      field.clear();
-      row_has_content = true;
-    } else if (c == '\n' || c == '\r') {
-      if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
-      if (row_has_content || !field.empty()) {
-        row.push_back(std::move(field));
-        rows.push_back(std::move(row));
-      }
-      row.clear();
-      field.clear();
-      row_has_content = false;
-    } else {
-      field += c;
-    }
-  }
-  if (row_has_content || !field.empty()) {
-    row.push_back(std::move(field));
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
-
 ImportOutcome ImportPicture::operator()(const ImportRow& row,
                                         const std::optional<std::string>& original) {
   ImportOutcome outcome;
@@ -87,9 +41,10 @@ ImportOutcome ImportPicture::operator()(const ImportRow& row,
     problems.push_back("title: needs at least one letter or digit for its urlName");
   }
 
-  const auto known = transactions_.read([&](Repositories& repos) -> Result<std::pair<bool, bool>> {
-    return std::pair{repos.offers.category_exists(row.category),
-                     repos.offers.find_by_url_name(outcome.url_name).has_value()};
+  const auto known = transactions_.read([&](Ports::Scope& tx) -> Result<std::pair<bool, bool>> {
+    auto& offers = tx.get<OfferRepository>();
+    return std::pair{offers.category_exists(row.category),
+                     offers.find_by_url_name(outcome.url_name).has_value()};
   });
   if (!known) {
     problems.push_back(known.error().detail);
@@ -127,14 +82,14 @@ ImportOutcome ImportPicture::operator()(const ImportRow& row,
   offer.status = OfferStatus::Active;
   offer.attributes = standard_attributes(*style, std::max(offer.width, offer.height), base_price);
 
-  const auto inserted = transactions_.write([&](Repositories& repos) -> Result<bool> {
-    return repos.offers.insert(offer).has_value();
+  const auto inserted = transactions_.write([&](Ports::Scope& tx) -> Result<bool> {
+    return tx.get<OfferRepository>().insert(offer).has_value();
   });
   if (!inserted) {
     problems.push_back(inserted.error().detail);
   } else {
-    outcome.status = *inserted ? ImportOutcome::Status::Imported
-                               : ImportOutcome::Status::AlreadyPresent;
+    outcome.status =
+        *inserted ? ImportOutcome::Status::Imported : ImportOutcome::Status::AlreadyPresent;
   }
   return outcome;
 }

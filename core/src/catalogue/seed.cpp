@@ -276,11 +276,12 @@ OfferImages publish_derivatives(ImageProcessor& processor, BlobStore& public_med
 
 Result<bool> SeedCatalogue::pending(int count) {
   // The categories exist in every shop, seeded with samples or not, so imports can use them.
-  return transactions_.write([count](Repositories& repos) -> Result<bool> {
-    if (repos.offers.categories().empty()) {
-      for (const auto& category : default_categories()) repos.offers.upsert_category(category);
+  return transactions_.write([count](Ports::Scope& tx) -> Result<bool> {
+    auto& offers = tx.get<OfferRepository>();
+    if (offers.categories().empty()) {
+      for (const auto& category : default_categories()) offers.upsert_category(category);
     }
-    return count > 0 && !repos.settings.get(kSeededSetting) && repos.offers.count() == 0;
+    return count > 0 && !tx.get<SettingRepository>().get(kSeededSetting) && offers.count() == 0;
   });
 }
 
@@ -360,21 +361,23 @@ Result<SeedReport> SeedCatalogue::operator()(int count,
   int inserted = 0;
   for (std::size_t first = 0; first < offers.size(); first += kSeedBatch) {
     const auto last = std::min(offers.size(), first + kSeedBatch);
-    auto batch = transactions_.write([&](Repositories& repos) -> Result<bool> {
+    auto batch = transactions_.write([&](Ports::Scope& tx) -> Result<bool> {
+      auto& stored = tx.get<OfferRepository>();
+      auto& settings = tx.get<SettingRepository>();
       if (first == 0) {
-        if (repos.settings.get(kSeededSetting)) return false;
-        for (const auto& category : default_categories()) repos.offers.upsert_category(category);
+        if (settings.get(kSeededSetting)) return false;
+        for (const auto& category : default_categories()) stored.upsert_category(category);
       }
       for (auto i = first; i < last; ++i) {
         auto& offer = offers[i];
         // Titles are unique, so their slugs are too, but a suffix keeps that a non-issue.
-        if (!repos.offers.insert(offer)) {
+        if (!stored.insert(offer)) {
           offer.url_name += fmt::format("-{}", inserted + 1);
-          if (!repos.offers.insert(offer)) continue;
+          if (!stored.insert(offer)) continue;
         }
         ++inserted;
       }
-      if (last == offers.size()) repos.settings.set(kSeededSetting, std::to_string(inserted));
+      if (last == offers.size()) settings.set(kSeededSetting, std::to_string(inserted));
       return true;
     });
     if (!batch) return std::unexpected(batch.error());

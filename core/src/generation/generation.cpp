@@ -108,14 +108,15 @@ std::vector<std::int64_t> prices_of_affordable(const GenerationRules& rules, int
   return prices;
 }
 
-std::vector<std::int64_t> affordable_now(Repositories& repos, const GenerationRules& rules,
-                                         UserId user, std::chrono::sys_seconds day, int wanted) {
-  return prices_of_affordable(rules, repos.generated_images.count_free_since(user, day),
-                              repos.ledger.customer_balance(user), wanted);
+std::vector<std::int64_t> affordable_now(GeneratedImageRepository& images, Ledger& ledger,
+                                         const GenerationRules& rules, UserId user,
+                                         std::chrono::sys_seconds day, int wanted) {
+  return prices_of_affordable(rules, images.count_free_since(user, day),
+                              ledger.customer_balance(user), wanted);
 }
 
 // Customer balance -> generation revenue, one posting per paid image.
-Result<void> charge(Repositories& repos, const GeneratedImage& image) {
+Result<void> charge(Ledger& ledger, const GeneratedImage& image) {
   const Money price(image.price_eur_cents, Currency::EUR);
   const Rate euro{Rate::kScale};
   const auto micro_eur = image.price_eur_cents * kMicroEurPerCent;
@@ -125,7 +126,7 @@ Result<void> charge(Repositories& repos, const GeneratedImage& image) {
           .credit(LedgerAccount::generation_revenue(), micro_eur, price, euro)
           .build();
   if (!posting) return std::unexpected(Error::internal(std::string(describe(posting.error()))));
-  repos.ledger.post(*posting);
+  ledger.post(*posting);
   return {};
 }
 
@@ -143,8 +144,10 @@ Result<GeneratedImages> GenerateImages::operator()(const GenerateImagesCommand& 
   const auto seed = valid->seed ? *valid->seed : random_seed(random_);
   const auto day = start_of_day(clock_.now());
 
-  const auto affordable = transactions_.read([&](Repositories& repos) -> Result<int> {
-    return static_cast<int>(affordable_now(repos, rules_, command.user, day, valid->count).size());
+  const auto affordable = transactions_.read([&](Ports::Scope& tx) -> Result<int> {
+    const auto prices = affordable_now(tx.get<GeneratedImageRepository>(), tx.get<Ledger>(), rules_,
+                                       command.user, day, valid->count);
+    return static_cast<int>(prices.size());
   });
   if (!affordable) return std::unexpected(affordable.error());
   if (*affordable == 0) return std::unexpected(Error::general(std::string(kInsufficientBalance)));
@@ -173,38 +176,37 @@ Result<GeneratedImages> GenerateImages::operator()(const GenerateImagesCommand& 
   }
 
   const auto now = std::chrono::floor<std::chrono::seconds>(clock_.now());
-  auto kept =
-      transactions_.write([&](Repositories& repos) -> Result<std::vector<GeneratedImageFile>> {
-        // Parallel requests of the same caller may have taken the quota or the balance since.
-        const auto prices =
-            affordable_now(repos, rules_, command.user, day, static_cast<int>(drawn.size()));
-        if (prices.empty())
-          return std::unexpected(Error::general(std::string(kInsufficientBalance)));
-        std::vector<GeneratedImageFile> files;
-        for (std::size_t i = 0; i < prices.size(); ++i) {
-          auto& [picture, png, key] = drawn[i];
-          GeneratedImage image{
-              .id = {},
-              .owner = command.user,
-              .prompt = valid->prompt,
-              .style = valid->style,
-              .aspect_ratio = valid->aspect_ratio,
-              .seed = picture.seed,
-              .width = png.width,
-              .height = png.height,
-              .blob_key = key,
-              .file_name = generated_file_name(valid->prompt, valid->style, picture.seed, "png"),
-              .price_eur_cents = prices[i],
-              .created_at = now};
-          image.id = repos.generated_images.add(image);
-          if (image.price_eur_cents > 0) {
-            if (auto charged = charge(repos, image); !charged)
-              return std::unexpected(charged.error());
-          }
-          files.push_back({std::move(image), std::move(png.bytes)});
-        }
-        return files;
-      });
+  auto kept = transactions_.write([&](Ports::Scope& tx) -> Result<std::vector<GeneratedImageFile>> {
+    auto& images = tx.get<GeneratedImageRepository>();
+    auto& ledger = tx.get<Ledger>();
+    // Parallel requests of the same caller may have taken the quota or the balance since.
+    const auto prices =
+        affordable_now(images, ledger, rules_, command.user, day, static_cast<int>(drawn.size()));
+    if (prices.empty()) return std::unexpected(Error::general(std::string(kInsufficientBalance)));
+    std::vector<GeneratedImageFile> files;
+    for (std::size_t i = 0; i < prices.size(); ++i) {
+      auto& [picture, png, key] = drawn[i];
+      GeneratedImage image{
+          .id = {},
+          .owner = command.user,
+          .prompt = valid->prompt,
+          .style = valid->style,
+          .aspect_ratio = valid->aspect_ratio,
+          .seed = picture.seed,
+          .width = png.width,
+          .height = png.height,
+          .blob_key = key,
+          .file_name = generated_file_name(valid->prompt, valid->style, picture.seed, "png"),
+          .price_eur_cents = prices[i],
+          .created_at = now};
+      image.id = images.add(image);
+      if (image.price_eur_cents > 0) {
+        if (auto charged = charge(ledger, image); !charged) return std::unexpected(charged.error());
+      }
+      files.push_back({std::move(image), std::move(png.bytes)});
+    }
+    return files;
+  });
   if (!kept) return std::unexpected(kept.error());
   return GeneratedImages{.requested = valid->count, .first_seed = seed, .images = std::move(*kept)};
 }
@@ -219,9 +221,9 @@ Result<GeneratedImageList> ListGeneratedImages::operator()(const ListGeneratedIm
 
   const auto offset = std::min<std::int64_t>(std::int64_t{list.page - 1} * list.page_size,
                                              std::numeric_limits<int>::max());
-  return transactions_.read([&](Repositories& repos) -> Result<GeneratedImageList> {
-    auto page =
-        repos.generated_images.list_for_user(query.user, static_cast<int>(offset), list.page_size);
+  return transactions_.read([&](Ports::Scope& tx) -> Result<GeneratedImageList> {
+    auto page = tx.get<GeneratedImageRepository>().list_for_user(
+        query.user, static_cast<int>(offset), list.page_size);
     list.items = std::move(page.items);
     list.total = page.total;
     return list;
@@ -230,8 +232,8 @@ Result<GeneratedImageList> ListGeneratedImages::operator()(const ListGeneratedIm
 
 Result<GenerationAllowance> GetGenerationAllowance::operator()(UserId caller) {
   const auto day = start_of_day(clock_.now());
-  return transactions_.read([&](Repositories& repos) -> Result<GenerationAllowance> {
-    const auto used = repos.generated_images.count_free_since(caller, day);
+  return transactions_.read([&](Ports::Scope& tx) -> Result<GenerationAllowance> {
+    const auto used = tx.get<GeneratedImageRepository>().count_free_since(caller, day);
     return GenerationAllowance{.free_per_day = rules_.free_per_day,
                                .free_remaining = std::max(0, rules_.free_per_day - used),
                                .price_per_image = Money(rules_.price_eur_cents, Currency::EUR),
@@ -240,8 +242,8 @@ Result<GenerationAllowance> GetGenerationAllowance::operator()(UserId caller) {
 }
 
 Result<GeneratedImageFile> DownloadGeneratedImage::operator()(UserId caller, GeneratedImageId id) {
-  auto image = transactions_.read([&](Repositories& repos) -> Result<GeneratedImage> {
-    auto found = repos.generated_images.find(id);
+  auto image = transactions_.read([&](Ports::Scope& tx) -> Result<GeneratedImage> {
+    auto found = tx.get<GeneratedImageRepository>().find(id);
     if (!found || found->owner != caller) {
       return std::unexpected(Error::not_found("no such generated image"));
     }

@@ -41,12 +41,12 @@ std::string artwork_file_name(std::string_view url_name, std::string_view size_n
 }
 
 Result<std::vector<OwnedArtwork>> ListArtworks::operator()(UserId caller) {
-  return transactions_.read([&](Repositories& repos) -> Result<std::vector<OwnedArtwork>> {
+  return transactions_.read([&](Ports::Scope& tx) -> Result<std::vector<OwnedArtwork>> {
     std::map<OfferId, std::optional<Offer>> offers;
     std::vector<OwnedArtwork> owned;
-    for (auto& artwork : repos.artworks.list_for_user(caller)) {
+    for (auto& artwork : tx.get<ArtworkRepository>().list_for_user(caller)) {
       auto [known, inserted] = offers.try_emplace(artwork.offer);
-      if (inserted) known->second = repos.offers.find_by_id(artwork.offer);
+      if (inserted) known->second = tx.get<OfferRepository>().find_by_id(artwork.offer);
       const auto& offer = known->second;
       if (!offer) {
         return std::unexpected(
@@ -71,18 +71,19 @@ Result<ArtworkFile> DownloadArtwork::operator()(const DownloadArtworkRequest& re
     std::optional<std::string> version;
   };
   // Only the lookups run in transactions; the rendering holds no connection.
-  auto found = transactions_.read([&](Repositories& repos) -> Result<Found> {
-    auto artwork = repos.artworks.find(request.id);
+  auto found = transactions_.read([&](Ports::Scope& tx) -> Result<Found> {
+    auto artwork = tx.get<ArtworkRepository>().find(request.id);
     if (!artwork || artwork->owner != request.caller) {
       return std::unexpected(Error::not_found("no such artwork"));
     }
-    auto offer = repos.offers.find_by_id(artwork->offer);
+    auto offer = tx.get<OfferRepository>().find_by_id(artwork->offer);
     if (!offer) {
       return std::unexpected(
           Error::internal(fmt::format("artwork {} names offer {}, which does not exist",
                                       request.id.value, artwork->offer.value)));
     }
-    auto version = repos.artworks.rendered(offer->id, artwork->long_edge, ImageFormat::Jpeg);
+    auto version =
+        tx.get<ArtworkRepository>().rendered(offer->id, artwork->long_edge, ImageFormat::Jpeg);
     return Found{std::move(*artwork), std::move(*offer), std::move(version)};
   });
   if (!found) return std::unexpected(found.error());
@@ -112,9 +113,9 @@ Result<ArtworkFile> DownloadArtwork::operator()(const DownloadArtworkRequest& re
     auto rendered = render(artwork, offer);
     if (!rendered) return std::unexpected(rendered.error());
     file.version = originals_.put(rendered->bytes, extension(ImageFormat::Jpeg));
-    const auto remembered = transactions_.write([&](Repositories& repos) -> Result<bool> {
-      repos.artworks.remember_rendered(offer.id, artwork.long_edge, ImageFormat::Jpeg,
-                                       file.version);
+    const auto remembered = transactions_.write([&](Ports::Scope& tx) -> Result<bool> {
+      tx.get<ArtworkRepository>().remember_rendered(offer.id, artwork.long_edge, ImageFormat::Jpeg,
+                                                    file.version);
       return true;
     });
     if (!remembered) return std::unexpected(remembered.error());

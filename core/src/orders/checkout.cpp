@@ -35,10 +35,10 @@ std::size_t exclusive_lines(const Order& order) {
 // An order that will wait for its payment must leave the customer within the limits of what
 // unpaid orders may hold; checked inside the write transaction, so racing orders cannot both
 // slip under them.
-std::optional<Error> beyond_pending_limits(Repositories& repos, const Order& order,
+std::optional<Error> beyond_pending_limits(OrderRepository& orders, const Order& order,
                                            const OrderLimits& limits) {
   const auto& payment = order.payment;
-  const auto pending = repos.orders.pending_for_user(payment.user, payment.created_at);
+  const auto pending = orders.pending_for_user(payment.user, payment.created_at);
   if (pending.size() >= limits.max_pending_orders) {
     return Error::general(fmt::format(
         "You have {} unpaid order{}. Pay one of them, or wait until it expires ({} minutes "
@@ -149,16 +149,16 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
   const auto now = seconds(clock_.now());
   std::string email;
 
-  auto placed = transactions_.write([&](Repositories& repos) -> Result<PlacedOrder> {
+  auto placed = transactions_.write([&](Ports::Scope& tx) -> Result<PlacedOrder> {
     // Priced inside the write transaction, so the offers cannot change under the order.
     auto priced = price_cart({.lines = command.cart_items,
                               .gift_card_amount_minor = *gift_card_minor,
                               .currency = command.currency},
-                             repos.offers, rates);
+                             tx.get<OfferRepository>(), rates);
     ValidationErrors all = errors;
     if (!priced) all.merge(priced.error());
     if (!all.empty()) return std::unexpected(Error::validation(std::move(all)));
-    const auto account = repos.accounts.find_by_id(command.user);
+    const auto account = tx.get<AccountRepository>().find_by_id(command.user);
     if (!account) return std::unexpected(Error::unauthenticated("account no longer exists"));
     email = account->email;
 
@@ -175,33 +175,34 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
     if (command.pay_by_balance) {
       const auto amounts = orders_detail::amounts_of(order);
       if (!amounts) return std::unexpected(amounts.error());
-      if (repos.ledger.customer_balance(command.user) < amounts->total_micro) {
+      if (tx.get<Ledger>().customer_balance(command.user) < amounts->total_micro) {
         return std::unexpected(Error::general(std::string(kInsufficientBalance)));
       }
-    } else if (auto beyond = beyond_pending_limits(repos, order, limits_)) {
+    } else if (auto beyond = beyond_pending_limits(tx.get<OrderRepository>(), order, limits_)) {
       return std::unexpected(std::move(*beyond));
     }
-    order.payment.id = repos.payments.insert(order.payment);
-    order.id = repos.orders.insert(order);
+    order.payment.id = tx.get<PaymentRepository>().insert(order.payment);
+    order.id = tx.get<OrderRepository>().insert(order);
     for (const auto& line : order.lines) {
       if (line.licence != Licence::ExclusiveCommercial) continue;
-      if (!repos.orders.reserve_exclusive(line.offer, order.id)) {
+      if (!tx.get<OrderRepository>().reserve_exclusive(line.offer, order.id)) {
         return std::unexpected(Error::validation("cartItems", std::string(kNoLongerAvailable)));
       }
     }
     if (!command.pay_by_balance) {
-      return with_kept_answer(command.keep_answer, repos,
+      return with_kept_answer(command.keep_answer, tx.get<IdempotencyRepository>(),
                               PlacedOrder{std::move(order), std::nullopt, {}});
     }
 
     // Paid from the balance at once: its payment settles in the same transaction.
-    if (!orders_detail::settle(repos.payments, order.payment, PaymentStatus::Paid, now)) {
+    if (!orders_detail::settle(tx.get<PaymentRepository>(), order.payment, PaymentStatus::Paid,
+                               now)) {
       return std::unexpected(Error::internal("a new payment changed status under its transaction"));
     }
-    auto numbers = orders_detail::fulfil(repos, order, orders_detail::Funding::Balance, random_,
-                                         digests_, now);
+    auto numbers = orders_detail::fulfil(orders_detail::FulfilmentPorts::of(tx), order,
+                                         orders_detail::Funding::Balance, random_, digests_, now);
     if (!numbers) return std::unexpected(numbers.error());
-    return with_kept_answer(command.keep_answer, repos,
+    return with_kept_answer(command.keep_answer, tx.get<IdempotencyRepository>(),
                             PlacedOrder{std::move(order), std::nullopt, std::move(*numbers)});
   });
   if (!placed) return placed;
@@ -243,12 +244,12 @@ Result<StartedDeposit> StartDeposit::operator()(DepositCommand command) {
 
   const auto now = seconds(clock_.now());
   std::string email;
-  auto stored = transactions_.write([&](Repositories& repos) -> Result<StartedDeposit> {
-    const auto account = repos.accounts.find_by_id(command.user);
+  auto stored = transactions_.write([&](Ports::Scope& tx) -> Result<StartedDeposit> {
+    const auto account = tx.get<AccountRepository>().find_by_id(command.user);
     if (!account) return std::unexpected(Error::unauthenticated("account no longer exists"));
     email = account->email;
-    const auto pending =
-        repos.payments.count_pending_for_user(command.user, PaymentPurpose::Deposit, now);
+    const auto pending = tx.get<PaymentRepository>().count_pending_for_user(
+        command.user, PaymentPurpose::Deposit, now);
     if (pending >= limits_.max_pending_deposits) {
       return std::unexpected(Error::general(fmt::format(
           "You have {} unpaid deposit{}. Complete one of them, or wait until it expires ({} "
@@ -261,8 +262,9 @@ Result<StartedDeposit> StartDeposit::operator()(DepositCommand command) {
                         .minor = *deposit_minor};
     auto deposit = new_payment(amount, command.user, command.names, command.billing,
                                command.browser, random_, now);
-    deposit.id = repos.payments.insert(deposit);
-    return with_kept_answer(command.keep_answer, repos, StartedDeposit{std::move(deposit), {}});
+    deposit.id = tx.get<PaymentRepository>().insert(deposit);
+    return with_kept_answer(command.keep_answer, tx.get<IdempotencyRepository>(),
+                            StartedDeposit{std::move(deposit), {}});
   });
   if (!stored) return std::unexpected(stored.error());
 

@@ -38,13 +38,12 @@ std::string IdempotencyKeys::hash_of(const IdempotentRequest& request) const {
                                      path.size(), path, request.body.size(), request.body));
 }
 
-Result<IdempotencyClaim> IdempotencyKeys::reserve(Repositories& repos,
+Result<IdempotencyClaim> IdempotencyKeys::reserve(IdempotencyRepository& keys,
                                                   const IdempotentRequest& request,
                                                   const std::string& hash) {
   const auto now = seconds(clock_.now());
   const auto live_since = now - kIdempotencyKeyLifetime;
-  auto existing =
-      repos.idempotency.find(request.user, request.key, std::chrono::sys_seconds::min());
+  auto existing = keys.find(request.user, request.key, std::chrono::sys_seconds::min());
   if (existing) {
     const bool expired = existing->created_at <= live_since;
     const bool running = existing->status <= kIdempotencyInProgress;
@@ -66,7 +65,7 @@ Result<IdempotencyClaim> IdempotencyKeys::reserve(Repositories& repos,
                               .answer = StoredAnswer{.status = std::abs(existing->status),
                                                      .body = std::move(existing->response)}};
     }
-    repos.idempotency.remove(request.user, request.key);
+    keys.remove(request.user, request.key);
   }
   IdempotencyRecord reservation{.user = request.user,
                                 .key = request.key,
@@ -74,7 +73,7 @@ Result<IdempotencyClaim> IdempotencyKeys::reserve(Repositories& repos,
                                 .status = kIdempotencyInProgress,
                                 .response = {},
                                 .created_at = now};
-  if (!repos.idempotency.insert(reservation)) {
+  if (!keys.insert(reservation)) {
     // Cannot happen under the write lock; a store without one answers "in progress".
     return IdempotencyClaim{.kind = IdempotencyClaim::Kind::InProgress};
   }
@@ -87,16 +86,17 @@ Result<IdempotencyClaim> IdempotencyKeys::claim(const IdempotentRequest& request
     return std::unexpected(Error::validation(kField, std::string(kBadKey)));
   }
   const auto hash = hash_of(request);
-  return transactions_.write([&](Repositories& repos) { return reserve(repos, request, hash); });
+  return transactions_.write(
+      [&](Ports::Scope& tx) { return reserve(tx.get<IdempotencyRepository>(), request, hash); });
 }
 
-Result<void> IdempotencyKeys::keep(Repositories& repos, const IdempotencyRecord& reservation,
-                                   StoredAnswer answer) {
+Result<void> IdempotencyKeys::keep(IdempotencyRepository& keys,
+                                   const IdempotencyRecord& reservation, StoredAnswer answer) {
   auto answered = answered_with(reservation, std::move(answer));
   if (!answered) return std::unexpected(answered.error());
   // Still running: repetitions wait for the final answer, unless this process dies first.
   answered->status = -answered->status;
-  if (!repos.idempotency.complete(*answered)) {
+  if (!keys.complete(*answered)) {
     return std::unexpected(Error::conflict(
         ValidationErrors(ValidationErrors::kGeneral, std::string(kTakenOver)),
         fmt::format("idempotency key of user {} taken over before its effect committed",
@@ -108,26 +108,28 @@ Result<void> IdempotencyKeys::keep(Repositories& repos, const IdempotencyRecord&
 Result<bool> IdempotencyKeys::remember(const IdempotencyRecord& reservation, StoredAnswer answer) {
   auto answered = answered_with(reservation, std::move(answer));
   if (!answered) return std::unexpected(answered.error());
-  return transactions_.write(
-      [&](Repositories& repos) -> Result<bool> { return repos.idempotency.complete(*answered); });
+  return transactions_.write([&](Ports::Scope& tx) -> Result<bool> {
+    return tx.get<IdempotencyRepository>().complete(*answered);
+  });
 }
 
 Result<void> IdempotencyKeys::forget(const IdempotencyRecord& reservation) {
-  return transactions_.write([&](Repositories& repos) -> Result<void> {
+  return transactions_.write([&](Ports::Scope& tx) -> Result<void> {
+    auto& keys = tx.get<IdempotencyRepository>();
     const auto current =
-        repos.idempotency.find(reservation.user, reservation.key, std::chrono::sys_seconds::min());
+        keys.find(reservation.user, reservation.key, std::chrono::sys_seconds::min());
     // Only our own reservation: another request may have taken an abandoned key over.
     if (!current || current->created_at != reservation.created_at ||
         current->request_hash != reservation.request_hash) {
       return {};
     }
     if (current->status == kIdempotencyInProgress) {
-      repos.idempotency.remove(reservation.user, reservation.key);
+      keys.remove(reservation.user, reservation.key);
     } else if (current->status < 0) {
       // The effect committed: what was kept with it is the answer.
       auto answered = *current;
       answered.status = -current->status;
-      repos.idempotency.complete(answered);
+      keys.complete(answered);
     }
     return {};
   });
@@ -135,8 +137,8 @@ Result<void> IdempotencyKeys::forget(const IdempotencyRecord& reservation) {
 
 Result<void> IdempotencyKeys::prune() {
   const auto before = seconds(clock_.now()) - kIdempotencyKeyLifetime;
-  return transactions_.write([&](Repositories& repos) -> Result<void> {
-    repos.idempotency.prune(before);
+  return transactions_.write([&](Ports::Scope& tx) -> Result<void> {
+    tx.get<IdempotencyRepository>().prune(before);
     return {};
   });
 }

@@ -10,7 +10,9 @@ namespace {
 using orders_detail::seconds;
 
 struct Context {
-  Repositories& repos;
+  PaymentRepository& payments;
+  OrderRepository& orders;
+  orders_detail::FulfilmentPorts fulfilment;
   RandomSource& random;
   const TokenHasher& digests;
   std::chrono::sys_seconds now;
@@ -20,7 +22,7 @@ struct Context {
 // bought (mailed after the commit).
 Result<HandledPaymentEvent> fulfil_order(Context& context, const Order& order,
                                          HandledPaymentEvent handled) {
-  auto numbers = orders_detail::fulfil(context.repos, order, orders_detail::Funding::Provider,
+  auto numbers = orders_detail::fulfil(context.fulfilment, order, orders_detail::Funding::Provider,
                                        context.random, context.digests, context.now);
   if (!numbers) return std::unexpected(numbers.error());
   handled.outcome = PaymentEventOutcome::OrderFulfilled;
@@ -35,7 +37,7 @@ Result<HandledPaymentEvent> credit_deposit(Context& context, const Payment& depo
   Posting::Builder posting(fmt::format("deposit:{}", deposit.reference), context.now);
   posting.debit(LedgerAccount::provider_cash(), *micro, deposit.amount(), deposit.rate)
       .credit(LedgerAccount::customer(deposit.user), *micro, deposit.amount(), deposit.rate);
-  if (auto posted = orders_detail::post(context.repos.ledger, posting); !posted) {
+  if (auto posted = orders_detail::post(context.fulfilment.ledger, posting); !posted) {
     return std::unexpected(posted.error());
   }
   handled.outcome = PaymentEventOutcome::DepositCredited;
@@ -51,10 +53,11 @@ Result<HandledPaymentEvent> settle(Context& context, Payment payment, std::optio
                               .gift_card_numbers = {}};
   const auto target = outcome == PaymentOutcome::Paid ? PaymentStatus::Paid : PaymentStatus::Failed;
   const auto before = payment.status;
-  if (!orders_detail::settle(context.repos.payments, payment, target, context.now)) {
+  if (!orders_detail::settle(context.payments, payment, target, context.now)) {
     // Paid after it failed or expired: the money is the customer's, so it becomes balance.
     if (outcome == PaymentOutcome::Failed || before == PaymentStatus::Paid) return handled;
-    auto credited = orders_detail::credit_late_payment(context.repos.ledger, payment, context.now);
+    auto credited =
+        orders_detail::credit_late_payment(context.fulfilment.ledger, payment, context.now);
     if (!credited) return std::unexpected(credited.error());
     if (*credited) handled.outcome = PaymentEventOutcome::CreditedToBalance;
     return handled;
@@ -67,7 +70,7 @@ Result<HandledPaymentEvent> settle(Context& context, Payment payment, std::optio
         order->payment = std::move(payment);
         return fulfil_order(context, *order, std::move(handled));
       }
-      context.repos.orders.release_reservations(order->id);
+      context.orders.release_reservations(order->id);
       handled.outcome = PaymentEventOutcome::OrderFailed;
       return handled;
     case PaymentPurpose::Deposit:
@@ -99,26 +102,31 @@ Result<HandledPaymentEvent> HandlePaymentEvent::operator()(const PaymentEvent& e
   }
   const auto now = seconds(clock_.now());
   std::optional<EmailMessage> mail;
-  auto handled = transactions_.write([&](Repositories& repos) -> Result<HandledPaymentEvent> {
+  auto handled = transactions_.write([&](Ports::Scope& tx) -> Result<HandledPaymentEvent> {
     // Recorded in the same transaction as the effect: a re-delivery either waits for this
     // one to commit and then finds the id, or finds nothing because this one rolled back.
-    if (!repos.payment_events.record(event.event_id, now)) {
+    if (!tx.get<PaymentEventRepository>().record(event.event_id, now)) {
       return HandledPaymentEvent{.outcome = PaymentEventOutcome::AlreadyProcessed,
                                  .order = std::nullopt,
                                  .gift_card_numbers = {}};
     }
-    const auto payment = repos.payments.find_by_reference(event.reference);
+    const auto payment = tx.get<PaymentRepository>().find_by_reference(event.reference);
     if (!payment) return std::unexpected(Error::not_found("no payment has this reference"));
     if (auto checked = check_amount(event, payment->amount()); !checked) {
       return std::unexpected(checked.error());
     }
     const auto order = payment->purpose == PaymentPurpose::Order
-                           ? repos.orders.find_by_payment(payment->id)
+                           ? tx.get<OrderRepository>().find_by_payment(payment->id)
                            : std::nullopt;
-    Context context{repos, random_, digests_, now};
+    Context context{.payments = tx.get<PaymentRepository>(),
+                    .orders = tx.get<OrderRepository>(),
+                    .fulfilment = orders_detail::FulfilmentPorts::of(tx),
+                    .random = random_,
+                    .digests = digests_,
+                    .now = now};
     auto settled = settle(context, *payment, order, event.outcome);
     if (settled && !settled->gift_card_numbers.empty()) {
-      if (const auto buyer = repos.accounts.find_by_id(payment->user)) {
+      if (const auto buyer = tx.get<AccountRepository>().find_by_id(payment->user)) {
         mail = orders_detail::gift_card_mail(buyer->email, *order, settled->gift_card_numbers);
       }
     }
@@ -130,14 +138,16 @@ Result<HandledPaymentEvent> HandlePaymentEvent::operator()(const PaymentEvent& e
 
 Result<ExpiredPayments> ExpireUnpaidOrders::operator()() {
   const auto now = seconds(clock_.now());
-  return transactions_.write([&](Repositories& repos) -> Result<ExpiredPayments> {
+  return transactions_.write([&](Ports::Scope& tx) -> Result<ExpiredPayments> {
+    auto& payments = tx.get<PaymentRepository>();
+    auto& orders = tx.get<OrderRepository>();
     ExpiredPayments expired;
-    for (auto payment : repos.payments.pending_expired(now)) {
-      if (!orders_detail::settle(repos.payments, payment, PaymentStatus::Expired, now)) continue;
+    for (auto payment : payments.pending_expired(now)) {
+      if (!orders_detail::settle(payments, payment, PaymentStatus::Expired, now)) continue;
       switch (payment.purpose) {
         case PaymentPurpose::Order:
-          if (const auto order = repos.orders.find_by_payment(payment.id)) {
-            repos.orders.release_reservations(order->id);
+          if (const auto order = orders.find_by_payment(payment.id)) {
+            orders.release_reservations(order->id);
           }
           ++expired.orders;
           break;

@@ -56,15 +56,15 @@ std::string order_posting_reference(std::string_view payment_reference) {
   return fmt::format("order:{}", payment_reference);
 }
 
-Result<std::vector<std::string>> fulfil(Repositories& repos, const Order& order, Funding funding,
-                                        RandomSource& random, const TokenHasher& digests,
-                                        std::chrono::sys_seconds now) {
+Result<std::vector<std::string>> fulfil(const FulfilmentPorts& ports, const Order& order,
+                                        Funding funding, RandomSource& random,
+                                        const TokenHasher& digests, std::chrono::sys_seconds now) {
   auto amounts = amounts_of(order);
   if (!amounts) return std::unexpected(amounts.error());
   const auto& payment = order.payment;
 
   for (const auto& line : order.lines) {
-    repos.artworks.add({.owner = payment.user,
+    ports.artworks.add({.owner = payment.user,
                         .order = order.id,
                         .offer = line.offer,
                         .attribute = line.attribute,
@@ -74,9 +74,9 @@ Result<std::vector<std::string>> fulfil(Repositories& repos, const Order& order,
                         .licence = line.licence,
                         .acquired_at = now});
     // The reservation kept everyone else out, so the offer is still Active here.
-    if (line.licence == Licence::ExclusiveCommercial) repos.offers.mark_sold_out(line.offer);
+    if (line.licence == Licence::ExclusiveCommercial) ports.offers.mark_sold_out(line.offer);
   }
-  repos.orders.release_reservations(order.id);
+  ports.orders.release_reservations(order.id);
 
   const auto debit_account = funding == Funding::Balance ? LedgerAccount::customer(payment.user)
                                                          : LedgerAccount::provider_cash();
@@ -104,14 +104,14 @@ Result<std::vector<std::string>> fulfil(Repositories& repos, const Order& order,
                     .issued_at = now,
                     .redeemed_by = std::nullopt,
                     .redeemed_at = std::nullopt};
-      stored = repos.gift_cards.insert(card);
+      stored = ports.gift_cards.insert(card);
       if (stored) numbers.push_back(group_gift_card_number(number));
     }
     if (!stored) return std::unexpected(Error::internal("no unused gift card number was drawn"));
     posting.credit(LedgerAccount::gift_cards_outstanding(), value,
                    Money(line.amount_minor, payment.currency), payment.rate);
   }
-  if (auto posted = post(repos.ledger, posting); !posted) return std::unexpected(posted.error());
+  if (auto posted = post(ports.ledger, posting); !posted) return std::unexpected(posted.error());
   return numbers;
 }
 

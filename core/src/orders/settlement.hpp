@@ -8,12 +8,13 @@
 #include <vector>
 
 #include "artshop/core/accounts/ports.hpp"
+#include "artshop/core/catalogue/repositories.hpp"
 #include "artshop/core/error.hpp"
 #include "artshop/core/orders/ledger.hpp"
 #include "artshop/core/orders/order.hpp"
+#include "artshop/core/orders/repositories.hpp"
 #include "artshop/core/ports/mailer.hpp"
 #include "artshop/core/ports/random_source.hpp"
-#include "artshop/core/ports/repositories.hpp"
 
 namespace artshop::orders_detail {
 
@@ -39,12 +40,31 @@ Result<OrderAmounts> amounts_of(const Order& order);
 
 enum class Funding : std::uint8_t { Balance, Provider };
 
+// What fulfilling an order writes, all bound to the transaction that settled its payment.
+struct FulfilmentPorts {
+  ArtworkRepository& artworks;
+  OfferRepository& offers;
+  OrderRepository& orders;
+  GiftCardRepository& gift_cards;
+  Ledger& ledger;
+
+  // Picked out of the scope of a transaction over (at least) these five.
+  template <class Scope>
+  static FulfilmentPorts of(const Scope& tx) {
+    return {.artworks = tx.template get<ArtworkRepository>(),
+            .offers = tx.template get<OfferRepository>(),
+            .orders = tx.template get<OrderRepository>(),
+            .gift_cards = tx.template get<GiftCardRepository>(),
+            .ledger = tx.template get<Ledger>()};
+  }
+};
+
 // Makes a Paid order's purchases real: artworks for its lines, SoldOut for its exclusive
 // pictures, numbers for its gift cards, and the ledger posting. Answers the gift-card
 // numbers, grouped.
-Result<std::vector<std::string>> fulfil(Repositories& repos, const Order& order, Funding funding,
-                                        RandomSource& random, const TokenHasher& digests,
-                                        std::chrono::sys_seconds now);
+Result<std::vector<std::string>> fulfil(const FulfilmentPorts& ports, const Order& order,
+                                        Funding funding, RandomSource& random,
+                                        const TokenHasher& digests, std::chrono::sys_seconds now);
 
 // Money that arrived for a payment no longer Pending, kept as the payer's balance: once per
 // reference. Answers false when it was credited before.

@@ -13,9 +13,9 @@ namespace artshop {
 namespace {
 
 // An order with the grouped numbers of the gift cards it bought (none until it is paid).
-OrderHistoryItem history_item(Repositories& repos, Order order) {
+OrderHistoryItem history_item(GiftCardRepository& gift_cards, Order order) {
   OrderHistoryItem item{std::move(order), {}};
-  for (const auto& card : repos.gift_cards.list_for_order(item.order.id)) {
+  for (const auto& card : gift_cards.list_for_order(item.order.id)) {
     item.gift_card_numbers.push_back(group_gift_card_number(card.number));
   }
   return item;
@@ -40,9 +40,9 @@ Result<Money> GetBalance::operator()(const GetBalanceCommand& command) {
   if (!currency || !rate) {
     return std::unexpected(Error::validation("currency", "This currency is not supported."));
   }
-  return transactions_.read([&](Repositories& repos) -> Result<Money> {
+  return transactions_.read([&](Ports::Scope& tx) -> Result<Money> {
     const auto balance =
-        from_micro_eur(repos.ledger.customer_balance(command.user), *currency, *rate);
+        from_micro_eur(tx.get<Ledger>().customer_balance(command.user), *currency, *rate);
     if (!balance) return std::unexpected(Error::internal(std::string(describe(balance.error()))));
     return *balance;
   });
@@ -61,17 +61,19 @@ Result<RedeemedGiftCard> RedeemGiftCard::operator()(const RedeemGiftCardCommand&
     Verdict verdict = Verdict::Wrong;
     RedeemedGiftCard redeemed;
   };
-  auto outcome = transactions_.write([&](Repositories& repos) -> Result<Outcome> {
-    RateLimiter limiter(repos.rate_limits, clock_.now());
+  auto outcome = transactions_.write([&](Ports::Scope& tx) -> Result<Outcome> {
+    auto& gift_cards = tx.get<GiftCardRepository>();
+    auto& ledger = tx.get<Ledger>();
+    RateLimiter limiter(tx.get<RateLimitRepository>(), clock_.now());
     if (auto limited = limiter.check(bucket, limits_.gift_card_failures_per_user); !limited) {
       return std::unexpected(limited.error());
     }
-    const auto card = number ? repos.gift_cards.find_by_digest(digest) : std::nullopt;
+    const auto card = number ? gift_cards.find_by_digest(digest) : std::nullopt;
     if (!card) {
       limiter.record(bucket);
       return Outcome{Verdict::Wrong, {}};
     }
-    if (card->redeemed_by || !repos.gift_cards.redeem(digest, command.user, now)) {
+    if (card->redeemed_by || !gift_cards.redeem(digest, command.user, now)) {
       return Outcome{Verdict::AlreadyUsed, {}};
     }
     Posting::Builder posting(fmt::format("gift-card:{}", digest), now);
@@ -80,13 +82,13 @@ Result<RedeemedGiftCard> RedeemGiftCard::operator()(const RedeemGiftCardCommand&
                card->rate)
         .credit(LedgerAccount::customer(command.user), card->value_micro_eur, card->bought,
                 card->rate);
-    if (auto posted = orders_detail::post(repos.ledger, posting); !posted) {
+    if (auto posted = orders_detail::post(ledger, posting); !posted) {
       return std::unexpected(posted.error());
     }
     auto redeemed = with_kept_answer(
-        command.keep_answer, repos,
+        command.keep_answer, tx.get<IdempotencyRepository>(),
         RedeemedGiftCard{.value_micro_eur = card->value_micro_eur,
-                         .balance_micro_eur = repos.ledger.customer_balance(command.user)});
+                         .balance_micro_eur = ledger.customer_balance(command.user)});
     if (!redeemed) return std::unexpected(redeemed.error());
     return Outcome{Verdict::Redeemed, *redeemed};
   });
@@ -109,27 +111,28 @@ Result<OrderHistoryPage> ListOrders::operator()(const ListOrdersQuery& query) {
   page.page_size = page_number(query.page_size, "PageSize", kDefaultPageSize, kMaxPageSize, errors);
   if (!errors.empty()) return std::unexpected(Error::validation(std::move(errors)));
   const int offset = (page.page - 1) * page.page_size;
-  return transactions_.read([&](Repositories& repos) -> Result<OrderHistoryPage> {
-    auto found = repos.orders.list_for_user(query.user, offset, page.page_size);
+  return transactions_.read([&](Ports::Scope& tx) -> Result<OrderHistoryPage> {
+    auto found = tx.get<OrderRepository>().list_for_user(query.user, offset, page.page_size);
     page.total = found.total;
-    for (auto& order : found.items) page.items.push_back(history_item(repos, std::move(order)));
+    for (auto& order : found.items)
+      page.items.push_back(history_item(tx.get<GiftCardRepository>(), std::move(order)));
     return std::move(page);
   });
 }
 
 Result<OrderHistoryItem> GetOrder::operator()(UserId caller, OrderId id) {
-  return transactions_.read([&](Repositories& repos) -> Result<OrderHistoryItem> {
-    auto order = repos.orders.find(id);
+  return transactions_.read([&](Ports::Scope& tx) -> Result<OrderHistoryItem> {
+    auto order = tx.get<OrderRepository>().find(id);
     if (!order || order->payment.user != caller) {
       return std::unexpected(Error::not_found("no such order"));
     }
-    return history_item(repos, std::move(*order));
+    return history_item(tx.get<GiftCardRepository>(), std::move(*order));
   });
 }
 
 Result<Payment> GetDeposit::operator()(UserId caller, PaymentId id) {
-  return transactions_.read([&](Repositories& repos) -> Result<Payment> {
-    auto deposit = repos.payments.find(id);
+  return transactions_.read([&](Ports::Scope& tx) -> Result<Payment> {
+    auto deposit = tx.get<PaymentRepository>().find(id);
     if (!deposit || deposit->purpose != PaymentPurpose::Deposit || deposit->user != caller) {
       return std::unexpected(Error::not_found("no such deposit"));
     }

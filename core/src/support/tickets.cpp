@@ -4,7 +4,6 @@
 
 #include "artshop/core/rate_limiter.hpp"
 #include "artshop/core/support/mails.hpp"
-#include "artshop/core/support/repositories.hpp"
 
 namespace artshop {
 namespace {
@@ -65,14 +64,14 @@ Result<CreatedSupportTicket> CreateSupportTicket::operator()(CreateSupportTicket
                        .description = std::move(request->description),
                        .client_address = std::move(command.client_address),
                        .created_at = now};
-  auto stored = transactions_.write([&](Repositories& repos) -> Result<SupportTicketId> {
-    RateLimiter limiter(repos.rate_limits, now);
+  auto stored = transactions_.write([&](Ports::Scope& tx) -> Result<SupportTicketId> {
+    RateLimiter limiter(tx.get<RateLimitRepository>(), now);
     if (auto limited = limiter.check(bucket, limits_.support_tickets_per_ip); !limited) {
       return std::unexpected(limited.error());
     }
     for (int draw = 0; draw < kReferenceDraws; ++draw) {
       ticket.reference = generate_ticket_reference(random_);
-      if (const auto id = repos.support_tickets.insert(ticket, now + mailing_.claim)) {
+      if (const auto id = tx.get<SupportTicketRepository>().insert(ticket, now + mailing_.claim)) {
         limiter.record(bucket);
         return *id;
       }
@@ -88,8 +87,8 @@ Result<CreatedSupportTicket> CreateSupportTicket::operator()(CreateSupportTicket
       .reference = ticket.reference, .created_at = ticket.created_at, .type = ticket.type};
   if (!mailing_.executor.try_submit([this, ticket] { send_mails(ticket); })) {
     // Released at once rather than when the claim runs out, so the next retry sends them.
-    transactions_.write([&](Repositories& repos) -> Result<void> {
-      repos.support_tickets.record_mails(ticket.id, std::nullopt, std::nullopt);
+    transactions_.write([&](Ports::Scope& tx) -> Result<void> {
+      tx.get<SupportTicketRepository>().record_mails(ticket.id, std::nullopt, std::nullopt);
       return {};
     });
     created.mail_problem = "the mail queue is full";
@@ -99,8 +98,9 @@ Result<CreatedSupportTicket> CreateSupportTicket::operator()(CreateSupportTicket
 
 void CreateSupportTicket::send_mails(const SupportTicket& ticket) {
   const auto mails = send_unsent(ticket, mailing_, clock_);
-  transactions_.write([&](Repositories& repos) -> Result<void> {
-    repos.support_tickets.record_mails(ticket.id, mails.confirmation_sent_at, mails.notice_sent_at);
+  transactions_.write([&](Ports::Scope& tx) -> Result<void> {
+    tx.get<SupportTicketRepository>().record_mails(ticket.id, mails.confirmation_sent_at,
+                                                   mails.notice_sent_at);
     return {};
   });
   if (mails.failed > 0 && mailing_.on_unsent) mailing_.on_unsent(ticket.reference, mails.problem);
@@ -108,11 +108,10 @@ void CreateSupportTicket::send_mails(const SupportTicket& ticket) {
 
 Result<RetrySupportMail::Report> RetrySupportMail::operator()() {
   const auto now = seconds_of(clock_.now());
-  auto claimed =
-      transactions_.write([&](Repositories& repos) -> Result<std::vector<SupportTicket>> {
-        return repos.support_tickets.claim_unsent(now - kRetryWindow, now, now + mailing_.claim,
-                                                  kTicketsPerRun);
-      });
+  auto claimed = transactions_.write([&](Ports::Scope& tx) -> Result<std::vector<SupportTicket>> {
+    return tx.get<SupportTicketRepository>().claim_unsent(now - kRetryWindow, now,
+                                                          now + mailing_.claim, kTicketsPerRun);
+  });
   if (!claimed) return std::unexpected(claimed.error());
 
   Report report;
@@ -131,9 +130,9 @@ Result<RetrySupportMail::Report> RetrySupportMail::operator()() {
         report.problem = mails.problem;
       }
     }
-    transactions_.write([&](Repositories& repos) -> Result<void> {
-      repos.support_tickets.record_mails(ticket.id, mails.confirmation_sent_at,
-                                         mails.notice_sent_at);
+    transactions_.write([&](Ports::Scope& tx) -> Result<void> {
+      tx.get<SupportTicketRepository>().record_mails(ticket.id, mails.confirmation_sent_at,
+                                                     mails.notice_sent_at);
       return {};
     });
   }

@@ -737,6 +737,13 @@ class InMemoryUnitOfWork final : public UnitOfWork {
     if (work(repositories)) state = std::move(working);
   }
 
+  // The transactions of any use case, over the repositories it names, as the app builds them
+  // with narrow().
+  template <class... Ports>
+  operator Transactions<Ports...>() {
+    return narrow<Ports...>(*this);
+  }
+
   // What is committed. Tests arrange and inspect it directly, outside any work.
   StoreState state;
 };

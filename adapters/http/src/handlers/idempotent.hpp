@@ -23,12 +23,12 @@ class AnswerKeeper {
   KeepAnswer<Outcome> keep(Render render) const {
     if (!reservation_) return {};
     return [reservation = *reservation_, render = std::move(render)](
-               Repositories& repos, const Outcome& outcome) -> Result<void> {
+               IdempotencyRepository& keys, const Outcome& outcome) -> Result<void> {
       const Response answer = render(outcome);
       // An effect whose answer is a failure is not worth committing.
       if (answer.status >= 500) return std::unexpected(Error::internal("answer not rendered"));
       return IdempotencyKeys::keep(
-          repos, reservation, {.status = static_cast<int>(answer.status), .body = answer.body});
+          keys, reservation, {.status = static_cast<int>(answer.status), .body = answer.body});
     };
   }
 

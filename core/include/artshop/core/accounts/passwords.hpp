@@ -1,17 +1,19 @@
 #pragma once
 
 #include <string>
+#include <utility>
 
 #include "artshop/core/accounts/account_forms.hpp"
 #include "artshop/core/accounts/common_passwords.hpp"
 #include "artshop/core/accounts/ports.hpp"
 #include "artshop/core/accounts/rate_limits.hpp"
+#include "artshop/core/accounts/repositories.hpp"
 #include "artshop/core/accounts/sessions.hpp"
 #include "artshop/core/error.hpp"
 #include "artshop/core/ports/clock.hpp"
 #include "artshop/core/ports/mailer.hpp"
 #include "artshop/core/ports/random_source.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/core/ports/transactions.hpp"
 
 namespace artshop {
 
@@ -40,13 +42,14 @@ class RequestPasswordReset {
  public:
   static constexpr std::string_view kAnswer =
       "If an account exists for this e-mail, we have sent it a code to reset the password.";
+  using Ports = Transactions<AccountRepository, ResetCodeRepository, RateLimitRepository>;
 
-  RequestPasswordReset(UnitOfWork& transactions, PasswordServices services, RateLimits limits)
-      : transactions_(transactions), services_(services), limits_(limits) {}
+  RequestPasswordReset(Ports transactions, PasswordServices services, RateLimits limits)
+      : transactions_(std::move(transactions)), services_(services), limits_(limits) {}
   Result<std::string_view> operator()(ForgotPasswordCommand command);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   PasswordServices services_;
   RateLimits limits_;
 };
@@ -63,13 +66,15 @@ class ResetPassword {
  public:
   static constexpr std::string_view kWrongCode =
       "The code is wrong or has expired. Ask for a new one.";
+  using Ports = Transactions<AccountRepository, ResetCodeRepository, RefreshTokenRepository,
+                             RateLimitRepository>;
 
-  ResetPassword(UnitOfWork& transactions, PasswordServices services, RateLimits limits)
-      : transactions_(transactions), services_(services), limits_(limits) {}
+  ResetPassword(Ports transactions, PasswordServices services, RateLimits limits)
+      : transactions_(std::move(transactions)), services_(services), limits_(limits) {}
   Result<void> operator()(ResetPasswordCommand command);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   PasswordServices services_;
   RateLimits limits_;
 };
@@ -84,13 +89,14 @@ struct ChangePasswordCommand {
 class ChangePassword {
  public:
   static constexpr std::string_view kWrongCurrent = "The current password is incorrect.";
+  using Ports = Transactions<AccountRepository, RefreshTokenRepository, RateLimitRepository>;
 
-  ChangePassword(UnitOfWork& transactions, PasswordServices services, RateLimits limits)
-      : transactions_(transactions), services_(services), limits_(limits) {}
+  ChangePassword(Ports transactions, PasswordServices services, RateLimits limits)
+      : transactions_(std::move(transactions)), services_(services), limits_(limits) {}
   Result<void> operator()(ChangePasswordCommand command);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   PasswordServices services_;
   RateLimits limits_;
 };

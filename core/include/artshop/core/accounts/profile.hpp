@@ -1,9 +1,12 @@
 #pragma once
 
+#include <utility>
+
 #include "artshop/core/accounts/account.hpp"
 #include "artshop/core/accounts/profile_forms.hpp"
+#include "artshop/core/accounts/repositories.hpp"
 #include "artshop/core/error.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/core/ports/transactions.hpp"
 
 namespace artshop {
 
@@ -11,29 +14,35 @@ namespace artshop {
 // Each reads or changes only the caller's own account.
 class GetProfile {
  public:
-  explicit GetProfile(UnitOfWork& transactions) : transactions_(transactions) {}
+  using Ports = Transactions<AccountRepository>;
+
+  explicit GetProfile(Ports transactions) : transactions_(std::move(transactions)) {}
   Result<Account> operator()(UserId caller);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
 };
 
 class UpdateProfile {
  public:
-  explicit UpdateProfile(UnitOfWork& transactions) : transactions_(transactions) {}
+  using Ports = Transactions<AccountRepository>;
+
+  explicit UpdateProfile(Ports transactions) : transactions_(std::move(transactions)) {}
   Result<Account> operator()(UserId caller, ProfileForm form);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
 };
 
 class UpdateBilling {
  public:
-  explicit UpdateBilling(UnitOfWork& transactions) : transactions_(transactions) {}
+  using Ports = Transactions<AccountRepository>;
+
+  explicit UpdateBilling(Ports transactions) : transactions_(std::move(transactions)) {}
   Result<Account> operator()(UserId caller, BillingForm form);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
 };
 
 }  // namespace artshop

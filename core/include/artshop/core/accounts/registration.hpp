@@ -4,9 +4,10 @@
 #include "artshop/core/accounts/common_passwords.hpp"
 #include "artshop/core/accounts/ports.hpp"
 #include "artshop/core/accounts/rate_limits.hpp"
+#include "artshop/core/accounts/repositories.hpp"
 #include "artshop/core/error.hpp"
 #include "artshop/core/ports/clock.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/core/ports/transactions.hpp"
 
 namespace artshop {
 
@@ -24,10 +25,11 @@ struct Registered {
 class RegisterAccount {
  public:
   static constexpr std::string_view kEmailTaken = "An account with this e-mail already exists.";
+  using Ports = Transactions<AccountRepository, RateLimitRepository>;
 
-  RegisterAccount(UnitOfWork& transactions, const PasswordHasher& hasher,
+  RegisterAccount(Ports transactions, const PasswordHasher& hasher,
                   const CommonPasswords& common_passwords, const Clock& clock, RateLimits limits)
-      : transactions_(transactions),
+      : transactions_(std::move(transactions)),
         hasher_(hasher),
         common_passwords_(common_passwords),
         clock_(clock),
@@ -36,7 +38,7 @@ class RegisterAccount {
   Result<Registered> operator()(RegisterCommand command);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   const PasswordHasher& hasher_;
   const CommonPasswords& common_passwords_;
   const Clock& clock_;

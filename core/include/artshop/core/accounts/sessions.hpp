@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <string>
+#include <utility>
 
 #include "artshop/core/accounts/common_passwords.hpp"
 #include "artshop/core/accounts/ports.hpp"
@@ -10,7 +11,7 @@
 #include "artshop/core/error.hpp"
 #include "artshop/core/ports/clock.hpp"
 #include "artshop/core/ports/random_source.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/core/ports/transactions.hpp"
 
 namespace artshop {
 
@@ -55,13 +56,14 @@ struct LogInCommand {
 class LogIn {
  public:
   static constexpr std::string_view kWrongCredentials = "The e-mail or password is incorrect.";
+  using Ports = Transactions<AccountRepository, RefreshTokenRepository, RateLimitRepository>;
 
-  LogIn(UnitOfWork& transactions, const PasswordHasher& hasher, SessionIssuer& issuer,
-        const Clock& clock, RateLimits limits);
+  LogIn(Ports transactions, const PasswordHasher& hasher, SessionIssuer& issuer, const Clock& clock,
+        RateLimits limits);
   Result<SessionTokens> operator()(LogInCommand command);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   const PasswordHasher& hasher_;
   SessionIssuer& issuer_;
   const Clock& clock_;
@@ -75,14 +77,15 @@ class RefreshSession {
  public:
   static constexpr std::string_view kEmptyToken = "refresh token is empty";
   static constexpr std::string_view kInvalidToken = "Your session has ended. Please log in again.";
+  using Ports = Transactions<RefreshTokenRepository>;
 
-  RefreshSession(UnitOfWork& transactions, const TokenHasher& digests, SessionIssuer& issuer,
+  RefreshSession(Ports transactions, const TokenHasher& digests, SessionIssuer& issuer,
                  const Clock& clock)
-      : transactions_(transactions), digests_(digests), issuer_(issuer), clock_(clock) {}
+      : transactions_(std::move(transactions)), digests_(digests), issuer_(issuer), clock_(clock) {}
   Result<SessionTokens> operator()(std::string_view refresh_token);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   const TokenHasher& digests_;
   SessionIssuer& issuer_;
   const Clock& clock_;
@@ -94,14 +97,16 @@ class RefreshSession {
 // looked up on every call (one indexed read).
 class Authenticate {
  public:
-  Authenticate(const AccessTokenCodec& tokens, const Clock& clock, UnitOfWork& transactions)
-      : tokens_(tokens), clock_(clock), transactions_(transactions) {}
+  using Ports = Transactions<RefreshTokenRepository>;
+
+  Authenticate(const AccessTokenCodec& tokens, const Clock& clock, Ports transactions)
+      : tokens_(tokens), clock_(clock), transactions_(std::move(transactions)) {}
   Result<Caller> operator()(std::string_view bearer_token) const;
 
  private:
   const AccessTokenCodec& tokens_;
   const Clock& clock_;
-  UnitOfWork& transactions_;
+  Ports transactions_;
 };
 
 struct LogOutCommand {
@@ -114,12 +119,14 @@ struct LogOutCommand {
 // logins, when given, ends that one too; one of somebody else's is ignored.
 class LogOut {
  public:
-  LogOut(UnitOfWork& transactions, const TokenHasher& digests, const Clock& clock)
-      : transactions_(transactions), digests_(digests), clock_(clock) {}
+  using Ports = Transactions<RefreshTokenRepository>;
+
+  LogOut(Ports transactions, const TokenHasher& digests, const Clock& clock)
+      : transactions_(std::move(transactions)), digests_(digests), clock_(clock) {}
   Result<void> operator()(const LogOutCommand& command);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   const TokenHasher& digests_;
   const Clock& clock_;
 };

@@ -1,14 +1,16 @@
 #pragma once
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "artshop/core/catalogue/offer.hpp"
 #include "artshop/core/catalogue/offer_query.hpp"
 #include "artshop/core/catalogue/ports.hpp"
+#include "artshop/core/catalogue/repositories.hpp"
 #include "artshop/core/error.hpp"
 #include "artshop/core/money.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/core/ports/transactions.hpp"
 
 namespace artshop {
 
@@ -92,11 +94,13 @@ class GetOffer {
 // GET /api/categories.
 class ListCategories {
  public:
-  explicit ListCategories(UnitOfWork& transactions) : transactions_(transactions) {}
+  using Ports = Transactions<OfferRepository>;
+
+  explicit ListCategories(Ports transactions) : transactions_(std::move(transactions)) {}
   Result<std::vector<Category>> operator()();
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
 };
 
 // Prices an offer in `currency` with `rates`.

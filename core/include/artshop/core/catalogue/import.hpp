@@ -2,19 +2,21 @@
 
 #include <optional>
 #include <string>
-#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "artshop/core/catalogue/offer.hpp"
+#include "artshop/core/catalogue/repositories.hpp"
 #include "artshop/core/ports/blob_store.hpp"
 #include "artshop/core/ports/clock.hpp"
 #include "artshop/core/ports/image_processor.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/core/ports/transactions.hpp"
 
 namespace artshop {
 
-// One picture of an import manifest (CSV or JSON): file, title, description, category, style,
-// tags (comma separated in CSV), and optionally the HD price in euros ("19.99").
+// One picture of an import manifest, already read into its fields (the manifest's format is the
+// reader's business): file, title, description, category, style, tags, and optionally the HD
+// price in euros ("19.99").
 struct ImportRow {
   int line = 0;  // where it stands in the manifest, for the report
   std::string file;
@@ -34,17 +36,16 @@ struct ImportOutcome {
 
 inline constexpr std::int64_t kDefaultImportPriceEurCents = 1900;
 
-// Reads CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF) into rows of fields.
-std::vector<std::vector<std::string>> parse_csv(std::string_view text);
-
 // `artshop import DIR`: adds one real picture. The original goes to the private store and is
 // never served; the thumbnail and watermarked preview to the public one. A title whose
 // urlName exists already is left alone, so running an import twice adds nothing.
 class ImportPicture {
  public:
-  ImportPicture(UnitOfWork& transactions, ImageProcessor& processor, BlobStore& public_media,
+  using Ports = Transactions<OfferRepository>;
+
+  ImportPicture(Ports transactions, ImageProcessor& processor, BlobStore& public_media,
                 BlobStore& originals, const Clock& clock)
-      : transactions_(transactions),
+      : transactions_(std::move(transactions)),
         processor_(processor),
         public_media_(public_media),
         originals_(originals),
@@ -54,7 +55,7 @@ class ImportPicture {
   ImportOutcome operator()(const ImportRow& row, const std::optional<std::string>& original);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   ImageProcessor& processor_;
   BlobStore& public_media_;
   BlobStore& originals_;

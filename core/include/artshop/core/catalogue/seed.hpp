@@ -3,16 +3,19 @@
 #include <functional>
 #include <stop_token>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "artshop/core/catalogue/offer.hpp"
+#include "artshop/core/catalogue/repositories.hpp"
 #include "artshop/core/error.hpp"
 #include "artshop/core/ports/blob_store.hpp"
 #include "artshop/core/ports/clock.hpp"
 #include "artshop/core/ports/executor.hpp"
 #include "artshop/core/ports/image_generator.hpp"
 #include "artshop/core/ports/image_processor.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/core/ports/settings.hpp"
+#include "artshop/core/ports/transactions.hpp"
 
 namespace artshop {
 
@@ -61,12 +64,13 @@ struct SeedReport {
 class SeedCatalogue {
  public:
   static constexpr std::string_view kSeededSetting = "catalogue.seeded";
+  using Ports = Transactions<OfferRepository, SettingRepository>;
 
   // Pictures are drawn on `drawing`, one task per offer; a task it refuses runs on the
   // caller's thread.
-  SeedCatalogue(UnitOfWork& transactions, ImageGenerator& generator, ImageProcessor& processor,
+  SeedCatalogue(Ports transactions, ImageGenerator& generator, ImageProcessor& processor,
                 BlobStore& public_media, const Clock& clock, Executor& drawing)
-      : transactions_(transactions),
+      : transactions_(std::move(transactions)),
         generator_(generator),
         processor_(processor),
         public_media_(public_media),
@@ -85,7 +89,7 @@ class SeedCatalogue {
                                 std::stop_token stop = {});
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   ImageGenerator& generator_;
   ImageProcessor& processor_;
   BlobStore& public_media_;

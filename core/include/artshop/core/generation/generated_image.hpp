@@ -39,7 +39,7 @@ struct GeneratedImagePage {
   int total = 0;
 };
 
-// Runs inside the transaction of the UnitOfWork that handed it out.
+// Runs inside the transaction that handed it out.
 class GeneratedImageRepository {
  public:
   virtual ~GeneratedImageRepository() = default;

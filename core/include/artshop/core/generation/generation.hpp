@@ -5,17 +5,19 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "artshop/core/error.hpp"
 #include "artshop/core/generation/generated_image.hpp"
 #include "artshop/core/money.hpp"
+#include "artshop/core/orders/repositories.hpp"
 #include "artshop/core/ports/blob_store.hpp"
 #include "artshop/core/ports/clock.hpp"
 #include "artshop/core/ports/image_generator.hpp"
 #include "artshop/core/ports/image_processor.hpp"
 #include "artshop/core/ports/random_source.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/core/ports/transactions.hpp"
 
 // The use cases of generated images (DESIGN.md section 7): drawing them for a price, listing
 // them, the day's allowance, and downloading one again.
@@ -70,11 +72,13 @@ class GenerateImages {
   static constexpr std::string_view kInsufficientBalance = "Insufficient balance.";
   // Followed by the generator's own words for what went wrong.
   static constexpr std::string_view kGeneratorFailed = "The image generator failed: ";
+  // Paid images are charged to the caller's balance on the ledger.
+  using Ports = Transactions<GeneratedImageRepository, Ledger>;
 
-  GenerateImages(UnitOfWork& transactions, ImageGenerator& generator, ImageProcessor& processor,
+  GenerateImages(Ports transactions, ImageGenerator& generator, ImageProcessor& processor,
                  BlobStore& originals, RandomSource& random, const Clock& clock,
                  GenerationRules rules)
-      : transactions_(transactions),
+      : transactions_(std::move(transactions)),
         generator_(generator),
         processor_(processor),
         originals_(originals),
@@ -84,7 +88,7 @@ class GenerateImages {
   Result<GeneratedImages> operator()(const GenerateImagesCommand& command);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   ImageGenerator& generator_;
   ImageProcessor& processor_;
   BlobStore& originals_;
@@ -112,12 +116,13 @@ class ListGeneratedImages {
  public:
   static constexpr int kDefaultPageSize = 12;
   static constexpr int kMaxPageSize = 48;
+  using Ports = Transactions<GeneratedImageRepository>;
 
-  explicit ListGeneratedImages(UnitOfWork& transactions) : transactions_(transactions) {}
+  explicit ListGeneratedImages(Ports transactions) : transactions_(std::move(transactions)) {}
   Result<GeneratedImageList> operator()(const ListGeneratedImagesQuery& query);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
 };
 
 struct GenerationAllowance {
@@ -130,12 +135,14 @@ struct GenerationAllowance {
 // GET /api/generated-images/allowance: what the caller may still have free today.
 class GetGenerationAllowance {
  public:
-  GetGenerationAllowance(UnitOfWork& transactions, const Clock& clock, GenerationRules rules)
-      : transactions_(transactions), clock_(clock), rules_(rules) {}
+  using Ports = Transactions<GeneratedImageRepository>;
+
+  GetGenerationAllowance(Ports transactions, const Clock& clock, GenerationRules rules)
+      : transactions_(std::move(transactions)), clock_(clock), rules_(rules) {}
   Result<GenerationAllowance> operator()(UserId caller);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   const Clock& clock_;
   GenerationRules rules_;
 };
@@ -143,12 +150,14 @@ class GetGenerationAllowance {
 // GET /api/generated-images/{id}/file: the stored PNG again. Another user's image is NotFound.
 class DownloadGeneratedImage {
  public:
-  DownloadGeneratedImage(UnitOfWork& transactions, BlobStore& originals)
-      : transactions_(transactions), originals_(originals) {}
+  using Ports = Transactions<GeneratedImageRepository>;
+
+  DownloadGeneratedImage(Ports transactions, BlobStore& originals)
+      : transactions_(std::move(transactions)), originals_(originals) {}
   Result<GeneratedImageFile> operator()(UserId caller, GeneratedImageId id);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   BlobStore& originals_;
 };
 

@@ -2,15 +2,18 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "artshop/core/catalogue/offer.hpp"
+#include "artshop/core/catalogue/repositories.hpp"
 #include "artshop/core/error.hpp"
 #include "artshop/core/orders/order.hpp"
+#include "artshop/core/orders/repositories.hpp"
 #include "artshop/core/ports/blob_store.hpp"
 #include "artshop/core/ports/image_generator.hpp"
 #include "artshop/core/ports/image_processor.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/core/ports/transactions.hpp"
 
 // The pictures a customer owns: GET /api/artworks and their downloads.
 namespace artshop {
@@ -36,11 +39,13 @@ struct OwnedArtwork {
 // GET /api/artworks: the picture sizes the caller owns, newest first.
 class ListArtworks {
  public:
-  explicit ListArtworks(UnitOfWork& transactions) : transactions_(transactions) {}
+  using Ports = Transactions<ArtworkRepository, OfferRepository>;
+
+  explicit ListArtworks(Ports transactions) : transactions_(std::move(transactions)) {}
   Result<std::vector<OwnedArtwork>> operator()(UserId caller);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
 };
 
 // What GET or HEAD /api/artworks/{id}/download asks for.
@@ -73,9 +78,11 @@ struct ArtworkFile {
 // any transaction; callers run this on a bounded executor, which limits parallel renders.
 class DownloadArtwork {
  public:
-  DownloadArtwork(UnitOfWork& transactions, ImageGenerator& generator, ImageProcessor& processor,
+  using Ports = Transactions<ArtworkRepository, OfferRepository>;
+
+  DownloadArtwork(Ports transactions, ImageGenerator& generator, ImageProcessor& processor,
                   BlobStore& originals)
-      : transactions_(transactions),
+      : transactions_(std::move(transactions)),
         generator_(generator),
         processor_(processor),
         originals_(originals) {}
@@ -84,7 +91,7 @@ class DownloadArtwork {
  private:
   Result<EncodedImage> render(const Artwork& artwork, const Offer& offer);
 
-  UnitOfWork& transactions_;
+  Ports transactions_;
   ImageGenerator& generator_;
   ImageProcessor& processor_;
   BlobStore& originals_;

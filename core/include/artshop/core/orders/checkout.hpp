@@ -2,19 +2,23 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "artshop/core/accounts/ports.hpp"
 #include "artshop/core/accounts/profile_forms.hpp"
+#include "artshop/core/accounts/repositories.hpp"
 #include "artshop/core/catalogue/ports.hpp"
+#include "artshop/core/catalogue/repositories.hpp"
 #include "artshop/core/error.hpp"
 #include "artshop/core/orders/idempotency.hpp"
 #include "artshop/core/orders/payment_gateway.hpp"
 #include "artshop/core/orders/pricing.hpp"
+#include "artshop/core/orders/repositories.hpp"
 #include "artshop/core/ports/clock.hpp"
 #include "artshop/core/ports/mailer.hpp"
 #include "artshop/core/ports/random_source.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/core/ports/transactions.hpp"
 
 namespace artshop {
 
@@ -63,16 +67,19 @@ struct PlaceOrderCommand {
 // opens a payment with the provider.
 class PlaceOrder {
  public:
+  using Ports = Transactions<AccountRepository, OfferRepository, PaymentRepository, OrderRepository,
+                             Ledger, ArtworkRepository, GiftCardRepository, IdempotencyRepository>;
+
   static constexpr std::string_view kInsufficientBalance = "Insufficient balance.";
   static constexpr std::string_view kMustAgree =
       "You must agree to the privacy policy and the terms of service.";
   static constexpr std::string_view kNoLongerAvailable =
       "An exclusive picture in your cart is no longer available.";
 
-  PlaceOrder(UnitOfWork& transactions, const ExchangeRateSource& rates, PaymentGateway& payments,
+  PlaceOrder(Ports transactions, const ExchangeRateSource& rates, PaymentGateway& payments,
              RandomSource& random, const TokenHasher& digests, Mailer& mailer, const Clock& clock,
              OrderLimits limits = {})
-      : transactions_(transactions),
+      : transactions_(std::move(transactions)),
         rates_(rates),
         payments_(payments),
         random_(random),
@@ -83,7 +90,7 @@ class PlaceOrder {
   Result<PlacedOrder> operator()(PlaceOrderCommand command);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   const ExchangeRateSource& rates_;
   PaymentGateway& payments_;
   RandomSource& random_;
@@ -116,9 +123,11 @@ struct DepositCommand {
 // opens it with the provider; the balance grows when the provider reports it Paid.
 class StartDeposit {
  public:
-  StartDeposit(UnitOfWork& transactions, const ExchangeRateSource& rates, PaymentGateway& payments,
+  using Ports = Transactions<AccountRepository, PaymentRepository, IdempotencyRepository>;
+
+  StartDeposit(Ports transactions, const ExchangeRateSource& rates, PaymentGateway& payments,
                RandomSource& random, const Clock& clock, OrderLimits limits = {})
-      : transactions_(transactions),
+      : transactions_(std::move(transactions)),
         rates_(rates),
         payments_(payments),
         random_(random),
@@ -127,7 +136,7 @@ class StartDeposit {
   Result<StartedDeposit> operator()(DepositCommand command);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   const ExchangeRateSource& rates_;
   PaymentGateway& payments_;
   RandomSource& random_;

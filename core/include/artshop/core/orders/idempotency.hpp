@@ -11,7 +11,7 @@
 #include "artshop/core/error.hpp"
 #include "artshop/core/orders/repositories.hpp"
 #include "artshop/core/ports/clock.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/core/ports/transactions.hpp"
 
 // Idempotency keys (DESIGN.md section 6): a POST that carries `Idempotency-Key` runs once per
 // user and key; a repetition gets the first answer again, the same key with another request
@@ -62,20 +62,22 @@ struct IdempotencyClaim {
 // the use case's effect with its outcome, it stores the answer that outcome gets. An error rolls
 // the effect back. Empty when the request carries no key.
 template <class Outcome>
-using KeepAnswer = std::function<Result<void>(Repositories&, const Outcome&)>;
+using KeepAnswer = std::function<Result<void>(IdempotencyRepository&, const Outcome&)>;
 
 // A use case's last step inside its transaction: the outcome, once its answer is kept.
 template <class Outcome>
-Result<Outcome> with_kept_answer(const KeepAnswer<Outcome>& keep, Repositories& repos,
+Result<Outcome> with_kept_answer(const KeepAnswer<Outcome>& keep, IdempotencyRepository& keys,
                                  Outcome outcome) {
   if (keep) {
-    if (auto kept = keep(repos, outcome); !kept) return std::unexpected(kept.error());
+    if (auto kept = keep(keys, outcome); !kept) return std::unexpected(kept.error());
   }
   return outcome;
 }
 
 class IdempotencyKeys {
  public:
+  using Ports = Transactions<IdempotencyRepository>;
+
   static constexpr std::string_view kField = "Idempotency-Key";
   static constexpr std::size_t kMaxKeyLength = 255;
   static constexpr std::string_view kBadKey =
@@ -88,8 +90,8 @@ class IdempotencyKeys {
   // Taking over a live one is safe too (its effect then rolls back), only wasteful.
   static constexpr std::chrono::minutes kAbandonedAfter{1};
 
-  IdempotencyKeys(UnitOfWork& transactions, const TokenHasher& digests, const Clock& clock)
-      : transactions_(transactions), digests_(digests), clock_(clock) {}
+  IdempotencyKeys(Ports transactions, const TokenHasher& digests, const Clock& clock)
+      : transactions_(std::move(transactions)), digests_(digests), clock_(clock) {}
 
   // Reserves the key for this request in its own write transaction, or tells what became of
   // it. A malformed key is a Validation error on kField; a key used for another request within
@@ -99,7 +101,7 @@ class IdempotencyKeys {
   // Inside the transaction of the request's effect: stores `answer` under the reservation,
   // replayed only if the request never stores its final answer (its process died). A Conflict
   // when the reservation is no longer this request's (a retry took it over).
-  static Result<void> keep(Repositories& repos, const IdempotencyRecord& reservation,
+  static Result<void> keep(IdempotencyRepository& keys, const IdempotencyRecord& reservation,
                            StoredAnswer answer);
 
   // Stores the answer under the reservation, over one kept with the effect; false when the
@@ -116,10 +118,10 @@ class IdempotencyKeys {
  private:
   std::string hash_of(const IdempotentRequest& request) const;
   // The verdict on a request, reserving its key when it may run. Inside a write transaction.
-  Result<IdempotencyClaim> reserve(Repositories& repos, const IdempotentRequest& request,
+  Result<IdempotencyClaim> reserve(IdempotencyRepository& keys, const IdempotentRequest& request,
                                    const std::string& hash);
 
-  UnitOfWork& transactions_;
+  Ports transactions_;
   const TokenHasher& digests_;
   const Clock& clock_;
 };

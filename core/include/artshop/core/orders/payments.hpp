@@ -4,15 +4,19 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "artshop/core/accounts/ports.hpp"
+#include "artshop/core/accounts/repositories.hpp"
+#include "artshop/core/catalogue/repositories.hpp"
 #include "artshop/core/error.hpp"
 #include "artshop/core/orders/payment_gateway.hpp"
+#include "artshop/core/orders/repositories.hpp"
 #include "artshop/core/ports/clock.hpp"
 #include "artshop/core/ports/mailer.hpp"
 #include "artshop/core/ports/random_source.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/core/ports/transactions.hpp"
 
 namespace artshop {
 
@@ -40,9 +44,13 @@ struct HandledPaymentEvent {
 // the buyer after the commit (they also stay in the order history).
 class HandlePaymentEvent {
  public:
-  HandlePaymentEvent(UnitOfWork& transactions, RandomSource& random, const TokenHasher& digests,
+  using Ports =
+      Transactions<PaymentEventRepository, PaymentRepository, OrderRepository, AccountRepository,
+                   ArtworkRepository, OfferRepository, GiftCardRepository, Ledger>;
+
+  HandlePaymentEvent(Ports transactions, RandomSource& random, const TokenHasher& digests,
                      Mailer& mailer, const Clock& clock)
-      : transactions_(transactions),
+      : transactions_(std::move(transactions)),
         random_(random),
         digests_(digests),
         mailer_(mailer),
@@ -50,7 +58,7 @@ class HandlePaymentEvent {
   Result<HandledPaymentEvent> operator()(const PaymentEvent& event);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   RandomSource& random_;
   const TokenHasher& digests_;
   Mailer& mailer_;
@@ -108,12 +116,14 @@ struct ExpiredPayments {
 // release their exclusive pictures. Run periodically.
 class ExpireUnpaidOrders {
  public:
-  ExpireUnpaidOrders(UnitOfWork& transactions, const Clock& clock)
-      : transactions_(transactions), clock_(clock) {}
+  using Ports = Transactions<PaymentRepository, OrderRepository>;
+
+  ExpireUnpaidOrders(Ports transactions, const Clock& clock)
+      : transactions_(std::move(transactions)), clock_(clock) {}
   Result<ExpiredPayments> operator()();
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   const Clock& clock_;
 };
 

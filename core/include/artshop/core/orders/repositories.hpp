@@ -13,8 +13,8 @@
 #include "artshop/core/ports/image_processor.hpp"
 
 // The persistence ports of orders, payments, balances and gift cards. Every method runs
-// inside the transaction of the UnitOfWork that handed the repository out; guarded updates
-// answer false when another transaction got there first.
+// inside the transaction that handed the repository out; guarded updates answer false when
+// another transaction got there first.
 namespace artshop {
 
 // Payment attempts, whatever they pay for: one status, changed only through a guard.

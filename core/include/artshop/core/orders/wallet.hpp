@@ -2,18 +2,21 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "artshop/core/accounts/ports.hpp"
 #include "artshop/core/accounts/rate_limits.hpp"
+#include "artshop/core/accounts/repositories.hpp"
 #include "artshop/core/catalogue/ports.hpp"
 #include "artshop/core/error.hpp"
 #include "artshop/core/orders/artworks.hpp"
 #include "artshop/core/orders/gift_card.hpp"
 #include "artshop/core/orders/idempotency.hpp"
 #include "artshop/core/orders/order.hpp"
+#include "artshop/core/orders/repositories.hpp"
 #include "artshop/core/ports/clock.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/core/ports/transactions.hpp"
 
 namespace artshop {
 
@@ -25,12 +28,14 @@ struct GetBalanceCommand {
 
 class GetBalance {
  public:
-  GetBalance(UnitOfWork& transactions, const ExchangeRateSource& rates)
-      : transactions_(transactions), rates_(rates) {}
+  using Ports = Transactions<Ledger>;
+
+  GetBalance(Ports transactions, const ExchangeRateSource& rates)
+      : transactions_(std::move(transactions)), rates_(rates) {}
   Result<Money> operator()(const GetBalanceCommand& command);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   const ExchangeRateSource& rates_;
 };
 
@@ -50,17 +55,20 @@ struct RedeemGiftCardCommand {
 // count toward gift_card_failures_per_user; past it, 429.
 class RedeemGiftCard {
  public:
+  using Ports =
+      Transactions<GiftCardRepository, Ledger, RateLimitRepository, IdempotencyRepository>;
+
   static constexpr std::string_view kField = "giftCardNumber";
   static constexpr std::string_view kInvalid = "This gift card number is not valid.";
   static constexpr std::string_view kAlreadyUsed = "This gift card has already been used.";
 
-  RedeemGiftCard(UnitOfWork& transactions, const TokenHasher& digests, const Clock& clock,
+  RedeemGiftCard(Ports transactions, const TokenHasher& digests, const Clock& clock,
                  RateLimits limits)
-      : transactions_(transactions), digests_(digests), clock_(clock), limits_(limits) {}
+      : transactions_(std::move(transactions)), digests_(digests), clock_(clock), limits_(limits) {}
   Result<RedeemedGiftCard> operator()(const RedeemGiftCardCommand& command);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   const TokenHasher& digests_;
   const Clock& clock_;
   RateLimits limits_;
@@ -89,35 +97,41 @@ struct OrderHistoryPage {
 // GET /api/orders: the caller's orders, newest first, a page at a time.
 class ListOrders {
  public:
+  using Ports = Transactions<OrderRepository, GiftCardRepository>;
+
   static constexpr int kDefaultPageSize = 20;
   static constexpr int kMaxPageSize = 100;
 
-  explicit ListOrders(UnitOfWork& transactions) : transactions_(transactions) {}
+  explicit ListOrders(Ports transactions) : transactions_(std::move(transactions)) {}
   Result<OrderHistoryPage> operator()(const ListOrdersQuery& query);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
 };
 
 // GET /api/orders/{id}: one of the caller's orders; another user's is NotFound.
 class GetOrder {
  public:
-  explicit GetOrder(UnitOfWork& transactions) : transactions_(transactions) {}
+  using Ports = Transactions<OrderRepository, GiftCardRepository>;
+
+  explicit GetOrder(Ports transactions) : transactions_(std::move(transactions)) {}
   Result<OrderHistoryItem> operator()(UserId caller, OrderId id);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
 };
 
 // GET /api/balance/deposits/{id}: one of the caller's deposits; another user's, or a payment
 // that is not a deposit, is NotFound.
 class GetDeposit {
  public:
-  explicit GetDeposit(UnitOfWork& transactions) : transactions_(transactions) {}
+  using Ports = Transactions<PaymentRepository>;
+
+  explicit GetDeposit(Ports transactions) : transactions_(std::move(transactions)) {}
   Result<Payment> operator()(UserId caller, PaymentId id);
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
 };
 
 }  // namespace artshop

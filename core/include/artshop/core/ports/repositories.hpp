@@ -1,27 +1,18 @@
 #pragma once
 
-#include <optional>
-#include <string>
-#include <string_view>
+#include <tuple>
 
 #include "artshop/core/accounts/repositories.hpp"
 #include "artshop/core/catalogue/repositories.hpp"
 #include "artshop/core/generation/generated_image.hpp"
 #include "artshop/core/orders/repositories.hpp"
+#include "artshop/core/ports/settings.hpp"
 #include "artshop/core/support/repositories.hpp"
 
 namespace artshop {
 
-// Named facts about the installation ("catalogue.seeded"), kept in the database.
-class SettingRepository {
- public:
-  virtual ~SettingRepository() = default;
-  virtual std::optional<std::string> get(std::string_view key) = 0;
-  virtual void set(std::string_view key, std::string_view value) = 0;
-};
-
 // Every repository port, bound to one transaction. A UnitOfWork hands this to the work it
-// runs; each feature adds its repositories here.
+// runs; each feature adds its repositories here, and to get() below.
 struct Repositories {
   AccountRepository& accounts;
   RefreshTokenRepository& refresh_tokens;
@@ -38,6 +29,15 @@ struct Repositories {
   IdempotencyRepository& idempotency;
   GeneratedImageRepository& generated_images;
   SupportTicketRepository& support_tickets;
+
+  // The repository of type Port, so that `narrow` can pick one by type.
+  template <class Port>
+  Port& get() const noexcept {
+    return std::get<Port&>(std::tie(accounts, refresh_tokens, reset_codes, rate_limits, offers,
+                                    settings, payments, orders, ledger, gift_cards, artworks,
+                                    payment_events, idempotency, generated_images,
+                                    support_tickets));
+  }
 };
 
 }  // namespace artshop

@@ -1,21 +1,22 @@
 #pragma once
 
 #include <functional>
-#include <optional>
-#include <type_traits>
 #include <utility>
 
 #include "artshop/core/ports/repositories.hpp"
+#include "artshop/core/ports/transactions.hpp"
 
 namespace artshop {
 
-// Runs a piece of work in one transaction over the repositories, without the use case
-// knowing which database is behind them. A write transaction takes the write lock up front
-// (no upgrade deadlocks) and either commits whole or leaves nothing behind. Transactions do
-// not nest: `work` uses the repositories it is given and never starts another write.
+// A transaction over every repository of the shop: what a database that holds all the tables
+// offers (SQLite, the in-memory store of the tests). Use cases do not take it; they take the
+// Transactions of the ports they use, which `narrow` builds over it. A write transaction takes
+// the write lock up front (no upgrade deadlocks) and either commits whole or leaves nothing
+// behind. Transactions do not nest: `work` uses the repositories it is given and never starts
+// another write.
 class UnitOfWork {
  public:
-  enum class Mode : bool { Read, Write };
+  using Mode = TransactionMode;
 
   virtual ~UnitOfWork() = default;
 
@@ -36,14 +37,21 @@ class UnitOfWork {
  private:
   template <class Work>
   auto transact(Mode mode, Work&& work) {
-    using Outcome = std::invoke_result_t<Work, Repositories&>;
-    std::optional<Outcome> outcome;
-    run(mode, [&](Repositories& repos) {
-      outcome.emplace(work(repos));
-      return outcome->has_value();
-    });
-    return std::move(*outcome);
+    const auto run_all = [this](Mode all, const std::function<bool(Repositories&)>& all_work) {
+      run(all, all_work);
+    };
+    return detail::run_expected<Repositories>(run_all, mode, std::forward<Work>(work));
   }
 };
+
+// Transactions over the repositories `Ports` of a whole unit of work, which must outlive them:
+//   LogOut log_out(narrow<RefreshTokenRepository>(unit_of_work), digests, clock);
+template <class... Ports>
+Transactions<Ports...> narrow(UnitOfWork& unit_of_work) {
+  using Narrow = Transactions<Ports...>;
+  return Narrow([&unit_of_work](TransactionMode mode, const typename Narrow::Work& work) {
+    unit_of_work.run(mode, [&](Repositories& repos) { return work(repos.get<Ports>()...); });
+  });
+}
 
 }  // namespace artshop

@@ -9,8 +9,8 @@
 
 namespace artshop {
 
-// Support tickets and the state of their two mails. Runs inside the transaction of the
-// UnitOfWork that handed it out.
+// Support tickets and the state of their two mails. Runs inside the transaction that handed
+// it out.
 //
 // Whoever sends a ticket's mails claims them first, until a given time, so that the request
 // that stored a ticket and a retry running at the same moment (in this process or another

@@ -7,12 +7,14 @@
 #include <utility>
 
 #include "artshop/core/accounts/rate_limits.hpp"
+#include "artshop/core/accounts/repositories.hpp"
 #include "artshop/core/error.hpp"
 #include "artshop/core/ports/clock.hpp"
 #include "artshop/core/ports/executor.hpp"
 #include "artshop/core/ports/mailer.hpp"
 #include "artshop/core/ports/random_source.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/core/ports/transactions.hpp"
+#include "artshop/core/support/repositories.hpp"
 #include "artshop/core/support/ticket.hpp"
 
 namespace artshop {
@@ -54,9 +56,11 @@ struct CreatedSupportTicket {
 // RetrySupportMail.
 class CreateSupportTicket {
  public:
-  CreateSupportTicket(UnitOfWork& transactions, RandomSource& random, SupportMailing mailing,
+  using Ports = Transactions<SupportTicketRepository, RateLimitRepository>;
+
+  CreateSupportTicket(Ports transactions, RandomSource& random, SupportMailing mailing,
                       const Clock& clock, RateLimits limits)
-      : transactions_(transactions),
+      : transactions_(std::move(transactions)),
         random_(random),
         mailing_(std::move(mailing)),
         clock_(clock),
@@ -67,7 +71,7 @@ class CreateSupportTicket {
  private:
   void send_mails(const SupportTicket& ticket);
 
-  UnitOfWork& transactions_;
+  Ports transactions_;
   RandomSource& random_;
   SupportMailing mailing_;
   const Clock& clock_;
@@ -82,6 +86,7 @@ class RetrySupportMail {
   static constexpr int kTicketsPerRun = 20;
   // Older tickets are no longer retried: an answer that late helps nobody.
   static constexpr std::chrono::days kRetryWindow{7};
+  using Ports = Transactions<SupportTicketRepository>;
 
   struct Report {
     int tickets = 0;     // tickets that had a mail to send
@@ -90,13 +95,13 @@ class RetrySupportMail {
     std::string problem;  // the first failure's reason
   };
 
-  RetrySupportMail(UnitOfWork& transactions, SupportMailing mailing, const Clock& clock)
-      : transactions_(transactions), mailing_(std::move(mailing)), clock_(clock) {}
+  RetrySupportMail(Ports transactions, SupportMailing mailing, const Clock& clock)
+      : transactions_(std::move(transactions)), mailing_(std::move(mailing)), clock_(clock) {}
 
   Result<Report> operator()();
 
  private:
-  UnitOfWork& transactions_;
+  Ports transactions_;
   SupportMailing mailing_;
   const Clock& clock_;
 };
