@@ -31,8 +31,9 @@ std::set<std::string> private_files(const ShopServer& shop) {
   std::set<std::string> keys;
   const auto root = shop.data_dir() / "originals";
   for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
-    if (entry.is_regular_file())
+    if (entry.is_regular_file()) {
       keys.insert(entry.path().lexically_relative(root).generic_string());
+    }
   }
   return keys;
 }
