@@ -13,8 +13,8 @@
 #include "artshop/mail/smtp_mailer.hpp"
 #include "artshop/payments/stripe_gateway.hpp"
 #include "artshop/rates/ecb_feed.hpp"
+#include "artshop/sqlite/gift_card_numbers.hpp"
 #include "artshop/sqlite/migrations.hpp"
-#include "artshop/sqlite/order_repositories.hpp"
 
 namespace artshop::app {
 namespace {

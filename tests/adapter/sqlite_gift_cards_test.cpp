@@ -10,8 +10,8 @@
 #include "artshop/crypto/digests.hpp"
 #include "artshop/crypto/openssl_random_source.hpp"
 #include "artshop/sqlite/connection_pool.hpp"
+#include "artshop/sqlite/gift_card_numbers.hpp"
 #include "artshop/sqlite/migrations.hpp"
-#include "artshop/sqlite/order_repositories.hpp"
 #include "artshop/sqlite/sqlite_unit_of_work.hpp"
 #include "support/temp_dir.hpp"
 

@@ -6,7 +6,7 @@
 #include <functional>
 #include <vector>
 
-#include "artshop/sqlite/offer_repository.hpp"
+#include "artshop/sql/offer_repository.hpp"
 #include "artshop/sqlite/transaction.hpp"
 
 namespace artshop::sqlite {
@@ -90,7 +90,7 @@ std::shared_ptr<const CatalogueSnapshot> SqliteCatalogueReadModel::patch(
     ask_for_reload();
     return held;
   }
-  SqliteOfferRepository offers(connection);
+  sql::SqlOfferRepository offers(connection);
   std::vector<std::shared_ptr<const Offer>> fresh;
   for (const auto id : changed) {
     if (auto offer = offers.find_by_id(id)) {
@@ -108,7 +108,7 @@ std::shared_ptr<const CatalogueSnapshot> SqliteCatalogueReadModel::load_all(
     Connection& connection) {
   Transaction reading(connection, Transaction::Kind::Deferred);
   const auto version = read_version(connection);
-  SqliteOfferRepository repository(connection);
+  sql::SqlOfferRepository repository(connection);
   std::vector<std::string> categories;
   for (auto& category : repository.categories()) categories.push_back(std::move(category.url_name));
   auto offers = repository.visible_offers();

@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <memory>
 #include <utility>
 
 namespace artshop::sqlite {
@@ -39,10 +40,77 @@ void configure_library_once() {
   (void)configured;
 }
 
-}  // namespace
+// A statement of this connection behind the driver interface. One the connection caches is
+// reset, not finalized, when its Statement ends.
+class Cursor final : public sql::Cursor {
+ public:
+  Cursor(sqlite3* db, sqlite3_stmt* stmt, bool cached) noexcept
+      : db_(db), stmt_(stmt), cached_(cached) {}
+  ~Cursor() override {
+    if (cached_) {
+      sqlite3_reset(stmt_);
+      sqlite3_clear_bindings(stmt_);
+    } else {
+      sqlite3_finalize(stmt_);
+    }
+  }
+  Cursor(const Cursor&) = delete;
+  Cursor& operator=(const Cursor&) = delete;
+  Cursor(Cursor&&) = delete;
+  Cursor& operator=(Cursor&&) = delete;
 
-DatabaseError::DatabaseError(int code, const std::string& message)
-    : std::runtime_error(message), code_(code) {}
+  void bind(int index, std::int64_t value) override {
+    check(db_, sqlite3_bind_int64(stmt_, index, value), "bind");
+  }
+
+  void bind(int index, std::string_view value) override {
+    // An empty view may have a null data(), which SQLite would bind as NULL, not as ''.
+    const char* text = value.data() != nullptr ? value.data() : "";
+    check(db_,
+          sqlite3_bind_text(stmt_, index, text, static_cast<int>(value.size()), SQLITE_TRANSIENT),
+          "bind");
+  }
+
+  void bind_null(int index) override { check(db_, sqlite3_bind_null(stmt_, index), "bind"); }
+
+  bool step() override {
+    const int code = sqlite3_step(stmt_);
+    if (code == SQLITE_ROW) return true;
+    if (code == SQLITE_DONE) return false;
+    fail(db_, code, sqlite3_sql(stmt_));
+  }
+
+  void run() override {
+    while (step()) {
+    }
+  }
+
+  void reset() override { sqlite3_reset(stmt_); }
+
+  bool is_null(int column) const override {
+    return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
+  }
+
+  std::int64_t column_int(int column) const override { return sqlite3_column_int64(stmt_, column); }
+
+  std::string column_text(int column) const override {
+    const auto* text = sqlite3_column_text(stmt_, column);
+    const int size = sqlite3_column_bytes(stmt_, column);
+    if (text == nullptr) return {};
+    return {reinterpret_cast<const char*>(text), static_cast<std::size_t>(size)};
+  }
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* stmt_;
+  bool cached_;
+};
+
+sql::Statement statement(sqlite3* db, sqlite3_stmt* stmt, bool cached) {
+  return sql::Statement(std::make_unique<Cursor>(db, stmt, cached));
+}
+
+}  // namespace
 
 Connection::Connection(const std::filesystem::path& file, std::chrono::milliseconds busy_timeout) {
   configure_library_once();
@@ -104,16 +172,16 @@ void Connection::execute(std::string_view sql) {
   }
 }
 
-Statement Connection::prepare(std::string_view sql) {
+sql::Statement Connection::prepare(std::string_view sql) {
   sqlite3_stmt* stmt = nullptr;
   check(db_, sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &stmt, nullptr),
         sql);
-  return Statement(db_, stmt);
+  return statement(db_, stmt, false);
 }
 
-Statement Connection::prepare_cached(std::string_view sql) {
+sql::Statement Connection::prepare_cached(std::string_view sql) {
   if (const auto found = cached_.find(std::string(sql)); found != cached_.end()) {
-    return Statement(db_, found->second, true);
+    return statement(db_, found->second, true);
   }
   sqlite3_stmt* stmt = nullptr;
   check(db_,
@@ -121,88 +189,11 @@ Statement Connection::prepare_cached(std::string_view sql) {
                            &stmt, nullptr),
         sql);
   cached_.emplace(std::string(sql), stmt);
-  return Statement(db_, stmt, true);
+  return statement(db_, stmt, true);
 }
 
-std::int64_t Connection::last_insert_id() const noexcept {
-  return sqlite3_last_insert_rowid(db_);
-}
-
-int Connection::changes() const noexcept {
-  return sqlite3_changes(db_);
-}
-
-Statement::~Statement() {
-  if (!cached_) {
-    sqlite3_finalize(stmt_);
-  } else if (stmt_ != nullptr) {
-    sqlite3_reset(stmt_);
-    sqlite3_clear_bindings(stmt_);
-  }
-}
-
-Statement::Statement(Statement&& other) noexcept
-    : db_(other.db_), stmt_(std::exchange(other.stmt_, nullptr)), cached_(other.cached_) {}
-
-Statement& Statement::bind(int index, std::int64_t value) {
-  check(db_, sqlite3_bind_int64(stmt_, index, value), "bind");
-  return *this;
-}
-
-Statement& Statement::bind(int index, std::string_view value) {
-  // An empty view may have a null data(), which SQLite would bind as NULL, not as ''.
-  const char* text = value.data() != nullptr ? value.data() : "";
-  check(db_,
-        sqlite3_bind_text(stmt_, index, text, static_cast<int>(value.size()), SQLITE_TRANSIENT),
-        "bind");
-  return *this;
-}
-
-Statement& Statement::bind_null(int index) {
-  check(db_, sqlite3_bind_null(stmt_, index), "bind");
-  return *this;
-}
-
-bool Statement::step() {
-  const int code = sqlite3_step(stmt_);
-  if (code == SQLITE_ROW) return true;
-  if (code == SQLITE_DONE) return false;
-  fail(db_, code, sqlite3_sql(stmt_));
-}
-
-void Statement::run() {
-  while (step()) {
-  }
-}
-
-void Statement::reset() {
-  sqlite3_reset(stmt_);
-  sqlite3_clear_bindings(stmt_);
-}
-
-bool Statement::is_null(int column) const {
-  return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
-}
-
-std::int64_t Statement::column_int(int column) const {
-  return sqlite3_column_int64(stmt_, column);
-}
-
-std::string Statement::column_text(int column) const {
-  const auto* text = sqlite3_column_text(stmt_, column);
-  const int size = sqlite3_column_bytes(stmt_, column);
-  if (text == nullptr) return {};
-  return {reinterpret_cast<const char*>(text), static_cast<std::size_t>(size)};
-}
-
-std::optional<std::int64_t> Statement::column_optional_int(int column) const {
-  if (is_null(column)) return std::nullopt;
-  return column_int(column);
-}
-
-std::optional<std::string> Statement::column_optional_text(int column) const {
-  if (is_null(column)) return std::nullopt;
-  return column_text(column);
+std::int64_t Connection::changes() const {
+  return sqlite3_changes64(db_);
 }
 
 }  // namespace artshop::sqlite

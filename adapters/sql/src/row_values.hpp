@@ -1,6 +1,6 @@
 #pragma once
 
-// Values as the tables of this adapter store them.
+// Values as the tables of these repositories store them, in every database.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -8,9 +8,9 @@
 #include <optional>
 #include <string_view>
 
-#include "artshop/sqlite/connection.hpp"
+#include "artshop/sql/connection.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 
 inline std::int64_t epoch(std::chrono::sys_seconds time) {
   return time.time_since_epoch().count();
@@ -29,7 +29,7 @@ inline std::optional<std::chrono::sys_seconds> from_optional_epoch(
 }
 
 // The enum stored as text in `column` of the row, read with `parse` (parse_currency,
-// parse_payment_status...). Stored values come only from this adapter, so one that does not
+// parse_payment_status...). Stored values come only from these repositories, so one that does not
 // parse is a corrupt database or one written by a newer version: it is never read as some
 // default, it throws DatabaseError naming where it was found.
 template <class Parse>
@@ -44,4 +44,4 @@ auto decode(Parse parse, const Statement& row, int column, std::string_view tabl
   return *value;
 }
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

@@ -1,11 +1,11 @@
-#include "artshop/sqlite/order_repositories.hpp"
+#include "artshop/sql/order_repositories.hpp"
 #include "row_values.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 
 using std::chrono::sys_seconds;
 
-bool SqlitePaymentEventRepository::record(std::string_view event_id, sys_seconds at) {
+bool SqlPaymentEventRepository::record(std::string_view event_id, sys_seconds at) {
   db_.prepare(
          "INSERT INTO payment_events (event_id, processed_at) VALUES (?1, ?2) "
          "ON CONFLICT (event_id) DO NOTHING")
@@ -15,4 +15,4 @@ bool SqlitePaymentEventRepository::record(std::string_view event_id, sys_seconds
   return db_.changes() == 1;
 }
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

@@ -1,15 +1,14 @@
 #pragma once
 
 #include "artshop/core/generation/generated_image.hpp"
-#include "artshop/sqlite/connection.hpp"
+#include "artshop/sql/connection.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 
-// Generated images (migration 5) over one connection, inside the transaction a
-// SqliteUnitOfWork opened on it.
-class SqliteGeneratedImageRepository final : public GeneratedImageRepository {
+// Generated images over one connection, inside the transaction a unit of work opened on it.
+class SqlGeneratedImageRepository final : public GeneratedImageRepository {
  public:
-  explicit SqliteGeneratedImageRepository(Connection& connection) noexcept : db_(connection) {}
+  explicit SqlGeneratedImageRepository(Connection& connection) noexcept : db_(connection) {}
   GeneratedImageId add(const GeneratedImage& image) override;
   std::optional<GeneratedImage> find(GeneratedImageId id) override;
   GeneratedImagePage list_for_user(UserId owner, int offset, int limit) override;
@@ -19,4 +18,4 @@ class SqliteGeneratedImageRepository final : public GeneratedImageRepository {
   Connection& db_;
 };
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

@@ -1,8 +1,8 @@
-#include "artshop/sqlite/order_repositories.hpp"
+#include "artshop/sql/order_repositories.hpp"
 #include "payment_rows.hpp"
 #include "row_values.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 
 using std::chrono::sys_seconds;
 
@@ -48,14 +48,14 @@ std::optional<Payment> first_payment(Statement& rows) {
 
 }  // namespace
 
-PaymentId SqlitePaymentRepository::insert(const Payment& payment) {
+PaymentId SqlPaymentRepository::insert(const Payment& payment) {
   auto statement = db_.prepare(
       "INSERT INTO payments (purpose, account_id, currency, rate_scaled, amount_minor, "
       "first_name, last_name, billing_country, billing_state, billing_city, billing_address1, "
       "billing_zip_code, javascript_enabled, accept_language, screen_width, screen_height, "
       "time_zone_offset, user_agent, reference, status, created_at, expires_at, settled_at) "
       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-      "?19, ?20, ?21, ?22, ?23)");
+      "?19, ?20, ?21, ?22, ?23) RETURNING id");
   statement.bind(1, name(payment.purpose))
       .bind(2, payment.user.value)
       .bind(3, code(payment.currency))
@@ -79,24 +79,24 @@ PaymentId SqlitePaymentRepository::insert(const Payment& payment) {
       .bind(21, epoch(payment.created_at))
       .bind(22, epoch(payment.expires_at))
       .bind(23, optional_epoch(payment.settled_at))
-      .run();
-  return PaymentId{db_.last_insert_id()};
+      .step();
+  return PaymentId{statement.column_int(0)};
 }
 
-std::optional<Payment> SqlitePaymentRepository::find(PaymentId id) {
+std::optional<Payment> SqlPaymentRepository::find(PaymentId id) {
   auto row = db_.prepare(select_payments("WHERE id = ?1"));
   row.bind(1, id.value);
   return first_payment(row);
 }
 
-std::optional<Payment> SqlitePaymentRepository::find_by_reference(std::string_view reference) {
+std::optional<Payment> SqlPaymentRepository::find_by_reference(std::string_view reference) {
   auto row = db_.prepare(select_payments("WHERE reference = ?1"));
   row.bind(1, reference);
   return first_payment(row);
 }
 
-bool SqlitePaymentRepository::update_status(PaymentId id, PaymentStatus from, PaymentStatus to,
-                                            sys_seconds at) {
+bool SqlPaymentRepository::update_status(PaymentId id, PaymentStatus from, PaymentStatus to,
+                                         sys_seconds at) {
   db_.prepare("UPDATE payments SET status = ?3, settled_at = ?4 WHERE id = ?1 AND status = ?2")
       .bind(1, id.value)
       .bind(2, name(from))
@@ -106,7 +106,7 @@ bool SqlitePaymentRepository::update_status(PaymentId id, PaymentStatus from, Pa
   return db_.changes() == 1;
 }
 
-std::vector<Payment> SqlitePaymentRepository::pending_expired(sys_seconds now) {
+std::vector<Payment> SqlPaymentRepository::pending_expired(sys_seconds now) {
   auto rows = db_.prepare(
       select_payments("WHERE status = 'Pending' AND expires_at <= ?1 ORDER BY expires_at, id"));
   rows.bind(1, epoch(now));
@@ -115,8 +115,8 @@ std::vector<Payment> SqlitePaymentRepository::pending_expired(sys_seconds now) {
   return found;
 }
 
-std::size_t SqlitePaymentRepository::count_pending_for_user(UserId user, PaymentPurpose purpose,
-                                                            sys_seconds now) {
+std::size_t SqlPaymentRepository::count_pending_for_user(UserId user, PaymentPurpose purpose,
+                                                         sys_seconds now) {
   auto count = db_.prepare(
       "SELECT COUNT(*) FROM payments WHERE account_id = ?1 AND purpose = ?2 AND "
       "status = 'Pending' AND expires_at > ?3");
@@ -124,4 +124,4 @@ std::size_t SqlitePaymentRepository::count_pending_for_user(UserId user, Payment
   return count.step() ? static_cast<std::size_t>(count.column_int(0)) : 0;
 }
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

@@ -5,9 +5,9 @@
 #include <string_view>
 
 #include "artshop/core/orders/payment.hpp"
-#include "artshop/sqlite/connection.hpp"
+#include "artshop/sql/connection.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 
 // Every column of `payments`, qualified with the table's name so that a join can select them
 // as they are, in the order payment_from_row reads them.
@@ -23,4 +23,4 @@ inline constexpr std::string_view kPaymentColumns =
 // The payment whose kPaymentColumns start at column `first` of the row.
 Payment payment_from_row(const Statement& row, int first);
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

@@ -1,15 +1,15 @@
 #pragma once
 
 #include "artshop/core/accounts/repositories.hpp"
-#include "artshop/sqlite/connection.hpp"
+#include "artshop/sql/connection.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 
-// The account repositories over one connection; used inside the transaction a
-// SqliteUnitOfWork opened on it.
-class SqliteAccountRepository final : public AccountRepository {
+// The account repositories over one connection; used inside the transaction a unit of work
+// opened on it.
+class SqlAccountRepository final : public AccountRepository {
  public:
-  explicit SqliteAccountRepository(Connection& connection) noexcept : db_(connection) {}
+  explicit SqlAccountRepository(Connection& connection) noexcept : db_(connection) {}
   std::optional<Account> find_by_email(std::string_view normalized_email) override;
   std::optional<Account> find_by_id(UserId id) override;
   std::optional<UserId> insert(std::string_view normalized_email, std::string_view password_hash,
@@ -22,9 +22,9 @@ class SqliteAccountRepository final : public AccountRepository {
   Connection& db_;
 };
 
-class SqliteRefreshTokenRepository final : public RefreshTokenRepository {
+class SqlRefreshTokenRepository final : public RefreshTokenRepository {
  public:
-  explicit SqliteRefreshTokenRepository(Connection& connection) noexcept : db_(connection) {}
+  explicit SqlRefreshTokenRepository(Connection& connection) noexcept : db_(connection) {}
   void insert(const RefreshTokenRecord& record, std::chrono::sys_seconds issued_at) override;
   std::optional<RefreshTokenRecord> find(std::string_view token_digest) override;
   bool mark_rotated(std::string_view token_digest, std::chrono::sys_seconds at) override;
@@ -37,9 +37,9 @@ class SqliteRefreshTokenRepository final : public RefreshTokenRepository {
   Connection& db_;
 };
 
-class SqliteResetCodeRepository final : public ResetCodeRepository {
+class SqlResetCodeRepository final : public ResetCodeRepository {
  public:
-  explicit SqliteResetCodeRepository(Connection& connection) noexcept : db_(connection) {}
+  explicit SqlResetCodeRepository(Connection& connection) noexcept : db_(connection) {}
   void replace(const ResetCodeRecord& record) override;
   std::optional<ResetCodeRecord> find(UserId user) override;
   void record_failed_attempt(UserId user) override;
@@ -49,9 +49,9 @@ class SqliteResetCodeRepository final : public ResetCodeRepository {
   Connection& db_;
 };
 
-class SqliteRateLimitRepository final : public RateLimitRepository {
+class SqlRateLimitRepository final : public RateLimitRepository {
  public:
-  explicit SqliteRateLimitRepository(Connection& connection) noexcept : db_(connection) {}
+  explicit SqlRateLimitRepository(Connection& connection) noexcept : db_(connection) {}
   int count_since(std::string_view bucket, std::chrono::sys_seconds since) override;
   std::optional<std::chrono::sys_seconds> oldest_since(std::string_view bucket,
                                                        std::chrono::sys_seconds since) override;
@@ -62,4 +62,4 @@ class SqliteRateLimitRepository final : public RateLimitRepository {
   Connection& db_;
 };
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

@@ -1,7 +1,7 @@
-#include "artshop/sqlite/order_repositories.hpp"
+#include "artshop/sql/order_repositories.hpp"
 #include "row_values.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 
 namespace {
 
@@ -24,11 +24,12 @@ Artwork artwork_from_row(const Statement& row) {
 
 }  // namespace
 
-ArtworkId SqliteArtworkRepository::add(const Artwork& artwork) {
-  db_.prepare(
-         "INSERT INTO artworks (account_id, order_id, offer_id, attribute_id, title, size_name, "
-         "long_edge, licence, acquired_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
-      .bind(1, artwork.owner.value)
+ArtworkId SqlArtworkRepository::add(const Artwork& artwork) {
+  auto statement = db_.prepare(
+      "INSERT INTO artworks (account_id, order_id, offer_id, attribute_id, title, size_name, "
+      "long_edge, licence, acquired_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
+      "RETURNING id");
+  statement.bind(1, artwork.owner.value)
       .bind(2, artwork.order.value)
       .bind(3, artwork.offer.value)
       .bind(4, artwork.attribute.value)
@@ -37,18 +38,18 @@ ArtworkId SqliteArtworkRepository::add(const Artwork& artwork) {
       .bind(7, artwork.long_edge)
       .bind(8, name(artwork.licence))
       .bind(9, epoch(artwork.acquired_at))
-      .run();
-  return ArtworkId{db_.last_insert_id()};
+      .step();
+  return ArtworkId{statement.column_int(0)};
 }
 
-std::optional<Artwork> SqliteArtworkRepository::find(ArtworkId id) {
+std::optional<Artwork> SqlArtworkRepository::find(ArtworkId id) {
   auto row = db_.prepare(std::string(kArtworkSelect) + "WHERE id = ?1");
   row.bind(1, id.value);
   if (!row.step()) return std::nullopt;
   return artwork_from_row(row);
 }
 
-std::vector<Artwork> SqliteArtworkRepository::list_for_user(UserId owner) {
+std::vector<Artwork> SqlArtworkRepository::list_for_user(UserId owner) {
   auto rows = db_.prepare(std::string(kArtworkSelect) +
                           "WHERE account_id = ?1 ORDER BY acquired_at DESC, id DESC");
   rows.bind(1, owner.value);
@@ -57,8 +58,8 @@ std::vector<Artwork> SqliteArtworkRepository::list_for_user(UserId owner) {
   return artworks;
 }
 
-std::optional<std::string> SqliteArtworkRepository::rendered(OfferId offer, int long_edge,
-                                                             ImageFormat format) {
+std::optional<std::string> SqlArtworkRepository::rendered(OfferId offer, int long_edge,
+                                                          ImageFormat format) {
   auto row = db_.prepare(
       "SELECT blob_key FROM rendered_artworks WHERE offer_id = ?1 AND long_edge = ?2 AND "
       "format = ?3");
@@ -67,8 +68,8 @@ std::optional<std::string> SqliteArtworkRepository::rendered(OfferId offer, int 
   return row.column_text(0);
 }
 
-void SqliteArtworkRepository::remember_rendered(OfferId offer, int long_edge, ImageFormat format,
-                                                std::string_view key) {
+void SqlArtworkRepository::remember_rendered(OfferId offer, int long_edge, ImageFormat format,
+                                             std::string_view key) {
   db_.prepare(
          "INSERT INTO rendered_artworks (offer_id, long_edge, format, blob_key) "
          "VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING")
@@ -79,4 +80,4 @@ void SqliteArtworkRepository::remember_rendered(OfferId offer, int long_edge, Im
       .run();
 }
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

@@ -1,13 +1,12 @@
-#include "artshop/sqlite/order_repositories.hpp"
+#include "artshop/sql/order_repositories.hpp"
 #include "row_values.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 
 using std::chrono::sys_seconds;
 
-std::optional<IdempotencyRecord> SqliteIdempotencyRepository::find(UserId user,
-                                                                   std::string_view key,
-                                                                   sys_seconds since) {
+std::optional<IdempotencyRecord> SqlIdempotencyRepository::find(UserId user, std::string_view key,
+                                                                sys_seconds since) {
   auto row = db_.prepare(
       "SELECT request_hash, status, response, created_at FROM idempotency_keys "
       "WHERE account_id = ?1 AND key = ?2 AND created_at > ?3");
@@ -21,7 +20,7 @@ std::optional<IdempotencyRecord> SqliteIdempotencyRepository::find(UserId user,
                            .created_at = from_epoch(row.column_int(3))};
 }
 
-bool SqliteIdempotencyRepository::insert(const IdempotencyRecord& record) {
+bool SqlIdempotencyRepository::insert(const IdempotencyRecord& record) {
   db_.prepare(
          "INSERT INTO idempotency_keys (account_id, key, request_hash, status, response, "
          "created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (account_id, key) DO NOTHING")
@@ -35,7 +34,7 @@ bool SqliteIdempotencyRepository::insert(const IdempotencyRecord& record) {
   return db_.changes() == 1;
 }
 
-bool SqliteIdempotencyRepository::complete(const IdempotencyRecord& record) {
+bool SqlIdempotencyRepository::complete(const IdempotencyRecord& record) {
   db_.prepare(
          "UPDATE idempotency_keys SET status = ?4, response = ?5 "
          "WHERE account_id = ?1 AND key = ?2 AND created_at = ?3")
@@ -48,15 +47,15 @@ bool SqliteIdempotencyRepository::complete(const IdempotencyRecord& record) {
   return db_.changes() == 1;
 }
 
-void SqliteIdempotencyRepository::remove(UserId user, std::string_view key) {
+void SqlIdempotencyRepository::remove(UserId user, std::string_view key) {
   db_.prepare("DELETE FROM idempotency_keys WHERE account_id = ?1 AND key = ?2")
       .bind(1, user.value)
       .bind(2, key)
       .run();
 }
 
-void SqliteIdempotencyRepository::prune(sys_seconds before) {
+void SqlIdempotencyRepository::prune(sys_seconds before) {
   db_.prepare("DELETE FROM idempotency_keys WHERE created_at < ?1").bind(1, epoch(before)).run();
 }
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

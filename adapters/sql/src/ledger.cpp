@@ -1,14 +1,14 @@
-#include "artshop/sqlite/order_repositories.hpp"
+#include "artshop/sql/order_repositories.hpp"
 #include "row_values.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 namespace {
 
 constexpr std::string_view kTable = "ledger_entries";
 
 }  // namespace
 
-void SqliteLedger::post(const Posting& posting) {
+void SqlLedger::post(const Posting& posting) {
   auto entry = db_.prepare(
       "INSERT INTO ledger_entries (posting, account_kind, account_id, side, amount_micro_eur, "
       "original_minor, original_currency, rate_scaled, created_at) VALUES (?1, ?2, ?3, ?4, ?5, "
@@ -31,7 +31,7 @@ void SqliteLedger::post(const Posting& posting) {
   }
 }
 
-std::int64_t SqliteLedger::customer_balance(UserId user) {
+std::int64_t SqlLedger::customer_balance(UserId user) {
   auto row = db_.prepare(
       "SELECT coalesce(sum(CASE side WHEN 'Credit' THEN amount_micro_eur "
       "ELSE -amount_micro_eur END), 0) FROM ledger_entries WHERE account_id = ?1");
@@ -40,7 +40,7 @@ std::int64_t SqliteLedger::customer_balance(UserId user) {
   return row.column_int(0);
 }
 
-std::vector<LedgerEntry> SqliteLedger::entries(std::string_view reference) {
+std::vector<LedgerEntry> SqlLedger::entries(std::string_view reference) {
   auto rows = db_.prepare(
       "SELECT account_kind, account_id, side, amount_micro_eur, original_minor, "
       "original_currency, rate_scaled FROM ledger_entries WHERE posting = ?1 ORDER BY id");
@@ -58,4 +58,4 @@ std::vector<LedgerEntry> SqliteLedger::entries(std::string_view reference) {
   return found;
 }
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

@@ -1,13 +1,13 @@
 #pragma once
 
 #include "artshop/core/ports/repositories.hpp"
-#include "artshop/sqlite/connection.hpp"
+#include "artshop/sql/connection.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 
-class SqliteSettingRepository final : public SettingRepository {
+class SqlSettingRepository final : public SettingRepository {
  public:
-  explicit SqliteSettingRepository(Connection& connection) noexcept : db_(connection) {}
+  explicit SqlSettingRepository(Connection& connection) noexcept : db_(connection) {}
 
   std::optional<std::string> get(std::string_view key) override {
     auto row = db_.prepare("SELECT value FROM settings WHERE key = ?1");
@@ -29,4 +29,4 @@ class SqliteSettingRepository final : public SettingRepository {
   Connection& db_;
 };
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

@@ -1,4 +1,4 @@
-#include "artshop/sqlite/offer_repository.hpp"
+#include "artshop/sql/offer_repository.hpp"
 
 #include <algorithm>
 #include <map>
@@ -6,7 +6,7 @@
 
 #include "row_values.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 namespace {
 
 constexpr std::string_view kOfferColumns =
@@ -81,7 +81,7 @@ std::string_view order_by(OfferSort sort) {
 
 }  // namespace
 
-std::vector<Offer> SqliteOfferRepository::read_offers(Statement& rows) {
+std::vector<Offer> SqlOfferRepository::read_offers(Statement& rows) {
   std::vector<Offer> offers;
   while (rows.step()) offers.push_back(offer_from_row(rows));
   if (offers.empty()) return offers;
@@ -107,7 +107,7 @@ std::vector<Offer> SqliteOfferRepository::read_offers(Statement& rows) {
   return offers;
 }
 
-OfferPage SqliteOfferRepository::search(const OfferSearch& search) {
+OfferPage SqlOfferRepository::search(const OfferSearch& search) {
   // Each `?` in the text gets the next value, in the order the conditions are written.
   std::string where = " WHERE o.status = 'Active'";
   std::vector<std::variant<std::string, std::int64_t>> values;
@@ -158,7 +158,7 @@ OfferPage SqliteOfferRepository::search(const OfferSearch& search) {
   return page;
 }
 
-std::vector<Offer> SqliteOfferRepository::visible_offers() {
+std::vector<Offer> SqlOfferRepository::visible_offers() {
   std::vector<Offer> offers;
   auto rows = db_.prepare("SELECT " + std::string(kOfferColumns) +
                           " FROM offers o WHERE o.status != 'Hidden' ORDER BY o.id");
@@ -187,7 +187,7 @@ std::vector<Offer> SqliteOfferRepository::visible_offers() {
   return offers;
 }
 
-std::vector<Offer> SqliteOfferRepository::latest(int count) {
+std::vector<Offer> SqlOfferRepository::latest(int count) {
   auto rows = db_.prepare_cached("SELECT " + std::string(kOfferColumns) +
                                  " FROM offers o WHERE o.status = 'Active'" +
                                  std::string(order_by(OfferSort::NewToOld)) + " LIMIT ?1");
@@ -195,7 +195,7 @@ std::vector<Offer> SqliteOfferRepository::latest(int count) {
   return read_offers(rows);
 }
 
-std::optional<Offer> SqliteOfferRepository::find_by_url_name(std::string_view url_name) {
+std::optional<Offer> SqlOfferRepository::find_by_url_name(std::string_view url_name) {
   // urlNames are stored as slugs, in lower case: comparing with the lower-cased name keeps
   // the lookup case-insensitive and on the unique index (COLLATE NOCASE would scan it).
   std::string lowered(url_name);
@@ -208,7 +208,7 @@ std::optional<Offer> SqliteOfferRepository::find_by_url_name(std::string_view ur
   return std::move(offers.front());
 }
 
-std::optional<Offer> SqliteOfferRepository::find_by_id(OfferId id) {
+std::optional<Offer> SqlOfferRepository::find_by_id(OfferId id) {
   auto rows =
       db_.prepare_cached("SELECT " + std::string(kOfferColumns) + " FROM offers o WHERE o.id = ?1");
   rows.bind(1, id.value);
@@ -217,14 +217,14 @@ std::optional<Offer> SqliteOfferRepository::find_by_id(OfferId id) {
   return std::move(offers.front());
 }
 
-bool SqliteOfferRepository::mark_sold_out(OfferId id) {
+bool SqlOfferRepository::mark_sold_out(OfferId id) {
   db_.prepare("UPDATE offers SET status = 'SoldOut' WHERE id = ?1 AND status = 'Active'")
       .bind(1, id.value)
       .run();
   return db_.changes() == 1;
 }
 
-std::vector<Category> SqliteOfferRepository::categories() {
+std::vector<Category> SqlOfferRepository::categories() {
   auto rows = db_.prepare_cached(
       "SELECT c.url_name, c.title, "
       "(SELECT count(*) FROM offers o WHERE o.category = c.url_name AND o.status = 'Active') "
@@ -238,13 +238,13 @@ std::vector<Category> SqliteOfferRepository::categories() {
   return result;
 }
 
-bool SqliteOfferRepository::category_exists(std::string_view url_name) {
+bool SqlOfferRepository::category_exists(std::string_view url_name) {
   auto row = db_.prepare_cached("SELECT 1 FROM categories WHERE url_name = ?1");
   row.bind(1, url_name);
   return row.step();
 }
 
-void SqliteOfferRepository::upsert_category(const Category& category) {
+void SqlOfferRepository::upsert_category(const Category& category) {
   db_.prepare(
          "INSERT INTO categories (url_name, title) VALUES (?1, ?2) "
          "ON CONFLICT (url_name) DO UPDATE SET title = excluded.title")
@@ -253,13 +253,13 @@ void SqliteOfferRepository::upsert_category(const Category& category) {
       .run();
 }
 
-std::optional<OfferId> SqliteOfferRepository::insert(const Offer& offer) {
+std::optional<OfferId> SqlOfferRepository::insert(const Offer& offer) {
   auto statement = db_.prepare(
       "INSERT INTO offers (url_name, title, description, category, style, orientation, "
       "aspect_ratio, width, height, created_at, status, min_price_eur_cents, thumbnail_webp, "
       "thumbnail_jpeg, preview_webp, preview_jpeg, source_prompt, source_seed, original_key) "
       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-      "?19) ON CONFLICT (url_name) DO NOTHING");
+      "?19) ON CONFLICT (url_name) DO NOTHING RETURNING id");
   statement.bind(1, offer.url_name)
       .bind(2, offer.title)
       .bind(3, offer.description)
@@ -278,10 +278,9 @@ std::optional<OfferId> SqliteOfferRepository::insert(const Offer& offer) {
       .bind(16, offer.images.preview_jpeg)
       .bind(17, offer.source.prompt)
       .bind(18, static_cast<std::int64_t>(offer.source.seed))
-      .bind(19, offer.source.original_key)
-      .run();
-  if (db_.changes() == 0) return std::nullopt;
-  const OfferId id{db_.last_insert_id()};
+      .bind(19, offer.source.original_key);
+  if (!statement.step()) return std::nullopt;
+  const OfferId id{statement.column_int(0)};
   auto attribute = db_.prepare(
       "INSERT INTO offer_attributes (offer_id, name, long_edge, licence, price_eur_cents) "
       "VALUES (?1, ?2, ?3, ?4, ?5)");
@@ -290,7 +289,8 @@ std::optional<OfferId> SqliteOfferRepository::insert(const Offer& offer) {
     attribute.bind(5, a.price_eur_cents).run();
     attribute.reset();
   }
-  auto tag = db_.prepare("INSERT OR IGNORE INTO offer_tags (offer_id, tag) VALUES (?1, ?2)");
+  auto tag =
+      db_.prepare("INSERT INTO offer_tags (offer_id, tag) VALUES (?1, ?2) ON CONFLICT DO NOTHING");
   for (const auto& text : offer.tags) {
     tag.bind(1, id.value).bind(2, text).run();
     tag.reset();
@@ -298,10 +298,10 @@ std::optional<OfferId> SqliteOfferRepository::insert(const Offer& offer) {
   return id;
 }
 
-int SqliteOfferRepository::count() {
+int SqlOfferRepository::count() {
   auto row = db_.prepare("SELECT count(*) FROM offers");
   row.step();
   return static_cast<int>(row.column_int(0));
 }
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

@@ -1,8 +1,8 @@
-#include "artshop/sqlite/order_repositories.hpp"
+#include "artshop/sql/order_repositories.hpp"
 #include "payment_rows.hpp"
 #include "row_values.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 namespace {
 
 using std::chrono::sys_seconds;
@@ -17,12 +17,11 @@ constexpr int kPaymentFirst = 2;
 
 }  // namespace
 
-OrderId SqliteOrderRepository::insert(const Order& order) {
-  db_.prepare("INSERT INTO orders (payment_id, pay_by_balance) VALUES (?1, ?2)")
-      .bind(1, order.payment.id.value)
-      .bind(2, order.pay_by_balance ? 1 : 0)
-      .run();
-  const OrderId id{db_.last_insert_id()};
+OrderId SqlOrderRepository::insert(const Order& order) {
+  auto inserted =
+      db_.prepare("INSERT INTO orders (payment_id, pay_by_balance) VALUES (?1, ?2) RETURNING id");
+  inserted.bind(1, order.payment.id.value).bind(2, order.pay_by_balance ? 1 : 0).step();
+  const OrderId id{inserted.column_int(0)};
 
   auto line = db_.prepare(
       "INSERT INTO order_lines (order_id, position, offer_id, attribute_id, title, size_name, "
@@ -45,7 +44,7 @@ OrderId SqliteOrderRepository::insert(const Order& order) {
   return id;
 }
 
-std::vector<Order> SqliteOrderRepository::read_orders(Statement& rows) {
+std::vector<Order> SqlOrderRepository::read_orders(Statement& rows) {
   std::vector<Order> orders;
   while (rows.step()) {
     orders.push_back({.id = OrderId{rows.column_int(0)},
@@ -80,25 +79,25 @@ std::vector<Order> SqliteOrderRepository::read_orders(Statement& rows) {
   return orders;
 }
 
-std::optional<Order> SqliteOrderRepository::first_order(Statement& rows) {
+std::optional<Order> SqlOrderRepository::first_order(Statement& rows) {
   auto orders = read_orders(rows);
   if (orders.empty()) return std::nullopt;
   return std::move(orders.front());
 }
 
-std::optional<Order> SqliteOrderRepository::find(OrderId id) {
+std::optional<Order> SqlOrderRepository::find(OrderId id) {
   auto rows = db_.prepare(select_orders("WHERE orders.id = ?1"));
   rows.bind(1, id.value);
   return first_order(rows);
 }
 
-std::optional<Order> SqliteOrderRepository::find_by_payment(PaymentId payment) {
+std::optional<Order> SqlOrderRepository::find_by_payment(PaymentId payment) {
   auto rows = db_.prepare(select_orders("WHERE orders.payment_id = ?1"));
   rows.bind(1, payment.value);
   return first_order(rows);
 }
 
-OrderPage SqliteOrderRepository::list_for_user(UserId user, int offset, int limit) {
+OrderPage SqlOrderRepository::list_for_user(UserId user, int offset, int limit) {
   auto rows = db_.prepare(
       select_orders("WHERE payments.account_id = ?1 "
                     "ORDER BY payments.created_at DESC, orders.id DESC LIMIT ?2 OFFSET ?3"));
@@ -112,7 +111,7 @@ OrderPage SqliteOrderRepository::list_for_user(UserId user, int offset, int limi
   return page;
 }
 
-std::vector<Order> SqliteOrderRepository::pending_for_user(UserId user, sys_seconds now) {
+std::vector<Order> SqlOrderRepository::pending_for_user(UserId user, sys_seconds now) {
   auto rows = db_.prepare(
       select_orders("WHERE payments.account_id = ?1 AND payments.status = 'Pending' AND "
                     "payments.expires_at > ?2 ORDER BY orders.id"));
@@ -120,7 +119,7 @@ std::vector<Order> SqliteOrderRepository::pending_for_user(UserId user, sys_seco
   return read_orders(rows);
 }
 
-bool SqliteOrderRepository::reserve_exclusive(OfferId offer, OrderId order) {
+bool SqlOrderRepository::reserve_exclusive(OfferId offer, OrderId order) {
   // Guarded twice: the primary key keeps a second holder out, and the offer must be Active.
   db_.prepare(
          "INSERT INTO exclusive_reservations (offer_id, order_id) "
@@ -132,8 +131,8 @@ bool SqliteOrderRepository::reserve_exclusive(OfferId offer, OrderId order) {
   return db_.changes() == 1;
 }
 
-void SqliteOrderRepository::release_reservations(OrderId order) {
+void SqlOrderRepository::release_reservations(OrderId order) {
   db_.prepare("DELETE FROM exclusive_reservations WHERE order_id = ?1").bind(1, order.value).run();
 }
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

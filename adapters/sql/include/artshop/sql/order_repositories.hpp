@@ -1,18 +1,17 @@
 #pragma once
 
-#include "artshop/core/accounts/ports.hpp"
 #include "artshop/core/orders/repositories.hpp"
-#include "artshop/sqlite/connection.hpp"
+#include "artshop/sql/connection.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 
 // The payment, order, ledger and gift-card repositories over one connection, used inside
-// the transaction a SqliteUnitOfWork opened on it (BEGIN IMMEDIATE for every money write).
+// the transaction a unit of work opened on it (a write transaction for every money write).
 // Each has its own source file; enums read from a row that this version does not know throw
 // DatabaseError.
-class SqlitePaymentRepository final : public PaymentRepository {
+class SqlPaymentRepository final : public PaymentRepository {
  public:
-  explicit SqlitePaymentRepository(Connection& connection) noexcept : db_(connection) {}
+  explicit SqlPaymentRepository(Connection& connection) noexcept : db_(connection) {}
   PaymentId insert(const Payment& payment) override;
   std::optional<Payment> find(PaymentId id) override;
   std::optional<Payment> find_by_reference(std::string_view reference) override;
@@ -26,9 +25,9 @@ class SqlitePaymentRepository final : public PaymentRepository {
   Connection& db_;
 };
 
-class SqliteOrderRepository final : public OrderRepository {
+class SqlOrderRepository final : public OrderRepository {
  public:
-  explicit SqliteOrderRepository(Connection& connection) noexcept : db_(connection) {}
+  explicit SqlOrderRepository(Connection& connection) noexcept : db_(connection) {}
   OrderId insert(const Order& order) override;
   std::optional<Order> find(OrderId id) override;
   std::optional<Order> find_by_payment(PaymentId payment) override;
@@ -43,9 +42,9 @@ class SqliteOrderRepository final : public OrderRepository {
   Connection& db_;
 };
 
-class SqliteLedger final : public Ledger {
+class SqlLedger final : public Ledger {
  public:
-  explicit SqliteLedger(Connection& connection) noexcept : db_(connection) {}
+  explicit SqlLedger(Connection& connection) noexcept : db_(connection) {}
   void post(const Posting& posting) override;
   std::int64_t customer_balance(UserId user) override;
   std::vector<LedgerEntry> entries(std::string_view reference) override;
@@ -57,9 +56,9 @@ class SqliteLedger final : public Ledger {
 // Numbers are stored sealed by `cipher` and opened when read; without a cipher, storing or
 // reading a card throws std::logic_error (a shop is always given one; tests that never touch
 // gift cards need not).
-class SqliteGiftCardRepository final : public GiftCardRepository {
+class SqlGiftCardRepository final : public GiftCardRepository {
  public:
-  SqliteGiftCardRepository(Connection& connection, const GiftCardNumberCipher* cipher) noexcept
+  SqlGiftCardRepository(Connection& connection, const GiftCardNumberCipher* cipher) noexcept
       : db_(connection), cipher_(cipher) {}
   bool insert(const GiftCard& card) override;
   std::optional<GiftCard> find_by_digest(std::string_view number_digest) override;
@@ -73,18 +72,9 @@ class SqliteGiftCardRepository final : public GiftCardRepository {
   const GiftCardNumberCipher* cipher_;
 };
 
-// Brings every gift card under the current keys, in one write transaction: numbers still in
-// plain text (stored before numbers were sealed) and numbers sealed under an older key are
-// sealed with `cipher`'s current key and re-digested with `lookup`. When plain text was
-// converted, the file is vacuumed so no copy of it lingers in free pages. Run at start,
-// before serving. Answers how many cards were rewritten; throws DatabaseError when a sealed
-// number names a key `cipher` does not hold.
-int protect_gift_card_numbers(Connection& connection, const GiftCardNumberCipher& cipher,
-                              const TokenHasher& lookup);
-
-class SqliteArtworkRepository final : public ArtworkRepository {
+class SqlArtworkRepository final : public ArtworkRepository {
  public:
-  explicit SqliteArtworkRepository(Connection& connection) noexcept : db_(connection) {}
+  explicit SqlArtworkRepository(Connection& connection) noexcept : db_(connection) {}
   ArtworkId add(const Artwork& artwork) override;
   std::optional<Artwork> find(ArtworkId id) override;
   std::vector<Artwork> list_for_user(UserId owner) override;
@@ -96,18 +86,18 @@ class SqliteArtworkRepository final : public ArtworkRepository {
   Connection& db_;
 };
 
-class SqlitePaymentEventRepository final : public PaymentEventRepository {
+class SqlPaymentEventRepository final : public PaymentEventRepository {
  public:
-  explicit SqlitePaymentEventRepository(Connection& connection) noexcept : db_(connection) {}
+  explicit SqlPaymentEventRepository(Connection& connection) noexcept : db_(connection) {}
   bool record(std::string_view event_id, std::chrono::sys_seconds at) override;
 
  private:
   Connection& db_;
 };
 
-class SqliteIdempotencyRepository final : public IdempotencyRepository {
+class SqlIdempotencyRepository final : public IdempotencyRepository {
  public:
-  explicit SqliteIdempotencyRepository(Connection& connection) noexcept : db_(connection) {}
+  explicit SqlIdempotencyRepository(Connection& connection) noexcept : db_(connection) {}
   std::optional<IdempotencyRecord> find(UserId user, std::string_view key,
                                         std::chrono::sys_seconds since) override;
   bool insert(const IdempotencyRecord& record) override;
@@ -119,4 +109,4 @@ class SqliteIdempotencyRepository final : public IdempotencyRepository {
   Connection& db_;
 };
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

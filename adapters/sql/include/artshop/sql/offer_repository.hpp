@@ -1,13 +1,13 @@
 #pragma once
 
 #include "artshop/core/catalogue/repositories.hpp"
-#include "artshop/sqlite/connection.hpp"
+#include "artshop/sql/connection.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 
-class SqliteOfferRepository final : public OfferRepository {
+class SqlOfferRepository final : public OfferRepository {
  public:
-  explicit SqliteOfferRepository(Connection& connection) noexcept : db_(connection) {}
+  explicit SqlOfferRepository(Connection& connection) noexcept : db_(connection) {}
   OfferPage search(const OfferSearch& search) override;
   std::vector<Offer> latest(int count) override;
   std::optional<Offer> find_by_url_name(std::string_view url_name) override;
@@ -30,4 +30,4 @@ class SqliteOfferRepository final : public OfferRepository {
   Connection& db_;
 };
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

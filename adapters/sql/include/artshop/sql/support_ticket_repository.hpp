@@ -1,15 +1,14 @@
 #pragma once
 
 #include "artshop/core/support/repositories.hpp"
-#include "artshop/sqlite/connection.hpp"
+#include "artshop/sql/connection.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 
-// Support tickets (migration 6) over one connection, inside the transaction a
-// SqliteUnitOfWork opened on it.
-class SqliteSupportTicketRepository final : public SupportTicketRepository {
+// Support tickets over one connection, inside the transaction a unit of work opened on it.
+class SqlSupportTicketRepository final : public SupportTicketRepository {
  public:
-  explicit SqliteSupportTicketRepository(Connection& connection) noexcept : db_(connection) {}
+  explicit SqlSupportTicketRepository(Connection& connection) noexcept : db_(connection) {}
   std::optional<SupportTicketId> insert(const SupportTicket& ticket,
                                         std::chrono::sys_seconds mails_claimed_until) override;
   std::optional<SupportTicket> find_by_reference(std::string_view reference) override;
@@ -25,4 +24,4 @@ class SqliteSupportTicketRepository final : public SupportTicketRepository {
   Connection& db_;
 };
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

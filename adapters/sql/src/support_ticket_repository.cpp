@@ -1,10 +1,10 @@
-#include "artshop/sqlite/support_ticket_repository.hpp"
+#include "artshop/sql/support_ticket_repository.hpp"
 
 #include <string>
 
 #include "row_values.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 namespace {
 
 using std::chrono::sys_seconds;
@@ -31,16 +31,16 @@ SupportTicket ticket_from_row(const Statement& row) {
 
 }  // namespace
 
-std::optional<SupportTicketId> SqliteSupportTicketRepository::insert(
-    const SupportTicket& ticket, sys_seconds mails_claimed_until) {
+std::optional<SupportTicketId> SqlSupportTicketRepository::insert(const SupportTicket& ticket,
+                                                                  sys_seconds mails_claimed_until) {
   std::optional<std::int64_t> account;
   if (ticket.account) account = ticket.account->value;
-  db_.prepare(
-         "INSERT INTO support_tickets (reference, account_id, email, name, type, description, "
-         "client_address, created_at, confirmation_sent_at, notice_sent_at, "
-         "mails_claimed_until) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
-         "ON CONFLICT (reference) DO NOTHING")
-      .bind(1, ticket.reference)
+  auto statement = db_.prepare(
+      "INSERT INTO support_tickets (reference, account_id, email, name, type, description, "
+      "client_address, created_at, confirmation_sent_at, notice_sent_at, "
+      "mails_claimed_until) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
+      "ON CONFLICT (reference) DO NOTHING RETURNING id");
+  statement.bind(1, ticket.reference)
       .bind(2, account)
       .bind(3, ticket.email)
       .bind(4, ticket.name)
@@ -50,13 +50,12 @@ std::optional<SupportTicketId> SqliteSupportTicketRepository::insert(
       .bind(8, epoch(ticket.created_at))
       .bind(9, optional_epoch(ticket.confirmation_sent_at))
       .bind(10, optional_epoch(ticket.notice_sent_at))
-      .bind(11, epoch(mails_claimed_until))
-      .run();
-  if (db_.changes() == 0) return std::nullopt;
-  return SupportTicketId{db_.last_insert_id()};
+      .bind(11, epoch(mails_claimed_until));
+  if (!statement.step()) return std::nullopt;
+  return SupportTicketId{statement.column_int(0)};
 }
 
-std::optional<SupportTicket> SqliteSupportTicketRepository::find_by_reference(
+std::optional<SupportTicket> SqlSupportTicketRepository::find_by_reference(
     std::string_view reference) {
   auto row = db_.prepare(std::string(kSelect) + "WHERE reference = ?1");
   row.bind(1, reference);
@@ -64,10 +63,10 @@ std::optional<SupportTicket> SqliteSupportTicketRepository::find_by_reference(
   return ticket_from_row(row);
 }
 
-std::vector<SupportTicket> SqliteSupportTicketRepository::claim_unsent(sys_seconds since,
-                                                                       sys_seconds now,
-                                                                       sys_seconds claimed_until,
-                                                                       int limit) {
+std::vector<SupportTicket> SqlSupportTicketRepository::claim_unsent(sys_seconds since,
+                                                                    sys_seconds now,
+                                                                    sys_seconds claimed_until,
+                                                                    int limit) {
   // The condition repeats the partial index's, so the query walks only unsent tickets.
   auto rows = db_.prepare(std::string(kSelect) +
                           "WHERE (confirmation_sent_at IS NULL OR notice_sent_at IS NULL) "
@@ -85,9 +84,9 @@ std::vector<SupportTicket> SqliteSupportTicketRepository::claim_unsent(sys_secon
   return claimed;
 }
 
-void SqliteSupportTicketRepository::record_mails(SupportTicketId id,
-                                                 std::optional<sys_seconds> confirmation_sent_at,
-                                                 std::optional<sys_seconds> notice_sent_at) {
+void SqlSupportTicketRepository::record_mails(SupportTicketId id,
+                                              std::optional<sys_seconds> confirmation_sent_at,
+                                              std::optional<sys_seconds> notice_sent_at) {
   db_.prepare(
          "UPDATE support_tickets SET "
          "confirmation_sent_at = coalesce(confirmation_sent_at, ?2), "
@@ -99,4 +98,4 @@ void SqliteSupportTicketRepository::record_mails(SupportTicketId id,
       .run();
 }
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

@@ -1,10 +1,10 @@
-#include "artshop/sqlite/generated_image_repository.hpp"
+#include "artshop/sql/generated_image_repository.hpp"
 
 #include <string>
 
 #include "row_values.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 namespace {
 
 constexpr std::string_view kSelect =
@@ -28,12 +28,12 @@ GeneratedImage image_from_row(const Statement& row) {
 
 }  // namespace
 
-GeneratedImageId SqliteGeneratedImageRepository::add(const GeneratedImage& image) {
-  db_.prepare(
-         "INSERT INTO generated_images (account_id, prompt, style, aspect_ratio, seed, width, "
-         "height, blob_key, file_name, price_eur_cents, created_at) "
-         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")
-      .bind(1, image.owner.value)
+GeneratedImageId SqlGeneratedImageRepository::add(const GeneratedImage& image) {
+  auto statement = db_.prepare(
+      "INSERT INTO generated_images (account_id, prompt, style, aspect_ratio, seed, width, "
+      "height, blob_key, file_name, price_eur_cents, created_at) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id");
+  statement.bind(1, image.owner.value)
       .bind(2, image.prompt)
       .bind(3, name(image.style))
       .bind(4, name(image.aspect_ratio))
@@ -44,19 +44,18 @@ GeneratedImageId SqliteGeneratedImageRepository::add(const GeneratedImage& image
       .bind(9, image.file_name)
       .bind(10, image.price_eur_cents)
       .bind(11, epoch(image.created_at))
-      .run();
-  return GeneratedImageId{db_.last_insert_id()};
+      .step();
+  return GeneratedImageId{statement.column_int(0)};
 }
 
-std::optional<GeneratedImage> SqliteGeneratedImageRepository::find(GeneratedImageId id) {
+std::optional<GeneratedImage> SqlGeneratedImageRepository::find(GeneratedImageId id) {
   auto row = db_.prepare(std::string(kSelect) + "WHERE id = ?1");
   row.bind(1, id.value);
   if (!row.step()) return std::nullopt;
   return image_from_row(row);
 }
 
-GeneratedImagePage SqliteGeneratedImageRepository::list_for_user(UserId owner, int offset,
-                                                                 int limit) {
+GeneratedImagePage SqlGeneratedImageRepository::list_for_user(UserId owner, int offset, int limit) {
   GeneratedImagePage page;
   auto rows = db_.prepare(std::string(kSelect) +
                           "WHERE account_id = ?1 ORDER BY created_at DESC, id DESC "
@@ -70,7 +69,7 @@ GeneratedImagePage SqliteGeneratedImageRepository::list_for_user(UserId owner, i
   return page;
 }
 
-int SqliteGeneratedImageRepository::count_free_since(UserId owner, std::chrono::sys_seconds since) {
+int SqlGeneratedImageRepository::count_free_since(UserId owner, std::chrono::sys_seconds since) {
   auto row = db_.prepare(
       "SELECT count(*) FROM generated_images "
       "WHERE account_id = ?1 AND price_eur_cents = 0 AND created_at >= ?2");
@@ -79,4 +78,4 @@ int SqliteGeneratedImageRepository::count_free_since(UserId owner, std::chrono::
   return static_cast<int>(row.column_int(0));
 }
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

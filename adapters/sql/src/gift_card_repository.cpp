@@ -1,10 +1,9 @@
 #include <stdexcept>
 
-#include "artshop/sqlite/order_repositories.hpp"
-#include "artshop/sqlite/transaction.hpp"
+#include "artshop/sql/order_repositories.hpp"
 #include "row_values.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 
 using std::chrono::sys_seconds;
 
@@ -17,12 +16,12 @@ constexpr std::string_view kGiftCardSelect =
 
 }  // namespace
 
-const GiftCardNumberCipher& SqliteGiftCardRepository::cipher() const {
+const GiftCardNumberCipher& SqlGiftCardRepository::cipher() const {
   if (cipher_ == nullptr) throw std::logic_error("gift-card numbers are stored only sealed");
   return *cipher_;
 }
 
-GiftCard SqliteGiftCardRepository::card_from_row(const Statement& row) const {
+GiftCard SqlGiftCardRepository::card_from_row(const Statement& row) const {
   // Plain text left by an older version is sealed at start, before anything reads it.
   const auto key_id = row.column_optional_text(1);
   auto number =
@@ -42,7 +41,7 @@ GiftCard SqliteGiftCardRepository::card_from_row(const Statement& row) const {
           .redeemed_at = from_optional_epoch(row.column_optional_int(11))};
 }
 
-bool SqliteGiftCardRepository::insert(const GiftCard& card) {
+bool SqlGiftCardRepository::insert(const GiftCard& card) {
   const auto sealed = cipher().seal(card.number);
   db_.prepare(
          "INSERT INTO gift_cards (number_digest, number_key_id, number_sealed, order_id, "
@@ -62,14 +61,14 @@ bool SqliteGiftCardRepository::insert(const GiftCard& card) {
   return db_.changes() == 1;
 }
 
-std::optional<GiftCard> SqliteGiftCardRepository::find_by_digest(std::string_view number_digest) {
+std::optional<GiftCard> SqlGiftCardRepository::find_by_digest(std::string_view number_digest) {
   auto row = db_.prepare(std::string(kGiftCardSelect) + "WHERE number_digest = ?1");
   row.bind(1, number_digest);
   if (!row.step()) return std::nullopt;
   return card_from_row(row);
 }
 
-std::vector<GiftCard> SqliteGiftCardRepository::list_for_order(OrderId order) {
+std::vector<GiftCard> SqlGiftCardRepository::list_for_order(OrderId order) {
   auto rows =
       db_.prepare(std::string(kGiftCardSelect) + "WHERE order_id = ?1 ORDER BY issued_at, rowid");
   rows.bind(1, order.value);
@@ -78,7 +77,7 @@ std::vector<GiftCard> SqliteGiftCardRepository::list_for_order(OrderId order) {
   return cards;
 }
 
-bool SqliteGiftCardRepository::redeem(std::string_view number_digest, UserId by, sys_seconds at) {
+bool SqlGiftCardRepository::redeem(std::string_view number_digest, UserId by, sys_seconds at) {
   db_.prepare(
          "UPDATE gift_cards SET redeemed_by = ?2, redeemed_at = ?3 "
          "WHERE number_digest = ?1 AND redeemed_by IS NULL")
@@ -89,51 +88,4 @@ bool SqliteGiftCardRepository::redeem(std::string_view number_digest, UserId by,
   return db_.changes() == 1;
 }
 
-int protect_gift_card_numbers(Connection& connection, const GiftCardNumberCipher& cipher,
-                              const TokenHasher& lookup) {
-  struct Stale {
-    std::string digest;
-    std::string number;
-  };
-  std::vector<Stale> stale;
-  bool plain_text_found = false;
-  {
-    Transaction transaction(connection, Transaction::Kind::Immediate);
-    // Overwritten and deleted content is zeroed, not left behind in the file.
-    connection.execute("PRAGMA secure_delete = ON;");
-    auto rows = connection.prepare(
-        "SELECT number_digest, number, number_key_id, number_sealed FROM gift_cards "
-        "WHERE number IS NOT NULL OR number_key_id IS NOT ?1");
-    rows.bind(1, cipher.current_key_id());
-    while (rows.step()) {
-      auto number = rows.column_optional_text(1);
-      plain_text_found = plain_text_found || number.has_value();
-      if (!number) {
-        number = cipher.open({.key_id = rows.column_text(2), .text = rows.column_text(3)});
-        if (!number) {
-          throw DatabaseError(0, "a gift card is sealed under key " + rows.column_text(2) +
-                                     ", which is not configured (gift_card_previous_keys)");
-        }
-      }
-      stale.push_back({rows.column_text(0), std::move(*number)});
-    }
-    for (const auto& card : stale) {
-      const auto sealed = cipher.seal(card.number);
-      connection
-          .prepare(
-              "UPDATE gift_cards SET number_digest = ?2, number = NULL, number_key_id = ?3, "
-              "number_sealed = ?4 WHERE number_digest = ?1")
-          .bind(1, card.digest)
-          .bind(2, lookup.digest(card.number))
-          .bind(3, sealed.key_id)
-          .bind(4, sealed.text)
-          .run();
-    }
-    transaction.commit();
-  }
-  connection.execute("PRAGMA secure_delete = OFF;");
-  if (plain_text_found) connection.execute("VACUUM; PRAGMA wal_checkpoint(TRUNCATE);");
-  return static_cast<int>(stale.size());
-}
-
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

@@ -1,8 +1,8 @@
-#include "artshop/sqlite/account_repositories.hpp"
+#include "artshop/sql/account_repositories.hpp"
 
 #include "row_values.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 namespace {
 
 using std::chrono::sys_seconds;
@@ -28,38 +28,38 @@ std::optional<Account> read_account(Statement& row) {
 
 }  // namespace
 
-std::optional<Account> SqliteAccountRepository::find_by_email(std::string_view normalized_email) {
+std::optional<Account> SqlAccountRepository::find_by_email(std::string_view normalized_email) {
   auto row = db_.prepare(std::string(kAccountColumns) + "WHERE email = ?1");
   row.bind(1, normalized_email);
   return read_account(row);
 }
 
-std::optional<Account> SqliteAccountRepository::find_by_id(UserId id) {
+std::optional<Account> SqlAccountRepository::find_by_id(UserId id) {
   auto row = db_.prepare(std::string(kAccountColumns) + "WHERE id = ?1");
   row.bind(1, id.value);
   return read_account(row);
 }
 
-std::optional<UserId> SqliteAccountRepository::insert(std::string_view normalized_email,
-                                                      std::string_view password_hash,
-                                                      sys_seconds created_at) {
+std::optional<UserId> SqlAccountRepository::insert(std::string_view normalized_email,
+                                                   std::string_view password_hash,
+                                                   sys_seconds created_at) {
   auto statement = db_.prepare(
       "INSERT INTO accounts (email, password_hash, created_at) VALUES (?1, ?2, ?3) "
-      "ON CONFLICT (email) DO NOTHING");
-  statement.bind(1, normalized_email).bind(2, password_hash).bind(3, epoch(created_at)).run();
-  if (db_.changes() == 0) return std::nullopt;
-  return UserId{db_.last_insert_id()};
+      "ON CONFLICT (email) DO NOTHING RETURNING id");
+  statement.bind(1, normalized_email).bind(2, password_hash).bind(3, epoch(created_at));
+  if (!statement.step()) return std::nullopt;
+  return UserId{statement.column_int(0)};
 }
 
-void SqliteAccountRepository::update_password_hash(UserId id, std::string_view password_hash) {
+void SqlAccountRepository::update_password_hash(UserId id, std::string_view password_hash) {
   db_.prepare("UPDATE accounts SET password_hash = ?2 WHERE id = ?1")
       .bind(1, id.value)
       .bind(2, password_hash)
       .run();
 }
 
-void SqliteAccountRepository::update_names(UserId id, std::string_view first_name,
-                                           std::string_view last_name) {
+void SqlAccountRepository::update_names(UserId id, std::string_view first_name,
+                                        std::string_view last_name) {
   db_.prepare("UPDATE accounts SET first_name = ?2, last_name = ?3 WHERE id = ?1")
       .bind(1, id.value)
       .bind(2, first_name)
@@ -67,7 +67,7 @@ void SqliteAccountRepository::update_names(UserId id, std::string_view first_nam
       .run();
 }
 
-void SqliteAccountRepository::update_billing(UserId id, const BillingAddress& billing) {
+void SqlAccountRepository::update_billing(UserId id, const BillingAddress& billing) {
   db_.prepare(
          "UPDATE accounts SET billing_country = ?2, billing_state = ?3, billing_city = ?4, "
          "billing_address1 = ?5, billing_zip_code = ?6 WHERE id = ?1")
@@ -80,7 +80,7 @@ void SqliteAccountRepository::update_billing(UserId id, const BillingAddress& bi
       .run();
 }
 
-void SqliteRefreshTokenRepository::insert(const RefreshTokenRecord& record, sys_seconds issued_at) {
+void SqlRefreshTokenRepository::insert(const RefreshTokenRecord& record, sys_seconds issued_at) {
   db_.prepare(
          "INSERT INTO refresh_tokens (token_digest, account_id, family, issued_at, expires_at) "
          "VALUES (?1, ?2, ?3, ?4, ?5)")
@@ -92,10 +92,9 @@ void SqliteRefreshTokenRepository::insert(const RefreshTokenRecord& record, sys_
       .run();
 }
 
-std::optional<RefreshTokenRecord> SqliteRefreshTokenRepository::find(
-    std::string_view token_digest) {
+std::optional<RefreshTokenRecord> SqlRefreshTokenRepository::find(std::string_view token_digest) {
   auto row = db_.prepare(
-      "SELECT account_id, family, expires_at, rotated_at IS NOT NULL, revoked_at IS NOT NULL "
+      "SELECT account_id, family, expires_at, rotated_at, revoked_at "
       "FROM refresh_tokens WHERE token_digest = ?1");
   row.bind(1, token_digest);
   if (!row.step()) return std::nullopt;
@@ -103,11 +102,11 @@ std::optional<RefreshTokenRecord> SqliteRefreshTokenRepository::find(
                             .user = UserId{row.column_int(0)},
                             .family = row.column_text(1),
                             .expires_at = from_epoch(row.column_int(2)),
-                            .rotated = row.column_int(3) != 0,
-                            .revoked = row.column_int(4) != 0};
+                            .rotated = !row.is_null(3),
+                            .revoked = !row.is_null(4)};
 }
 
-bool SqliteRefreshTokenRepository::mark_rotated(std::string_view token_digest, sys_seconds at) {
+bool SqlRefreshTokenRepository::mark_rotated(std::string_view token_digest, sys_seconds at) {
   db_.prepare(
          "UPDATE refresh_tokens SET rotated_at = ?2 "
          "WHERE token_digest = ?1 AND rotated_at IS NULL AND revoked_at IS NULL")
@@ -117,15 +116,15 @@ bool SqliteRefreshTokenRepository::mark_rotated(std::string_view token_digest, s
   return db_.changes() == 1;
 }
 
-void SqliteRefreshTokenRepository::revoke_family(std::string_view family, sys_seconds at) {
+void SqlRefreshTokenRepository::revoke_family(std::string_view family, sys_seconds at) {
   db_.prepare("UPDATE refresh_tokens SET revoked_at = ?2 WHERE family = ?1 AND revoked_at IS NULL")
       .bind(1, family)
       .bind(2, epoch(at))
       .run();
 }
 
-void SqliteRefreshTokenRepository::revoke_user_sessions(UserId user, std::string_view keep_family,
-                                                        sys_seconds at) {
+void SqlRefreshTokenRepository::revoke_user_sessions(UserId user, std::string_view keep_family,
+                                                     sys_seconds at) {
   db_.prepare(
          "UPDATE refresh_tokens SET revoked_at = ?3 "
          "WHERE account_id = ?1 AND family <> ?2 AND revoked_at IS NULL")
@@ -135,16 +134,16 @@ void SqliteRefreshTokenRepository::revoke_user_sessions(UserId user, std::string
       .run();
 }
 
-bool SqliteRefreshTokenRepository::session_is_live(UserId user, std::string_view family) {
+bool SqlRefreshTokenRepository::session_is_live(UserId user, std::string_view family) {
   // Runs on every signed-in call: the family index finds the login's few tokens.
   auto row = db_.prepare(
-      "SELECT EXISTS (SELECT 1 FROM refresh_tokens "
-      "WHERE family = ?1 AND account_id = ?2 AND revoked_at IS NULL)");
+      "SELECT 1 FROM refresh_tokens "
+      "WHERE family = ?1 AND account_id = ?2 AND revoked_at IS NULL LIMIT 1");
   row.bind(1, family).bind(2, user.value);
-  return row.step() && row.column_int(0) != 0;
+  return row.step();
 }
 
-void SqliteResetCodeRepository::replace(const ResetCodeRecord& record) {
+void SqlResetCodeRepository::replace(const ResetCodeRecord& record) {
   db_.prepare(
          "INSERT INTO reset_codes (account_id, code_digest, expires_at, failed_attempts) "
          "VALUES (?1, ?2, ?3, ?4) ON CONFLICT (account_id) DO UPDATE SET "
@@ -157,7 +156,7 @@ void SqliteResetCodeRepository::replace(const ResetCodeRecord& record) {
       .run();
 }
 
-std::optional<ResetCodeRecord> SqliteResetCodeRepository::find(UserId user) {
+std::optional<ResetCodeRecord> SqlResetCodeRepository::find(UserId user) {
   auto row = db_.prepare(
       "SELECT code_digest, expires_at, failed_attempts FROM reset_codes WHERE account_id = ?1");
   row.bind(1, user.value);
@@ -168,40 +167,40 @@ std::optional<ResetCodeRecord> SqliteResetCodeRepository::find(UserId user) {
                          .failed_attempts = static_cast<int>(row.column_int(2))};
 }
 
-void SqliteResetCodeRepository::record_failed_attempt(UserId user) {
+void SqlResetCodeRepository::record_failed_attempt(UserId user) {
   db_.prepare("UPDATE reset_codes SET failed_attempts = failed_attempts + 1 WHERE account_id = ?1")
       .bind(1, user.value)
       .run();
 }
 
-void SqliteResetCodeRepository::remove(UserId user) {
+void SqlResetCodeRepository::remove(UserId user) {
   db_.prepare("DELETE FROM reset_codes WHERE account_id = ?1").bind(1, user.value).run();
 }
 
-int SqliteRateLimitRepository::count_since(std::string_view bucket, sys_seconds since) {
+int SqlRateLimitRepository::count_since(std::string_view bucket, sys_seconds since) {
   auto row = db_.prepare("SELECT count(*) FROM rate_limit_events WHERE bucket = ?1 AND at > ?2");
   row.bind(1, bucket).bind(2, epoch(since));
   row.step();
   return static_cast<int>(row.column_int(0));
 }
 
-std::optional<sys_seconds> SqliteRateLimitRepository::oldest_since(std::string_view bucket,
-                                                                   sys_seconds since) {
+std::optional<sys_seconds> SqlRateLimitRepository::oldest_since(std::string_view bucket,
+                                                                sys_seconds since) {
   auto row = db_.prepare("SELECT min(at) FROM rate_limit_events WHERE bucket = ?1 AND at > ?2");
   row.bind(1, bucket).bind(2, epoch(since));
   if (!row.step() || row.is_null(0)) return std::nullopt;
   return from_epoch(row.column_int(0));
 }
 
-void SqliteRateLimitRepository::add(std::string_view bucket, sys_seconds at) {
+void SqlRateLimitRepository::add(std::string_view bucket, sys_seconds at) {
   db_.prepare("INSERT INTO rate_limit_events (bucket, at) VALUES (?1, ?2)")
       .bind(1, bucket)
       .bind(2, epoch(at))
       .run();
 }
 
-void SqliteRateLimitRepository::prune(sys_seconds before) {
+void SqlRateLimitRepository::prune(sys_seconds before) {
   db_.prepare("DELETE FROM rate_limit_events WHERE at <= ?1").bind(1, epoch(before)).run();
 }
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

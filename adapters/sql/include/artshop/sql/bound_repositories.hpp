@@ -1,0 +1,67 @@
+#pragma once
+
+#include "artshop/core/orders/gift_card.hpp"
+#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/sql/account_repositories.hpp"
+#include "artshop/sql/connection.hpp"
+#include "artshop/sql/generated_image_repository.hpp"
+#include "artshop/sql/offer_repository.hpp"
+#include "artshop/sql/order_repositories.hpp"
+#include "artshop/sql/setting_repository.hpp"
+#include "artshop/sql/support_ticket_repository.hpp"
+
+namespace artshop::sql {
+
+// The repositories of one transaction, all bound to its connection: what a driver's unit of
+// work hands the use cases, whichever database it opened the transaction on.
+struct BoundRepositories {
+  BoundRepositories(Connection& connection, const GiftCardNumberCipher* gift_card_cipher)
+      : accounts(connection),
+        refresh_tokens(connection),
+        reset_codes(connection),
+        rate_limits(connection),
+        offers(connection),
+        settings(connection),
+        payments(connection),
+        orders(connection),
+        ledger(connection),
+        gift_cards(connection, gift_card_cipher),
+        artworks(connection),
+        payment_events(connection),
+        idempotency(connection),
+        generated_images(connection),
+        support_tickets(connection) {}
+
+  SqlAccountRepository accounts;
+  SqlRefreshTokenRepository refresh_tokens;
+  SqlResetCodeRepository reset_codes;
+  SqlRateLimitRepository rate_limits;
+  SqlOfferRepository offers;
+  SqlSettingRepository settings;
+  SqlPaymentRepository payments;
+  SqlOrderRepository orders;
+  SqlLedger ledger;
+  SqlGiftCardRepository gift_cards;
+  SqlArtworkRepository artworks;
+  SqlPaymentEventRepository payment_events;
+  SqlIdempotencyRepository idempotency;
+  SqlGeneratedImageRepository generated_images;
+  SqlSupportTicketRepository support_tickets;
+  Repositories view{.accounts = accounts,
+                    .refresh_tokens = refresh_tokens,
+                    .reset_codes = reset_codes,
+                    .rate_limits = rate_limits,
+                    .offers = offers,
+                    .settings = settings,
+                    .payments = payments,
+                    .orders = orders,
+                    .ledger = ledger,
+                    .gift_cards = gift_cards,
+                    .artworks = artworks,
+                    .payment_events = payment_events,
+                    .idempotency = idempotency,
+                    .generated_images = generated_images,
+                    .support_tickets = support_tickets};
+};
+
+}  // namespace artshop::sql
