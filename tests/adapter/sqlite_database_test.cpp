@@ -5,6 +5,7 @@
 #include <thread>
 #include <vector>
 
+#include "artshop/sql/offer_repository.hpp"
 #include "artshop/sqlite/connection_pool.hpp"
 #include "artshop/sqlite/migrations.hpp"
 #include "artshop/sqlite/transaction.hpp"
@@ -125,6 +126,24 @@ TEST_F(SqliteDatabase, PingAnswersOnlyForAMigratedDatabase) {
     migrate(*connection, artshop_schema());
   }
   EXPECT_TRUE(pool.ping());
+}
+
+TEST_F(SqliteDatabase, TagsWrittenBeforeTheirOrderWasAColumn_KeepTheOrderTheyWereWrittenIn) {
+  constexpr int kVersionBeforePositions = 10;
+  Connection connection(file);
+  migrate(connection, artshop_schema().first(kVersionBeforePositions));
+  connection.execute(
+      "INSERT INTO categories (url_name, title) VALUES ('nature', 'Nature');"
+      "INSERT INTO offers (id, url_name, title, description, category, style, orientation, "
+      "aspect_ratio, width, height, created_at, status, min_price_eur_cents, thumbnail_webp, "
+      "thumbnail_jpeg, preview_webp, preview_jpeg) VALUES (1, 'fjord', 'Fjord', '', 'nature', "
+      "'Watercolor', 'Horizontal', '16x9', 1600, 900, 0, 'Active', 1500, 't.webp', 't.jpg', "
+      "'p.webp', 'p.jpg');"
+      "INSERT INTO offer_tags (offer_id, tag) VALUES (1, 'water'), (1, 'norway'), (1, 'arctic');");
+  migrate(connection, artshop_schema());
+  const auto offer = sql::SqlOfferRepository(connection).find_by_id(OfferId{1});
+  ASSERT_TRUE(offer.has_value());
+  EXPECT_EQ(offer->tags, (std::vector<std::string>{"water", "norway", "arctic"}));
 }
 
 }  // namespace

@@ -45,8 +45,10 @@ bool SqlGiftCardRepository::insert(const GiftCard& card) {
   const auto sealed = cipher().seal(card.number);
   db_.prepare(
          "INSERT INTO gift_cards (number_digest, number_key_id, number_sealed, order_id, "
-         "buyer_id, value_micro_eur, bought_minor, bought_currency, rate_scaled, issued_at) "
-         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT (number_digest) DO NOTHING")
+         "buyer_id, value_micro_eur, bought_minor, bought_currency, rate_scaled, issued_at, "
+         "position) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
+         "(SELECT coalesce(max(position), 0) + 1 FROM gift_cards WHERE order_id = ?4)) "
+         "ON CONFLICT (number_digest) DO NOTHING")
       .bind(1, card.number_digest)
       .bind(2, sealed.key_id)
       .bind(3, sealed.text)
@@ -69,8 +71,8 @@ std::optional<GiftCard> SqlGiftCardRepository::find_by_digest(std::string_view n
 }
 
 std::vector<GiftCard> SqlGiftCardRepository::list_for_order(OrderId order) {
-  auto rows =
-      db_.prepare(std::string(kGiftCardSelect) + "WHERE order_id = ?1 ORDER BY issued_at, rowid");
+  auto rows = db_.prepare(std::string(kGiftCardSelect) +
+                          "WHERE order_id = ?1 ORDER BY issued_at, position");
   rows.bind(1, order.value);
   std::vector<GiftCard> cards;
   while (rows.step()) cards.push_back(card_from_row(rows));

@@ -93,7 +93,7 @@ std::vector<Offer> SqlOfferRepository::read_offers(Statement& rows) {
                                        " FROM offer_attributes WHERE offer_id IN (" + in_list +
                                        ") ORDER BY price_eur_cents, id");
   auto tags = db_.prepare_cached("SELECT offer_id, tag FROM offer_tags WHERE offer_id IN (" +
-                                 in_list + ") ORDER BY rowid");
+                                 in_list + ") ORDER BY offer_id, position");
   int index = 1;
   for (const auto& offer : offers) {
     attributes.bind(index, offer.id.value);
@@ -127,11 +127,13 @@ OfferPage SqlOfferRepository::search(const OfferSearch& search) {
     condition(" AND o.min_price_eur_cents <= ?", *search.max_price_eur_cents);
   }
   if (search.search) {
+    // Case-insensitive in every database: SQLite's LIKE ignores the case of ASCII letters,
+    // PostgreSQL's does not.
     const auto pattern = contains_pattern(*search.search);
-    condition(" AND (o.title LIKE ? ESCAPE '\\'", pattern);
+    condition(" AND (lower(o.title) LIKE lower(?) ESCAPE '\\'", pattern);
     condition(
         " OR EXISTS (SELECT 1 FROM offer_tags t WHERE t.offer_id = o.id"
-        " AND t.tag LIKE ? ESCAPE '\\'))",
+        " AND lower(t.tag) LIKE lower(?) ESCAPE '\\'))",
         pattern);
   }
   const auto bind_all = [&values](Statement& statement) {
@@ -180,7 +182,7 @@ std::vector<Offer> SqlOfferRepository::visible_offers() {
   for (auto& offer : offers) {
     std::ranges::stable_sort(offer.attributes, {}, &OfferAttribute::price_eur_cents);
   }
-  auto tags = db_.prepare("SELECT offer_id, tag FROM offer_tags ORDER BY rowid");
+  auto tags = db_.prepare("SELECT offer_id, tag FROM offer_tags ORDER BY offer_id, position");
   while (tags.step()) {
     if (auto* offer = find(tags.column_int(0))) offer->tags.push_back(tags.column_text(1));
   }
@@ -289,10 +291,12 @@ std::optional<OfferId> SqlOfferRepository::insert(const Offer& offer) {
     attribute.bind(5, a.price_eur_cents).run();
     attribute.reset();
   }
-  auto tag =
-      db_.prepare("INSERT INTO offer_tags (offer_id, tag) VALUES (?1, ?2) ON CONFLICT DO NOTHING");
+  auto tag = db_.prepare(
+      "INSERT INTO offer_tags (offer_id, tag, position) VALUES (?1, ?2, ?3) "
+      "ON CONFLICT DO NOTHING");
+  int position = 0;
   for (const auto& text : offer.tags) {
-    tag.bind(1, id.value).bind(2, text).run();
+    tag.bind(1, id.value).bind(2, text).bind(3, position++).run();
     tag.reset();
   }
   return id;

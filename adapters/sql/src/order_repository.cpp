@@ -123,7 +123,8 @@ bool SqlOrderRepository::reserve_exclusive(OfferId offer, OrderId order) {
   // Guarded twice: the primary key keeps a second holder out, and the offer must be Active.
   db_.prepare(
          "INSERT INTO exclusive_reservations (offer_id, order_id) "
-         "SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM offers WHERE id = ?1 AND status = 'Active') "
+         "SELECT CAST(?1 AS BIGINT), CAST(?2 AS BIGINT) WHERE EXISTS (SELECT 1 FROM offers WHERE "
+         "id = ?1 AND status = 'Active') "
          "ON CONFLICT (offer_id) DO NOTHING")
       .bind(1, offer.value)
       .bind(2, order.value)

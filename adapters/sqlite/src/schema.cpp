@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 10> kSchema{{
+constexpr std::array<Migration, 11> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -542,6 +542,16 @@ INSERT INTO orders_new (id, payment_id, pay_by_balance)
 DROP TABLE orders;
 ALTER TABLE orders_new RENAME TO orders;
 DROP TABLE deposits;
+)sql"},
+    {11, "stored order of tags and gift cards",
+     R"sql(
+-- An offer's tags and an order's gift cards are listed in the order they were written. That
+-- order was the rowid, which only SQLite has; the repositories serve other databases too, so
+-- it becomes a column. Rows written from now on number themselves within their offer or order.
+ALTER TABLE offer_tags ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+UPDATE offer_tags SET position = rowid;
+ALTER TABLE gift_cards ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+UPDATE gift_cards SET position = rowid;
 )sql"},
 }};
 
