@@ -45,17 +45,14 @@ ArtworkId SqlArtworkRepository::add(const Artwork& artwork) {
 std::optional<Artwork> SqlArtworkRepository::find(ArtworkId id) {
   auto row = db_.prepare(std::string(kArtworkSelect) + "WHERE id = ?1");
   row.bind(1, id.value);
-  if (!row.step()) return std::nullopt;
-  return artwork_from_row(row);
+  return first_row(row, artwork_from_row);
 }
 
 std::vector<Artwork> SqlArtworkRepository::list_for_user(UserId owner) {
   auto rows = db_.prepare(std::string(kArtworkSelect) +
                           "WHERE account_id = ?1 ORDER BY acquired_at DESC, id DESC");
   rows.bind(1, owner.value);
-  std::vector<Artwork> artworks;
-  while (rows.step()) artworks.push_back(artwork_from_row(rows));
-  return artworks;
+  return all_rows(rows, artwork_from_row);
 }
 
 std::optional<std::string> SqlArtworkRepository::rendered(OfferId offer, int long_edge,

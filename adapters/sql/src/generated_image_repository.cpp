@@ -51,8 +51,7 @@ GeneratedImageId SqlGeneratedImageRepository::add(const GeneratedImage& image) {
 std::optional<GeneratedImage> SqlGeneratedImageRepository::find(GeneratedImageId id) {
   auto row = db_.prepare(std::string(kSelect) + "WHERE id = ?1");
   row.bind(1, id.value);
-  if (!row.step()) return std::nullopt;
-  return image_from_row(row);
+  return first_row(row, image_from_row);
 }
 
 GeneratedImagePage SqlGeneratedImageRepository::list_for_user(UserId owner, int offset, int limit) {
@@ -61,7 +60,7 @@ GeneratedImagePage SqlGeneratedImageRepository::list_for_user(UserId owner, int 
                           "WHERE account_id = ?1 ORDER BY created_at DESC, id DESC "
                           "LIMIT ?2 OFFSET ?3");
   rows.bind(1, owner.value).bind(2, limit).bind(3, offset);
-  while (rows.step()) page.items.push_back(image_from_row(rows));
+  page.items = all_rows(rows, image_from_row);
   auto total = db_.prepare("SELECT count(*) FROM generated_images WHERE account_id = ?1");
   total.bind(1, owner.value);
   total.step();

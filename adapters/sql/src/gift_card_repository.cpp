@@ -66,17 +66,14 @@ bool SqlGiftCardRepository::insert(const GiftCard& card) {
 std::optional<GiftCard> SqlGiftCardRepository::find_by_digest(std::string_view number_digest) {
   auto row = db_.prepare(std::string(kGiftCardSelect) + "WHERE number_digest = ?1");
   row.bind(1, number_digest);
-  if (!row.step()) return std::nullopt;
-  return card_from_row(row);
+  return first_row(row, [this](const Statement& found) { return card_from_row(found); });
 }
 
 std::vector<GiftCard> SqlGiftCardRepository::list_for_order(OrderId order) {
   auto rows = db_.prepare(std::string(kGiftCardSelect) +
                           "WHERE order_id = ?1 ORDER BY issued_at, position");
   rows.bind(1, order.value);
-  std::vector<GiftCard> cards;
-  while (rows.step()) cards.push_back(card_from_row(rows));
-  return cards;
+  return all_rows(rows, [this](const Statement& row) { return card_from_row(row); });
 }
 
 bool SqlGiftCardRepository::redeem(std::string_view number_digest, UserId by, sys_seconds at) {

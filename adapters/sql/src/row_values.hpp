@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "artshop/sql/connection.hpp"
 
@@ -26,6 +27,21 @@ inline std::optional<std::chrono::sys_seconds> from_optional_epoch(
     std::optional<std::int64_t> seconds) {
   if (!seconds) return std::nullopt;
   return from_epoch(*seconds);
+}
+
+// The first row `rows` answers, read with `from_row`; nothing when it answers none.
+template <class FromRow>
+auto first_row(Statement& rows, FromRow from_row) -> std::optional<decltype(from_row(rows))> {
+  if (!rows.step()) return std::nullopt;
+  return from_row(rows);
+}
+
+// Every row `rows` answers, in its order, each read with `from_row`.
+template <class FromRow>
+auto all_rows(Statement& rows, FromRow from_row) -> std::vector<decltype(from_row(rows))> {
+  std::vector<decltype(from_row(rows))> read;
+  while (rows.step()) read.push_back(from_row(rows));
+  return read;
 }
 
 // The enum stored as text in `column` of the row, read with `parse` (parse_currency,

@@ -59,8 +59,7 @@ std::optional<SupportTicket> SqlSupportTicketRepository::find_by_reference(
     std::string_view reference) {
   auto row = db_.prepare(std::string(kSelect) + "WHERE reference = ?1");
   row.bind(1, reference);
-  if (!row.step()) return std::nullopt;
-  return ticket_from_row(row);
+  return first_row(row, ticket_from_row);
 }
 
 std::vector<SupportTicket> SqlSupportTicketRepository::claim_unsent(sys_seconds since,
@@ -74,8 +73,7 @@ std::vector<SupportTicket> SqlSupportTicketRepository::claim_unsent(sys_seconds 
                           "AND (mails_claimed_until IS NULL OR mails_claimed_until <= ?2) "
                           "ORDER BY created_at, id LIMIT ?3");
   rows.bind(1, epoch(since)).bind(2, epoch(now)).bind(3, limit);
-  std::vector<SupportTicket> claimed;
-  while (rows.step()) claimed.push_back(ticket_from_row(rows));
+  const auto claimed = all_rows(rows, ticket_from_row);
   auto claim = db_.prepare("UPDATE support_tickets SET mails_claimed_until = ?2 WHERE id = ?1");
   for (const auto& ticket : claimed) {
     claim.bind(1, ticket.id.value).bind(2, epoch(claimed_until)).run();
