@@ -19,6 +19,7 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "host",
     "port",
     "data_dir",
+    "database_url",
     "static_dir",
     "log_level",
     "io_threads",
@@ -358,6 +359,12 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   std::string static_dir;
   take(settings.text("data_dir", config.data_dir.string()), data_dir);
   take(settings.text("static_dir", config.static_dir.string()), static_dir);
+  take(settings.text("database_url", ""), config.database_url);
+  if (error.empty() && !config.database_url.empty() &&
+      !config.database_url.starts_with("postgresql://") &&
+      !config.database_url.starts_with("postgres://")) {
+    error = "database_url must be empty (SQLite in data_dir) or start with postgresql://";
+  }
   take(settings.text("log_level", config.log_level), config.log_level);
   take(settings.integer("io_threads", 0, 0, 256), config.io_threads);
   if (config.io_threads == 0) config.io_threads = cores;  // 0: one per core

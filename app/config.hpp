@@ -22,6 +22,9 @@ struct Config {
   std::string host = "127.0.0.1";
   unsigned short port = 8080;
   std::filesystem::path data_dir = "data";
+  // Empty: SQLite, the file artshop.db in data_dir. postgresql://user@host:port/database: a
+  // PostgreSQL server several shop servers can share (docs/scale-out.md).
+  std::string database_url;
   std::filesystem::path static_dir = "frontend/dist";
   std::string log_level = "info";
   unsigned io_threads = 0;  // 0: one per core

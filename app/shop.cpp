@@ -13,8 +13,6 @@
 #include "artshop/mail/smtp_mailer.hpp"
 #include "artshop/payments/stripe_gateway.hpp"
 #include "artshop/rates/ecb_feed.hpp"
-#include "artshop/sqlite/gift_card_numbers.hpp"
-#include "artshop/sqlite/migrations.hpp"
 
 namespace artshop::app {
 namespace {
@@ -120,11 +118,13 @@ Shop::Shop(const Config& configuration)
           config.gift_card_key, "gift_card_key", config.gift_card_key_file(), random))),
       gift_card_cipher(make_gift_card_cipher(config, gift_card_keys, random)),
       gift_card_digests(gift_card_keys.lookup),
-      pool(config.database_file(), config.worker_threads + config.password_pool.threads +
-                                       config.render_pool.threads + config.generation_pool.threads +
-                                       config.mail_pool.threads + 1),
-      transactions(pool, &gift_card_cipher),
-      catalogue(config.database_file()),
+      database(open_database(config,
+                             config.worker_threads + config.password_pool.threads +
+                                 config.render_pool.threads + config.generation_pool.threads +
+                                 config.mail_pool.threads + 1,
+                             gift_card_cipher)),
+      transactions(database->transactions()),
+      catalogue(database->catalogue()),
       hasher(random, config.argon2),
       tokens(signing_keys(config, random), crypto::JwtSettings{}),
       mailer(make_mailer(config, mail_work)),
@@ -263,17 +263,7 @@ void Shop::housekeeping() {
 }
 
 int Shop::migrate() {
-  auto connection = pool.acquire();
-  const auto report = sqlite::migrate(*connection, sqlite::artshop_schema());
-  spdlog::info("database {} at schema version {} ({} migration(s) applied)",
-               config.database_file().string(), report.to_version, report.applied.size());
-  if (const auto sealed =
-          sqlite::protect_gift_card_numbers(*connection, gift_card_cipher, gift_card_digests);
-      sealed > 0) {
-    spdlog::info("{} gift-card number(s) sealed under key {}", sealed,
-                 gift_card_cipher.current_key_id());
-  }
-  return report.to_version;
+  return database->migrate(gift_card_cipher, gift_card_digests);
 }
 
 PasswordServices Shop::password_services() {

@@ -25,11 +25,9 @@
 #include "artshop/http/api.hpp"
 #include "artshop/imagegen/procedural_image_generator.hpp"
 #include "artshop/media/vips_image_processor.hpp"
-#include "artshop/sqlite/catalogue_read_model.hpp"
-#include "artshop/sqlite/connection_pool.hpp"
-#include "artshop/sqlite/sqlite_unit_of_work.hpp"
 #include "blob_stores.hpp"
 #include "config.hpp"
+#include "database.hpp"
 #include "image_generator.hpp"
 #include "payment_provider.hpp"
 
@@ -85,11 +83,11 @@ struct Shop {
   crypto::GiftCardKeys gift_card_keys;
   crypto::AesGcmGiftCardNumberCipher gift_card_cipher;
   crypto::HmacTokenHasher gift_card_digests;
-  sqlite::ConnectionPool pool;
-  sqlite::SqliteUnitOfWork transactions;
+  std::unique_ptr<Database> database;  // SQLite or PostgreSQL (config.database_url)
+  UnitOfWork& transactions;
   // The catalogue visitors browse, in memory, answered on the I/O threads: it never waits
   // for the database longer than a version lookup.
-  sqlite::SqliteCatalogueReadModel catalogue;
+  sql::SqlCatalogueReadModel& catalogue;
   InlineExecutor catalogue_work;
   crypto::Argon2PasswordHasher hasher;
   crypto::HmacJwtAccessTokenCodec tokens;

@@ -113,7 +113,7 @@ int serve(const Config& config) {
     options.media_store = shop.public_media.get();
   }
   http::Server server(std::move(options), std::move(routes),
-                      [&] { return catalogue_ready.load() && shop.pool.ping(); });
+                      [&] { return catalogue_ready.load() && shop.database->ready(); });
   // Nothing is served before run(), so the shop may still settle what depends on the port.
   shop.listening_on(server.port());
   // Expires unpaid orders, forgets old idempotency keys and retries support mail now and then

@@ -1,57 +1,23 @@
 #include "artshop/sqlite/gift_card_numbers.hpp"
 
-#include <string>
-#include <vector>
-
+#include "artshop/sql/gift_card_numbers.hpp"
 #include "artshop/sqlite/transaction.hpp"
 
 namespace artshop::sqlite {
 
 int protect_gift_card_numbers(Connection& connection, const GiftCardNumberCipher& cipher,
                               const TokenHasher& lookup) {
-  struct Stale {
-    std::string digest;
-    std::string number;
-  };
-  std::vector<Stale> stale;
-  bool plain_text_found = false;
+  sql::Resealed resealed;
   {
     Transaction transaction(connection, Transaction::Kind::Immediate);
     // Overwritten and deleted content is zeroed, not left behind in the file.
     connection.execute("PRAGMA secure_delete = ON;");
-    auto rows = connection.prepare(
-        "SELECT number_digest, number, number_key_id, number_sealed FROM gift_cards "
-        "WHERE number IS NOT NULL OR number_key_id IS NOT ?1");
-    rows.bind(1, cipher.current_key_id());
-    while (rows.step()) {
-      auto number = rows.column_optional_text(1);
-      plain_text_found = plain_text_found || number.has_value();
-      if (!number) {
-        number = cipher.open({.key_id = rows.column_text(2), .text = rows.column_text(3)});
-        if (!number) {
-          throw DatabaseError(0, "a gift card is sealed under key " + rows.column_text(2) +
-                                     ", which is not configured (gift_card_previous_keys)");
-        }
-      }
-      stale.push_back({rows.column_text(0), std::move(*number)});
-    }
-    for (const auto& card : stale) {
-      const auto sealed = cipher.seal(card.number);
-      connection
-          .prepare(
-              "UPDATE gift_cards SET number_digest = ?2, number = NULL, number_key_id = ?3, "
-              "number_sealed = ?4 WHERE number_digest = ?1")
-          .bind(1, card.digest)
-          .bind(2, lookup.digest(card.number))
-          .bind(3, sealed.key_id)
-          .bind(4, sealed.text)
-          .run();
-    }
+    resealed = sql::reseal_gift_card_numbers(connection, cipher, lookup);
     transaction.commit();
   }
   connection.execute("PRAGMA secure_delete = OFF;");
-  if (plain_text_found) connection.execute("VACUUM; PRAGMA wal_checkpoint(TRUNCATE);");
-  return static_cast<int>(stale.size());
+  if (resealed.plain_text_found) connection.execute("VACUUM; PRAGMA wal_checkpoint(TRUNCATE);");
+  return resealed.cards;
 }
 
 }  // namespace artshop::sqlite

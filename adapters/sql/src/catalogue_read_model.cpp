@@ -1,4 +1,4 @@
-#include "artshop/sqlite/catalogue_read_model.hpp"
+#include "artshop/sql/catalogue_read_model.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -17,6 +17,34 @@ constexpr std::string_view kNewestVersion =
 // The categories' own key in catalogue_changes: a change there reloads everything.
 constexpr std::int64_t kCategoriesKey = 0;
 
+// A read transaction that rolls back unless committed.
+class Reading {
+ public:
+  Reading(Connection& connection, const std::string& begin) : connection_(connection) {
+    connection_.execute(begin);
+  }
+  ~Reading() {
+    if (!open_) return;
+    try {
+      connection_.execute("ROLLBACK");
+    } catch (const DatabaseError&) {
+      // Nothing was written; a connection that cannot roll back is broken and reports so on
+      // its next use.
+    }
+  }
+  Reading(const Reading&) = delete;
+  Reading& operator=(const Reading&) = delete;
+
+  void commit() {
+    connection_.execute("COMMIT");
+    open_ = false;
+  }
+
+ private:
+  Connection& connection_;
+  bool open_ = true;
+};
+
 std::int64_t read_version(Connection& connection) {
   auto row = connection.prepare_cached(kNewestVersion);
   row.step();
@@ -25,27 +53,27 @@ std::int64_t read_version(Connection& connection) {
 
 }  // namespace
 
-SqliteCatalogueReadModel::SqliteCatalogueReadModel(std::filesystem::path database,
+SqlCatalogueReadModel::SqlCatalogueReadModel(ReadModelDatabase database,
                                                    std::size_t patch_limit)
     : database_(std::move(database)),
       patch_limit_(patch_limit),
       reloader_([this](const std::stop_token& stop) { reload_when_asked(stop); }) {}
 
-SqliteCatalogueReadModel::~SqliteCatalogueReadModel() = default;
+SqlCatalogueReadModel::~SqlCatalogueReadModel() = default;
 
-void SqliteCatalogueReadModel::load() {
+void SqlCatalogueReadModel::load() {
   const std::lock_guard lock(patching_);
-  if (!patcher_) patcher_.emplace(database_);
+  if (!patcher_) patcher_ = database_.connect();
   publish(load_all(*patcher_));
 }
 
-std::shared_ptr<const CatalogueSnapshot> SqliteCatalogueReadModel::current() {
+std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::current() {
   auto held = snapshot_.load();
   if (!held) {
     // Nothing to answer yet: the first caller loads, the others wait for it.
     const std::lock_guard lock(patching_);
     if (auto loaded = snapshot_.load()) return loaded;
-    if (!patcher_) patcher_.emplace(database_);
+    if (!patcher_) patcher_ = database_.connect();
     publish(load_all(*patcher_));
     return snapshot_.load();
   }
@@ -53,31 +81,31 @@ std::shared_ptr<const CatalogueSnapshot> SqliteCatalogueReadModel::current() {
   return patch(std::move(held));
 }
 
-std::int64_t SqliteCatalogueReadModel::newest_version() {
+std::int64_t SqlCatalogueReadModel::newest_version() {
   // Any free probe; when all are busy, the one this thread's id picks.
   for (auto& probe : probes_) {
     const std::unique_lock lock(probe.mutex, std::try_to_lock);
     if (!lock.owns_lock()) continue;
-    if (!probe.connection) probe.connection.emplace(database_);
+    if (!probe.connection) probe.connection = database_.connect();
     return read_version(*probe.connection);
   }
   auto& probe = probes_[std::hash<std::thread::id>{}(std::this_thread::get_id()) % probes_.size()];
   const std::lock_guard lock(probe.mutex);
-  if (!probe.connection) probe.connection.emplace(database_);
+  if (!probe.connection) probe.connection = database_.connect();
   return read_version(*probe.connection);
 }
 
-std::shared_ptr<const CatalogueSnapshot> SqliteCatalogueReadModel::patch(
+std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::patch(
     std::shared_ptr<const CatalogueSnapshot> held) {
   const std::unique_lock lock(patching_, std::try_to_lock);
   if (!lock.owns_lock()) return held;
   // Another caller may have patched while this one read the version.
   if (auto newer = snapshot_.load(); newer->version() > held->version()) held = std::move(newer);
-  if (!patcher_) patcher_.emplace(database_);
+  if (!patcher_) patcher_ = database_.connect();
   auto& connection = *patcher_;
 
   // The version, the list of changes and the offers, all read at one moment.
-  Transaction reading(connection, Transaction::Kind::Deferred);
+  Reading reading(connection, database_.begin_read);
   const auto version = read_version(connection);
   if (version == held->version()) return held;
   auto changes = connection.prepare_cached(
@@ -104,9 +132,9 @@ std::shared_ptr<const CatalogueSnapshot> SqliteCatalogueReadModel::patch(
   return next;
 }
 
-std::shared_ptr<const CatalogueSnapshot> SqliteCatalogueReadModel::load_all(
+std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::load_all(
     Connection& connection) {
-  Transaction reading(connection, Transaction::Kind::Deferred);
+  Reading reading(connection, database_.begin_read);
   const auto version = read_version(connection);
   sql::SqlOfferRepository repository(connection);
   std::vector<std::string> categories;
@@ -120,7 +148,7 @@ std::shared_ptr<const CatalogueSnapshot> SqliteCatalogueReadModel::load_all(
                                                    version);
 }
 
-void SqliteCatalogueReadModel::publish(const std::shared_ptr<const CatalogueSnapshot>& next) {
+void SqlCatalogueReadModel::publish(const std::shared_ptr<const CatalogueSnapshot>& next) {
   // Never back: a slow reload must not replace a newer patch.
   auto held = snapshot_.load();
   while (!held || held->version() < next->version()) {
@@ -128,7 +156,7 @@ void SqliteCatalogueReadModel::publish(const std::shared_ptr<const CatalogueSnap
   }
 }
 
-void SqliteCatalogueReadModel::ask_for_reload() {
+void SqlCatalogueReadModel::ask_for_reload() {
   {
     const std::lock_guard lock(reload_mutex_);
     reload_asked_ = true;
@@ -137,8 +165,8 @@ void SqliteCatalogueReadModel::ask_for_reload() {
   reload_wanted_.notify_one();
 }
 
-void SqliteCatalogueReadModel::reload_when_asked(const std::stop_token& stop) {
-  std::optional<Connection> connection;
+void SqlCatalogueReadModel::reload_when_asked(const std::stop_token& stop) {
+  std::unique_ptr<Connection> connection;
   while (true) {
     {
       std::unique_lock lock(reload_mutex_);
@@ -146,7 +174,7 @@ void SqliteCatalogueReadModel::reload_when_asked(const std::stop_token& stop) {
       reload_asked_ = false;
     }
     try {
-      if (!connection) connection.emplace(database_);
+      if (!connection) connection = database_.connect();
       const auto started = std::chrono::steady_clock::now();
       auto next = load_all(*connection);
       spdlog::info("catalogue reloaded: {} offers at version {} in {} ms", next->size(),
@@ -162,4 +190,4 @@ void SqliteCatalogueReadModel::reload_when_asked(const std::stop_token& stop) {
   }
 }
 
-}  // namespace artshop::sqlite
+}  // namespace artshop::sql

@@ -1,0 +1,122 @@
+#include "database.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "artshop/postgres/connection_pool.hpp"
+#include "artshop/postgres/migrations.hpp"
+#include "artshop/postgres/postgres_unit_of_work.hpp"
+#include "artshop/postgres/transaction.hpp"
+#include "artshop/sql/gift_card_numbers.hpp"
+#include "artshop/sqlite/connection_pool.hpp"
+#include "artshop/sqlite/gift_card_numbers.hpp"
+#include "artshop/sqlite/migrations.hpp"
+#include "artshop/sqlite/sqlite_unit_of_work.hpp"
+
+namespace artshop::app {
+namespace {
+
+void log_migrated(const std::string& where, int version, std::size_t applied) {
+  spdlog::info("database {} at schema version {} ({} migration(s) applied)", where, version,
+               applied);
+}
+
+void log_resealed(int cards, const GiftCardNumberCipher& cipher) {
+  if (cards > 0) {
+    spdlog::info("{} gift-card number(s) sealed under key {}", cards, cipher.current_key_id());
+  }
+}
+
+class SqliteDatabase final : public Database {
+ public:
+  SqliteDatabase(std::filesystem::path file, std::size_t connections,
+                 const GiftCardNumberCipher& cipher)
+      : file_(std::move(file)),
+        pool_(file_, connections),
+        transactions_(pool_, &cipher),
+        catalogue_({.connect = [file = file_] { return std::make_unique<sqlite::Connection>(file); },
+                    .begin_read = "BEGIN"}) {}
+
+  UnitOfWork& transactions() override { return transactions_; }
+  sql::SqlCatalogueReadModel& catalogue() override { return catalogue_; }
+
+  int migrate(const GiftCardNumberCipher& cipher, const TokenHasher& lookup) override {
+    auto connection = pool_.acquire();
+    const auto report = sqlite::migrate(*connection, sqlite::artshop_schema());
+    log_migrated(where(), report.to_version, report.applied.size());
+    log_resealed(sqlite::protect_gift_card_numbers(*connection, cipher, lookup), cipher);
+    return report.to_version;
+  }
+
+  bool ready() override { return pool_.ping(); }
+  std::string where() const override { return file_.string(); }
+
+ private:
+  std::filesystem::path file_;
+  sqlite::ConnectionPool pool_;
+  sqlite::SqliteUnitOfWork transactions_;
+  sql::SqlCatalogueReadModel catalogue_;
+};
+
+class PostgresDatabase final : public Database {
+ public:
+  PostgresDatabase(std::string url, std::size_t connections, const GiftCardNumberCipher& cipher)
+      : url_(std::move(url)),
+        pool_(url_, connections),
+        transactions_(pool_, &cipher),
+        catalogue_({.connect = [url = url_] { return std::make_unique<postgres::Connection>(url); },
+                    .begin_read = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"}) {}
+
+  UnitOfWork& transactions() override { return transactions_; }
+  sql::SqlCatalogueReadModel& catalogue() override { return catalogue_; }
+
+  int migrate(const GiftCardNumberCipher& cipher, const TokenHasher& lookup) override {
+    postgres::MigrationReport report;
+    {
+      auto connection = pool_.acquire();
+      report = postgres::migrate(*connection, postgres::artshop_schema());
+    }
+    log_migrated(where(), report.to_version, report.applied.size());
+    int resealed = 0;
+    postgres::run_transaction(pool_, TransactionMode::Write, [&](sql::Connection& connection) {
+      resealed = sql::reseal_gift_card_numbers(connection, cipher, lookup).cards;
+      return true;
+    });
+    log_resealed(resealed, cipher);
+    return report.to_version;
+  }
+
+  bool ready() override { return pool_.ping(); }
+  std::string where() const override { return without_password(url_); }
+
+ private:
+  std::string url_;
+  postgres::ConnectionPool pool_;
+  postgres::PostgresUnitOfWork transactions_;
+  sql::SqlCatalogueReadModel catalogue_;
+};
+
+}  // namespace
+
+std::string without_password(const std::string& url) {
+  // postgresql://user:password@host/...: the password runs from the first ':' after the
+  // scheme to the '@' of the authority.
+  const auto scheme_end = url.find("://");
+  if (scheme_end == std::string::npos) return url;
+  const auto authority = scheme_end + 3;
+  const auto at = url.find('@', authority);
+  const auto slash = url.find('/', authority);
+  if (at == std::string::npos || (slash != std::string::npos && at > slash)) return url;
+  const auto colon = url.find(':', authority);
+  if (colon == std::string::npos || colon > at) return url;
+  return url.substr(0, colon) + ":***" + url.substr(at);
+}
+
+std::unique_ptr<Database> open_database(const Config& config, std::size_t connections,
+                                        const GiftCardNumberCipher& cipher) {
+  if (config.database_url.empty()) {
+    return std::make_unique<SqliteDatabase>(config.database_file(), connections, cipher);
+  }
+  return std::make_unique<PostgresDatabase>(config.database_url, connections, cipher);
+}
+
+}  // namespace artshop::app

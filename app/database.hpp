@@ -1,0 +1,42 @@
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "artshop/core/accounts/ports.hpp"
+#include "artshop/core/orders/gift_card.hpp"
+#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/sql/catalogue_read_model.hpp"
+#include "config.hpp"
+
+namespace artshop::app {
+
+// The shop's database, whichever it is (config.database_url): SQLite, a file of the data
+// folder, by default; PostgreSQL when several app servers share one. Both run the same SQL
+// repositories (adapters/sql); this is what differs.
+class Database {
+ public:
+  virtual ~Database() = default;
+
+  // Transactions over every repository, for the use cases (through `narrow`).
+  virtual UnitOfWork& transactions() = 0;
+  // The catalogue in memory, kept in step with every server's writes.
+  virtual sql::SqlCatalogueReadModel& catalogue() = 0;
+  // Applies pending migrations, then brings gift-card numbers under the current keys (sealed
+  // with `cipher`, looked up with `lookup`); answers the schema version.
+  virtual int migrate(const GiftCardNumberCipher& cipher, const TokenHasher& lookup) = 0;
+  // Whether the database answers on its migrated schema (GET /readyz).
+  virtual bool ready() = 0;
+  // Where it is, for the log: the file, or the server and database (never a password).
+  virtual std::string where() const = 0;
+};
+
+// Opens the configured database with room for `connections` threads at once.
+std::unique_ptr<Database> open_database(const Config& config, std::size_t connections,
+                                        const GiftCardNumberCipher& cipher);
+
+// The URL without its password, for logs.
+std::string without_password(const std::string& url);
+
+}  // namespace artshop::app
