@@ -1,6 +1,7 @@
 #include "artshop/postgres/connection.hpp"
 
 #include <libpq-fe.h>
+#include <poll.h>
 #include <spdlog/spdlog.h>
 
 #include <array>
@@ -138,8 +139,8 @@ class PgCursor final : public sql::Cursor {
   std::optional<std::string>& slot(int index) {
     if (index < 1 || static_cast<std::size_t>(index) > values_.size()) {
       throw DatabaseError("08P01", "parameter " + std::to_string(index) + " is not in " +
-                                       statement_ + " (it has " +
-                                       std::to_string(values_.size()) + ")");
+                                       statement_ + " (it has " + std::to_string(values_.size()) +
+                                       ")");
     }
     return values_[static_cast<std::size_t>(index - 1)];
   }
@@ -149,8 +150,8 @@ class PgCursor final : public sql::Cursor {
       throw DatabaseError(kInternalError, "no current row of " + statement_);
     }
     if (column < 0 || column >= PQnfields(result_.get())) {
-      throw DatabaseError(kInternalError, "no column " + std::to_string(column) + " in " +
-                                              statement_);
+      throw DatabaseError(kInternalError,
+                          "no column " + std::to_string(column) + " in " + statement_);
     }
   }
 
@@ -160,11 +161,10 @@ class PgCursor final : public sql::Cursor {
     for (const auto& value : values_) values.push_back(value ? value->c_str() : nullptr);
     const int count = static_cast<int>(values.size());
     PGconn* handle = connection_.connection_;
-    PGresult* result =
-        name_.empty()
-            ? PQexecParams(handle, statement_.c_str(), count, nullptr, values.data(), nullptr,
-                           nullptr, 0)
-            : PQexecPrepared(handle, name_.c_str(), count, values.data(), nullptr, nullptr, 0);
+    PGresult* result = name_.empty() ? PQexecParams(handle, statement_.c_str(), count, nullptr,
+                                                    values.data(), nullptr, nullptr, 0)
+                                     : PQexecPrepared(handle, name_.c_str(), count, values.data(),
+                                                      nullptr, nullptr, 0);
     if (!succeeded(result)) connection_.fail(result, statement_);
     connection_.remember_changes(result);
     result_.reset(result);
@@ -218,15 +218,15 @@ void Connection::fail(PGresult* result, std::string_view context) {
   // The statements after a failure fail only because it did (25P02): they report the first
   // one, so that a serialization failure some caller swallowed still reads as one.
   if (sqlstate == kInFailedTransaction && !last_failure_state_.empty()) {
-    throw DatabaseError(last_failure_state_, "SQLSTATE " + sqlstate + ": " + message + " (in: " +
-                                                 std::string(context) + "), after SQLSTATE " +
-                                                 last_failure_state_ + ": " +
+    throw DatabaseError(last_failure_state_, "SQLSTATE " + sqlstate + ": " + message +
+                                                 " (in: " + std::string(context) +
+                                                 "), after SQLSTATE " + last_failure_state_ + ": " +
                                                  last_failure_message_);
   }
   last_failure_state_ = sqlstate;
   last_failure_message_ = message;
-  throw DatabaseError(sqlstate,
-                      "SQLSTATE " + sqlstate + ": " + message + " (in: " + std::string(context) + ")");
+  throw DatabaseError(
+      sqlstate, "SQLSTATE " + sqlstate + ": " + message + " (in: " + std::string(context) + ")");
 }
 
 void Connection::remember_changes(PGresult* result) noexcept {
@@ -270,8 +270,14 @@ sql::Statement Connection::prepare_cached(std::string_view sql) {
 }
 
 bool Connection::healthy() {
-  return PQconsumeInput(connection_) == 1 && PQstatus(connection_) == CONNECTION_OK &&
-         PQtransactionStatus(connection_) == PQTRANS_IDLE;
+  // A server that ended the session sent its reason, then closed the socket; libpq notices
+  // the close only on a read after the one that returned the reason.
+  for (int read = 0; read < 2 && PQstatus(connection_) == CONNECTION_OK; ++read) {
+    pollfd readable{.fd = PQsocket(connection_), .events = POLLIN, .revents = 0};
+    if (::poll(&readable, 1, 0) <= 0) break;  // nothing arrived: the session is as it was
+    if (PQconsumeInput(connection_) == 0) return false;
+  }
+  return PQstatus(connection_) == CONNECTION_OK && PQtransactionStatus(connection_) == PQTRANS_IDLE;
 }
 
 void Connection::reconnect() {
@@ -286,16 +292,17 @@ void Connection::reconnect() {
 
 void Connection::commit() {
   if (PQtransactionStatus(connection_) == PQTRANS_INERROR) {
-    throw DatabaseError(last_failure_state_.empty() ? kInFailedTransaction : last_failure_state_,
-                        "the transaction cannot commit, a statement in it failed: " +
-                            last_failure_message_);
+    throw DatabaseError(
+        last_failure_state_.empty() ? kInFailedTransaction : last_failure_state_,
+        "the transaction cannot commit, a statement in it failed: " + last_failure_message_);
   }
   PGresult* result = PQexec(connection_, "COMMIT");
   if (!succeeded(result)) fail(result, "COMMIT");
   const std::string_view answer = PQcmdStatus(result);
   const bool committed = answer == "COMMIT";
   PQclear(result);
-  if (!committed) throw DatabaseError(kInFailedTransaction, "the server rolled back instead of committing");
+  if (!committed)
+    throw DatabaseError(kInFailedTransaction, "the server rolled back instead of committing");
 }
 
 }  // namespace artshop::postgres

@@ -24,9 +24,9 @@ constexpr std::string_view kBookkeeping =
     ")";
 
 int read_version(Connection& connection) {
-  auto statement = connection.prepare(
-      "SELECT CASE WHEN to_regclass('schema_migrations') IS NULL THEN 0"
-      " ELSE (SELECT coalesce(max(version), 0) FROM schema_migrations) END");
+  auto exists = connection.prepare("SELECT to_regclass('schema_migrations') IS NOT NULL");
+  if (!exists.step() || exists.column_int(0) == 0) return 0;
+  auto statement = connection.prepare("SELECT coalesce(max(version), 0) FROM schema_migrations");
   statement.step();
   return static_cast<int>(statement.column_int(0));
 }
@@ -43,10 +43,9 @@ MigrationReport migrate(Connection& connection, std::span<const Migration> migra
   report.to_version = report.from_version;
   const int newest_known = migrations.empty() ? 0 : migrations.back().version;
   if (report.from_version > newest_known) {
-    throw DatabaseError("55000", "the database is at schema version " +
-                                     std::to_string(report.from_version) +
-                                     ", newer than this build knows (" +
-                                     std::to_string(newest_known) + ")");
+    throw DatabaseError("55000",
+                        "the database is at schema version " + std::to_string(report.from_version) +
+                            ", newer than this build knows (" + std::to_string(newest_known) + ")");
   }
   for (const auto& migration : migrations) {
     if (migration.version <= report.from_version) continue;

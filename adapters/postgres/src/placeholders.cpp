@@ -47,7 +47,7 @@ NumberedStatement number_parameters(std::string_view sql) {
   while (at < sql.size()) {
     const char c = sql[at];
     const bool comment_starts = at + 1 < sql.size() && ((c == '-' && sql[at + 1] == '-') ||
-                                                         (c == '/' && sql[at + 1] == '*'));
+                                                        (c == '/' && sql[at + 1] == '*'));
     if (c == '\'' || c == '"' || comment_starts) {
       const auto end = c == '\'' || c == '"' ? skip_quoted(sql, at) : skip_comment(sql, at);
       numbered.sql.append(sql.substr(at, end - at));

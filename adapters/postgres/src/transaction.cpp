@@ -27,8 +27,7 @@ std::chrono::microseconds pause_before(int attempt) {
 
 }  // namespace
 
-Transaction::Transaction(Connection& connection, std::string_view begin)
-    : connection_(connection) {
+Transaction::Transaction(Connection& connection, std::string_view begin) : connection_(connection) {
   connection_.execute(begin);
 }
 
