@@ -130,8 +130,18 @@ PostgresCluster::PostgresCluster()
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     throw std::runtime_error("initdb failed:\n" + log_tail());
   }
-  port_ = free_port();
-  start();
+  // Another process may take the free port before the server binds it; then the server
+  // exits at once, and another port is tried.
+  constexpr int kPorts = 3;
+  for (int attempt = 1;; ++attempt) {
+    port_ = free_port();
+    try {
+      start();
+      return;
+    } catch (const std::runtime_error&) {
+      if (attempt == kPorts) throw;
+    }
+  }
 }
 
 PostgresCluster::~PostgresCluster() {

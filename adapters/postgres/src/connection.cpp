@@ -203,8 +203,13 @@ Connection::~Connection() {
   PQfinish(connection_);
 }
 
-void Connection::fail(PGresult* result, std::string_view context) {
+void Connection::fail(PGresult* result, std::string_view statement) {
   const Result owned(result);
+  // A migration's whole text would bury the message.
+  constexpr std::size_t kLongestContext = 240;
+  const std::string context = statement.size() <= kLongestContext
+                                  ? std::string(statement)
+                                  : std::string(statement.substr(0, kLongestContext)) + "...";
   const char* state = result != nullptr ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
   std::string sqlstate = state != nullptr ? state : "";
   if (sqlstate.empty()) {
@@ -219,14 +224,13 @@ void Connection::fail(PGresult* result, std::string_view context) {
   // one, so that a serialization failure some caller swallowed still reads as one.
   if (sqlstate == kInFailedTransaction && !last_failure_state_.empty()) {
     throw DatabaseError(last_failure_state_, "SQLSTATE " + sqlstate + ": " + message +
-                                                 " (in: " + std::string(context) +
-                                                 "), after SQLSTATE " + last_failure_state_ + ": " +
+                                                 " (in: " + context + "), after SQLSTATE " +
+                                                 last_failure_state_ + ": " +
                                                  last_failure_message_);
   }
   last_failure_state_ = sqlstate;
   last_failure_message_ = message;
-  throw DatabaseError(
-      sqlstate, "SQLSTATE " + sqlstate + ": " + message + " (in: " + std::string(context) + ")");
+  throw DatabaseError(sqlstate, "SQLSTATE " + sqlstate + ": " + message + " (in: " + context + ")");
 }
 
 void Connection::remember_changes(PGresult* result) noexcept {

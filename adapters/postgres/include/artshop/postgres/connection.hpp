@@ -71,7 +71,7 @@ class Connection final : public sql::Connection {
 
   // Throws the failure `result` reports (or the connection's, when there is no result), and
   // frees `result`.
-  [[noreturn]] void fail(pg_result* result, std::string_view context);
+  [[noreturn]] void fail(pg_result* result, std::string_view statement);
   void remember_changes(pg_result* result) noexcept;
 
   pg_conn* connection_ = nullptr;
