@@ -1,0 +1,85 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "artshop/sql/connection.hpp"
+
+struct pg_conn;
+struct pg_result;
+
+namespace artshop::postgres {
+
+// A failure PostgreSQL reported, with its SQLSTATE ("23505", "40001"; "08006" when the
+// connection itself was lost). code() carries the same five characters as a number (see
+// sqlstate_code), so the state survives a copy made as the plain sql::DatabaseError.
+class DatabaseError : public sql::DatabaseError {
+ public:
+  DatabaseError(std::string_view sqlstate, const std::string& message);
+  std::string sqlstate() const;
+};
+
+// The SQLSTATE's five characters (digits and capital letters) read as a base-36 number.
+int sqlstate_code(std::string_view sqlstate) noexcept;
+std::string sqlstate_text(int code);
+
+// A serialization failure (40001) or a deadlock (40P01): the transaction did nothing and may
+// run again. Any other error is not worth a second try.
+bool is_retryable(const sql::DatabaseError& error) noexcept;
+
+// One connection to a PostgreSQL server, used by one thread at a time.
+//
+// Statements are sent with their parameters apart from their text (never spliced into it),
+// both as text: the server converts a parameter to the type its place in the statement
+// demands. prepare() uses the unnamed statement, parsed again at each run; prepare_cached()
+// keeps a named statement on the server for the life of the session.
+class Connection final : public sql::Connection {
+ public:
+  // `url` is a libpq connection URI: postgresql://user@host:port/database?option=value.
+  // Throws DatabaseError when the server cannot be reached or refuses the login.
+  explicit Connection(const std::string& url);
+  ~Connection() override;
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+  Connection(Connection&&) = delete;
+  Connection& operator=(Connection&&) = delete;
+
+  void execute(std::string_view sql) override;
+  sql::Statement prepare(std::string_view sql) override;
+  sql::Statement prepare_cached(std::string_view sql) override;
+  std::int64_t changes() const override { return changes_; }
+
+  // Whether the session is still usable between transactions: connected, and not inside a
+  // transaction someone left open. Reads what the server sent meanwhile without waiting, so a
+  // server that restarted (and closed the session) is noticed before the next statement.
+  bool healthy();
+  // Connects again with the same parameters; the server forgot the named statements, so
+  // they are prepared again when next used. Throws DatabaseError when the server is still
+  // unreachable.
+  void reconnect();
+
+  // Ends the open transaction with COMMIT, and throws if the server did not commit it: a
+  // transaction in which a statement failed can only roll back, and PostgreSQL answers its
+  // COMMIT with ROLLBACK rather than an error. The error thrown then is the failed
+  // statement's, so a serialization failure that some caller caught is still seen as one.
+  void commit();
+
+ private:
+  friend class PgCursor;
+
+  // Throws the failure `result` reports (or the connection's, when there is no result), and
+  // frees `result`.
+  [[noreturn]] void fail(pg_result* result, std::string_view statement);
+  void remember_changes(pg_result* result) noexcept;
+
+  pg_conn* connection_ = nullptr;
+  std::int64_t changes_ = 0;
+  // The first failure of the open transaction, kept for commit().
+  std::string last_failure_state_;
+  std::string last_failure_message_;
+  std::unordered_map<std::string, std::string> cached_;  // statement text -> server name
+};
+
+}  // namespace artshop::postgres

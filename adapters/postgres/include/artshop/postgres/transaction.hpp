@@ -1,0 +1,44 @@
+#pragma once
+
+#include <functional>
+#include <string_view>
+
+#include "artshop/core/ports/transactions.hpp"
+#include "artshop/postgres/connection.hpp"
+#include "artshop/postgres/connection_pool.hpp"
+
+namespace artshop::postgres {
+
+// A transaction that rolls back unless committed. `begin` is the statement that opens it
+// ("BEGIN ISOLATION LEVEL ...").
+class Transaction {
+ public:
+  Transaction(Connection& connection, std::string_view begin);
+  ~Transaction();
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+
+  void commit();
+
+ private:
+  Connection& connection_;
+  bool open_ = true;
+};
+
+// How many times run_transaction runs work that keeps failing to serialize.
+inline constexpr int kTransactionAttempts = 30;
+
+// Calls `work` inside a transaction on a pooled connection; commits when it returns true,
+// rolls back when it returns false or throws (the exception then propagates).
+//
+// Writes run SERIALIZABLE: PostgreSQL lets writers run side by side and, when their
+// interleaving could differ from some one-at-a-time order (two redemptions of one gift card,
+// two read-modify-writes of one balance), fails one of them with a serialization failure.
+// Reads run REPEATABLE READ READ ONLY: one snapshot, which never fails to serialize. A
+// serialization failure or a deadlock rolls back and runs `work` again, on a fresh
+// transaction, after a short random pause, up to kTransactionAttempts times; so `work` must do
+// nothing outside the database that cannot be done twice. Any other error propagates.
+void run_transaction(ConnectionPool& pool, TransactionMode mode,
+                     const std::function<bool(sql::Connection&)>& work);
+
+}  // namespace artshop::postgres

@@ -1,0 +1,312 @@
+#include "artshop/postgres/connection.hpp"
+
+#include <libpq-fe.h>
+#include <poll.h>
+#include <spdlog/spdlog.h>
+
+#include <array>
+#include <charconv>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "artshop/postgres/placeholders.hpp"
+
+namespace artshop::postgres {
+namespace {
+
+constexpr Oid kBooleanType = 16;  // pg_type's oid of boolean
+constexpr std::string_view kConnectionLost = "08006";
+constexpr std::string_view kInternalError = "XX000";
+constexpr std::string_view kInFailedTransaction = "25P02";
+
+constexpr int kSqlstateLength = 5;
+constexpr int kSqlstateBase = 36;
+
+std::string trimmed(const char* text) {
+  std::string out = text != nullptr ? text : "";
+  while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+  return out;
+}
+
+void log_notice(void* /*unused*/, const char* message) {
+  spdlog::debug("postgres: {}", trimmed(message));
+}
+
+struct ResultDeleter {
+  void operator()(PGresult* result) const noexcept { PQclear(result); }
+};
+using Result = std::unique_ptr<PGresult, ResultDeleter>;
+
+bool succeeded(const PGresult* result) noexcept {
+  const auto status = PQresultStatus(result);
+  return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
+}
+
+}  // namespace
+
+int sqlstate_code(std::string_view sqlstate) noexcept {
+  int code = 0;
+  for (const char c : sqlstate.substr(0, kSqlstateLength)) {
+    const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'Z' ? c - 'A' + 10 : 0;
+    code = code * kSqlstateBase + digit;
+  }
+  return code;
+}
+
+std::string sqlstate_text(int code) {
+  std::string text(kSqlstateLength, '0');
+  for (int i = kSqlstateLength - 1; i >= 0; --i) {
+    const int digit = code % kSqlstateBase;
+    text[static_cast<std::size_t>(i)] =
+        static_cast<char>(digit < 10 ? '0' + digit : 'A' + digit - 10);
+    code /= kSqlstateBase;
+  }
+  return text;
+}
+
+bool is_retryable(const sql::DatabaseError& error) noexcept {
+  static const int kSerializationFailure = sqlstate_code("40001");
+  static const int kDeadlock = sqlstate_code("40P01");
+  return error.code() == kSerializationFailure || error.code() == kDeadlock;
+}
+
+DatabaseError::DatabaseError(std::string_view sqlstate, const std::string& message)
+    : sql::DatabaseError(sqlstate_code(sqlstate), message) {}
+
+std::string DatabaseError::sqlstate() const {
+  return sqlstate_text(code());
+}
+
+// One statement with its parameters and, once run, all the rows it answered (libpq reads a
+// result whole).
+class PgCursor final : public sql::Cursor {
+ public:
+  // `name` is the server's name of a prepared statement, or empty for the unnamed one, which
+  // is parsed from `numbered.sql` at each run.
+  PgCursor(Connection& connection, NumberedStatement numbered, std::string name)
+      : connection_(connection),
+        statement_(std::move(numbered.sql)),
+        name_(std::move(name)),
+        values_(static_cast<std::size_t>(numbered.parameters)) {}
+
+  void bind(int index, std::int64_t value) override { slot(index) = std::to_string(value); }
+  void bind(int index, std::string_view value) override { slot(index) = std::string(value); }
+  void bind_null(int index) override { slot(index).reset(); }
+
+  bool step() override {
+    if (!result_) execute();
+    ++row_;
+    return row_ < PQntuples(result_.get());
+  }
+  void run() override {
+    if (!result_) execute();
+  }
+  void reset() override {
+    result_.reset();
+    row_ = -1;
+  }
+
+  bool is_null(int column) const override {
+    check_cell(column);
+    return PQgetisnull(result_.get(), row_, column) != 0;
+  }
+
+  // NULL reads as 0 and a boolean as 0 or 1, as they do from SQLite, so that SQL written once
+  // reads the same from both.
+  std::int64_t column_int(int column) const override {
+    if (is_null(column)) return 0;
+    const char* text = PQgetvalue(result_.get(), row_, column);
+    const auto length = static_cast<std::size_t>(PQgetlength(result_.get(), row_, column));
+    if (PQftype(result_.get(), column) == kBooleanType) return text[0] == 't' ? 1 : 0;
+    std::int64_t value = 0;
+    const auto [end, error] = std::from_chars(text, text + length, value);
+    if (error != std::errc{} || end != text + length) {
+      throw DatabaseError("22P02", "column " + std::string(PQfname(result_.get(), column)) +
+                                       " of " + statement_ + " is not a 64-bit integer");
+    }
+    return value;
+  }
+
+  std::string column_text(int column) const override {
+    if (is_null(column)) return {};
+    return {PQgetvalue(result_.get(), row_, column),
+            static_cast<std::size_t>(PQgetlength(result_.get(), row_, column))};
+  }
+
+ private:
+  std::optional<std::string>& slot(int index) {
+    if (index < 1 || static_cast<std::size_t>(index) > values_.size()) {
+      throw DatabaseError("08P01", "parameter " + std::to_string(index) + " is not in " +
+                                       statement_ + " (it has " + std::to_string(values_.size()) +
+                                       ")");
+    }
+    return values_[static_cast<std::size_t>(index - 1)];
+  }
+
+  void check_cell(int column) const {
+    if (!result_ || row_ < 0 || row_ >= PQntuples(result_.get())) {
+      throw DatabaseError(kInternalError, "no current row of " + statement_);
+    }
+    if (column < 0 || column >= PQnfields(result_.get())) {
+      throw DatabaseError(kInternalError,
+                          "no column " + std::to_string(column) + " in " + statement_);
+    }
+  }
+
+  void execute() {
+    std::vector<const char*> values;
+    values.reserve(values_.size());
+    for (const auto& value : values_) values.push_back(value ? value->c_str() : nullptr);
+    const int count = static_cast<int>(values.size());
+    PGconn* handle = connection_.connection_;
+    PGresult* result = name_.empty() ? PQexecParams(handle, statement_.c_str(), count, nullptr,
+                                                    values.data(), nullptr, nullptr, 0)
+                                     : PQexecPrepared(handle, name_.c_str(), count, values.data(),
+                                                      nullptr, nullptr, 0);
+    if (!succeeded(result)) connection_.fail(result, statement_);
+    connection_.remember_changes(result);
+    result_.reset(result);
+    row_ = -1;
+  }
+
+  Connection& connection_;
+  std::string statement_;
+  std::string name_;
+  std::vector<std::optional<std::string>> values_;
+  Result result_;
+  int row_ = -1;
+};
+
+Connection::Connection(const std::string& url) {
+  // The URL's own settings come first; the ones after it hold whatever it says: the shop
+  // exchanges UTF-8 whatever the server's or the environment's default.
+  const std::array<const char*, 4> keys{"dbname", "client_encoding", "fallback_application_name",
+                                        nullptr};
+  const std::array<const char*, 4> values{url.c_str(), "UTF8", "artshop", nullptr};
+  connection_ = PQconnectdbParams(keys.data(), values.data(), 1);
+  if (connection_ == nullptr) throw DatabaseError(kConnectionLost, "out of memory for libpq");
+  if (PQstatus(connection_) != CONNECTION_OK) {
+    // Named by database and host only: the URL may hold a password.
+    const std::string message = "cannot connect to database " + trimmed(PQdb(connection_)) +
+                                " at " + trimmed(PQhost(connection_)) + ":" +
+                                trimmed(PQport(connection_)) + ": " +
+                                trimmed(PQerrorMessage(connection_));
+    PQfinish(connection_);
+    throw DatabaseError("08001", message);
+  }
+  PQsetNoticeProcessor(connection_, log_notice, nullptr);
+}
+
+Connection::~Connection() {
+  PQfinish(connection_);
+}
+
+void Connection::fail(PGresult* result, std::string_view statement) {
+  const Result owned(result);
+  // A migration's whole text would bury the message.
+  constexpr std::size_t kLongestContext = 240;
+  const std::string context = statement.size() <= kLongestContext
+                                  ? std::string(statement)
+                                  : std::string(statement.substr(0, kLongestContext)) + "...";
+  const char* state = result != nullptr ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
+  std::string sqlstate = state != nullptr ? state : "";
+  if (sqlstate.empty()) {
+    sqlstate = PQstatus(connection_) == CONNECTION_BAD ? kConnectionLost : kInternalError;
+  }
+  const char* primary =
+      result != nullptr ? PQresultErrorField(result, PG_DIAG_MESSAGE_PRIMARY) : nullptr;
+  // The server's detail is left out: it quotes the row's values (an e-mail address, say),
+  // and the message ends in logs.
+  std::string message = primary != nullptr ? primary : trimmed(PQerrorMessage(connection_));
+  // The statements after a failure fail only because it did (25P02): they report the first
+  // one, so that a serialization failure some caller swallowed still reads as one.
+  if (sqlstate == kInFailedTransaction && !last_failure_state_.empty()) {
+    throw DatabaseError(last_failure_state_, "SQLSTATE " + sqlstate + ": " + message +
+                                                 " (in: " + context + "), after SQLSTATE " +
+                                                 last_failure_state_ + ": " +
+                                                 last_failure_message_);
+  }
+  last_failure_state_ = sqlstate;
+  last_failure_message_ = message;
+  throw DatabaseError(sqlstate, "SQLSTATE " + sqlstate + ": " + message + " (in: " + context + ")");
+}
+
+void Connection::remember_changes(PGresult* result) noexcept {
+  // Only writes count, as with SQLite: a SELECT in between leaves the count of the last write.
+  const std::string_view command = PQcmdStatus(result);
+  for (const std::string_view write : {"INSERT ", "UPDATE ", "DELETE ", "MERGE "}) {
+    if (!command.starts_with(write)) continue;
+    const std::string_view rows = PQcmdTuples(result);
+    std::int64_t count = 0;
+    std::from_chars(rows.data(), rows.data() + rows.size(), count);
+    changes_ = count;
+    return;
+  }
+}
+
+void Connection::execute(std::string_view sql) {
+  const std::string text(sql);
+  PGresult* result = PQexec(connection_, text.c_str());
+  if (!succeeded(result)) fail(result, sql);
+  remember_changes(result);
+  PQclear(result);
+}
+
+sql::Statement Connection::prepare(std::string_view sql) {
+  // The unnamed statement is parsed and run in one round trip (PQexecParams) rather than
+  // prepared here: a second prepare() would replace it before the first one runs.
+  return sql::Statement(std::make_unique<PgCursor>(*this, number_parameters(sql), std::string()));
+}
+
+sql::Statement Connection::prepare_cached(std::string_view sql) {
+  auto numbered = number_parameters(sql);
+  auto found = cached_.find(std::string(sql));
+  if (found == cached_.end()) {
+    std::string name = "artshop_" + std::to_string(cached_.size() + 1);
+    PGresult* result = PQprepare(connection_, name.c_str(), numbered.sql.c_str(), 0, nullptr);
+    if (!succeeded(result)) fail(result, sql);
+    PQclear(result);
+    found = cached_.emplace(std::string(sql), std::move(name)).first;
+  }
+  return sql::Statement(std::make_unique<PgCursor>(*this, std::move(numbered), found->second));
+}
+
+bool Connection::healthy() {
+  // A server that ended the session sent its reason, then closed the socket; libpq notices
+  // the close only on a read after the one that returned the reason.
+  for (int read = 0; read < 2 && PQstatus(connection_) == CONNECTION_OK; ++read) {
+    pollfd readable{.fd = PQsocket(connection_), .events = POLLIN, .revents = 0};
+    if (::poll(&readable, 1, 0) <= 0) break;  // nothing arrived: the session is as it was
+    if (PQconsumeInput(connection_) == 0) return false;
+  }
+  return PQstatus(connection_) == CONNECTION_OK && PQtransactionStatus(connection_) == PQTRANS_IDLE;
+}
+
+void Connection::reconnect() {
+  cached_.clear();
+  PQreset(connection_);
+  if (PQstatus(connection_) != CONNECTION_OK) {
+    throw DatabaseError(kConnectionLost, "cannot connect again to database " +
+                                             trimmed(PQdb(connection_)) + ": " +
+                                             trimmed(PQerrorMessage(connection_)));
+  }
+}
+
+void Connection::commit() {
+  if (PQtransactionStatus(connection_) == PQTRANS_INERROR) {
+    throw DatabaseError(
+        last_failure_state_.empty() ? kInFailedTransaction : last_failure_state_,
+        "the transaction cannot commit, a statement in it failed: " + last_failure_message_);
+  }
+  PGresult* result = PQexec(connection_, "COMMIT");
+  if (!succeeded(result)) fail(result, "COMMIT");
+  const std::string_view answer = PQcmdStatus(result);
+  const bool committed = answer == "COMMIT";
+  PQclear(result);
+  if (!committed)
+    throw DatabaseError(kInFailedTransaction, "the server rolled back instead of committing");
+}
+
+}  // namespace artshop::postgres

@@ -1,0 +1,69 @@
+#include "artshop/postgres/transaction.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <thread>
+
+namespace artshop::postgres {
+namespace {
+
+constexpr std::string_view kBeginWrite = "BEGIN ISOLATION LEVEL SERIALIZABLE";
+constexpr std::string_view kBeginRead = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
+
+// Random, so that two transactions that failed each other do not meet again at once; growing
+// with the attempts, so that a hot row is given room; capped, so that a request does not
+// stall.
+std::chrono::microseconds pause_before(int attempt) {
+  constexpr std::int64_t kFirstMicros = 500;
+  constexpr std::int64_t kLongestMicros = 50'000;
+  thread_local std::minstd_rand random{std::random_device{}()};
+  const std::int64_t ceiling = std::min(kFirstMicros << std::min(attempt, 10), kLongestMicros);
+  std::uniform_int_distribution<std::int64_t> pause(0, ceiling);
+  return std::chrono::microseconds(pause(random));
+}
+
+}  // namespace
+
+Transaction::Transaction(Connection& connection, std::string_view begin) : connection_(connection) {
+  connection_.execute(begin);
+}
+
+Transaction::~Transaction() {
+  if (!open_) return;
+  try {
+    connection_.execute("ROLLBACK");
+  } catch (const sql::DatabaseError&) {
+    // A lost connection has rolled back already; the pool connects again on the next lease.
+  }
+}
+
+void Transaction::commit() {
+  // When COMMIT itself fails the server has ended the transaction, and the ROLLBACK of the
+  // destructor only draws a warning.
+  connection_.commit();
+  open_ = false;
+}
+
+void run_transaction(ConnectionPool& pool, TransactionMode mode,
+                     const std::function<bool(sql::Connection&)>& work) {
+  const auto begin = mode == TransactionMode::Write ? kBeginWrite : kBeginRead;
+  for (int attempt = 1;; ++attempt) {
+    try {
+      auto connection = pool.acquire();
+      Transaction transaction(*connection, begin);
+      if (work(*connection)) transaction.commit();
+      return;
+    } catch (const sql::DatabaseError& error) {
+      if (!is_retryable(error) || attempt == kTransactionAttempts) throw;
+      spdlog::debug("postgres: transaction attempt {} failed to serialize, running it again",
+                    attempt);
+    }
+    // The connection is back in the pool meanwhile, for others to finish their work.
+    std::this_thread::sleep_for(pause_before(attempt));
+  }
+}
+
+}  // namespace artshop::postgres

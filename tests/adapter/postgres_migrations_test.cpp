@@ -1,0 +1,162 @@
+#include <gtest/gtest.h>
+
+#include <array>
+#include <thread>
+#include <vector>
+
+#include "artshop/postgres/migrations.hpp"
+#include "artshop/sqlite/migrations.hpp"
+#include "postgres_fixture.hpp"
+
+namespace artshop::postgres {
+namespace {
+
+using PostgresMigrations = PostgresTest;
+
+std::span<const Migration> up_to(int version) {
+  return artshop_schema().first(static_cast<std::size_t>(version));
+}
+
+TEST_F(PostgresMigrations, MigrateAppliesEveryMigrationOnceAndInOrder) {
+  const auto first = migrate(*db, artshop_schema());
+  EXPECT_EQ(first.from_version, 0);
+  EXPECT_EQ(first.to_version, 10);
+  EXPECT_EQ(first.applied, (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}));
+
+  const auto second = migrate(*db, artshop_schema());
+  EXPECT_TRUE(second.applied.empty());
+  EXPECT_EQ(schema_version(*db), 10);
+}
+
+TEST_F(PostgresMigrations, TheVersionsAndNamesAreSqlites) {
+  const auto ours = artshop_schema();
+  const auto sqlites = sqlite::artshop_schema();
+  ASSERT_EQ(ours.size(), sqlites.size());
+  for (std::size_t i = 0; i < ours.size(); ++i) {
+    EXPECT_EQ(ours[i].version, sqlites[i].version);
+    EXPECT_EQ(ours[i].name, sqlites[i].name);
+  }
+}
+
+TEST_F(PostgresMigrations, AnUntouchedDatabaseIsAtVersionZero) {
+  EXPECT_EQ(schema_version(*db), 0);
+}
+
+TEST_F(PostgresMigrations, MigrateRefusesADatabaseNewerThanTheCode) {
+  migrate(*db, artshop_schema());
+  try {
+    migrate(*db, up_to(9));
+    FAIL() << "an older build migrated a newer database";
+  } catch (const DatabaseError& error) {
+    EXPECT_NE(std::string(error.what()).find("newer than this build"), std::string::npos);
+  }
+  EXPECT_EQ(schema_version(*db), 10);
+}
+
+TEST_F(PostgresMigrations, MigrateStopsAtAFailingMigrationAndKeepsTheEarlierOnes) {
+  const std::array steps{Migration{1, "one", "CREATE TABLE a (x BIGINT);"},
+                         Migration{2, "broken", "CREATE TABLE b (x BIGINT); SELECT nonsense("}};
+  EXPECT_THROW(migrate(*db, steps), DatabaseError);
+  EXPECT_EQ(schema_version(*db), 1);
+  EXPECT_EQ(integer("SELECT count(*) FROM pg_tables WHERE tablename = 'b'"), 0)
+      << "the failed migration left nothing behind";
+}
+
+TEST_F(PostgresMigrations, ServersMigratingAtOnceApplyEachStepOnce) {
+  std::vector<MigrationReport> reports(3);
+  std::vector<std::thread> servers;
+  for (auto& report : reports) {
+    servers.emplace_back([&] {
+      Connection connection(url);
+      report = migrate(connection, artshop_schema());
+    });
+  }
+  for (auto& server : servers) server.join();
+  std::size_t applied = 0;
+  for (const auto& report : reports) applied += report.applied.size();
+  EXPECT_EQ(applied, artshop_schema().size());
+  EXPECT_EQ(integer("SELECT count(*) FROM schema_migrations"), 10);
+}
+
+TEST_F(PostgresMigrations, TheLedgerIsAppendOnly) {
+  migrate(*db, artshop_schema());
+  db->execute(
+      "INSERT INTO ledger_entries (posting, account_kind, side, amount_micro_eur,"
+      "  original_minor, original_currency, rate_scaled, created_at)"
+      " VALUES ('p1', 'GenerationRevenue', 'Credit', 100, 1, 'EUR', 1000000, 0)");
+  EXPECT_THROW(db->execute("UPDATE ledger_entries SET amount_micro_eur = 1"), DatabaseError);
+  EXPECT_THROW(db->execute("DELETE FROM ledger_entries"), DatabaseError);
+  EXPECT_EQ(integer("SELECT sum(amount_micro_eur) FROM ledger_entries"), 100);
+}
+
+TEST_F(PostgresMigrations, EveryCatalogueWriteTakesTheNextCatalogueVersion) {
+  migrate(*db, artshop_schema());
+  db->execute(
+      "INSERT INTO categories VALUES ('abstract', 'Abstract');"
+      "INSERT INTO offers (url_name, title, description, category, style, orientation,"
+      "  aspect_ratio, width, height, created_at, status, min_price_eur_cents, thumbnail_webp,"
+      "  thumbnail_jpeg, preview_webp, preview_jpeg)"
+      " VALUES ('calm', 'Calm', '', 'abstract', 'Abstract', 'Square', '1:1', 10, 10, 0,"
+      "  'Active', 500, 't.webp', 't.jpg', 'p.webp', 'p.jpg');");
+  const auto offer = integer("SELECT id FROM offers");
+  EXPECT_EQ(integer("SELECT version FROM catalogue_changes WHERE offer_id = 0"), 1);
+  EXPECT_EQ(integer("SELECT max(version) FROM catalogue_changes"), 2);
+  db->prepare("INSERT INTO offer_tags VALUES (?1, 'blue')").bind(1, offer).run();
+  EXPECT_EQ(integer("SELECT max(version) FROM catalogue_changes"), 3);
+  db->execute("UPDATE offers SET title = 'Calmer'");
+  // An update counts for the offer a row left and for the one it joined (here the same).
+  EXPECT_EQ(integer("SELECT max(version) FROM catalogue_changes"), 5);
+  auto change = db->prepare("SELECT version FROM catalogue_changes WHERE offer_id = ?1");
+  change.bind(1, offer);
+  ASSERT_TRUE(change.step());
+  EXPECT_EQ(change.column_int(0), 5) << "the offer holds its latest change";
+  db->execute("DELETE FROM offer_tags; DELETE FROM offers;");
+  EXPECT_EQ(integer("SELECT count(*) FROM catalogue_changes"), 2) << "one row per offer";
+}
+
+TEST_F(PostgresMigrations, PaymentsKeepTheIdsOfDepositsAndOrders) {
+  migrate(*db, up_to(9));
+  const std::string payer =
+      "first_name, last_name, billing_country, billing_state, billing_city, billing_address1,"
+      " billing_zip_code, javascript_enabled, accept_language, screen_width, screen_height,"
+      " time_zone_offset, user_agent";
+  const std::string payer_values =
+      "'A', 'B', 'DE', '', 'Berlin', 'Street 1', '10115', 1, 'de',"
+      " 1920, 1080, 60, 'test'";
+  db->execute("INSERT INTO accounts (email, password_hash, created_at) VALUES ('a@b.c', 'h', 0)");
+  db->execute("INSERT INTO deposits (id, account_id, currency, rate_scaled, amount_minor, " +
+              payer + ", payment_reference, status, created_at, expires_at, settled_at)" +
+              " SELECT 7, id, 'EUR', 1000000, 1500, " + payer_values +
+              ", 'dep-7', 'Paid', 1, 2, 3 FROM accounts");
+  db->execute(
+      "INSERT INTO orders (id, account_id, currency, rate_scaled, total_minor,"
+      " pay_by_balance, " +
+      payer + ", payment_reference, status, created_at, expires_at, settled_at)" +
+      " SELECT 3, id, 'USD', 1100000, 2500, 0, " + payer_values +
+      ", 'ord-3', 'Pending', 4, 5, NULL FROM accounts");
+
+  const auto report = migrate(*db, artshop_schema());
+  EXPECT_EQ(report.applied, std::vector<int>{10});
+
+  EXPECT_EQ(integer("SELECT amount_minor FROM payments WHERE id = 7 AND purpose = 'Deposit'"),
+            1500);
+  EXPECT_EQ(integer("SELECT payment_id FROM orders WHERE id = 3"), 10) << "7 deposits before";
+  EXPECT_EQ(integer("SELECT amount_minor FROM payments WHERE id = 10 AND purpose = 'Order'"
+                    " AND reference = 'ord-3' AND settled_at IS NULL"),
+            2500);
+  EXPECT_EQ(integer("SELECT count(*) FROM information_schema.columns"
+                    " WHERE table_name = 'orders'"),
+            3)
+      << "orders keep only id, payment_id and pay_by_balance";
+  EXPECT_EQ(integer("SELECT count(*) FROM pg_tables WHERE tablename = 'deposits'"), 0);
+  auto next = db->prepare(
+      "INSERT INTO payments (purpose, account_id, currency, rate_scaled, amount_minor, " + payer +
+      ", reference, status, created_at, expires_at)"
+      " SELECT 'Deposit', id, 'EUR', 1000000, 100, " +
+      payer_values + ", 'dep-next', 'Pending', 6, 7 FROM accounts RETURNING id");
+  ASSERT_TRUE(next.step());
+  EXPECT_EQ(next.column_int(0), 11) << "the identity continues after the moved rows";
+}
+
+}  // namespace
+}  // namespace artshop::postgres

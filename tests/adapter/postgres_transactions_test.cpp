@@ -1,0 +1,145 @@
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "artshop/postgres/connection_pool.hpp"
+#include "artshop/postgres/transaction.hpp"
+#include "postgres_fixture.hpp"
+
+namespace artshop::postgres {
+namespace {
+
+class PostgresTransactions : public PostgresTest {
+ protected:
+  void SetUp() override {
+    PostgresTest::SetUp();
+    db->execute("CREATE TABLE counter (n BIGINT NOT NULL); INSERT INTO counter VALUES (0);");
+    pool = std::make_unique<ConnectionPool>(url, 4);
+  }
+
+  static void increment(sql::Connection& connection) {
+    auto read = connection.prepare("SELECT n FROM counter");
+    read.step();
+    connection.prepare("UPDATE counter SET n = ?1").bind(1, read.column_int(0) + 1).run();
+  }
+
+  std::unique_ptr<ConnectionPool> pool;
+};
+
+TEST_F(PostgresTransactions, WorkThatAnswersTrueIsCommitted) {
+  run_transaction(*pool, TransactionMode::Write, [](sql::Connection& connection) {
+    increment(connection);
+    return true;
+  });
+  EXPECT_EQ(integer("SELECT n FROM counter"), 1);
+}
+
+TEST_F(PostgresTransactions, WorkThatAnswersFalseLeavesNothingBehind) {
+  run_transaction(*pool, TransactionMode::Write, [](sql::Connection& connection) {
+    increment(connection);
+    return false;
+  });
+  EXPECT_EQ(integer("SELECT n FROM counter"), 0);
+}
+
+TEST_F(PostgresTransactions, WorkThatThrowsLeavesNothingBehindAndTheErrorPropagates) {
+  EXPECT_THROW(run_transaction(*pool, TransactionMode::Write,
+                               [](sql::Connection& connection) -> bool {
+                                 increment(connection);
+                                 throw std::logic_error("the use case gave up");
+                               }),
+               std::logic_error);
+  EXPECT_EQ(integer("SELECT n FROM counter"), 0);
+}
+
+TEST_F(PostgresTransactions, AReadTransactionRefusesToWrite) {
+  try {
+    run_transaction(*pool, TransactionMode::Read, [](sql::Connection& connection) {
+      increment(connection);
+      return true;
+    });
+    FAIL() << "a read transaction wrote";
+  } catch (const DatabaseError& error) {
+    EXPECT_EQ(error.sqlstate(), "25006") << error.what();  // read_only_sql_transaction
+  }
+  EXPECT_EQ(integer("SELECT n FROM counter"), 0);
+}
+
+TEST_F(PostgresTransactions, AnErrorThatIsNotASerializationFailureRunsTheWorkOnce) {
+  int runs = 0;
+  EXPECT_THROW(run_transaction(*pool, TransactionMode::Write,
+                               [&](sql::Connection& connection) {
+                                 ++runs;
+                                 connection.execute("SELECT * FROM no_such_table");
+                                 return true;
+                               }),
+               DatabaseError);
+  EXPECT_EQ(runs, 1);
+}
+
+TEST_F(PostgresTransactions, ASerializationFailureTheWorkSwallowedIsStillNotCommitted) {
+  // The second run of the work sees no failure; the first one's caught failure must not let
+  // its transaction pass for committed.
+  int runs = 0;
+  run_transaction(*pool, TransactionMode::Write, [&](sql::Connection& connection) {
+    if (++runs == 1) {
+      try {
+        connection.execute(
+            "DO $$ BEGIN RAISE EXCEPTION 'conflict' USING ERRCODE = 'serialization_failure';"
+            " END $$");
+      } catch (const DatabaseError&) {
+        // a careless caller
+      }
+    }
+    increment(connection);
+    return true;
+  });
+  EXPECT_EQ(runs, 2);
+  EXPECT_EQ(integer("SELECT n FROM counter"), 1);
+}
+
+TEST_F(PostgresTransactions, ConcurrentReadModifyWritesLoseNoUpdate) {
+  constexpr int kThreads = 2;
+  constexpr int kIncrements = 200;
+  std::atomic<int> runs{0};
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < kIncrements; ++i) {
+        try {
+          run_transaction(*pool, TransactionMode::Write, [&](sql::Connection& connection) {
+            ++runs;
+            increment(connection);
+            return true;
+          });
+        } catch (const sql::DatabaseError&) {
+          ++failures;
+        }
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_EQ(integer("SELECT n FROM counter"), kThreads * kIncrements);
+  EXPECT_GE(runs.load(), kThreads * kIncrements);
+}
+
+TEST_F(PostgresTransactions, AReadTransactionSeesOneSnapshot) {
+  run_transaction(*pool, TransactionMode::Read, [&](sql::Connection& connection) {
+    auto before = connection.prepare("SELECT n FROM counter");
+    before.step();
+    db->execute("UPDATE counter SET n = 5");  // another session commits meanwhile
+    auto after = connection.prepare("SELECT n FROM counter");
+    after.step();
+    EXPECT_EQ(after.column_int(0), before.column_int(0));
+    return true;
+  });
+  EXPECT_EQ(integer("SELECT n FROM counter"), 5);
+}
+
+}  // namespace
+}  // namespace artshop::postgres

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <sys/types.h>
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "support/temp_dir.hpp"
+
+namespace artshop::testing {
+
+// A PostgreSQL 15 server of the test's own: a cluster made with initdb in a temporary folder
+// (UTF-8, C locale, trust authentication), listening on a free loopback port and on a socket
+// in that folder, never on the machine's own cluster. It is built for speed, not durability
+// (fsync off). When the tests run as root, initdb and the server, which refuse root, run as
+// `nobody`. The server is stopped (fast shutdown, by the pid it wrote in postmaster.pid) and
+// the folder removed when this object goes away; should the test process die first, the
+// server is told to quit with it.
+class PostgresCluster {
+ public:
+  // Returns once the server accepts connections; throws std::runtime_error, with the end of
+  // its log, when initdb or the server fails, or the server is not ready within 30 s.
+  PostgresCluster();
+  ~PostgresCluster();
+  PostgresCluster(const PostgresCluster&) = delete;
+  PostgresCluster& operator=(const PostgresCluster&) = delete;
+
+  // The cluster of this test executable, started by the first call. Call it from the main
+  // thread (a fixture's SetUp): the server is told to quit when the thread that started it
+  // ends.
+  static PostgresCluster& shared();
+
+  // postgresql://postgres@127.0.0.1:PORT/DATABASE (the superuser, no password).
+  std::string url(std::string_view database = "postgres") const;
+  unsigned short port() const noexcept { return port_; }
+
+  // Stops the server and starts it again on the same port with the same data: every open
+  // session is closed, as a restart or failover of a real server would close them.
+  void restart();
+
+ private:
+  void start();
+  void stop();
+  std::string log_tail() const;
+
+  TempDir folder_;
+  std::filesystem::path data_;
+  std::filesystem::path log_;
+  unsigned short port_ = 0;
+  pid_t server_ = -1;
+};
+
+}  // namespace artshop::testing
