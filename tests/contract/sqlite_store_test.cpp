@@ -2,24 +2,11 @@
 #include "artshop/sqlite/migrations.hpp"
 #include "artshop/sqlite/sqlite_unit_of_work.hpp"
 #include "contract/store_contract.hpp"
+#include "contract/test_cipher.hpp"
 #include "support/temp_dir.hpp"
 
 namespace artshop::contract {
 namespace {
-
-// Keeps numbers unreadable at a glance, which is all a contract case needs; the real cipher
-// has its own tests.
-class ReversingCipher final : public GiftCardNumberCipher {
- public:
-  Sealed seal(std::string_view number) const override {
-    return {.key_id = "reversed", .text = std::string(number.rbegin(), number.rend())};
-  }
-  std::optional<std::string> open(const Sealed& sealed) const override {
-    if (sealed.key_id != "reversed") return std::nullopt;
-    return std::string(sealed.text.rbegin(), sealed.text.rend());
-  }
-  std::string_view current_key_id() const override { return "reversed"; }
-};
 
 // A real database file, migrated with the shop's schema, as `artshop serve` opens it. The pool
 // has room for a read nested in a write.

@@ -10,7 +10,7 @@ namespace {
 // the same integers to both), identity columns for ids, triggers in PL/pgSQL, and ALTER TABLE
 // where SQLite has to rebuild a table. Each feature appends its migrations here; never edit
 // one that has shipped.
-constexpr std::array<Migration, 10> kSchema{{
+constexpr std::array<Migration, 11> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -501,6 +501,21 @@ ALTER TABLE orders
   DROP COLUMN expires_at,
   DROP COLUMN settled_at;
 DROP TABLE deposits;
+)sql"},
+    {11, "stored order of tags and gift cards",
+     R"sql(
+-- An offer's tags and an order's gift cards are listed in the order they were written, which
+-- SQLite kept as the rowid; the shared repositories keep it in a column. Rows written before
+-- this step are numbered in the order they sit in the table, as near to the order they were
+-- written as PostgreSQL keeps.
+ALTER TABLE offer_tags ADD COLUMN position BIGINT NOT NULL DEFAULT 0;
+UPDATE offer_tags AS t SET position = n.position
+  FROM (SELECT ctid AS row_id, row_number() OVER (ORDER BY ctid) AS position FROM offer_tags) AS n
+  WHERE t.ctid = n.row_id;
+ALTER TABLE gift_cards ADD COLUMN position BIGINT NOT NULL DEFAULT 0;
+UPDATE gift_cards AS g SET position = n.position
+  FROM (SELECT ctid AS row_id, row_number() OVER (ORDER BY ctid) AS position FROM gift_cards) AS n
+  WHERE g.ctid = n.row_id;
 )sql"},
 }};
 

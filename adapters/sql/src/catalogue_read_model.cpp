@@ -7,9 +7,8 @@
 #include <vector>
 
 #include "artshop/sql/offer_repository.hpp"
-#include "artshop/sqlite/transaction.hpp"
 
-namespace artshop::sqlite {
+namespace artshop::sql {
 namespace {
 
 constexpr std::string_view kNewestVersion =
@@ -118,7 +117,7 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::patch(
     ask_for_reload();
     return held;
   }
-  sql::SqlOfferRepository offers(connection);
+  SqlOfferRepository offers(connection);
   std::vector<std::shared_ptr<const Offer>> fresh;
   for (const auto id : changed) {
     if (auto offer = offers.find_by_id(id)) {
@@ -136,7 +135,7 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::load_all(
     Connection& connection) {
   Reading reading(connection, database_.begin_read);
   const auto version = read_version(connection);
-  sql::SqlOfferRepository repository(connection);
+  SqlOfferRepository repository(connection);
   std::vector<std::string> categories;
   for (auto& category : repository.categories()) categories.push_back(std::move(category.url_name));
   auto offers = repository.visible_offers();

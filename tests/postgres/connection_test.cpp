@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "postgres_fixture.hpp"
+#include "postgres/fixture.hpp"
 
 namespace artshop::postgres {
 namespace {

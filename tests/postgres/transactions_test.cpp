@@ -7,7 +7,7 @@
 
 #include "artshop/postgres/connection_pool.hpp"
 #include "artshop/postgres/transaction.hpp"
-#include "postgres_fixture.hpp"
+#include "postgres/fixture.hpp"
 
 namespace artshop::postgres {
 namespace {

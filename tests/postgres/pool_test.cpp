@@ -2,7 +2,7 @@
 
 #include "artshop/postgres/connection_pool.hpp"
 #include "artshop/postgres/migrations.hpp"
-#include "postgres_fixture.hpp"
+#include "postgres/fixture.hpp"
 
 namespace artshop::postgres {
 namespace {
