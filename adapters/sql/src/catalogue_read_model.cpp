@@ -52,8 +52,7 @@ std::int64_t read_version(Connection& connection) {
 
 }  // namespace
 
-SqlCatalogueReadModel::SqlCatalogueReadModel(ReadModelDatabase database,
-                                                   std::size_t patch_limit)
+SqlCatalogueReadModel::SqlCatalogueReadModel(ReadModelDatabase database, std::size_t patch_limit)
     : database_(std::move(database)),
       patch_limit_(patch_limit),
       reloader_([this](const std::stop_token& stop) { reload_when_asked(stop); }) {}
@@ -131,8 +130,7 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::patch(
   return next;
 }
 
-std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::load_all(
-    Connection& connection) {
+std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::load_all(Connection& connection) {
   Reading reading(connection, database_.begin_read);
   const auto version = read_version(connection);
   SqlOfferRepository repository(connection);
