@@ -48,7 +48,7 @@ TEST_F(PostgresMigrations, MigrateRefusesADatabaseNewerThanTheCode) {
   try {
     migrate(*db, up_to(11));
     FAIL() << "an older build migrated a newer database";
-  } catch (const DatabaseError& error) {
+  } catch (const sql::DatabaseError& error) {
     EXPECT_NE(std::string(error.what()).find("newer than this build"), std::string::npos);
   }
   EXPECT_EQ(schema_version(*db), 12);
