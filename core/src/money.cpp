@@ -87,8 +87,9 @@ std::expected<Money, MoneyError> Money::parse(std::string_view text, Currency cu
   for (const char c : text) {
     if ((c < '0' || c > '9') && c != '.') return std::unexpected(MoneyError::InvalidFormat);
   }
-  if (fraction.find('.') != std::string_view::npos)
+  if (fraction.find('.') != std::string_view::npos) {
     return std::unexpected(MoneyError::InvalidFormat);
+  }
   const int places = exponent(currency);
   if (std::cmp_greater(fraction.size(), places)) return std::unexpected(MoneyError::TooPrecise);
 

@@ -109,8 +109,9 @@ class MemoryOfferRepository final : public OfferRepository {
     if (find_by_url_name(offer.url_name)) return std::nullopt;
     Offer stored = offer;
     stored.id = OfferId{next_id(tables_.offers)};
-    for (auto& attribute : stored.attributes)
+    for (auto& attribute : stored.attributes) {
       attribute.id = AttributeId{++tables_.last_attribute_id};
+    }
     tables_.offers[stored.id.value] = stored;
     return stored.id;
   }

@@ -7,7 +7,6 @@ namespace {
 
 using namespace std::chrono_literals;
 using ::testing::ElementsAre;
-using ::testing::IsEmpty;
 
 std::vector<std::string> references(const std::vector<Order>& orders) {
   std::vector<std::string> found;

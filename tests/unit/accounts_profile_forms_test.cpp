@@ -9,7 +9,6 @@ namespace artshop {
 namespace {
 
 using ::testing::ElementsAre;
-using ::testing::IsEmpty;
 
 BillingForm valid_billing() {
   return {.country = " de ",

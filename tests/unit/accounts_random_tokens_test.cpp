@@ -65,8 +65,9 @@ TEST(AccountResetCode, Generate_UsesEverySymbolAboutEquallyOftenInEveryPosition)
   std::array<std::map<char, int>, kResetCodeLength> counts;
   for (int i = 0; i < kCodes; ++i) {
     const auto code = generate_reset_code(random);
-    for (std::size_t position = 0; position < code.size(); ++position)
+    for (std::size_t position = 0; position < code.size(); ++position) {
       ++counts[position][code[position]];
+    }
   }
   // 1000 expected per cell; a chi-square over 31 degrees of freedom stays well below 70 for a
   // uniform source (p < 0.0001 to exceed), while a modulo bias or a stuck bit blows past it.

@@ -9,7 +9,7 @@ using std::chrono::hours;
 using std::chrono::minutes;
 
 TEST(AccountRateLimits, Defaults_AreTheLimitsOfTheDesign) {
-  constexpr RateLimits limits = kDefaultRateLimits;
+  const RateLimits& limits = kDefaultRateLimits;
   EXPECT_EQ(limits.login_failures_per_email_and_ip, (RateLimitPolicy{10, minutes(15)}));
   EXPECT_EQ(limits.login_failures_per_account, (RateLimitPolicy{100, hours(1)}));
   EXPECT_EQ(limits.forgot_password_per_email, (RateLimitPolicy{3, hours(1)}));
@@ -19,7 +19,7 @@ TEST(AccountRateLimits, Defaults_AreTheLimitsOfTheDesign) {
 }
 
 TEST(AccountRateLimits, Defaults_LimitEveryPasswordCallPerAddressAndPerAccount) {
-  constexpr RateLimits limits = kDefaultRateLimits;
+  const RateLimits& limits = kDefaultRateLimits;
   EXPECT_EQ(limits.login_failures_per_ip, (RateLimitPolicy{50, minutes(15)}));
   EXPECT_EQ(limits.forgot_password_per_ip, (RateLimitPolicy{20, hours(1)}));
   EXPECT_EQ(limits.reset_attempts_per_ip, (RateLimitPolicy{20, hours(1)}));

@@ -12,7 +12,6 @@ namespace artshop {
 namespace {
 
 using ::testing::_;
-using ::testing::AllOf;
 using ::testing::Field;
 using ::testing::HasSubstr;
 using ::testing::NiceMock;

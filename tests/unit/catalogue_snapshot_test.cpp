@@ -195,7 +195,9 @@ CatalogueMatches by_brute_force(const std::vector<std::shared_ptr<const Offer>>&
   });
   CatalogueMatches page{.items = {}, .total = static_cast<int>(found.size())};
   for (auto i = static_cast<std::size_t>(search.offset);
-       i < found.size() && i < static_cast<std::size_t>(search.offset + search.limit); ++i) {
+       i < found.size() &&
+       i < static_cast<std::size_t>(search.offset) + static_cast<std::size_t>(search.limit);
+       ++i) {
     page.items.push_back(found[i]);
   }
   return page;
@@ -207,7 +209,7 @@ TEST(CatalogueSnapshot, AnswersEveryCombinationOfFiltersAsAFullScanWouldAlsoAfte
   const auto random_offer = [&](std::int64_t id) {
     return offer({.id = id,
                   .created = pick(50),
-                  .price = 100 * (1 + pick(20)),
+                  .price = std::int64_t{100} * (1 + pick(20)),
                   .style = kAllArtStyles[static_cast<std::size_t>(pick(3))],
                   .orientation = static_cast<Orientation>(pick(3)),
                   .category = kCategories[static_cast<std::size_t>(pick(3))],

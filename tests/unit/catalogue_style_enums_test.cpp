@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <array>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -42,10 +43,11 @@ TEST(AspectRatio, ListsTheSevenRatiosInTheSpecsOrder) {
 }
 
 TEST(AspectRatio, HasTheUprightTurnOfEveryLandscapeRatio) {
-  const std::pair<AspectRatio, AspectRatio> turns[] = {{AspectRatio::R16x9, AspectRatio::R9x16},
-                                                       {AspectRatio::R3x2, AspectRatio::R2x3},
-                                                       {AspectRatio::R4x3, AspectRatio::R3x4},
-                                                       {AspectRatio::R1x1, AspectRatio::R1x1}};
+  const std::array<std::pair<AspectRatio, AspectRatio>, 4> turns{
+      {{AspectRatio::R16x9, AspectRatio::R9x16},
+       {AspectRatio::R3x2, AspectRatio::R2x3},
+       {AspectRatio::R4x3, AspectRatio::R3x4},
+       {AspectRatio::R1x1, AspectRatio::R1x1}}};
   for (const auto& [ratio, turned] : turns) {
     EXPECT_EQ(width_part(ratio), height_part(turned)) << name(ratio);
     EXPECT_EQ(height_part(ratio), width_part(turned)) << name(ratio);
@@ -53,8 +55,9 @@ TEST(AspectRatio, HasTheUprightTurnOfEveryLandscapeRatio) {
 }
 
 TEST(AspectRatio, ParsesNamesIgnoringCaseAndRejectsOthers) {
-  for (const AspectRatio ratio : kAllAspectRatios)
+  for (const AspectRatio ratio : kAllAspectRatios) {
     EXPECT_EQ(parse_aspect_ratio(name(ratio)), ratio);
+  }
   EXPECT_EQ(parse_aspect_ratio("16X9"), AspectRatio::R16x9);
   EXPECT_EQ(parse_aspect_ratio("16:9"), std::nullopt);
   EXPECT_EQ(parse_aspect_ratio("21x9"), std::nullopt);
@@ -87,12 +90,13 @@ TEST(AspectRatio, NearestRoundsCommonCameraAndScreenSizes) {
 }
 
 TEST(AspectRatio, NearestOfATurnedPictureIsTheTurnedRatio) {
-  const int sizes[][2] = {{1920, 1200}, {1600, 1000}, {1234, 987}, {3000, 2100}, {17, 11}};
-  for (const auto& size : sizes) {
-    const AspectRatio across = nearest_aspect_ratio(size[0], size[1]);
-    const AspectRatio upright = nearest_aspect_ratio(size[1], size[0]);
-    EXPECT_EQ(width_part(across), height_part(upright)) << size[0] << "x" << size[1];
-    EXPECT_EQ(height_part(across), width_part(upright)) << size[0] << "x" << size[1];
+  const std::array<std::pair<int, int>, 5> sizes{
+      {{1920, 1200}, {1600, 1000}, {1234, 987}, {3000, 2100}, {17, 11}}};
+  for (const auto& [width, height] : sizes) {
+    const AspectRatio across = nearest_aspect_ratio(width, height);
+    const AspectRatio upright = nearest_aspect_ratio(height, width);
+    EXPECT_EQ(width_part(across), height_part(upright)) << width << "x" << height;
+    EXPECT_EQ(height_part(across), width_part(upright)) << width << "x" << height;
   }
 }
 

@@ -148,8 +148,9 @@ TEST(GiftCardNumber, Drawn_DifferEachTimeAndUseTheAlphabetOnly) {
   for (int i = 0; i < 50; ++i) {
     const auto number = generate_gift_card_number(random);
     ASSERT_EQ(number.size(), kGiftCardNumberLength);
-    for (const char c : number)
+    for (const char c : number) {
       EXPECT_NE(base32::kCrockfordAlphabet.find(c), std::string_view::npos);
+    }
     seen.insert(number);
   }
   EXPECT_EQ(seen.size(), 50U);

@@ -58,13 +58,13 @@ class Orders : public ::testing::Test {
             .urls = {.success = "https://shop.test/ok", .cancel = "https://shop.test/cancel"}};
   }
 
-  DepositCommand deposit_of(UserId user, std::int64_t amount, std::string currency = "EUR") {
+  DepositCommand deposit_of(UserId user, std::int64_t amount, const std::string& currency = "EUR") {
     const auto order = order_of(user, {});
     return {.user = user,
             .names = order.names,
             .billing = order.billing,
             .amount = written(amount, currency),
-            .currency = std::move(currency),
+            .currency = currency,
             .agreed_to_terms = true,
             .browser = order.browser,
             .urls = order.urls};

@@ -81,8 +81,9 @@ Result<void> ResetPassword::operator()(ResetPasswordCommand command) {
     return true;
   });
   if (!reset) return std::unexpected(reset.error());
-  if (!*reset)
+  if (!*reset) {
     return std::unexpected(Error::validation("code", std::string(ResetPassword::kWrongCode)));
+  }
   services_.mailer.send(password_changed_mail(valid->email, services_.shop_url));
   return {};
 }

@@ -80,11 +80,12 @@ Result<SessionTokens> LogIn::operator()(LogInCommand command) {
     return tx.get<AccountRepository>().find_by_email(form->email);
   });
   if (!account) return std::unexpected(account.error());
+  const std::optional<Account>& found = *account;
 
   // Slow on purpose, and outside any transaction so it holds no lock.
-  const bool verified = hasher_.verify(
-      form->password, *account ? (*account)->password_hash : std::string_view(dummy_hash_));
-  if (!verified || !*account) {
+  const bool verified =
+      hasher_.verify(form->password, found ? found->password_hash : std::string_view(dummy_hash_));
+  if (!verified || !found) {
     transactions_.write([&](Ports::Scope& tx) -> Result<void> {
       RateLimiter limiter(tx.get<RateLimitRepository>(), clock_.now());
       limiter.record(address_bucket);
@@ -95,7 +96,7 @@ Result<SessionTokens> LogIn::operator()(LogInCommand command) {
     return std::unexpected(Error::general(std::string(kWrongCredentials)));
   }
 
-  const Account& user = **account;
+  const Account& user = *found;
   std::optional<std::string> upgraded_hash;
   if (hasher_.needs_rehash(user.password_hash)) upgraded_hash = hasher_.hash(form->password);
   return transactions_.write([&](Ports::Scope& tx) -> Result<SessionTokens> {
@@ -125,15 +126,17 @@ Result<SessionTokens> RefreshSession::operator()(std::string_view refresh_token)
     return Outcome{issuer_.issue(refresh_tokens, record->user, record->family, now)};
   });
   if (!outcome) return std::unexpected(outcome.error());
-  if (!*outcome) return std::unexpected(Error::general(std::string(kInvalidToken)));
-  return std::move(**outcome);
+  Outcome& tokens = *outcome;
+  if (!tokens) return std::unexpected(Error::general(std::string(kInvalidToken)));
+  return std::move(*tokens);
 }
 
 Result<Caller> Authenticate::operator()(std::string_view bearer_token) const {
   if (bearer_token.empty()) return std::unexpected(Error::unauthenticated("no bearer token"));
   const auto claims = tokens_.verify(bearer_token, clock_.now());
-  if (!claims)
+  if (!claims) {
     return std::unexpected(Error::unauthenticated(std::string(describe(claims.error()))));
+  }
   if (claims->session.empty()) return std::unexpected(Error::unauthenticated("token of no login"));
   return transactions_.read([&](Ports::Scope& tx) -> Result<Caller> {
     if (!tx.get<RefreshTokenRepository>().session_is_live(claims->subject, claims->session)) {

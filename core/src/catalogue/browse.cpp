@@ -71,7 +71,7 @@ Result<PricedOfferPage> BrowseOffers::operator()(const OfferListParameters& para
   if (range.empty) return page;
 
   const auto& catalogue = sources.catalogue;
-  if (query->category && !catalogue->has_category(*query->category)) {
+  if (const auto& category = query->category; category && !catalogue->has_category(*category)) {
     return std::unexpected(Error::validation("Category", "There is no such category."));
   }
   auto found = catalogue->search({.sort = query->sort,
@@ -121,12 +121,13 @@ Result<PricedOffer> GetOffer::operator()(const std::optional<std::string>& url_n
   ValidationErrors errors;
   const auto display = validate_display_currency(currency);
   if (!display) errors.merge(display.error());
-  if (!url_name || url_name->empty()) errors.add("UrlName", "UrlName is required.");
+  const std::string_view name = url_name ? std::string_view(*url_name) : std::string_view();
+  if (name.empty()) errors.add("UrlName", "UrlName is required.");
   if (!errors.empty()) return std::unexpected(Error::validation(std::move(errors)));
 
   // The catalogue holds no Hidden offer: those are unknown here.
-  auto offer = sources.catalogue->find(*url_name);
-  if (!offer) return std::unexpected(Error::not_found("no offer " + *url_name));
+  auto offer = sources.catalogue->find(name);
+  if (!offer) return std::unexpected(Error::not_found("no offer " + std::string(name)));
   return price_offer(std::move(offer), *display, sources.rates);
 }
 

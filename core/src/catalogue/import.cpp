@@ -38,7 +38,7 @@ ImportOutcome ImportPicture::operator()(const ImportRow& row,
   if (!original) problems.push_back("file: cannot read '" + row.file + "'");
   outcome.url_name = slugify(row.title);
   if (outcome.url_name.empty() && !row.title.empty()) {
-    problems.push_back("title: needs at least one letter or digit for its urlName");
+    problems.emplace_back("title: needs at least one letter or digit for its urlName");
   }
 
   const auto known = transactions_.read([&](Ports::Scope& tx) -> Result<std::pair<bool, bool>> {
@@ -51,7 +51,9 @@ ImportOutcome ImportPicture::operator()(const ImportRow& row,
     return outcome;
   }
   if (!known->first) problems.push_back("category: no category '" + row.category + "'");
-  if (!problems.empty()) return outcome;
+  // A missing picture or style is among the problems already; the condition restates it so that
+  // the reads of both below are visibly safe.
+  if (!problems.empty() || !original || !style) return outcome;
   if (known->second) {
     outcome.status = ImportOutcome::Status::AlreadyPresent;
     return outcome;

@@ -187,6 +187,7 @@ class Countdown {
 
 std::vector<Category> default_categories() {
   std::vector<Category> categories;
+  categories.reserve(kCategories.size());
   for (const auto& category : kCategories) {
     categories.push_back({.url_name = std::string(category.url_name),
                           .title = std::string(category.title),
@@ -355,8 +356,9 @@ Result<SeedReport> SeedCatalogue::operator()(int count,
     return std::unexpected(Error::internal("seeding: stopped"));
   }
 
-  for (auto i = drawn; i < plan.size(); ++i)
+  for (auto i = drawn; i < plan.size(); ++i) {
     offers[i] = sharing_picture(plan[i], now, offers[i % drawn]);
+  }
 
   int inserted = 0;
   for (std::size_t first = 0; first < offers.size(); first += kSeedBatch) {

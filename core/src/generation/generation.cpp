@@ -141,7 +141,8 @@ struct Drawn {
 Result<GeneratedImages> GenerateImages::operator()(const GenerateImagesCommand& command) {
   auto valid = validate(command);
   if (!valid) return std::unexpected(Error::validation(std::move(valid.error())));
-  const auto seed = valid->seed ? *valid->seed : random_seed(random_);
+  const auto& requested_seed = valid->seed;
+  const auto seed = requested_seed ? *requested_seed : random_seed(random_);
   const auto day = start_of_day(clock_.now());
 
   const auto affordable = transactions_.read([&](Ports::Scope& tx) -> Result<int> {

@@ -127,10 +127,9 @@ std::expected<PricedCart, ValidationErrors> price_cart(const PriceCartRequest& r
       cart.gift_cards.push_back({.amount_minor = request.gift_card_amount_minor});
     }
   }
-  if (request.lines.empty() && request.gift_card_amount_minor == 0) {
+  // No lines at all, or only the gift card's placeholder item: `seen` holds every other line.
+  if (seen.empty() && request.gift_card_amount_minor == 0) {
     errors.add_general(std::string(kEmpty));
-  } else if (seen.empty() && request.gift_card_amount_minor == 0) {
-    errors.add_general(std::string(kEmpty));  // only the gift card's placeholder item
   }
   if (!errors.empty()) return std::unexpected(std::move(errors));
 

@@ -114,8 +114,9 @@ Result<OrderHistoryPage> ListOrders::operator()(const ListOrdersQuery& query) {
   return transactions_.read([&](Ports::Scope& tx) -> Result<OrderHistoryPage> {
     auto found = tx.get<OrderRepository>().list_for_user(query.user, offset, page.page_size);
     page.total = found.total;
-    for (auto& order : found.items)
+    for (auto& order : found.items) {
       page.items.push_back(history_item(tx.get<GiftCardRepository>(), std::move(order)));
+    }
     return std::move(page);
   });
 }

@@ -205,11 +205,13 @@ class InMemoryOffers final : public OfferRepository {
       if (search.style && offer.style != *search.style) continue;
       if (search.orientation && offer.orientation != *search.orientation) continue;
       if (search.min_price_eur_cents &&
-          offer.lowest_price_eur_cents() < *search.min_price_eur_cents)
+          offer.lowest_price_eur_cents() < *search.min_price_eur_cents) {
         continue;
+      }
       if (search.max_price_eur_cents &&
-          offer.lowest_price_eur_cents() > *search.max_price_eur_cents)
+          offer.lowest_price_eur_cents() > *search.max_price_eur_cents) {
         continue;
+      }
       if (search.search && !mentions(offer, *search.search)) continue;
       found.push_back(offer);
     }
