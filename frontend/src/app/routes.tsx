@@ -1,15 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
+import { themedLazy } from '@/components/theme/themedLazy';
+// The home page, the first page of most visits, is part of the first script: loaded later, it
+// would be one more round trip before the first screen. Every other page is its own chunk, loaded
+// when its route is first visited, and drawn with MUI, whose theme loads with the first of them.
+import HomePage from '@/features/home/components/HomePage';
 import { AccessGate } from './access/AccessGate';
 import { AppLayout } from './layout/AppLayout';
-import { themedLazy } from '@/components/theme/themedLazy';
 import { RouteErrorBoundary } from './layout/RouteErrorBoundary';
 import { ERROR_PATH, NOT_LOGGED_IN_PATH } from './paths';
 
-// Each page is its own chunk, loaded when its route is first visited; all but the home page are
-// drawn with MUI, whose theme loads with the first of them.
-const HomePage = lazy(() => import('@/features/home/components/HomePage'));
 const LoginPage = themedLazy(() => import('@/features/accounts/components/LoginPage'));
 const SignUpPage = themedLazy(() => import('@/features/accounts/components/SignUpPage'));
 const ForgotPasswordPage = themedLazy(
@@ -39,9 +40,8 @@ const ErrorPage = themedLazy(() => import('@/components/status/ErrorPage'));
 const NotFoundPage = themedLazy(() => import('@/components/status/NotFoundPage'));
 
 /**
- * Every screen of SPEC.md section 2, with its access check. The first page shows with the layout
- * around it once its code is there; later pages load in a transition that keeps the page being
- * left on screen (AppRouter), so no other fallback is ever shown.
+ * Every screen of SPEC.md section 2, with its access check. The layout shows as soon as the first
+ * script has run, and the pages load inside it (AppLayout).
  */
 export function AppRoutes() {
   return (

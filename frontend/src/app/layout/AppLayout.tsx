@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
 import { LoadWhenOpened } from '@/components/LoadWhenOpened';
@@ -36,7 +36,6 @@ const FIRST_SCREEN_ID = 'first-screen';
 export function AppLayout() {
   // Gone in the same frame as the first page appears, which draws the same header in its place.
   useLayoutEffect(() => document.getElementById(FIRST_SCREEN_ID)?.remove(), []);
-  useScrollOnNavigation();
   useLogoutRedirect();
   useReloadOnNewerBuild();
   const navigationPending = useNavigationPending();
@@ -48,7 +47,15 @@ export function AppLayout() {
       {navigationPending && <DelayedProgress label="Loading page" />}
       <Header />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="app-main">
-        <Outlet />
+        {/*
+          The frame shows while the first page's code loads, its main part as tall as the window
+          so that the footer does not come into view and move away again. Later pages load in a
+          transition that keeps the page being left on screen (AppRouter).
+        */}
+        <Suspense fallback={<PageLoading />}>
+          <ScrollOnNavigation />
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <CookieConsentBanner />
@@ -60,5 +67,20 @@ export function AppLayout() {
         <AppSnackbar />
       </LoadWhenOpened>
     </div>
+  );
+}
+
+/** Inside the page's Suspense boundary: it scrolls once the page is there, to its #anchor too. */
+function ScrollOnNavigation() {
+  useScrollOnNavigation();
+  return null;
+}
+
+function PageLoading() {
+  return (
+    <>
+      <DelayedProgress />
+      <div className="app-main__loading" />
+    </>
   );
 }
