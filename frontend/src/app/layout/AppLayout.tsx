@@ -34,7 +34,7 @@ const AppSnackbar = themedLazy(() =>
 const FIRST_SCREEN_ID = 'first-screen';
 
 export function AppLayout() {
-  // Gone in the same frame as the first page appears, which draws the same header in its place.
+  // Gone in the same frame as the layout appears, which draws the same header in its place.
   useLayoutEffect(() => document.getElementById(FIRST_SCREEN_ID)?.remove(), []);
   useLogoutRedirect();
   useReloadOnNewerBuild();
