@@ -1,41 +1,47 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
+import { themedLazy } from '@/components/theme/themedLazy';
+// The home page, the first page of most visits, is part of the first script: loaded later, it
+// would be one more round trip before the first screen. Every other page is its own chunk, loaded
+// when its route is first visited, and drawn with MUI, whose theme loads with the first of them.
+import HomePage from '@/features/home/components/HomePage';
 import { AccessGate } from './access/AccessGate';
 import { AppLayout } from './layout/AppLayout';
 import { RouteErrorBoundary } from './layout/RouteErrorBoundary';
 import { ERROR_PATH, NOT_LOGGED_IN_PATH } from './paths';
 
-// Each page is its own chunk, loaded when its route is first visited.
-const HomePage = lazy(() => import('@/features/home/components/HomePage'));
-const LoginPage = lazy(() => import('@/features/accounts/components/LoginPage'));
-const SignUpPage = lazy(() => import('@/features/accounts/components/SignUpPage'));
-const ForgotPasswordPage = lazy(() => import('@/features/accounts/components/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('@/features/accounts/components/ResetPasswordPage'));
-const AccountSettingsPage = lazy(
+const LoginPage = themedLazy(() => import('@/features/accounts/components/LoginPage'));
+const SignUpPage = themedLazy(() => import('@/features/accounts/components/SignUpPage'));
+const ForgotPasswordPage = themedLazy(
+  () => import('@/features/accounts/components/ForgotPasswordPage'),
+);
+const ResetPasswordPage = themedLazy(
+  () => import('@/features/accounts/components/ResetPasswordPage'),
+);
+const AccountSettingsPage = themedLazy(
   () => import('@/features/accounts/components/AccountSettingsPage'),
 );
-const ArtworksPage = lazy(() => import('@/features/artworks/components/ArtworksPage'));
-const BillingInformationPage = lazy(
+const ArtworksPage = themedLazy(() => import('@/features/artworks/components/ArtworksPage'));
+const BillingInformationPage = themedLazy(
   () => import('@/features/accounts/components/BillingInformationPage'),
 );
-const CartPage = lazy(() => import('@/features/cart/components/CartPage'));
-const OrderHistoryPage = lazy(() => import('@/features/orders/components/OrderHistoryPage'));
-const BalancePage = lazy(() => import('@/features/balance/components/BalancePage'));
-const ContactPage = lazy(() => import('@/features/contact/components/ContactPage'));
-const GeneratePage = lazy(() => import('@/features/generate/components/GeneratePage'));
-const GalleryPage = lazy(() => import('@/features/gallery/components/GalleryPage'));
-const PicturePage = lazy(() => import('@/features/gallery/components/PicturePage'));
-const PrivacyPolicyPage = lazy(() => import('@/features/legal/components/PrivacyPolicyPage'));
-const TermsPage = lazy(() => import('@/features/legal/components/TermsPage'));
-const NotLoggedInPage = lazy(() => import('@/features/accounts/components/NotLoggedInPage'));
-const ErrorPage = lazy(() => import('@/components/status/ErrorPage'));
-const NotFoundPage = lazy(() => import('@/components/status/NotFoundPage'));
+const CartPage = themedLazy(() => import('@/features/cart/components/CartPage'));
+const OrderHistoryPage = themedLazy(() => import('@/features/orders/components/OrderHistoryPage'));
+const BalancePage = themedLazy(() => import('@/features/balance/components/BalancePage'));
+const ContactPage = themedLazy(() => import('@/features/contact/components/ContactPage'));
+const GeneratePage = themedLazy(() => import('@/features/generate/components/GeneratePage'));
+const GalleryPage = themedLazy(() => import('@/features/gallery/components/GalleryPage'));
+const PicturePage = themedLazy(() => import('@/features/gallery/components/PicturePage'));
+const PrivacyPolicyPage = themedLazy(() => import('@/features/legal/components/PrivacyPolicyPage'));
+const TermsPage = themedLazy(() => import('@/features/legal/components/TermsPage'));
+const NotLoggedInPage = themedLazy(() => import('@/features/accounts/components/NotLoggedInPage'));
+const ErrorPage = themedLazy(() => import('@/components/status/ErrorPage'));
+const NotFoundPage = themedLazy(() => import('@/components/status/NotFoundPage'));
 
 /**
- * Every screen of SPEC.md section 2, with its access check. The first page shows with the layout
- * around it once its code is there; later pages load in a transition that keeps the page being
- * left on screen (AppRouter), so no other fallback is ever shown.
+ * Every screen of SPEC.md section 2, with its access check. The layout shows as soon as the first
+ * script has run, and the pages load inside it (AppLayout).
  */
 export function AppRoutes() {
   return (

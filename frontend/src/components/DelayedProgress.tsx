@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { themedLazy } from '@/components/theme/themedLazy';
 import { ASYNC_COMPONENT_DELAY_MS } from '@/config/constants';
 
 // Only a slow load ever shows the bar: its code stays out of the first script.
-const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
+const LinearProgress = themedLazy(() => import('@mui/material/LinearProgress'));
 
 /** A progress bar that appears only when loading takes longer than ASYNC_COMPONENT_DELAY_MS. */
 export function DelayedProgress({ label = 'Loading' }: { label?: string }) {

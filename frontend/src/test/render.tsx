@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { AppProviders } from '@/app/AppProviders';
 import { AppRouter } from '@/app/AppRouter';
+import { MuiTheme } from '@/components/theme/MuiTheme';
 import { memoryHistory } from '@/app/routerHistory';
 import { AppRoutes } from '@/app/routes';
 import { setupStore, type AppStore } from '@/app/store';
@@ -11,12 +12,19 @@ interface RenderOptions {
   store?: AppStore;
 }
 
-/** Renders any element with the real store and theme around it. */
+/** Renders any element with the real store and MUI's theme around it. */
 export function renderWithProviders(
   ui: ReactElement,
   { store = setupStore() }: RenderOptions = {},
 ) {
-  return { store, ...render(<AppProviders store={store}>{ui}</AppProviders>) };
+  return {
+    store,
+    ...render(
+      <AppProviders store={store}>
+        <MuiTheme>{ui}</MuiTheme>
+      </AppProviders>,
+    ),
+  };
 }
 
 /**

@@ -1,5 +1,4 @@
-import Box from '@mui/material/Box';
-import { lazy, useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
 import { LoadWhenOpened } from '@/components/LoadWhenOpened';
@@ -9,10 +8,12 @@ import { MAIN_CONTENT_ID } from '@/lib/browser/focus';
 import { selectConsentSettingsOpen } from '@/lib/consent/consentSlice';
 import { useNavigationPending } from '../routerHistory';
 import { useAppSelector } from '../hooks';
+import { themedLazy } from '@/components/theme/themedLazy';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { RouteAnnouncer } from './RouteAnnouncer';
 import { SkipLink } from './SkipLink';
+import './layout.css';
 import {
   useLogoutRedirect,
   useReloadOnNewerBuild,
@@ -20,12 +21,12 @@ import {
 } from './useNavigationEffects';
 
 // A dialog and a snackbar bring MUI's modal and transitions: loaded the first time they show.
-const CookieSettingsDialog = lazy(() =>
+const CookieSettingsDialog = themedLazy(() =>
   import('@/features/legal/components/CookieSettingsDialog').then((module) => ({
     default: module.CookieSettingsDialog,
   })),
 );
-const AppSnackbar = lazy(() =>
+const AppSnackbar = themedLazy(() =>
   import('@/components/snackbar/AppSnackbar').then((module) => ({ default: module.AppSnackbar })),
 );
 
@@ -33,27 +34,29 @@ const AppSnackbar = lazy(() =>
 const FIRST_SCREEN_ID = 'first-screen';
 
 export function AppLayout() {
-  // Gone in the same frame as the first page appears, which draws the same header in its place.
+  // Gone in the same frame as the layout appears, which draws the same header in its place.
   useLayoutEffect(() => document.getElementById(FIRST_SCREEN_ID)?.remove(), []);
-  useScrollOnNavigation();
   useLogoutRedirect();
   useReloadOnNewerBuild();
   const navigationPending = useNavigationPending();
   const cookieSettingsOpen = useAppSelector(selectConsentSettingsOpen);
   const messageOpen = useAppSelector((state) => selectSnackbar(state).open);
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+    <div className="app-layout">
       <SkipLink />
       {navigationPending && <DelayedProgress label="Loading page" />}
       <Header />
-      <Box
-        component="main"
-        id={MAIN_CONTENT_ID}
-        tabIndex={-1}
-        sx={{ flexGrow: 1, outline: 'none' }}
-      >
-        <Outlet />
-      </Box>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="app-main">
+        {/*
+          The frame shows while the first page's code loads, its main part as tall as the window
+          so that the footer does not come into view and move away again. Later pages load in a
+          transition that keeps the page being left on screen (AppRouter).
+        */}
+        <Suspense fallback={<PageLoading />}>
+          <ScrollOnNavigation />
+          <Outlet />
+        </Suspense>
+      </main>
       <Footer />
       <CookieConsentBanner />
       <LoadWhenOpened open={cookieSettingsOpen}>
@@ -63,6 +66,21 @@ export function AppLayout() {
       <LoadWhenOpened open={messageOpen}>
         <AppSnackbar />
       </LoadWhenOpened>
-    </Box>
+    </div>
+  );
+}
+
+/** Inside the page's Suspense boundary: it scrolls once the page is there, to its #anchor too. */
+function ScrollOnNavigation() {
+  useScrollOnNavigation();
+  return null;
+}
+
+function PageLoading() {
+  return (
+    <>
+      <DelayedProgress />
+      <div className="app-main__loading" />
+    </>
   );
 }

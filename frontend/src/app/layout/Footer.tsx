@@ -1,51 +1,36 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { consentSettingsOpened } from '@/lib/consent/consentSlice';
 import { useAppDispatch } from '../hooks';
 import { LEGAL_LINKS } from './navigation';
+import './layout.css';
 
 export function Footer() {
   const dispatch = useAppDispatch();
   return (
-    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 3, mt: 'auto' }}>
-      <Container maxWidth="lg">
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={{ xs: 1, sm: 3 }}
-          sx={{ alignItems: { sm: 'center' } }}
-        >
-          <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
-            © {new Date().getFullYear()} Artshop
-          </Typography>
-          <Box
-            component="nav"
-            aria-label="Legal"
-            sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}
-          >
+    <footer className="app-footer">
+      <div className="container container--lg">
+        <div className="app-footer__row">
+          <p className="type-body2 app-footer__copyright">© {new Date().getFullYear()} Artshop</p>
+          <nav aria-label="Legal" className="app-footer__nav">
             {LEGAL_LINKS.map((link) => (
-              <Link key={link.to} component={RouterLink} to={link.to} variant="body2">
+              <RouterLink key={link.to} to={link.to} className="text-link type-body2">
                 {link.label}
-              </Link>
+              </RouterLink>
             ))}
-            <Link component={RouterLink} to="/contact" variant="body2">
+            <RouterLink to="/contact" className="text-link type-body2">
               Contact
-            </Link>
+            </RouterLink>
             {/* Changes the cookie choice made in the banner (SPEC.md section 3). */}
-            <Link
-              component="button"
+            <button
               type="button"
-              variant="body2"
+              className="text-link type-body2"
               onClick={() => dispatch(consentSettingsOpened())}
             >
               Cookie settings
-            </Link>
-          </Box>
-        </Stack>
-      </Container>
-    </Box>
+            </button>
+          </nav>
+        </div>
+      </div>
+    </footer>
   );
 }

@@ -1,18 +1,7 @@
-import Box from '@mui/material/Box';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { focusNewPage } from '@/lib/browser/focus';
 import { subscribeToPageTitle } from '@/hooks/usePageTitle';
-
-// Read by screen readers, invisible on screen.
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * After a change of page, once the new page has set its title: announces the title (politely) and
@@ -45,8 +34,9 @@ export function RouteAnnouncer() {
 
   return (
     // No status role: pages have status regions of their own (result counts, progress).
-    <Box aria-live="polite" aria-atomic="true" sx={VISUALLY_HIDDEN}>
+    // Read by screen readers, invisible on screen.
+    <div aria-live="polite" aria-atomic="true" className="visually-hidden">
       {announcement}
-    </Box>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
-import Typography from '@mui/material/Typography';
 import { Component, useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isChunkLoadError, reloadOnce } from '@/lib/browser/reloadGuard';
 import { ERROR_PATH } from '../paths';
+import './layout.css';
 
 interface CatcherProps {
   pathname: string;
@@ -58,10 +58,10 @@ function RouteErrorFallback({ error }: { error: unknown }) {
 
   if (failedOnErrorPage) {
     return (
-      <Typography sx={{ p: 4 }}>
+      <p className="route-error">
         Something went wrong. <a href="/">Go to the home page</a>
-      </Typography>
+      </p>
     );
   }
-  return <Typography sx={{ p: 4 }}>Redirecting...</Typography>;
+  return <p className="route-error">Redirecting...</p>;
 }

@@ -25,7 +25,8 @@ describe('account menu', () => {
 
     await waitFor(() => expect(store.getState().session.accessToken).toBeNull());
     expect(history.location.pathname).toBe('/');
-    expect(screen.getByText('You have been logged out.')).toBeInTheDocument();
+    // The message's code loads the first time one is shown.
+    expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
     for (const storage of [window.sessionStorage, window.localStorage]) {
       expect(storage.getItem('jwtToken')).toBeNull();
       expect(storage.getItem('refreshToken')).toBeNull();

@@ -1,10 +1,10 @@
-import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
-import IconButton from '@mui/material/IconButton';
-import { lazy, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { themedLazy } from '@/components/theme/themedLazy';
 import { LoadWhenOpened } from '@/components/LoadWhenOpened';
+import { AccountCircleOutlinedIcon } from '@/components/plain/icons';
 
 // The menu (a popover in a modal) stays out of the script every page loads first.
-const AccountMenuList = lazy(() =>
+const AccountMenuList = themedLazy(() =>
   import('./AccountMenuList').then((module) => ({ default: module.AccountMenuList })),
 );
 
@@ -13,16 +13,17 @@ export function AccountMenu() {
   const menuId = useId();
   return (
     <>
-      <IconButton
-        color="inherit"
+      <button
+        type="button"
+        className="icon-button"
         aria-label="Account"
         aria-controls={anchor === null ? undefined : menuId}
         aria-haspopup="true"
         aria-expanded={anchor !== null}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <AccountCircleOutlined />
-      </IconButton>
+        <AccountCircleOutlinedIcon />
+      </button>
       <LoadWhenOpened open={anchor !== null}>
         <AccountMenuList id={menuId} anchor={anchor} onClose={() => setAnchor(null)} />
       </LoadWhenOpened>

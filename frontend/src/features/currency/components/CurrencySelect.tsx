@@ -1,9 +1,9 @@
-import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
-import Box from '@mui/material/Box';
 import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { ArrowDropDownIcon } from '@/components/plain/icons';
 import { CURRENCIES } from '@/config/constants';
 import { currencyChanged, isCurrency, selectCurrency } from '@/lib/preferences/preferencesSlice';
+import './CurrencySelect.css';
 
 /**
  * Chooses the display currency; changing it empties the cart (SPEC.md section 4). A native select
@@ -15,54 +15,17 @@ export function CurrencySelect() {
   const dispatch = useAppDispatch();
   const id = useId();
   return (
-    <Box sx={{ position: 'relative', minWidth: 96, color: 'text.primary' }}>
-      <Box
-        component="label"
-        htmlFor={id}
-        sx={{
-          position: 'absolute',
-          top: 0,
-          left: 10,
-          transform: 'translateY(-50%)',
-          px: 0.5,
-          bgcolor: 'background.paper',
-          color: 'text.secondary',
-          typography: 'caption',
-          lineHeight: 1,
-          pointerEvents: 'none',
-        }}
-      >
+    <div className="currency-select">
+      <label htmlFor={id} className="currency-select__label">
         Currency
-      </Box>
-      <Box
-        component="select"
+      </label>
+      <select
         id={id}
+        className="currency-select__field"
         value={currency}
         onChange={(event) => {
           const chosen = event.target.value;
           if (isCurrency(chosen) && chosen !== currency) dispatch(currencyChanged(chosen));
-        }}
-        sx={{
-          appearance: 'none',
-          width: '100%',
-          m: 0,
-          py: '8.5px',
-          pl: '14px',
-          pr: 4,
-          font: 'inherit',
-          typography: 'body1',
-          color: 'inherit',
-          bgcolor: 'transparent',
-          border: 1,
-          borderColor: 'rgba(0, 0, 0, 0.23)',
-          borderRadius: 1,
-          cursor: 'pointer',
-          '&:hover': { borderColor: 'text.primary' },
-          '&:focus-visible': {
-            outline: 'none',
-            borderColor: 'primary.main',
-            boxShadow: (theme) => `inset 0 0 0 1px ${theme.palette.primary.main}`,
-          },
         }}
       >
         {CURRENCIES.map((code) => (
@@ -70,18 +33,8 @@ export function CurrencySelect() {
             {code}
           </option>
         ))}
-      </Box>
-      <ArrowDropDown
-        aria-hidden
-        sx={{
-          position: 'absolute',
-          right: 7,
-          top: '50%',
-          transform: 'translateY(-50%)',
-          color: 'action.active',
-          pointerEvents: 'none',
-        }}
-      />
-    </Box>
+      </select>
+      <ArrowDropDownIcon className="currency-select__arrow" />
+    </div>
   );
 }

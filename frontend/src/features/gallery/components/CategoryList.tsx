@@ -1,13 +1,8 @@
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { Skeleton } from '@/components/plain/Skeleton';
 import { useGetCategoriesQuery } from '../api/catalogueApi';
 import { categoryPath } from '../paths';
+import './catalogue.css';
 
 const PLACEHOLDERS = 10;
 
@@ -16,40 +11,34 @@ export function CategoryList() {
   const { data: categories, isError } = useGetCategoriesQuery(undefined);
   if (isError) return null;
   return (
-    <Box component="section" aria-labelledby="categories-heading">
-      <Typography id="categories-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
+    <section aria-labelledby="categories-heading">
+      <h2 id="categories-heading" className="type-h5 category-list__heading">
         Categories
-      </Typography>
-      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      </h2>
+      <ul className="grid category-grid">
         {categories === undefined
           ? Array.from({ length: PLACEHOLDERS }, (_, index) => (
-              <Grid key={index} size={{ xs: 6, sm: 4, md: 2.4 }} component="li" aria-hidden="true">
+              <li key={index} aria-hidden="true">
                 <Skeleton variant="rounded" height={72} />
-              </Grid>
+              </li>
             ))
           : categories.map((category) => (
-              <Grid key={category.urlName} size={{ xs: 6, sm: 4, md: 2.4 }} component="li">
-                <Card variant="outlined" sx={{ height: '100%' }}>
-                  <CardActionArea
-                    component={RouterLink}
-                    to={categoryPath(category.urlName)}
-                    sx={{ height: '100%' }}
-                  >
-                    <CardContent>
-                      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                        {category.title}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary">
+              <li key={category.urlName}>
+                <div className="card category-card">
+                  <RouterLink to={categoryPath(category.urlName)} className="card__action">
+                    <div className="card__content">
+                      <h3 className="type-subtitle1 card-title">{category.title}</h3>
+                      <p className="type-body2">
                         {category.offerCount === 1
                           ? '1 picture'
                           : `${category.offerCount} pictures`}
-                      </Typography>
-                    </CardContent>
-                  </CardActionArea>
-                </Card>
-              </Grid>
+                      </p>
+                    </div>
+                  </RouterLink>
+                </div>
+              </li>
             ))}
-      </Grid>
-    </Box>
+      </ul>
+    </section>
   );
 }

@@ -122,7 +122,7 @@ export function ImageViewer({ slides, start, autoPlay, onClose }: ImageViewerPro
           previewOnly
           eager
           sizes="100vw"
-          sx={{ maxHeight: 'calc(100vh - 140px)', width: 'auto', objectFit: 'contain' }}
+          style={{ maxHeight: 'calc(100vh - 140px)', width: 'auto', objectFit: 'contain' }}
         />
       </Box>
       {slide.urlName !== start && (

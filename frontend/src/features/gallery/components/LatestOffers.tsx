@@ -1,12 +1,14 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Suspense } from 'react';
+import { themedLazy } from '@/components/theme/themedLazy';
+import { ButtonLink } from '@/components/plain/ButtonLink';
 import { useGetLatestOffersQuery } from '../api/catalogueApi';
 import { useDisplayCurrency } from '../hooks/useDisplayCurrency';
 import { GALLERY_PATH } from '../paths';
 import { OfferGrid } from './OfferGrid';
+import './catalogue.css';
+
+// Only a failed load shows MUI's alert: it loads then.
+const Alert = themedLazy(() => import('@mui/material/Alert'));
 
 const LATEST_COUNT = 12;
 
@@ -15,23 +17,21 @@ export function LatestOffers() {
   const currency = useDisplayCurrency();
   const { currentData: offers, isFetching, isError } = useGetLatestOffersQuery(currency);
   return (
-    <Box component="section" aria-labelledby="latest-heading" aria-busy={isFetching}>
-      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 2 }}>
-        <Typography id="latest-heading" variant="h5" component="h2">
+    <section aria-labelledby="latest-heading" aria-busy={isFetching}>
+      <div className="latest-offers__heading">
+        <h2 id="latest-heading" className="type-h5">
           Latest pictures
-        </Typography>
-        <Button component={RouterLink} to={GALLERY_PATH}>
-          See all
-        </Button>
-      </Box>
+        </h2>
+        <ButtonLink to={GALLERY_PATH}>See all</ButtonLink>
+      </div>
       {isError ? (
-        <Alert severity="warning">The latest pictures could not be loaded just now.</Alert>
+        <Suspense fallback={null}>
+          <Alert severity="warning">The latest pictures could not be loaded just now.</Alert>
+        </Suspense>
       ) : (
         <OfferGrid offers={offers ?? []} skeletons={offers === undefined ? LATEST_COUNT : 0} />
       )}
-      {offers?.length === 0 && (
-        <Typography color="text.secondary">New pictures are on their way.</Typography>
-      )}
-    </Box>
+      {offers?.length === 0 && <p className="type-body1">New pictures are on their way.</p>}
+    </section>
   );
 }

@@ -1,7 +1,3 @@
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney } from '@/lib/money/money';
 import { STYLE_LABELS } from '../filters';
@@ -9,6 +5,7 @@ import { picturePath } from '../paths';
 import { listState } from '../listState';
 import type { Offer, OfferFilters } from '../types';
 import { Picture } from './Picture';
+import './catalogue.css';
 
 /** How wide a card is in the gallery grid (2 columns on phones up to 4 on wide screens). */
 export const CARD_SIZES = '(min-width: 1200px) 280px, (min-width: 900px) 30vw, 50vw';
@@ -19,38 +16,24 @@ interface OfferCardProps {
   list?: OfferFilters;
 }
 
+/** MUI's outlined card with an action area, drawn in plain CSS: the home page shows it first. */
 export function OfferCard({ offer, list }: OfferCardProps) {
   return (
-    <Card variant="outlined" component="article" sx={{ height: '100%' }}>
-      <CardActionArea
-        component={RouterLink}
+    <article className="card offer-card">
+      <RouterLink
         to={picturePath(offer.urlName)}
         state={list === undefined ? undefined : listState(list)}
-        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+        className="card__action offer-card__action"
       >
-        <Picture
-          offer={offer}
-          alt=""
-          sizes={CARD_SIZES}
-          sx={{
-            width: '100%',
-            aspectRatio: '4 / 3',
-            objectFit: 'contain',
-            bgcolor: 'grey.100',
-          }}
-        />
-        <CardContent sx={{ flexGrow: 1 }}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }} noWrap>
-            {offer.title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {STYLE_LABELS[offer.style]}
-          </Typography>
-          <Typography variant="body2" sx={{ mt: 0.5 }}>
+        <Picture offer={offer} alt="" sizes={CARD_SIZES} className="offer-card__picture" />
+        <div className="card__content offer-card__content">
+          <h3 className="type-subtitle1 type-no-wrap card-title">{offer.title}</h3>
+          <p className="type-body2">{STYLE_LABELS[offer.style]}</p>
+          <p className="type-body2 offer-card__price">
             from <strong>{formatMoney(offer.price)}</strong>
-          </Typography>
-        </CardContent>
-      </CardActionArea>
-    </Card>
+          </p>
+        </div>
+      </RouterLink>
+    </article>
   );
 }

@@ -1,11 +1,7 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
+import { Skeleton } from '@/components/plain/Skeleton';
 import type { Offer, OfferFilters } from '../types';
 import { OfferCard } from './OfferCard';
-
-const CELL_SIZE = { xs: 6, md: 4, lg: 3 } as const;
+import './catalogue.css';
 
 interface OfferGridProps {
   offers: readonly Offer[];
@@ -17,33 +13,30 @@ interface OfferGridProps {
 /** The responsive grid of offer cards shared by the gallery and the home page. */
 export function OfferGrid({ offers, skeletons = 0, list }: OfferGridProps) {
   return (
-    <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+    <ul className="grid offer-grid">
       {offers.map((offer) => (
-        <Grid key={offer.id} size={CELL_SIZE} component="li">
+        <li key={offer.id}>
           <OfferCard offer={offer} list={list} />
-        </Grid>
+        </li>
       ))}
       {Array.from({ length: skeletons }, (_, index) => (
-        <Grid key={`skeleton-${index}`} size={CELL_SIZE} component="li" aria-hidden="true">
+        <li key={`skeleton-${index}`} aria-hidden="true">
           <OfferCardSkeleton />
-        </Grid>
+        </li>
       ))}
-    </Grid>
+    </ul>
   );
 }
 
 function OfferCardSkeleton() {
   return (
-    <Card variant="outlined">
-      <Skeleton
-        variant="rectangular"
-        sx={{ width: '100%', height: 'auto', aspectRatio: '4 / 3' }}
-      />
-      <CardContent>
+    <div className="card">
+      <Skeleton variant="rectangular" width="100%" height="auto" style={{ aspectRatio: '4 / 3' }} />
+      <div className="card__content">
         <Skeleton width="80%" />
         <Skeleton width="40%" />
         <Skeleton width="50%" />
-      </CardContent>
-    </Card>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
+import type { CSSProperties } from 'react';
 import type { Offer } from '../types';
+import './catalogue.css';
 
 /** Long edges of the public derivatives (DESIGN.md section 4). */
 const THUMBNAIL_LONG_EDGE = 480;
@@ -10,18 +10,6 @@ const PREVIEW_LONG_EDGE = 1600;
 function widthAt(longEdge: number, { width, height }: Pick<Offer, 'width' | 'height'>): number {
   if (width >= height) return Math.min(longEdge, width);
   return Math.max(1, Math.round((Math.min(longEdge, height) * width) / height));
-}
-
-type SxList = Extract<SxProps<Theme>, readonly unknown[]>;
-
-function isSxList(sx: SxProps<Theme>): sx is SxList {
-  return Array.isArray(sx);
-}
-
-/** Lets a caller's `sx` (object, function or list) follow the picture's own styles. */
-function asList(sx: SxProps<Theme> | undefined): SxList {
-  if (sx === undefined) return [];
-  return isSxList(sx) ? sx : [sx];
 }
 
 type PictureOffer = Pick<Offer, 'title' | 'width' | 'height' | 'thumbnail' | 'preview'>;
@@ -35,12 +23,15 @@ interface PictureProps {
   eager?: boolean;
   /** Defaults to the title; empty where the title is written right next to the picture. */
   alt?: string;
-  sx?: SxProps<Theme>;
+  /** Classes and styles of the caller's, after the picture's own (block, at most as wide as its box). */
+  className?: string;
+  style?: CSSProperties;
 }
 
 /**
  * An offer's picture as WebP with a JPEG fallback, letting the browser pick the thumbnail or the
- * preview for the space it has. Lazy unless `eager`, which also fetches it first.
+ * preview for the space it has. Lazy unless `eager`, which also fetches it first. Plain markup:
+ * the home page shows it before any of MUI has loaded.
  */
 export function Picture({
   offer,
@@ -48,7 +39,8 @@ export function Picture({
   previewOnly = false,
   eager = false,
   alt,
-  sx,
+  className,
+  style,
 }: PictureProps) {
   const thumbnailWidth = widthAt(THUMBNAIL_LONG_EDGE, offer);
   const previewWidth = widthAt(PREVIEW_LONG_EDGE, offer);
@@ -61,8 +53,7 @@ export function Picture({
   return (
     <picture>
       <source type="image/webp" srcSet={srcSet('webp')} sizes={sizes} />
-      <Box
-        component="img"
+      <img
         src={fallback.jpeg}
         srcSet={srcSet('jpeg')}
         sizes={sizes}
@@ -73,7 +64,8 @@ export function Picture({
         // An eager picture is the page's main one, usually its largest paint.
         fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
-        sx={[{ display: 'block', maxWidth: '100%', height: 'auto' }, ...asList(sx)]}
+        className={className === undefined ? 'picture' : `picture ${className}`}
+        style={style}
       />
     </picture>
   );

@@ -105,7 +105,7 @@ function PictureDetails({ offer, pricesAreCurrent }: { offer: Offer; pricesAreCu
               previewOnly
               eager
               sizes="(min-width: 1200px) 680px, (min-width: 900px) 58vw, 100vw"
-              sx={{ ...PICTURE_BOX, objectFit: 'contain' }}
+              style={{ ...PICTURE_BOX, objectFit: 'contain' }}
             />
           </ButtonBase>
           <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>

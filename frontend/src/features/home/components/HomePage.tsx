@@ -1,13 +1,7 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { ButtonLink } from '@/components/plain/ButtonLink';
 import { CategoryList, LatestOffers } from '@/features/gallery';
 import { usePageTitle } from '@/hooks/usePageTitle';
+import './HomePage.css';
 
 const STEPS = [
   {
@@ -24,83 +18,53 @@ const STEPS = [
   },
 ] as const;
 
+/** The first page most visitors see: drawn in plain CSS (HomePage.css), without MUI. */
 export default function HomePage() {
   usePageTitle('');
   return (
     <>
-      <Box
-        component="section"
-        aria-labelledby="hero-heading"
-        sx={{
-          color: 'common.white',
-          background: 'linear-gradient(135deg, #231a5c 0%, #3d2c8d 45%, #c2185b 100%)',
-          py: { xs: 8, md: 12 },
-        }}
-      >
-        <Container maxWidth="md" sx={{ textAlign: 'center' }}>
-          <Typography id="hero-heading" variant="h3" component="h1" gutterBottom>
+      <section aria-labelledby="hero-heading" className="home-hero">
+        <div className="container container--md">
+          <h1 id="hero-heading" className="home-hero__title">
             Welcome to Artshop
-          </Typography>
-          <Typography variant="h6" component="p" sx={{ opacity: 0.9, mb: 4 }}>
+          </h1>
+          <p className="type-h6 home-hero__lead">
             A gallery of AI-generated art: find a picture you love, take it home in the size you
             need, or create one of your own.
-          </Typography>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ justifyContent: 'center' }}
-          >
-            <Button
-              component={RouterLink}
-              to="/gallery"
-              variant="contained"
-              color="secondary"
-              size="large"
-            >
+          </p>
+          <div className="home-hero__actions">
+            <ButtonLink to="/gallery" variant="contained" color="secondary" size="large">
               Browse the gallery
-            </Button>
-            <Button
-              component={RouterLink}
-              to="/generate"
-              variant="outlined"
-              color="inherit"
-              size="large"
-            >
+            </ButtonLink>
+            <ButtonLink to="/generate" variant="outlined" color="inherit" size="large">
               Generate your own
-            </Button>
-          </Stack>
-        </Container>
-      </Box>
-      <Container maxWidth="lg" sx={{ pt: { xs: 5, md: 8 } }}>
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+      <div className="container container--lg home-catalogue">
         <LatestOffers />
-        <Box sx={{ mt: { xs: 5, md: 8 } }}>
+        <div className="home-categories">
           <CategoryList />
-        </Box>
-      </Container>
-      <Container
-        component="section"
-        aria-label="How it works"
-        maxWidth="lg"
-        sx={{ py: { xs: 5, md: 8 } }}
-      >
-        <Grid container spacing={3}>
+        </div>
+      </div>
+      <section aria-label="How it works" className="container container--lg home-steps">
+        <div className="grid home-steps__grid">
           {STEPS.map((step) => (
-            <Grid key={step.title} size={{ xs: 12, md: 4 }}>
-              <Paper variant="outlined" sx={{ p: 3, height: '100%' }}>
-                <Typography variant="h6" component="h2" gutterBottom>
-                  {step.title}
-                </Typography>
-                <Typography color="text.secondary">{step.text}</Typography>
-              </Paper>
-            </Grid>
+            <div key={step.title}>
+              <div className="card home-steps__step">
+                <h2 className="type-h6 type-gutter-bottom">{step.title}</h2>
+                <p className="type-body1">{step.text}</p>
+              </div>
+            </div>
           ))}
-        </Grid>
-        <Box sx={{ textAlign: 'center', mt: 5 }}>
-          <Button component={RouterLink} to="/gallery" size="large">
+        </div>
+        <div className="home-steps__more">
+          <ButtonLink to="/gallery" size="large">
             See all pictures in the gallery
-          </Button>
-        </Box>
-      </Container>
+          </ButtonLink>
+        </div>
+      </section>
     </>
   );
 }

@@ -1,10 +1,6 @@
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { buttonClass } from '@/components/plain/buttonClass';
 import { focusPageHeading } from '@/lib/browser/focus';
 import { consentChoice, OPTIONAL_CONSENT_CATEGORIES } from '@/lib/consent/consent';
 import {
@@ -12,6 +8,9 @@ import {
   consentSettingsOpened,
   selectConsentChoice,
 } from '@/lib/consent/consentSlice';
+import './CookieConsentBanner.css';
+
+const outlined = buttonClass({ variant: 'outlined' });
 
 /**
  * Asks once which cookie categories the visitor allows (SPEC.md section 3); until then only what
@@ -29,46 +28,37 @@ export function CookieConsentBanner() {
   };
 
   return (
-    <Paper
-      role="region"
-      aria-label="Cookies and storage"
-      elevation={6}
-      square
-      sx={{
-        position: 'fixed',
-        left: 0,
-        right: 0,
-        bottom: 0,
-        p: 2,
-        zIndex: 'appBar',
-      }}
-    >
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { xs: 'stretch', md: 'center' }, maxWidth: 'lg', mx: 'auto' }}
-      >
-        <Typography variant="body2" sx={{ flex: 1 }}>
+    <div role="region" aria-label="Cookies and storage" className="cookie-banner">
+      <div className="cookie-banner__row">
+        <p className="type-body2 cookie-banner__text">
           Artshop keeps your sign-in, cart and currency in your browser because the shop needs them.
           With your consent it also remembers your language. No tracking or advertising. Details are
           in our{' '}
-          <Link component={RouterLink} to="/privacy-policy#storage">
+          <RouterLink to="/privacy-policy#storage" className="text-link">
             privacy policy
-          </Link>
+          </RouterLink>
           .
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-          <Button variant="outlined" onClick={() => dispatch(consentSettingsOpened())}>
+        </p>
+        <div className="cookie-banner__actions">
+          <button
+            type="button"
+            className={outlined}
+            onClick={() => dispatch(consentSettingsOpened())}
+          >
             Choose
-          </Button>
-          <Button variant="outlined" onClick={() => decide([])}>
+          </button>
+          <button type="button" className={outlined} onClick={() => decide([])}>
             Reject all
-          </Button>
-          <Button variant="contained" onClick={() => decide(OPTIONAL_CONSENT_CATEGORIES)}>
+          </button>
+          <button
+            type="button"
+            className={buttonClass({ variant: 'contained' })}
+            onClick={() => decide(OPTIONAL_CONSENT_CATEGORIES)}
+          >
             Accept all
-          </Button>
-        </Stack>
-      </Stack>
-    </Paper>
+          </button>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+
+// The Material icons of the first screen (paths from @mui/icons-material), as small SVGs: the icon
+// package's components would bring MUI's SvgIcon and its styling engine with them.
+
+function Icon({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <svg
+      className={className === undefined ? 'icon' : `icon ${className}`}
+      focusable="false"
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function MenuIcon() {
+  return (
+    <Icon>
+      <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
+    </Icon>
+  );
+}
+
+export function ShoppingCartOutlinedIcon() {
+  return (
+    <Icon>
+      <path d="M15.55 13c.75 0 1.41-.41 1.75-1.03l3.58-6.49c.37-.66-.11-1.48-.87-1.48H5.21l-.94-2H1v2h2l3.6 7.59-1.35 2.44C4.52 15.37 5.48 17 7 17h12v-2H7l1.1-2zM6.16 6h12.15l-2.76 5H8.53zM7 18c-1.1 0-1.99.9-1.99 2S5.9 22 7 22s2-.9 2-2-.9-2-2-2m10 0c-1.1 0-1.99.9-1.99 2s.89 2 1.99 2 2-.9 2-2-.9-2-2-2" />
+    </Icon>
+  );
+}
+
+export function AccountCircleOutlinedIcon() {
+  return (
+    <Icon>
+      <path d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2M7.35 18.5C8.66 17.56 10.26 17 12 17s3.34.56 4.65 1.5c-1.31.94-2.91 1.5-4.65 1.5s-3.34-.56-4.65-1.5m10.79-1.38C16.45 15.8 14.32 15 12 15s-4.45.8-6.14 2.12C4.7 15.73 4 13.95 4 12c0-4.42 3.58-8 8-8s8 3.58 8 8c0 1.95-.7 3.73-1.86 5.12" />
+      <path d="M12 6c-1.93 0-3.5 1.57-3.5 3.5S10.07 13 12 13s3.5-1.57 3.5-3.5S13.93 6 12 6m0 5c-.83 0-1.5-.67-1.5-1.5S11.17 8 12 8s1.5.67 1.5 1.5S12.83 11 12 11" />
+    </Icon>
+  );
+}
+
+export function ArrowDropDownIcon({ className }: { className?: string }) {
+  return (
+    <Icon className={className}>
+      <path d="m7 10 5 5 5-5z" />
+    </Icon>
+  );
+}
