@@ -340,7 +340,17 @@ std::optional<std::pair<int, int>> jpeg_size(std::string_view bytes) {
 void in_parallel(int count, const std::function<void(int)>& work) {
   std::vector<std::thread> threads;
   threads.reserve(static_cast<std::size_t>(count));
-  for (int i = 0; i < count; ++i) threads.emplace_back(work, i);
+  for (int i = 0; i < count; ++i) {
+    // A helper that throws (an answer without the expected field) fails the test. Uncaught on a
+    // thread it would abort the process, leaving the helper servers it started running.
+    threads.emplace_back([&work, i] {
+      try {
+        work(i);
+      } catch (const std::exception& error) {
+        ADD_FAILURE() << "thread " << i << " threw: " << error.what();
+      }
+    });
+  }
   for (auto& thread : threads) thread.join();
 }
 

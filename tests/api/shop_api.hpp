@@ -162,7 +162,8 @@ std::vector<std::string> field_errors(const HttpResponse& response, std::string_
 // The pixel size a JPEG declares in its start-of-frame segment; nullopt for anything else.
 std::optional<std::pair<int, int>> jpeg_size(std::string_view bytes);
 
-// Runs `work(i)` on `count` threads at once and waits for all of them.
+// Runs `work(i)` on `count` threads at once and waits for all of them; an exception a thread
+// throws is a failure of the test.
 void in_parallel(int count, const std::function<void(int)>& work);
 
 }  // namespace artshop::testing

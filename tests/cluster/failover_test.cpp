@@ -82,6 +82,7 @@ TEST_F(ClusterFailover, AServerKilledUnderLoad_LosesNoAcknowledgedOperationAndTh
           parse_object(placed).at("giftCardNumbers").at(0).as_string());
     }
   });
+  for (const auto& cards : gift_cards) ASSERT_EQ(cards.size(), static_cast<std::size_t>(kRounds));
   std::vector<Ledgered> told(kCustomers);
   for (std::size_t i = 0; i < customers.size(); ++i) {
     told[i].balance_before = shop.balance(customers[i]);
