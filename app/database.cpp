@@ -33,8 +33,9 @@ class SqliteDatabase final : public Database {
       : file_(std::move(file)),
         pool_(file_, connections),
         transactions_(pool_, &cipher),
-        catalogue_({.connect = [file = file_] { return std::make_unique<sqlite::Connection>(file); },
-                    .begin_read = "BEGIN"}) {}
+        catalogue_(
+            {.connect = [file = file_] { return std::make_unique<sqlite::Connection>(file); },
+             .begin_read = "BEGIN"}) {}
 
   UnitOfWork& transactions() override { return transactions_; }
   sql::SqlCatalogueReadModel& catalogue() override { return catalogue_; }

@@ -1,8 +1,11 @@
 #include "shop.hpp"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <thread>
 
 #include "artshop/core/accounts/shipped_common_passwords.hpp"
@@ -95,6 +98,16 @@ std::string sandbox_secret(const Config& config, RandomSource& random) {
       crypto::load_or_create_secret_file(config.payments_webhook_key_file(), random));
 }
 
+// This process among every server of the shop: host, pid and a random part (a pid is reused
+// after a restart), so that a lease it held before it died is never taken for its own.
+std::string server_name(RandomSource& random) {
+  std::array<char, 256> host{};
+  if (::gethostname(host.data(), host.size() - 1) != 0) host[0] = '\0';
+  std::array<std::byte, 6> nonce{};
+  random.fill(nonce);
+  return fmt::format("{}:{}:{}", host.data(), ::getpid(), crypto::to_hex(nonce));
+}
+
 // The data folder exists before anything opens a file in it.
 const Config& with_data_dir(const Config& config) {
   std::filesystem::create_directories(config.data_dir);
@@ -135,6 +148,7 @@ Shop::Shop(const Config& configuration)
       public_media(make_blob_store(config, BlobVisibility::Public)),
       originals(make_blob_store(config, BlobVisibility::Private)),
       public_url(config.public_url),
+      chores(narrow<LeaseRepository>(transactions), clock, server_name(random)),
       issuer(tokens, digests, random),
       register_account(narrow<AccountRepository, RateLimitRepository>(transactions), hasher,
                        common_passwords, clock, config.limits),
@@ -237,6 +251,9 @@ void Shop::listening_on(unsigned short port) {
 
 void Shop::housekeeping() {
   try {
+    // One server of the shop does it; the others skip. The term is one period, so the holder
+    // renews it each time, and another takes over within a period of its stopping.
+    if (!chores.take("housekeeping", std::chrono::seconds(config.housekeeping_seconds))) return;
     if (const auto expired = expire_unpaid_orders(); !expired) {
       spdlog::error("expiring unpaid orders failed: {}", expired.error().detail);
     } else if (expired->orders > 0 || expired->deposits > 0) {

@@ -10,6 +10,7 @@
 #include "artshop/core/catalogue/browse.hpp"
 #include "artshop/core/catalogue/import.hpp"
 #include "artshop/core/catalogue/seed.hpp"
+#include "artshop/core/chores.hpp"
 #include "artshop/core/generation/generation.hpp"
 #include "artshop/core/orders/artworks.hpp"
 #include "artshop/core/orders/checkout.hpp"
@@ -108,6 +109,9 @@ struct Shop {
   std::unique_ptr<BlobStore> originals;
   std::string public_url;    // config.public_url until listening_on settles it
   PaymentProvider payments;  // Stripe at once, the sandbox in listening_on
+
+  // Chores that run on one server of the shop at a time (housekeeping, seeding).
+  ChoreLeases chores;
 
   SessionIssuer issuer;
   RegisterAccount register_account;

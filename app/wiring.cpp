@@ -34,14 +34,20 @@ http::ServerOptions server_options(const Config& config) {
   return options;
 }
 
-// Seeds on the shop's seeding pool, logging progress every tenth of the way.
+// How long a server may seed before another may take over: renewed every tenth of the way.
+constexpr std::chrono::minutes kSeedingTerm{30};
+constexpr std::string_view kSeeding = "seeding";
+
+// Seeds on the shop's seeding pool, logging progress every tenth of the way and renewing the
+// seeding lease then.
 Result<SeedReport> run_seed(Shop& shop, std::stop_token stop = {}) {
   const auto started = std::chrono::steady_clock::now();
   auto report = shop.seed_catalogue(
       shop.config.seed_offers,
-      [](int done, int total) {
+      [&shop](int done, int total) {
         if (done % std::max(1, total / 10) == 0 || done == total) {
           spdlog::info("seeding the catalogue: {}/{} pictures", done, total);
+          shop.chores.take(kSeeding, kSeedingTerm);
         }
       },
       std::move(stop));
@@ -129,9 +135,10 @@ int serve(const Config& config) {
     }
   });
   std::jthread seeding;
-  if (*seeding_needed) {
+  if (*seeding_needed && shop.chores.take(kSeeding, kSeedingTerm)) {
     seeding = std::jthread([&](const std::stop_token& stop) {
       const auto report = run_seed(shop, stop);
+      shop.chores.release(kSeeding);
       if (stop.stop_requested()) {
         spdlog::info("seeding stopped with the server; the next start seeds again");
         return;
@@ -141,6 +148,22 @@ int serve(const Config& config) {
         return;
       }
       catalogue_ready = true;
+    });
+  } else if (*seeding_needed) {
+    // Another server of this shop seeds it: this one is ready when the catalogue is.
+    spdlog::info("another server is seeding the catalogue; this one is ready when it is done");
+    seeding = std::jthread([&](const std::stop_token& stop) {
+      std::mutex mutex;
+      std::condition_variable_any wake;
+      while (!stop.stop_requested()) {
+        const auto pending = shop.seed_catalogue.pending(config.seed_offers);
+        if (pending && !*pending) {
+          catalogue_ready = true;
+          return;
+        }
+        std::unique_lock lock(mutex);
+        wake.wait_for(lock, stop, std::chrono::seconds(2), [] { return false; });
+      }
     });
   }
   server.run();

@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "artshop/postgres/placeholders.hpp"
+
+#include <gtest/gtest.h>
 
 namespace artshop::postgres {
 namespace {

@@ -1,6 +1,7 @@
+#include "contract/store_contract.hpp"
+
 #include "artshop/postgres/connection_pool.hpp"
 #include "artshop/postgres/postgres_unit_of_work.hpp"
-#include "contract/store_contract.hpp"
 #include "contract/test_cipher.hpp"
 #include "postgres/fixture.hpp"
 

@@ -43,9 +43,9 @@ unsigned short unused_port() {
   address.sin_port = 0;
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   socklen_t length = sizeof address;
-  const bool found =
-      fd >= 0 && ::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0 &&
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0;
+  const bool found = fd >= 0 &&
+                     ::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0 &&
+                     ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0;
   if (fd >= 0) ::close(fd);
   if (!found) throw std::runtime_error("no free loopback port for nginx");
   return ntohs(address.sin_port);
@@ -99,11 +99,11 @@ std::string configuration(const fs::path& folder, unsigned short port,
 }  // namespace
 
 NginxProxy::NginxProxy(const std::vector<unsigned short>& upstream_ports) : port_(unused_port()) {
-  const auto config = folder_.write("nginx.conf", configuration(folder_.path(), port_,
-                                                                upstream_ports));
-  process_ = std::make_unique<ChildProcess>(std::vector<std::string>{
-      "/usr/sbin/nginx", "-p", folder_.path().string(), "-c", config.string(), "-g",
-      "daemon off;"});
+  const auto config =
+      folder_.write("nginx.conf", configuration(folder_.path(), port_, upstream_ports));
+  process_ = std::make_unique<ChildProcess>(
+      std::vector<std::string>{"/usr/sbin/nginx", "-p", folder_.path().string(), "-c",
+                               config.string(), "-g", "daemon off;"});
   if (!eventually([this] { return accepts(port_); }, 20s)) {
     throw std::runtime_error("nginx did not start on port " + std::to_string(port_) + ": " +
                              error_log());

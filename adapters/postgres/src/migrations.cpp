@@ -1,5 +1,6 @@
 #include "artshop/postgres/migrations.hpp"
 
+#include <memory>
 #include <string>
 
 #include "artshop/postgres/transaction.hpp"
@@ -23,13 +24,27 @@ constexpr std::string_view kBookkeeping =
     "  applied_at TIMESTAMPTZ NOT NULL DEFAULT now()"
     ")";
 
-int read_version(Connection& connection) {
+int read_version(sql::Connection& connection) {
   auto exists = connection.prepare("SELECT to_regclass('schema_migrations') IS NOT NULL");
   if (!exists.step() || exists.column_int(0) == 0) return 0;
   auto statement = connection.prepare("SELECT coalesce(max(version), 0) FROM schema_migrations");
   statement.step();
   return static_cast<int>(statement.column_int(0));
 }
+
+// PostgreSQL's ways: each step takes the advisory lock in READ COMMITTED, so the version read
+// under it is the one the lock's last holder left.
+class PostgresTarget final : public sql::MigrationTarget {
+ public:
+  int version(sql::Connection& connection) override { return read_version(connection); }
+  std::unique_ptr<sql::Transaction> begin_step(sql::Connection& connection) override {
+    auto transaction = std::make_unique<sql::Transaction>(connection, kBegin);
+    connection.execute(kTakeMigrationLock);
+    // Under the lock, since two servers' first migrations would both create it.
+    connection.execute(kBookkeeping);
+    return transaction;
+  }
+};
 
 }  // namespace
 
@@ -38,33 +53,8 @@ int schema_version(Connection& connection) {
 }
 
 MigrationReport migrate(Connection& connection, std::span<const Migration> migrations) {
-  MigrationReport report;
-  report.from_version = schema_version(connection);
-  report.to_version = report.from_version;
-  const int newest_known = migrations.empty() ? 0 : migrations.back().version;
-  if (report.from_version > newest_known) {
-    throw DatabaseError("55000",
-                        "the database is at schema version " + std::to_string(report.from_version) +
-                            ", newer than this build knows (" + std::to_string(newest_known) + ")");
-  }
-  for (const auto& migration : migrations) {
-    if (migration.version <= report.from_version) continue;
-    Transaction transaction(connection, kBegin);
-    connection.execute(kTakeMigrationLock);
-    // Under the lock, since two servers' first migrations would both create it.
-    connection.execute(kBookkeeping);
-    // Another server may have applied it while this one waited for the lock.
-    if (read_version(connection) >= migration.version) continue;
-    connection.execute(migration.sql);
-    connection.prepare("INSERT INTO schema_migrations (version, name) VALUES (?1, ?2)")
-        .bind(1, migration.version)
-        .bind(2, migration.name)
-        .run();
-    transaction.commit();
-    report.applied.push_back(migration.version);
-    report.to_version = migration.version;
-  }
-  return report;
+  PostgresTarget target;
+  return sql::migrate(connection, migrations, target);
 }
 
 }  // namespace artshop::postgres

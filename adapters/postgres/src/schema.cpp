@@ -10,7 +10,7 @@ namespace {
 // the same integers to both), identity columns for ids, triggers in PL/pgSQL, and ALTER TABLE
 // where SQLite has to rebuild a table. Each feature appends its migrations here; never edit
 // one that has shipped.
-constexpr std::array<Migration, 11> kSchema{{
+constexpr std::array<Migration, 12> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -516,6 +516,16 @@ ALTER TABLE gift_cards ADD COLUMN position BIGINT NOT NULL DEFAULT 0;
 UPDATE gift_cards AS g SET position = n.position
   FROM (SELECT ctid AS row_id, row_number() OVER (ORDER BY ctid) AS position FROM gift_cards) AS n
   WHERE g.ctid = n.row_id;
+)sql"},
+    {12, "chore leases",
+     R"sql(
+-- Who runs a chore that must run on one server at a time (housekeeping, seeding), and until
+-- when: the servers of one shop share the database, so they share this table.
+CREATE TABLE leases (
+  chore TEXT PRIMARY KEY,
+  holder TEXT NOT NULL,
+  expires_at BIGINT NOT NULL
+);
 )sql"},
 }};
 

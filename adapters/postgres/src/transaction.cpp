@@ -27,26 +27,6 @@ std::chrono::microseconds pause_before(int attempt) {
 
 }  // namespace
 
-Transaction::Transaction(Connection& connection, std::string_view begin) : connection_(connection) {
-  connection_.execute(begin);
-}
-
-Transaction::~Transaction() {
-  if (!open_) return;
-  try {
-    connection_.execute("ROLLBACK");
-  } catch (const sql::DatabaseError&) {
-    // A lost connection has rolled back already; the pool connects again on the next lease.
-  }
-}
-
-void Transaction::commit() {
-  // When COMMIT itself fails the server has ended the transaction, and the ROLLBACK of the
-  // destructor only draws a warning.
-  connection_.commit();
-  open_ = false;
-}
-
 void run_transaction(ConnectionPool& pool, TransactionMode mode,
                      const std::function<bool(sql::Connection&)>& work) {
   const auto begin = mode == TransactionMode::Write ? kBeginWrite : kBeginRead;

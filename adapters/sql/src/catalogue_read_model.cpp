@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "artshop/sql/offer_repository.hpp"
+#include "artshop/sql/transaction.hpp"
 
 namespace artshop::sql {
 namespace {
@@ -16,34 +17,6 @@ constexpr std::string_view kNewestVersion =
 // The categories' own key in catalogue_changes: a change there reloads everything.
 constexpr std::int64_t kCategoriesKey = 0;
 
-// A read transaction that rolls back unless committed.
-class Reading {
- public:
-  Reading(Connection& connection, const std::string& begin) : connection_(connection) {
-    connection_.execute(begin);
-  }
-  ~Reading() {
-    if (!open_) return;
-    try {
-      connection_.execute("ROLLBACK");
-    } catch (const DatabaseError&) {
-      // Nothing was written; a connection that cannot roll back is broken and reports so on
-      // its next use.
-    }
-  }
-  Reading(const Reading&) = delete;
-  Reading& operator=(const Reading&) = delete;
-
-  void commit() {
-    connection_.execute("COMMIT");
-    open_ = false;
-  }
-
- private:
-  Connection& connection_;
-  bool open_ = true;
-};
-
 std::int64_t read_version(Connection& connection) {
   auto row = connection.prepare_cached(kNewestVersion);
   row.step();
@@ -52,8 +25,7 @@ std::int64_t read_version(Connection& connection) {
 
 }  // namespace
 
-SqlCatalogueReadModel::SqlCatalogueReadModel(ReadModelDatabase database,
-                                                   std::size_t patch_limit)
+SqlCatalogueReadModel::SqlCatalogueReadModel(ReadModelDatabase database, std::size_t patch_limit)
     : database_(std::move(database)),
       patch_limit_(patch_limit),
       reloader_([this](const std::stop_token& stop) { reload_when_asked(stop); }) {}
@@ -104,7 +76,7 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::patch(
   auto& connection = *patcher_;
 
   // The version, the list of changes and the offers, all read at one moment.
-  Reading reading(connection, database_.begin_read);
+  Transaction reading(connection, database_.begin_read);
   const auto version = read_version(connection);
   if (version == held->version()) return held;
   auto changes = connection.prepare_cached(
@@ -131,9 +103,8 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::patch(
   return next;
 }
 
-std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::load_all(
-    Connection& connection) {
-  Reading reading(connection, database_.begin_read);
+std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::load_all(Connection& connection) {
+  Transaction reading(connection, database_.begin_read);
   const auto version = read_version(connection);
   SqlOfferRepository repository(connection);
   std::vector<std::string> categories;

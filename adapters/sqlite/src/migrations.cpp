@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <memory>
 #include <string>
 
 #include "artshop/sqlite/transaction.hpp"
@@ -56,6 +57,24 @@ void check_foreign_keys(Connection& connection, const Migration& migration) {
                           violations.column_text(2));
 }
 
+// SQLite's ways: a write transaction holds the one write lock, and the foreign keys, off while
+// migrating, are checked before each step commits.
+class SqliteTarget final : public sql::MigrationTarget {
+ public:
+  explicit SqliteTarget(Connection& connection) noexcept : connection_(connection) {}
+
+  int version(sql::Connection& /*same connection*/) override { return schema_version(connection_); }
+  std::unique_ptr<sql::Transaction> begin_step(sql::Connection& /*same connection*/) override {
+    return std::make_unique<Transaction>(connection_, Transaction::Kind::Immediate);
+  }
+  void check_step(sql::Connection& /*same connection*/, const Migration& migration) override {
+    check_foreign_keys(connection_, migration);
+  }
+
+ private:
+  Connection& connection_;
+};
+
 }  // namespace
 
 int schema_version(Connection& connection) {
@@ -66,32 +85,9 @@ int schema_version(Connection& connection) {
 }
 
 MigrationReport migrate(Connection& connection, std::span<const Migration> migrations) {
-  MigrationReport report;
-  report.from_version = schema_version(connection);
-  report.to_version = report.from_version;
-  const int newest_known = migrations.empty() ? 0 : migrations.back().version;
-  if (report.from_version > newest_known) {
-    throw DatabaseError(SQLITE_ERROR,
-                        "the database is at schema version " + std::to_string(report.from_version) +
-                            ", newer than this build knows (" + std::to_string(newest_known) + ")");
-  }
   const ForeignKeysOff foreign_keys_off(connection);
-  for (const auto& migration : migrations) {
-    if (migration.version <= report.from_version) continue;
-    Transaction transaction(connection, Transaction::Kind::Immediate);
-    // Another process may have applied it while this one waited for the write lock.
-    if (schema_version(connection) >= migration.version) continue;
-    connection.execute(migration.sql);
-    check_foreign_keys(connection, migration);
-    connection.prepare("INSERT INTO schema_migrations (version, name) VALUES (?1, ?2)")
-        .bind(1, migration.version)
-        .bind(2, migration.name)
-        .run();
-    transaction.commit();
-    report.applied.push_back(migration.version);
-    report.to_version = migration.version;
-  }
-  return report;
+  SqliteTarget target(connection);
+  return sql::migrate(connection, migrations, target);
 }
 
 }  // namespace artshop::sqlite

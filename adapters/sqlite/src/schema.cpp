@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 11> kSchema{{
+constexpr std::array<Migration, 12> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -552,6 +552,16 @@ ALTER TABLE offer_tags ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
 UPDATE offer_tags SET position = rowid;
 ALTER TABLE gift_cards ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
 UPDATE gift_cards SET position = rowid;
+)sql"},
+    {12, "chore leases",
+     R"sql(
+-- Who runs a chore that must run on one server at a time (housekeeping, seeding), and until
+-- when: the servers of one shop share the database, so they share this table.
+CREATE TABLE leases (
+  chore TEXT PRIMARY KEY,
+  holder TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+) STRICT;
 )sql"},
 }};
 

@@ -15,32 +15,18 @@ bool is_busy(const DatabaseError& error) noexcept {
 
 }  // namespace
 
-Transaction::Transaction(Connection& connection, Kind kind) : connection_(connection) {
+sql::Transaction::Begun Transaction::begin(Connection& connection, Kind kind) {
   constexpr int kAttempts = 5;
   for (int attempt = 1;; ++attempt) {
     try {
-      connection_.execute(kind == Kind::Immediate ? "BEGIN IMMEDIATE" : "BEGIN");
-      return;
+      connection.execute(kind == Kind::Immediate ? "BEGIN IMMEDIATE" : "BEGIN");
+      return {};
     } catch (const DatabaseError& error) {
       // The busy timeout has already waited; a few more tries ride out a long writer.
       if (!is_busy(error) || attempt == kAttempts) throw;
       std::this_thread::sleep_for(std::chrono::milliseconds(50 * attempt));
     }
   }
-}
-
-Transaction::~Transaction() {
-  if (!open_) return;
-  try {
-    connection_.execute("ROLLBACK");
-  } catch (const DatabaseError&) {
-    // A failed statement may already have rolled back; nothing is left to undo.
-  }
-}
-
-void Transaction::commit() {
-  connection_.execute("COMMIT");
-  open_ = false;
 }
 
 }  // namespace artshop::sqlite

@@ -38,6 +38,11 @@ struct StoreState {
     std::optional<std::chrono::sys_seconds> mails_claimed_until;
   };
   std::vector<StoredTicket> support_tickets;
+  struct Lease {
+    std::string holder;
+    std::chrono::sys_seconds expires_at;
+  };
+  std::map<std::string, Lease, std::less<>> leases;  // by chore
 };
 
 // Sorts rows newest first by `time`, then by id, as the ports' lists promise.
@@ -698,6 +703,29 @@ class InMemorySupportTickets final : public SupportTicketRepository {
   StoreState& state_;
 };
 
+class InMemoryLeases final : public LeaseRepository {
+ public:
+  explicit InMemoryLeases(StoreState& state) : state_(state) {}
+  bool take(std::string_view chore, std::string_view holder, std::chrono::sys_seconds now,
+            std::chrono::sys_seconds until) override {
+    const auto held = state_.leases.find(chore);
+    if (held != state_.leases.end() && held->second.expires_at > now &&
+        held->second.holder != holder) {
+      return false;
+    }
+    state_.leases.insert_or_assign(std::string(chore),
+                                   StoreState::Lease{std::string(holder), until});
+    return true;
+  }
+  void release(std::string_view chore, std::string_view holder) override {
+    const auto held = state_.leases.find(chore);
+    if (held != state_.leases.end() && held->second.holder == holder) state_.leases.erase(held);
+  }
+
+ private:
+  StoreState& state_;
+};
+
 class InMemoryUnitOfWork final : public UnitOfWork {
  public:
   // A work that returns false or throws leaves `state` as it was, and a read nested in a
@@ -719,6 +747,7 @@ class InMemoryUnitOfWork final : public UnitOfWork {
     InMemoryIdempotency idempotency(working);
     InMemoryGeneratedImages generated_images(working);
     InMemorySupportTickets support_tickets(working);
+    InMemoryLeases leases(working);
     Repositories repositories{.accounts = accounts,
                               .refresh_tokens = refresh_tokens,
                               .reset_codes = reset_codes,
@@ -733,7 +762,8 @@ class InMemoryUnitOfWork final : public UnitOfWork {
                               .payment_events = payment_events,
                               .idempotency = idempotency,
                               .generated_images = generated_images,
-                              .support_tickets = support_tickets};
+                              .support_tickets = support_tickets,
+                              .leases = leases};
     if (work(repositories)) state = std::move(working);
   }
 

@@ -64,7 +64,7 @@ class Connection final : public sql::Connection {
   // transaction in which a statement failed can only roll back, and PostgreSQL answers its
   // COMMIT with ROLLBACK rather than an error. The error thrown then is the failed
   // statement's, so a serialization failure that some caller caught is still seen as one.
-  void commit();
+  void commit() override;
 
  private:
   friend class PgCursor;

@@ -6,24 +6,11 @@
 #include "artshop/core/ports/transactions.hpp"
 #include "artshop/postgres/connection.hpp"
 #include "artshop/postgres/connection_pool.hpp"
+#include "artshop/sql/transaction.hpp"
 
 namespace artshop::postgres {
 
-// A transaction that rolls back unless committed. `begin` is the statement that opens it
-// ("BEGIN ISOLATION LEVEL ...").
-class Transaction {
- public:
-  Transaction(Connection& connection, std::string_view begin);
-  ~Transaction();
-  Transaction(const Transaction&) = delete;
-  Transaction& operator=(const Transaction&) = delete;
-
-  void commit();
-
- private:
-  Connection& connection_;
-  bool open_ = true;
-};
+using sql::Transaction;
 
 // How many times run_transaction runs work that keeps failing to serialize.
 inline constexpr int kTransactionAttempts = 30;

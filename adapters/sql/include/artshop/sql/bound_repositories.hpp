@@ -5,6 +5,7 @@
 #include "artshop/sql/account_repositories.hpp"
 #include "artshop/sql/connection.hpp"
 #include "artshop/sql/generated_image_repository.hpp"
+#include "artshop/sql/lease_repository.hpp"
 #include "artshop/sql/offer_repository.hpp"
 #include "artshop/sql/order_repositories.hpp"
 #include "artshop/sql/setting_repository.hpp"
@@ -30,7 +31,8 @@ struct BoundRepositories {
         payment_events(connection),
         idempotency(connection),
         generated_images(connection),
-        support_tickets(connection) {}
+        support_tickets(connection),
+        leases(connection) {}
 
   SqlAccountRepository accounts;
   SqlRefreshTokenRepository refresh_tokens;
@@ -47,6 +49,7 @@ struct BoundRepositories {
   SqlIdempotencyRepository idempotency;
   SqlGeneratedImageRepository generated_images;
   SqlSupportTicketRepository support_tickets;
+  SqlLeaseRepository leases;
   Repositories view{.accounts = accounts,
                     .refresh_tokens = refresh_tokens,
                     .reset_codes = reset_codes,
@@ -61,7 +64,8 @@ struct BoundRepositories {
                     .payment_events = payment_events,
                     .idempotency = idempotency,
                     .generated_images = generated_images,
-                    .support_tickets = support_tickets};
+                    .support_tickets = support_tickets,
+                    .leases = leases};
 };
 
 }  // namespace artshop::sql

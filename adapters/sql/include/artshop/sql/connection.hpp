@@ -118,6 +118,8 @@ class Connection {
   virtual Statement prepare_cached(std::string_view sql) = 0;
   // How many rows the last statement run on this connection inserted, updated or deleted.
   virtual std::int64_t changes() const = 0;
+  // Ends the open transaction with COMMIT; throws when the database did not commit it.
+  virtual void commit() { execute("COMMIT"); }
 
  protected:
   Connection() = default;

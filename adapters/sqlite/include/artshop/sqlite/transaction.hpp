@@ -1,25 +1,22 @@
 #pragma once
 
+#include "artshop/sql/transaction.hpp"
 #include "artshop/sqlite/connection.hpp"
 
 namespace artshop::sqlite {
 
 // A transaction that rolls back unless committed. Immediate takes the write lock at BEGIN,
 // so two writers never both read and then fail to upgrade (no SQLITE_BUSY mid-transaction).
-class Transaction {
+class Transaction final : public sql::Transaction {
  public:
   enum class Kind : bool { Deferred, Immediate };
 
-  Transaction(Connection& connection, Kind kind);
-  ~Transaction();
-  Transaction(const Transaction&) = delete;
-  Transaction& operator=(const Transaction&) = delete;
-
-  void commit();
+  Transaction(Connection& connection, Kind kind)
+      : sql::Transaction(connection, begin(connection, kind)) {}
 
  private:
-  Connection& connection_;
-  bool open_ = true;
+  // BEGIN, with a database still busy after the busy timeout waited out a few more times.
+  static Begun begin(Connection& connection, Kind kind);
 };
 
 }  // namespace artshop::sqlite

@@ -6,6 +6,7 @@
 #include "artshop/core/catalogue/repositories.hpp"
 #include "artshop/core/generation/generated_image.hpp"
 #include "artshop/core/orders/repositories.hpp"
+#include "artshop/core/ports/leases.hpp"
 #include "artshop/core/ports/settings.hpp"
 #include "artshop/core/support/repositories.hpp"
 
@@ -29,6 +30,7 @@ struct Repositories {
   IdempotencyRepository& idempotency;
   GeneratedImageRepository& generated_images;
   SupportTicketRepository& support_tickets;
+  LeaseRepository& leases;
 
   // The repository of type Port, so that `narrow` can pick one by type.
   template <class Port>
@@ -36,7 +38,7 @@ struct Repositories {
     return std::get<Port&>(std::tie(accounts, refresh_tokens, reset_codes, rate_limits, offers,
                                     settings, payments, orders, ledger, gift_cards, artworks,
                                     payment_events, idempotency, generated_images,
-                                    support_tickets));
+                                    support_tickets, leases));
   }
 };
 

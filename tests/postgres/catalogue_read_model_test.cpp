@@ -1,0 +1,60 @@
+#include "artshop/sql/catalogue_read_model.hpp"
+
+#include <gtest/gtest.h>
+
+#include "artshop/postgres/connection.hpp"
+#include "artshop/postgres/migrations.hpp"
+#include "postgres/fixture.hpp"
+#include "support/eventually.hpp"
+
+namespace artshop::postgres {
+namespace {
+
+using PostgresCatalogueReadModel = PostgresTest;
+
+// The read model of one server, as app/database.cpp builds it.
+sql::SqlCatalogueReadModel read_model(const std::string& url) {
+  return sql::SqlCatalogueReadModel(
+      {.connect = [url] { return std::make_unique<Connection>(url); },
+       .begin_read = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"});
+}
+
+std::string title_of(sql::SqlCatalogueReadModel& catalogue, std::string_view url_name) {
+  const auto snapshot = catalogue.current();
+  const auto offer = snapshot->find(url_name);
+  return offer ? offer->title : "";
+}
+
+TEST_F(PostgresCatalogueReadModel, WhatOneServerWritesEveryOtherServerServesOnItsNextCall) {
+  migrate(*db, artshop_schema());
+  auto first = read_model(url);
+  auto second = read_model(url);
+  first.load();
+  second.load();
+  EXPECT_EQ(first.current()->size(), 0U);
+
+  // A third server adds a category and an offer: a change of categories reloads the whole
+  // catalogue in the background.
+  db->execute(
+      "INSERT INTO categories VALUES ('abstract', 'Abstract');"
+      "INSERT INTO offers (url_name, title, description, category, style, orientation,"
+      "  aspect_ratio, width, height, created_at, status, min_price_eur_cents, thumbnail_webp,"
+      "  thumbnail_jpeg, preview_webp, preview_jpeg)"
+      " VALUES ('calm', 'Calm', '', 'abstract', 'Abstract', 'Square', '1x1', 10, 10, 0,"
+      "  'Active', 500, 't.webp', 't.jpg', 'p.webp', 'p.jpg');"
+      "INSERT INTO offer_attributes (offer_id, name, long_edge, licence, price_eur_cents)"
+      "  SELECT id, 'S', 1024, 'Personal', 500 FROM offers;");
+  EXPECT_TRUE(testing::eventually([&] { return title_of(first, "calm") == "Calm"; }));
+  EXPECT_TRUE(testing::eventually([&] { return title_of(second, "calm") == "Calm"; }));
+
+  // A change of one offer is patched in on the very next call, no waiting.
+  db->execute("UPDATE offers SET title = 'Calmer' WHERE url_name = 'calm'");
+  EXPECT_EQ(title_of(first, "calm"), "Calmer");
+  EXPECT_EQ(title_of(second, "calm"), "Calmer");
+
+  db->execute("UPDATE offers SET status = 'Hidden' WHERE url_name = 'calm'");
+  EXPECT_EQ(title_of(second, "calm"), "") << "a hidden offer leaves every server's catalogue";
+}
+
+}  // namespace
+}  // namespace artshop::postgres
