@@ -48,21 +48,17 @@ ShopCluster::ShopCluster() {
                        {"ARTSHOP_S3_ENDPOINT", bucket_.endpoint()},
                        {"ARTSHOP_S3_BUCKET", bucket_.bucket()},
                        {"ARTSHOP_S3_ACCESS_KEY_ID", std::string(S3Server::kAccessKeyId)},
-                       {"ARTSHOP_S3_SECRET_ACCESS_KEY", std::string(S3Server::kSecretAccessKey)}});
+                       {"ARTSHOP_S3_SECRET_ACCESS_KEY", std::string(S3Server::kSecretAccessKey)},
+                       {"ARTSHOP_SEED_OFFERS", std::to_string(kOffers)}});
 
-  // The first server migrates the empty database and seeds the catalogue into it and the
-  // bucket, as the first server of a new deployment does; the others start on what it made.
-  auto seeding = environment_;
-  seeding.emplace_back("ARTSHOP_SEED_OFFERS", std::to_string(kOffers));
-  servers_[0] = std::make_unique<ServerProcess>(ServerProcessOptions{.env = std::move(seeding)});
-  if (!eventually([&] { return get(servers_[0]->url("/readyz")).status == 200; }, 120s)) {
-    throw std::runtime_error("the first server did not seed its catalogue:\n" +
-                             servers_[0]->log_text());
-  }
-  for (std::size_t i = 1; i < kServers; ++i) servers_[i] = start_server(0);
+  // All three start on the empty database without waiting for one another, as a new
+  // deployment's servers do: the first migrates it, one of them seeds the catalogue into it
+  // and the bucket, and the others get ready once it is there.
+  for (auto& server : servers_) server = start_server(0);
   for (const auto& server : servers_) {
-    // Each server's catalogue read model takes in the seeded offers shortly after they are
-    // stored.
+    await_ready(*server, 120s);
+    // Each server's catalogue read model takes in the seeded offers on its next call; exactly
+    // kOffers of them, since the catalogue was seeded once.
     if (!eventually([&] { return offers_listed(*server); })) {
       throw std::runtime_error("a server does not list the seeded catalogue:\n" +
                                server->log_text());
@@ -74,14 +70,16 @@ ShopCluster::ShopCluster() {
   shop_ = std::make_unique<ShopClient>(proxy_->base_url(), postgres_database(database_url_));
 }
 
-std::unique_ptr<ServerProcess> ShopCluster::start_server(unsigned short port) {
+std::unique_ptr<ServerProcess> ShopCluster::start_server(unsigned short port) const {
   auto env = environment_;
   env.emplace_back("ARTSHOP_PORT", std::to_string(port));
-  auto server = std::make_unique<ServerProcess>(ServerProcessOptions{.env = std::move(env)});
-  if (!eventually([&] { return get(server->url("/readyz")).status == 200; })) {
-    throw std::runtime_error("a server did not get ready:\n" + server->log_text());
+  return std::make_unique<ServerProcess>(ServerProcessOptions{.env = std::move(env)});
+}
+
+void ShopCluster::await_ready(const ServerProcess& server, std::chrono::seconds timeout) {
+  if (!eventually([&] { return get(server.url("/readyz")).status == 200; }, timeout)) {
+    throw std::runtime_error("a server did not get ready:\n" + server.log_text());
   }
-  return server;
 }
 
 void ShopCluster::kill(std::size_t index) {
@@ -94,6 +92,7 @@ void ShopCluster::restart(std::size_t index) {
   const auto port = servers_.at(index)->port();
   servers_[index].reset();
   servers_[index] = start_server(port);
+  await_ready(*servers_[index], 30s);
 }
 
 }  // namespace artshop::testing

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -43,7 +44,8 @@ class ShopCluster {
   void restart(std::size_t index);
 
  private:
-  std::unique_ptr<ServerProcess> start_server(unsigned short port);
+  std::unique_ptr<ServerProcess> start_server(unsigned short port) const;
+  static void await_ready(const ServerProcess& server, std::chrono::seconds timeout);
 
   PostgresCluster database_;
   S3Server bucket_;
