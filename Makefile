@@ -22,12 +22,12 @@ DEBIAN_PACKAGES := \
 	libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev libspdlog-dev libfmt-dev \
 	libsqlite3-dev libpq-dev postgresql-15 libssl-dev zlib1g-dev libargon2-dev libcurl4-openssl-dev libvips-dev \
 	libgtest-dev libgmock-dev libbenchmark-dev \
-	python3 python3-aiosmtpd chromium fonts-dejavu-core
+	python3 python3-aiosmtpd chromium fonts-dejavu-core nginx-light
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test build deps system-packages node-packages backend frontend \
-        test-backend test-frontend test-e2e format lint clean
+        test-backend test-frontend test-e2e test-cluster format lint clean
 
 run: build
 	@mkdir -p "$(ARTSHOP_DATA_DIR)"
@@ -35,7 +35,7 @@ run: build
 
 test: build
 	@status=0; summary=""; logs="$(BUILD_DIR)/test-logs"; mkdir -p "$$logs"; \
-	printf '\n== ctest: unit, adapter and API tests ==\n'; \
+	printf '\n== ctest: unit, adapter, API, PostgreSQL and cluster tests ==\n'; \
 	if ctest --test-dir $(BUILD_DIR) --output-on-failure -j2 --timeout 300; then summary="ctest: passed"; \
 	else status=1; summary="ctest: FAILED: $$(cut -d: -f2 $(BUILD_DIR)/Testing/Temporary/LastTestsFailed.log 2>/dev/null | tr '\n' ' ')"; fi; \
 	printf '\n== embedding: core installed as a CMake package, examples/embed built on it ==\n'; \
@@ -57,6 +57,13 @@ test: build
 	exit $$status
 
 build: deps backend frontend
+
+# The shop scaled out (docs/scale-out.md, "A cluster"): three servers on one PostgreSQL
+# database and one S3 bucket (s3rver, from frontend's node packages) behind nginx; the money
+# races and a server killed under load. `make test` runs it too, within ctest.
+test-cluster: system-packages node-packages $(BUILD_DIR)/build.ninja
+	cmake --build $(BUILD_DIR) --target artshop cluster_tests
+	ctest --test-dir $(BUILD_DIR) -L cluster --output-on-failure
 
 deps: system-packages node-packages
 

@@ -1,7 +1,6 @@
 #include "shop_api.hpp"
 
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <atomic>
@@ -11,6 +10,8 @@
 #include <thread>
 
 #include "artshop/payments/webhook_signature.hpp"
+#include "artshop/postgres/connection.hpp"
+#include "artshop/sqlite/connection.hpp"
 #include "support/catalogue_fixture.hpp"
 
 namespace artshop::testing {
@@ -19,36 +20,6 @@ namespace {
 std::chrono::sys_seconds now_seconds() {
   return std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
 }
-
-// A read-only connection to the shop's database, next to the running server.
-class ReadOnlyDatabase {
- public:
-  explicit ReadOnlyDatabase(const std::filesystem::path& file) {
-    if (sqlite3_open_v2(file.c_str(), &db_, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
-      throw std::runtime_error("cannot open " + file.string());
-    }
-    sqlite3_busy_timeout(db_, 10'000);
-  }
-  ~ReadOnlyDatabase() { sqlite3_close(db_); }
-  ReadOnlyDatabase(const ReadOnlyDatabase&) = delete;
-  ReadOnlyDatabase& operator=(const ReadOnlyDatabase&) = delete;
-
-  // Calls `row` for each row of `sql`.
-  void each(std::string_view sql, const std::function<void(sqlite3_stmt*)>& row) const {
-    sqlite3_stmt* statement = nullptr;
-    if (sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &statement, nullptr) !=
-        SQLITE_OK) {
-      throw std::runtime_error(std::string("cannot prepare: ") + sqlite3_errmsg(db_));
-    }
-    int status = SQLITE_ROW;
-    while ((status = sqlite3_step(statement)) == SQLITE_ROW) row(statement);
-    sqlite3_finalize(statement);
-    if (status != SQLITE_DONE) throw std::runtime_error("query failed: " + std::string(sql));
-  }
-
- private:
-  sqlite3* db_ = nullptr;
-};
 
 std::string read_text(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
@@ -59,29 +30,29 @@ std::string read_text(const std::filesystem::path& file) {
 
 }  // namespace
 
-ShopServer::ShopServer(bool seeded, std::vector<std::pair<std::string, std::string>> extra_env,
-                       bool with_webhook_secret) {
-  if (seeded) copy_seeded_catalogue(data_.path());
-  std::vector<std::pair<std::string, std::string>> env{
-      {"ARTSHOP_DATA_DIR", data_.path().string()},
-      // Every test signs up from 127.0.0.1.
-      {"ARTSHOP_LIMIT_REGISTRATIONS_PER_IP", "100000/1h"},
-      {"ARTSHOP_WORKER_THREADS", "4"}};
+Environment test_shop_environment(bool with_webhook_secret) {
+  Environment env{{"ARTSHOP_LIMIT_REGISTRATIONS_PER_IP", "100000/1h"},
+                  {"ARTSHOP_WORKER_THREADS", "4"}};
   if (with_webhook_secret) {
     env.emplace_back("ARTSHOP_PAYMENTS_WEBHOOK_SECRET", std::string(kWebhookSecret));
   }
-  env.insert(env.end(), extra_env.begin(), extra_env.end());
-  server_ = std::make_unique<ServerProcess>(ServerProcessOptions{.env = std::move(env)});
-  if (seeded) {
-    // The catalogue is already seeded, so the server is ready at once.
-    EXPECT_TRUE(eventually([&] { return testing::get(url("/readyz")).status == 200; }));
-  }
+  return env;
 }
 
-Customer ShopServer::sign_up() {
+DatabaseConnector sqlite_database(std::filesystem::path file) {
+  return [file = std::move(file)] { return std::make_unique<sqlite::Connection>(file); };
+}
+
+DatabaseConnector postgres_database(std::string url) {
+  return [url = std::move(url)] { return std::make_unique<postgres::Connection>(url); };
+}
+
+ShopClient::ShopClient(std::string base_url, DatabaseConnector database)
+    : base_url_(std::move(base_url)), database_(std::move(database)) {}
+
+Customer ShopClient::sign_up() {
   static std::atomic<int> counter{0};
-  const auto email =
-      "buyer" + std::to_string(++counter) + "-" + std::to_string(server_->port()) + "@example.com";
+  const auto email = "buyer" + std::to_string(++counter) + "@example.com";
   const auto registered =
       post_json(url("/api/Accounts/register"),
                 json::serialize(json::object{{"email", email},
@@ -96,18 +67,18 @@ Customer ShopServer::sign_up() {
   return {email, std::string(json::parse(login.body).at("accessToken").as_string())};
 }
 
-HttpResponse ShopServer::post(std::string_view path, const json::value& body,
+HttpResponse ShopClient::post(std::string_view path, const json::value& body,
                               const Customer& customer, RequestHeaders extra) {
   auto headers = customer.auth();
   headers.insert(headers.end(), extra.begin(), extra.end());
   return post_json(url(path), json::serialize(body), headers);
 }
 
-HttpResponse ShopServer::get(std::string_view path, const Customer& customer) {
+HttpResponse ShopClient::get(std::string_view path, const Customer& customer) {
   return testing::get(url(path), customer.auth());
 }
 
-std::vector<Sku> ShopServer::skus() {
+std::vector<Sku> ShopClient::skus() {
   const auto response = testing::get(url("/api/offers?Currency=EUR&PageSize=96"));
   EXPECT_EQ(response.status, 200) << response.body;
   std::vector<Sku> found;
@@ -127,20 +98,20 @@ std::vector<Sku> ShopServer::skus() {
   return found;
 }
 
-Sku ShopServer::cheapest_regular() {
+Sku ShopClient::cheapest_regular() {
   auto all = skus();
   std::erase_if(all, [](const Sku& sku) { return sku.licence == "ExclusiveCommercial"; });
   EXPECT_FALSE(all.empty());
   return *std::ranges::min_element(all, {}, &Sku::price_cents);
 }
 
-std::vector<Sku> ShopServer::exclusives() {
+std::vector<Sku> ShopClient::exclusives() {
   auto all = skus();
   std::erase_if(all, [](const Sku& sku) { return sku.licence != "ExclusiveCommercial"; });
   return all;
 }
 
-HttpResponse ShopServer::place_order(const Customer& customer, const std::vector<Sku>& cart,
+HttpResponse ShopClient::place_order(const Customer& customer, const std::vector<Sku>& cart,
                                      json::value gift_card_amount, bool by_balance,
                                      std::string currency, RequestHeaders extra) {
   return post("/api/orders",
@@ -148,7 +119,7 @@ HttpResponse ShopServer::place_order(const Customer& customer, const std::vector
               customer, std::move(extra));
 }
 
-json::object ShopServer::fund(const Customer& customer, std::string_view amount) {
+json::object ShopClient::fund(const Customer& customer, std::string_view amount) {
   const auto started =
       post("/api/balance/deposit", deposit_payload(json::string(amount)), customer);
   EXPECT_EQ(started.status, 200) << started.body;
@@ -160,7 +131,7 @@ json::object ShopServer::fund(const Customer& customer, std::string_view amount)
   return deposit;
 }
 
-void ShopServer::fund_cents(const Customer& customer, std::int64_t cents) {
+void ShopClient::fund_cents(const Customer& customer, std::int64_t cents) {
   constexpr std::int64_t kMaxDeposit = 1000'00;
   while (cents > 0) {
     constexpr std::int64_t kMinDeposit = 5'00;
@@ -170,7 +141,7 @@ void ShopServer::fund_cents(const Customer& customer, std::int64_t cents) {
   }
 }
 
-HttpResponse ShopServer::deliver_paid_event(std::string_view event_id, std::string_view reference,
+HttpResponse ShopClient::deliver_paid_event(std::string_view event_id, std::string_view reference,
                                             std::int64_t amount_minor, std::string_view currency) {
   const json::object event{{"id", event_id},
                            {"object", "event"},
@@ -187,20 +158,20 @@ HttpResponse ShopServer::deliver_paid_event(std::string_view event_id, std::stri
   return deliver(body, payments::sign_webhook(kWebhookSecret, body, now_seconds()));
 }
 
-HttpResponse ShopServer::deliver(std::string_view body, std::string_view signature) {
+HttpResponse ShopClient::deliver(std::string_view body, std::string_view signature) {
   return request(
       "POST", url("/api/payments/webhook"), body,
       {{"Content-Type", "application/json"}, {"Stripe-Signature", std::string(signature)}});
 }
 
-std::int64_t ShopServer::balance(const Customer& customer, std::string_view currency) {
+std::int64_t ShopClient::balance(const Customer& customer, std::string_view currency) {
   const auto response = post("/api/balance", json::object{{"currency", currency}}, customer);
   EXPECT_EQ(response.status, 200) << response.body;
   if (response.status != 200) return -1;
   return json::parse(response.body).at("balance").at("minorUnits").as_int64();
 }
 
-json::object ShopServer::await_settled_order(const Customer& customer, std::int64_t order_id) {
+json::object ShopClient::await_settled_order(const Customer& customer, std::int64_t order_id) {
   json::object order;
   const auto path = "/api/orders/" + std::to_string(order_id);
   eventually([&] {
@@ -212,46 +183,61 @@ json::object ShopServer::await_settled_order(const Customer& customer, std::int6
   return order;
 }
 
-ShopServer::LedgerTotals ShopServer::ledger_totals() const {
-  const ReadOnlyDatabase db(data_.path() / "artshop.db");
+ShopClient::LedgerTotals ShopClient::ledger_totals() const {
+  const auto db = database_();
   LedgerTotals totals;
-  db.each(
+  auto sums = db->prepare(
       "SELECT coalesce(sum(CASE side WHEN 'Debit' THEN amount_micro_eur END), 0), "
       "coalesce(sum(CASE side WHEN 'Credit' THEN amount_micro_eur END), 0), count(*) "
-      "FROM ledger_entries",
-      [&](sqlite3_stmt* row) {
-        totals.debits = sqlite3_column_int64(row, 0);
-        totals.credits = sqlite3_column_int64(row, 1);
-        totals.entries = sqlite3_column_int64(row, 2);
-      });
-  // A customer's balance after each of their entries, in the order they were written.
+      "FROM ledger_entries");
+  if (sums.step()) {
+    totals.debits = sums.column_int(0);
+    totals.credits = sums.column_int(1);
+    totals.entries = sums.column_int(2);
+  }
+  // A customer's balance after each of their entries, in the order they were written (ids
+  // are taken in that order: an entry that relied on another's credit came after it).
   std::map<std::int64_t, std::int64_t> running;
-  db.each(
+  auto entries = db->prepare(
       "SELECT account_id, side, amount_micro_eur FROM ledger_entries "
-      "WHERE account_kind = 'CustomerBalance' ORDER BY id",
-      [&](sqlite3_stmt* row) {
-        const auto account = sqlite3_column_int64(row, 0);
-        const std::string side(reinterpret_cast<const char*>(sqlite3_column_text(row, 1)));
-        const auto amount = sqlite3_column_int64(row, 2);
-        auto& balance = running[account];
-        balance += side == "Credit" ? amount : -amount;
-        totals.lowest_customer_running_balance =
-            std::min(totals.lowest_customer_running_balance, balance);
-      });
+      "WHERE account_kind = 'CustomerBalance' ORDER BY id");
+  while (entries.step()) {
+    auto& balance = running[entries.column_int(0)];
+    balance += entries.column_text(1) == "Credit" ? entries.column_int(2) : -entries.column_int(2);
+    totals.lowest_customer_running_balance =
+        std::min(totals.lowest_customer_running_balance, balance);
+  }
   return totals;
 }
 
-std::int64_t ShopServer::count(std::string_view sql) const {
-  const ReadOnlyDatabase db(data_.path() / "artshop.db");
-  std::int64_t value = -1;
-  db.each(sql, [&](sqlite3_stmt* row) { value = sqlite3_column_int64(row, 0); });
-  return value;
+std::int64_t ShopClient::count(std::string_view sql) const {
+  const auto db = database_();
+  auto row = db->prepare(sql);
+  return row.step() ? row.column_int(0) : -1;
+}
+
+detail::ShopProcess::ShopProcess(bool seeded, const Environment& extra_env,
+                                 bool with_webhook_secret) {
+  if (seeded) copy_seeded_catalogue(data.path());
+  auto env = test_shop_environment(with_webhook_secret);
+  env.emplace_back("ARTSHOP_DATA_DIR", data.path().string());
+  env.insert(env.end(), extra_env.begin(), extra_env.end());
+  server = std::make_unique<ServerProcess>(ServerProcessOptions{.env = std::move(env)});
+}
+
+ShopServer::ShopServer(bool seeded, const Environment& extra_env, bool with_webhook_secret)
+    : ShopProcess(seeded, extra_env, with_webhook_secret),
+      ShopClient(server->base_url(), sqlite_database(data.path() / "artshop.db")) {
+  if (seeded) {
+    // The catalogue is already seeded, so the server is ready at once.
+    EXPECT_TRUE(eventually([&] { return testing::get(url("/readyz")).status == 200; }));
+  }
 }
 
 std::string ShopServer::mail_to(const std::string& email, std::string_view text) const {
   std::string found;
   eventually([&] {
-    const auto outbox = data_.path() / "outbox";
+    const auto outbox = data.path() / "outbox";
     if (!std::filesystem::exists(outbox)) return false;
     std::string newest_name;
     for (const auto& entry : std::filesystem::directory_iterator(outbox)) {
@@ -354,7 +340,17 @@ std::optional<std::pair<int, int>> jpeg_size(std::string_view bytes) {
 void in_parallel(int count, const std::function<void(int)>& work) {
   std::vector<std::thread> threads;
   threads.reserve(static_cast<std::size_t>(count));
-  for (int i = 0; i < count; ++i) threads.emplace_back(work, i);
+  for (int i = 0; i < count; ++i) {
+    // A helper that throws (an answer without the expected field) fails the test. Uncaught on a
+    // thread it would abort the process, leaving the helper servers it started running.
+    threads.emplace_back([&work, i] {
+      try {
+        work(i);
+      } catch (const std::exception& error) {
+        ADD_FAILURE() << "thread " << i << " threw: " << error.what();
+      }
+    });
+  }
   for (auto& thread : threads) thread.join();
 }
 

@@ -2,10 +2,13 @@
 
 // Helpers of the order, balance and payment API tests: a shop on a seeded catalogue with a
 // known webhook secret, customers, offers, payloads, signed webhooks, and read-only looks
-// into the database and the outbox afterwards.
+// into the database and the outbox afterwards. The requests go through any front door (one
+// server's port, or a load balancer before several servers), and the database looks work on
+// SQLite and PostgreSQL alike.
 #include <boost/json.hpp>
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -13,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "artshop/sql/connection.hpp"
 #include "support/eventually.hpp"
 #include "support/http_client.hpp"
 #include "support/server_process.hpp"
@@ -44,17 +48,26 @@ struct Sku {
   std::int64_t price_cents = 0;
 };
 
-// The artshop binary on a copy of the seeded test catalogue (or an empty shop), with the test
-// webhook secret, generous registration limits and `extra_env`.
-class ShopServer {
- public:
-  explicit ShopServer(bool seeded = true,
-                      std::vector<std::pair<std::string, std::string>> extra_env = {},
-                      bool with_webhook_secret = true);
+using Environment = std::vector<std::pair<std::string, std::string>>;
 
-  ServerProcess& process() { return *server_; }
-  std::string url(std::string_view path) const { return server_->url(path); }
-  const std::filesystem::path& data_dir() const { return data_.path(); }
+// What every test shop runs with: registrations unlimited (every test signs up from
+// 127.0.0.1), four workers and, unless told otherwise, the test webhook secret.
+Environment test_shop_environment(bool with_webhook_secret = true);
+
+// Opens a connection to the shop's database, for a look at what the requests left behind.
+using DatabaseConnector = std::function<std::unique_ptr<sql::Connection>()>;
+// The SQLite file a server keeps in its data folder.
+DatabaseConnector sqlite_database(std::filesystem::path file);
+// A PostgreSQL database that several servers share (postgresql://...).
+DatabaseConnector postgres_database(std::string url);
+
+// A customer's view of the shop through one front door (`base_url`), and the tester's look into
+// the database behind it.
+class ShopClient {
+ public:
+  ShopClient(std::string base_url, DatabaseConnector database);
+
+  std::string url(std::string_view path) const { return base_url_ + std::string(path); }
 
   // A fresh account, signed in.
   Customer sign_up();
@@ -93,7 +106,7 @@ class ShopServer {
   // Polls GET /api/orders/{id} until its status is no longer Pending (or the deadline).
   json::object await_settled_order(const Customer& customer, std::int64_t order_id);
 
-  // Sums over the whole ledger, read from the database file (read-only, after the requests).
+  // Sums over the whole ledger, read from the database (after the requests).
   struct LedgerTotals {
     std::int64_t debits = 0;
     std::int64_t credits = 0;
@@ -101,15 +114,37 @@ class ShopServer {
     std::int64_t entries = 0;
   };
   LedgerTotals ledger_totals() const;
+  // The one integer `sql` answers, in the SQL both databases speak.
   std::int64_t count(std::string_view sql) const;
+
+ private:
+  std::string base_url_;
+  DatabaseConnector database_;
+};
+
+namespace detail {
+// The server of a ShopServer, started before the client half is made.
+struct ShopProcess {
+  ShopProcess(bool seeded, const Environment& extra_env, bool with_webhook_secret);
+  TempDir data;
+  std::unique_ptr<ServerProcess> server;
+};
+}  // namespace detail
+
+// The artshop binary on a copy of the seeded test catalogue (or an empty shop) in SQLite, with
+// the test webhook secret, generous registration limits and `extra_env`; the client talks to
+// it directly.
+class ShopServer : private detail::ShopProcess, public ShopClient {
+ public:
+  explicit ShopServer(bool seeded = true, const Environment& extra_env = {},
+                      bool with_webhook_secret = true);
+
+  ServerProcess& process() { return *server; }
+  const std::filesystem::path& data_dir() const { return data.path(); }
 
   // The newest .eml in the outbox addressed to `email` that contains `text` ("" when none in
   // time).
   std::string mail_to(const std::string& email, std::string_view text) const;
-
- private:
-  TempDir data_;
-  std::unique_ptr<ServerProcess> server_;
 };
 
 // The payload of a deposit (SPEC.md section 3) of `amount` in `currency`.
@@ -127,7 +162,8 @@ std::vector<std::string> field_errors(const HttpResponse& response, std::string_
 // The pixel size a JPEG declares in its start-of-frame segment; nullopt for anything else.
 std::optional<std::pair<int, int>> jpeg_size(std::string_view bytes);
 
-// Runs `work(i)` on `count` threads at once and waits for all of them.
+// Runs `work(i)` on `count` threads at once and waits for all of them; an exception a thread
+// throws is a failure of the test.
 void in_parallel(int count, const std::function<void(int)>& work);
 
 }  // namespace artshop::testing
