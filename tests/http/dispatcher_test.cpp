@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "artshop/core/ports/transactions.hpp"
 #include "artshop/http/json.hpp"
 #include "http_request.hpp"
 
@@ -48,6 +49,9 @@ Router test_api() {
           {.body_limit = kUploadLimit});
   api.add("GET", "/api/broken", [](const Request&) -> Response {
     throw std::runtime_error("disk on fire at /var/secret");
+  });
+  api.add("POST", "/api/contended", [](const Request&) -> Response {
+    throw TransactionContention("a transaction failed to serialize 30 times");
   });
   return api;
 }
@@ -159,6 +163,13 @@ TEST_F(DispatcherTest, AThrowingHandler_Answers500WithTheDetailOnlyInTheLog) {
   EXPECT_THAT(response.body, Not(HasSubstr("disk on fire")));
   EXPECT_THAT(log_.str(), HasSubstr("trace-500"));
   EXPECT_THAT(log_.str(), HasSubstr("disk on fire at /var/secret"));
+}
+
+TEST_F(DispatcherTest, ATransactionGivenUpForContention_Answers503WithRetryAfter) {
+  const auto response = answer(request("POST", "/api/contended"));
+  EXPECT_EQ(response.status, 503U);
+  EXPECT_EQ(response.header("Retry-After"), "1");
+  EXPECT_THAT(response.body, Not(HasSubstr("serialize")));
 }
 
 TEST_F(DispatcherTest, BodyLimit_IsTheMatchedRoutesOrTheServerDefault) {

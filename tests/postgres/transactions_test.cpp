@@ -80,6 +80,22 @@ TEST_F(PostgresTransactions, AnErrorThatIsNotASerializationFailureRunsTheWorkOnc
   EXPECT_EQ(runs, 1);
 }
 
+TEST_F(PostgresTransactions, WorkThatNeverSerializes_IsGivenUpAsContentionAfterEveryAttempt) {
+  int runs = 0;
+  EXPECT_THROW(run_transaction(*pool, TransactionMode::Write,
+                               [&](sql::Connection& connection) {
+                                 ++runs;
+                                 increment(connection);
+                                 connection.execute(
+                                     "DO $$ BEGIN RAISE EXCEPTION 'conflict' USING ERRCODE = "
+                                     "'serialization_failure'; END $$");
+                                 return true;
+                               }),
+               TransactionContention);
+  EXPECT_EQ(runs, kTransactionAttempts);
+  EXPECT_EQ(integer("SELECT n FROM counter"), 0) << "no attempt left anything behind";
+}
+
 TEST_F(PostgresTransactions, ASerializationFailureTheWorkSwallowedIsStillNotCommitted) {
   // The second run of the work sees no failure; the first one's caught failure must not let
   // its transaction pass for committed.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <random>
 
+#include "artshop/core/ports/transactions.hpp"
 #include "artshop/http/json.hpp"
 #include "url.hpp"
 
@@ -166,6 +167,10 @@ Dispatcher::Answer Dispatcher::handle(Request& request) const noexcept {
     if (route == kStaticRoute) return {serve_front_end(request), route};
     if (route == kMediaRoute) return {serve_media(request), route};
     return {answer(target_found.match, request), route};
+  } catch (const TransactionContention& e) {
+    // Nothing was written: the client may send the same request again in a moment.
+    spdlog::warn("request {} answered 503: {}", request.request_id, e.what());
+    return {busy(), route};
   } catch (const std::exception& e) {
     return {error_response(Error::internal(e.what()), request.request_id), route};
   } catch (...) {

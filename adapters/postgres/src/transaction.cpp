@@ -37,7 +37,12 @@ void run_transaction(ConnectionPool& pool, TransactionMode mode,
       if (work(*connection)) transaction.commit();
       return;
     } catch (const sql::DatabaseError& error) {
-      if (!is_retryable(error) || attempt == kTransactionAttempts) throw;
+      if (!is_retryable(error)) throw;
+      if (attempt == kTransactionAttempts) {
+        throw TransactionContention(std::string("a transaction failed to serialize ") +
+                                    std::to_string(kTransactionAttempts) +
+                                    " times: " + error.what());
+      }
       spdlog::debug("postgres: transaction attempt {} failed to serialize, running it again",
                     attempt);
     }

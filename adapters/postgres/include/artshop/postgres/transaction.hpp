@@ -23,7 +23,8 @@ inline constexpr int kTransactionAttempts = 30;
 // two read-modify-writes of one balance), fails one of them with a serialization failure.
 // Reads run REPEATABLE READ READ ONLY: one snapshot, which never fails to serialize. A
 // serialization failure or a deadlock rolls back and runs `work` again, on a fresh
-// transaction, after a short random pause, up to kTransactionAttempts times; so `work` must do
+// transaction, after a short random pause, up to kTransactionAttempts times, then throws
+// TransactionContention (the HTTP adapter answers it 503 with Retry-After); so `work` must do
 // nothing outside the database that cannot be done twice. Any other error propagates.
 void run_transaction(ConnectionPool& pool, TransactionMode mode,
                      const std::function<bool(sql::Connection&)>& work);

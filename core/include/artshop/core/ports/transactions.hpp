@@ -9,6 +9,14 @@
 
 namespace artshop {
 
+// Thrown by a backend whose transaction kept failing because of others running at the same
+// time (a database that detects conflicts rather than queueing writers), after running it
+// again as long as was reasonable. Nothing was written; the same call may be made again.
+class TransactionContention : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // A write transaction takes the write lock up front, so that reading a row and changing it
 // cannot deadlock on an upgrade or race with another writer.
 enum class TransactionMode : bool { Read, Write };
