@@ -222,6 +222,7 @@ bench-packages:
 bench: system-packages bench-packages $(BUILD_DIR)/build.ninja frontend
 	cmake --build $(BUILD_DIR) --target artshop core_bench minimal_server
 	bench/run.sh $(BUILD_DIR)
+	bench/scale_out.sh $(BUILD_DIR)
 
 # Embedding (docs/embedding.md): core installed from the build into a fresh prefix as the CMake
 # package `artshop`, and examples/embed configured, built and run against it. The folder sits
