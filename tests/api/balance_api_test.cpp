@@ -4,6 +4,7 @@
 
 #include <atomic>
 
+#include "money_races.hpp"
 #include "shop_api.hpp"
 
 namespace artshop::testing {
@@ -22,11 +23,7 @@ class BalanceApi : public ::testing::Test {
 
   // A gift card of `amount` EUR bought (and paid from the balance) by a fresh customer.
   static std::string bought_gift_card(std::string_view amount) {
-    const auto buyer = shop->sign_up();
-    shop->fund(buyer, amount);
-    const auto placed = shop->place_order(buyer, {}, json::string(amount), true);
-    EXPECT_EQ(placed.status, 200) << placed.body;
-    return std::string(parse_object(placed).at("giftCardNumbers").at(0).as_string());
+    return races::bought_gift_card(*shop, amount);
   }
 
   static HttpResponse redeem(const Customer& customer, std::string_view number,
@@ -164,31 +161,7 @@ TEST_F(BalanceApi, GiftCard_TypedLooselyStillMatches) {
 }
 
 TEST_F(BalanceApi, GiftCard_TwentyParallelRedemptionsOfOneNumber_ExactlyOneSucceeds) {
-  const auto number = bought_gift_card("50.00");
-  std::vector<Customer> redeemers;
-  for (int i = 0; i < 4; ++i) redeemers.push_back(shop->sign_up());
-  std::atomic<int> credited{0};
-  std::atomic<int> used{0};
-  in_parallel(20, [&](int i) {
-    const auto& redeemer = redeemers[static_cast<std::size_t>(i % 4)];
-    const auto response = redeem(redeemer, number);
-    if (response.status == 200) {
-      ++credited;
-    } else if (response.status == 400 &&
-               field_errors(response, "giftCardNumber") ==
-                   std::vector<std::string>{"This gift card has already been used."}) {
-      ++used;
-    } else {
-      ADD_FAILURE() << response.status << " " << response.body;
-    }
-  });
-  EXPECT_EQ(credited.load(), 1);
-  EXPECT_EQ(used.load(), 19);
-  std::int64_t total = 0;
-  for (const auto& redeemer : redeemers) total += shop->balance(redeemer);
-  EXPECT_EQ(total, 50'00) << "credited once";
-  const auto ledger = shop->ledger_totals();
-  EXPECT_EQ(ledger.debits, ledger.credits);
+  races::twenty_redemptions_of_one_gift_card(*shop);
 }
 
 TEST_F(BalanceApi, GiftCard_WrongNumbers_Answer400ThenTooManyRequests) {

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <set>
 
+#include "money_races.hpp"
 #include "shop_api.hpp"
 
 namespace artshop::testing {
@@ -244,63 +245,11 @@ TEST_F(OrdersApi, ASoldOutExclusive_IsRejected) {
 TEST_F(OrdersApi, TwoBuyersRacingForOneExclusive_OneIsPaidTheOtherRejected) {
   const auto exclusives = shop->exclusives();
   ASSERT_GE(exclusives.size(), 1U);
-  const auto& prize = exclusives.back();
-  std::vector<Customer> buyers{shop->sign_up(), shop->sign_up()};
-  for (const auto& buyer : buyers) shop->fund_cents(buyer, prize.price_cents);
-  std::vector<HttpResponse> answers(buyers.size());
-  in_parallel(static_cast<int>(buyers.size()), [&](int i) {
-    const auto at = static_cast<std::size_t>(i);
-    answers[at] = shop->place_order(buyers[at], {prize}, nullptr, true);
-  });
-  int paid = 0;
-  int rejected = 0;
-  for (std::size_t i = 0; i < answers.size(); ++i) {
-    if (answers[i].status == 200) {
-      ++paid;
-      EXPECT_EQ(parse_object(answers[i]).at("order").at("status").as_string(), "Paid");
-      EXPECT_EQ(shop->balance(buyers[i]), 0);
-    } else {
-      ++rejected;
-      EXPECT_EQ(answers[i].status, 400) << answers[i].body;
-      EXPECT_FALSE(field_errors(answers[i], "cartItems").empty()) << answers[i].body;
-      EXPECT_EQ(shop->balance(buyers[i]), prize.price_cents) << "the loser keeps their money";
-    }
-  }
-  EXPECT_EQ(paid, 1);
-  EXPECT_EQ(rejected, 1);
+  races::two_buyers_for_one_exclusive(*shop, exclusives.back());
 }
 
 TEST_F(OrdersApi, FiftyBalanceOrdersInParallelOnFundsForTen_ExactlyTenSucceed) {
-  const auto ann = shop->sign_up();
-  const auto sku = shop->cheapest_regular();
-  shop->fund_cents(ann, sku.price_cents * 10);
-  std::atomic<int> paid{0};
-  std::atomic<int> insufficient{0};
-  std::mutex unexpected_mutex;
-  std::vector<std::string> unexpected;
-  in_parallel(50, [&](int) {
-    const auto response = shop->place_order(ann, {sku}, nullptr, true);
-    if (response.status == 200) {
-      ++paid;
-    } else if (response.status == 400 &&
-               field_errors(response, "") == std::vector<std::string>{"Insufficient balance."}) {
-      ++insufficient;
-    } else {
-      const std::lock_guard lock(unexpected_mutex);
-      unexpected.push_back(std::to_string(response.status) + " " + response.body);
-    }
-  });
-  EXPECT_TRUE(unexpected.empty()) << unexpected.front();
-  EXPECT_EQ(paid.load(), 10);
-  EXPECT_EQ(insufficient.load(), 40);
-  EXPECT_EQ(shop->balance(ann), 0);
-  EXPECT_EQ(json::parse(shop->get("/api/orders", ann).body).at("items").as_array().size(), 10U);
-  EXPECT_EQ(json::parse(shop->get("/api/artworks", ann).body).as_array().size(), 10U);
-
-  const auto ledger = shop->ledger_totals();
-  EXPECT_GT(ledger.entries, 0);
-  EXPECT_EQ(ledger.debits, ledger.credits) << "double entry holds over the whole ledger";
-  EXPECT_GE(ledger.lowest_customer_running_balance, 0) << "no balance was ever negative";
+  races::fifty_balance_orders_on_funds_for_ten(*shop);
 }
 
 // --- Idempotency-Key -------------------------------------------------------------------------
@@ -308,39 +257,13 @@ TEST_F(OrdersApi, FiftyBalanceOrdersInParallelOnFundsForTen_ExactlyTenSucceed) {
 TEST_F(OrdersApi, TheSameIdempotencyKeyTwentyTimesInParallel_PlacesOneOrderAndAnswersAlike) {
   const auto ann = shop->sign_up();
   const auto sku = shop->cheapest_regular();
-  std::vector<HttpResponse> answers(20);
-  in_parallel(20, [&](int i) {
-    answers[static_cast<std::size_t>(i)] =
-        shop->place_order(ann, {sku}, "10", false, "EUR", {{"Idempotency-Key", "checkout-1"}});
-  });
-  // One request ran; each other one replayed its answer, or was told to come back (409 with
-  // Retry-After) while the first was still running.
-  std::vector<const HttpResponse*> placed;
-  for (const auto& answer : answers) {
-    if (answer.status == 409) {
-      EXPECT_EQ(answer.header("Retry-After"), "1");
-      EXPECT_EQ(field_errors(answer, ""),
-                std::vector<std::string>{"A request with this Idempotency-Key is still being "
-                                         "processed. Try again shortly."});
-      continue;
-    }
-    EXPECT_EQ(answer.status, 200) << answer.body;
-    placed.push_back(&answer);
-  }
-  ASSERT_FALSE(placed.empty());
-  int replayed = 0;
-  for (const auto* answer : placed) {
-    EXPECT_EQ(answer->body, placed.front()->body);
-    if (answer->header("Idempotent-Replayed") == "true") ++replayed;
-  }
-  EXPECT_EQ(replayed, static_cast<int>(placed.size()) - 1) << "exactly one request ran";
-  EXPECT_EQ(json::parse(shop->get("/api/orders", ann).body).at("items").as_array().size(), 1U);
+  const auto first = races::one_idempotency_key_twenty_times(*shop, ann, sku);
 
   // Later, every repetition replays the first answer.
   const auto again =
       shop->place_order(ann, {sku}, "10", false, "EUR", {{"Idempotency-Key", "checkout-1"}});
   EXPECT_EQ(again.status, 200);
-  EXPECT_EQ(again.body, placed.front()->body);
+  EXPECT_EQ(again.body, first);
   EXPECT_EQ(again.header("Idempotent-Replayed"), "true");
 }
 

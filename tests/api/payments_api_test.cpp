@@ -9,6 +9,7 @@
 #include <set>
 
 #include "artshop/payments/webhook_signature.hpp"
+#include "money_races.hpp"
 #include "shop_api.hpp"
 
 namespace artshop::testing {
@@ -214,23 +215,7 @@ TEST_F(PaymentsApi, Webhook_IgnoredTypesAndUnknownReferences_Answer200) {
 }
 
 TEST_F(PaymentsApi, Webhook_DeliveredTenTimesInParallel_CreditsOnce) {
-  const auto ann = shop->sign_up();
-  const auto started = shop->post("/api/balance/deposit", deposit_payload("60"), ann);
-  ASSERT_EQ(started.status, 200) << started.body;
-  const auto reference =
-      std::string(parse_object(started).at("deposit").at("reference").as_string());
-  std::atomic<int> ok{0};
-  in_parallel(10, [&](int) {
-    const auto answer = shop->deliver_paid_event("evt_once_" + reference, reference, 60'00, "eur");
-    if (answer.status == 200) ++ok;
-  });
-  EXPECT_EQ(ok.load(), 10) << "re-deliveries are acknowledged";
-  EXPECT_EQ(shop->balance(ann), 60'00);
-  EXPECT_EQ(shop->count(
-                "SELECT count(*) FROM ledger_entries WHERE posting = 'deposit:" + reference + "'"),
-            2);
-  const auto ledger = shop->ledger_totals();
-  EXPECT_EQ(ledger.debits, ledger.credits);
+  races::one_webhook_delivered_ten_times(*shop);
 }
 
 TEST_F(PaymentsApi, Webhook_ReportingAnotherAmount_IsNotActedOn) {
