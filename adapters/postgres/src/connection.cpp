@@ -67,9 +67,9 @@ std::string sqlstate_text(int code) {
 }
 
 bool is_retryable(const sql::DatabaseError& error) noexcept {
-  static const int kSerializationFailure = sqlstate_code("40001");
-  static const int kDeadlock = sqlstate_code("40P01");
-  return error.code() == kSerializationFailure || error.code() == kDeadlock;
+  static const int serialization_failure = sqlstate_code("40001");
+  static const int deadlock = sqlstate_code("40P01");
+  return error.code() == serialization_failure || error.code() == deadlock;
 }
 
 DatabaseError::DatabaseError(std::string_view sqlstate, const std::string& message)
@@ -305,8 +305,9 @@ void Connection::commit() {
   const std::string_view answer = PQcmdStatus(result);
   const bool committed = answer == "COMMIT";
   PQclear(result);
-  if (!committed)
+  if (!committed) {
     throw DatabaseError(kInFailedTransaction, "the server rolled back instead of committing");
+  }
 }
 
 }  // namespace artshop::postgres

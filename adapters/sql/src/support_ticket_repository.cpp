@@ -73,7 +73,7 @@ std::vector<SupportTicket> SqlSupportTicketRepository::claim_unsent(sys_seconds 
                           "AND (mails_claimed_until IS NULL OR mails_claimed_until <= ?2) "
                           "ORDER BY created_at, id LIMIT ?3");
   rows.bind(1, epoch(since)).bind(2, epoch(now)).bind(3, limit);
-  const auto claimed = all_rows(rows, ticket_from_row);
+  auto claimed = all_rows(rows, ticket_from_row);
   auto claim = db_.prepare("UPDATE support_tickets SET mails_claimed_until = ?2 WHERE id = ?1");
   for (const auto& ticket : claimed) {
     claim.bind(1, ticket.id.value).bind(2, epoch(claimed_until)).run();
