@@ -2,7 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,8 +12,6 @@
 #include <utility>
 
 #include "support/eventually.hpp"
-
-extern char** environ;
 
 namespace artshop::testing {
 
@@ -25,22 +23,29 @@ ChildProcess::ChildProcess(const std::vector<std::string>& arguments) {
   if (::pipe2(to_child.data(), O_CLOEXEC) != 0 || ::pipe2(from_child.data(), O_CLOEXEC) != 0) {
     throw std::runtime_error("pipe2 failed");
   }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, to_child[0], STDIN_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, from_child[1], STDOUT_FILENO);
   std::vector<char*> argv;
   for (const std::string& argument : arguments) {
     argv.push_back(const_cast<char*>(argument.c_str()));
   }
   argv.push_back(nullptr);
-  const int spawned = ::posix_spawnp(&pid_, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
+  const pid_t parent = ::getpid();
+  pid_ = ::fork();
+  if (pid_ == 0) {
+    // A helper server dies with the test that started it, even when the test crashes, so it
+    // never outlives it holding a port or the output ctest waits on.
+    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (::getppid() != parent) ::_exit(127);
+    ::dup2(to_child[0], STDIN_FILENO);
+    ::dup2(from_child[1], STDOUT_FILENO);
+    ::execvp(argv[0], argv.data());
+    ::_exit(127);
+  }
+  const bool spawned = pid_ > 0;
   ::close(to_child[0]);
   ::close(from_child[1]);
   stdin_ = to_child[1];
   stdout_ = from_child[0];
-  if (spawned != 0) {
+  if (!spawned) {
     ::close(stdin_);
     ::close(stdout_);
     throw std::runtime_error("cannot start " + arguments.front());

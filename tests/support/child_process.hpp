@@ -10,7 +10,8 @@ namespace artshop::testing {
 
 // A helper server in a child process (a Python SMTP sink, a Node object store), with pipes to
 // its standard input and output. The first argument is the program's path, or a name looked
-// up in PATH.
+// up in PATH. The child is sent SIGTERM when the thread that started it ends (a crashed test
+// included), so start it from the thread that owns it (a fixture's set-up).
 class ChildProcess {
  public:
   // Throws std::runtime_error when the program cannot be started.
