@@ -36,9 +36,20 @@ struct Tables {
   std::map<std::int64_t, Artwork> artworks;
 };
 
+// Stores `row` under the id after the highest one in use, as an autoincrement key would.
 template <class Row>
-std::int64_t next_id(const std::map<std::int64_t, Row>& rows) {
-  return rows.empty() ? 1 : rows.rbegin()->first + 1;
+auto store_with_next_id(std::map<std::int64_t, Row>& rows, Row row) {
+  row.id = decltype(row.id){rows.empty() ? 1 : rows.rbegin()->first + 1};
+  const auto id = row.id;
+  rows.insert_or_assign(id.value, std::move(row));
+  return id;
+}
+
+template <class Row, class Id>
+std::optional<Row> row_by_id(const std::map<std::int64_t, Row>& rows, Id id) {
+  const auto found = rows.find(id.value);
+  if (found == rows.end()) return std::nullopt;
+  return found->second;
 }
 
 class MemoryAccountRepository final : public AccountRepository {
@@ -51,16 +62,13 @@ class MemoryAccountRepository final : public AccountRepository {
     }
     return std::nullopt;
   }
-  std::optional<Account> find_by_id(UserId id) override { return find(id); }
+  std::optional<Account> find_by_id(UserId id) override { return row_by_id(tables_.accounts, id); }
   std::optional<UserId> insert(std::string_view email, std::string_view password_hash,
                                std::chrono::sys_seconds created_at) override {
     if (find_by_email(email)) return std::nullopt;
-    const UserId id{next_id(tables_.accounts)};
-    tables_.accounts[id.value] = {.id = id,
-                                  .email = std::string(email),
-                                  .password_hash = std::string(password_hash),
-                                  .created_at = created_at};
-    return id;
+    return store_with_next_id(tables_.accounts, Account{.email = std::string(email),
+                                                        .password_hash = std::string(password_hash),
+                                                        .created_at = created_at});
   }
   void update_password_hash(UserId id, std::string_view password_hash) override {
     tables_.accounts.at(id.value).password_hash = password_hash;
@@ -75,11 +83,6 @@ class MemoryAccountRepository final : public AccountRepository {
   }
 
  private:
-  std::optional<Account> find(UserId id) const {
-    const auto found = tables_.accounts.find(id.value);
-    if (found == tables_.accounts.end()) return std::nullopt;
-    return found->second;
-  }
   Tables& tables_;
 };
 
@@ -88,11 +91,7 @@ class MemoryOfferRepository final : public OfferRepository {
  public:
   explicit MemoryOfferRepository(Tables& tables) : tables_(tables) {}
 
-  std::optional<Offer> find_by_id(OfferId id) override {
-    const auto found = tables_.offers.find(id.value);
-    if (found == tables_.offers.end()) return std::nullopt;
-    return found->second;
-  }
+  std::optional<Offer> find_by_id(OfferId id) override { return row_by_id(tables_.offers, id); }
   std::optional<Offer> find_by_url_name(std::string_view url_name) override {
     for (const auto& [id, offer] : tables_.offers) {
       if (offer.url_name == url_name) return offer;
@@ -108,12 +107,10 @@ class MemoryOfferRepository final : public OfferRepository {
   std::optional<OfferId> insert(const Offer& offer) override {
     if (find_by_url_name(offer.url_name)) return std::nullopt;
     Offer stored = offer;
-    stored.id = OfferId{next_id(tables_.offers)};
     for (auto& attribute : stored.attributes) {
       attribute.id = AttributeId{++tables_.last_attribute_id};
     }
-    tables_.offers[stored.id.value] = stored;
-    return stored.id;
+    return store_with_next_id(tables_.offers, std::move(stored));
   }
   int count() override { return static_cast<int>(tables_.offers.size()); }
 
@@ -132,16 +129,9 @@ class MemoryPaymentRepository final : public PaymentRepository {
   explicit MemoryPaymentRepository(Tables& tables) : tables_(tables) {}
 
   PaymentId insert(const Payment& payment) override {
-    Payment stored = payment;
-    stored.id = PaymentId{next_id(tables_.payments)};
-    tables_.payments[stored.id.value] = stored;
-    return stored.id;
+    return store_with_next_id(tables_.payments, payment);
   }
-  std::optional<Payment> find(PaymentId id) override {
-    const auto found = tables_.payments.find(id.value);
-    if (found == tables_.payments.end()) return std::nullopt;
-    return found->second;
-  }
+  std::optional<Payment> find(PaymentId id) override { return row_by_id(tables_.payments, id); }
   std::optional<Payment> find_by_reference(std::string_view reference) override {
     for (const auto& [id, payment] : tables_.payments) {
       if (payment.reference == reference) return payment;
@@ -172,16 +162,9 @@ class MemoryOrderRepository final : public OrderRepository {
  public:
   explicit MemoryOrderRepository(Tables& tables) : tables_(tables) {}
 
-  OrderId insert(const Order& order) override {
-    Order stored = order;
-    stored.id = OrderId{next_id(tables_.orders)};
-    tables_.orders[stored.id.value] = stored;
-    return stored.id;
-  }
+  OrderId insert(const Order& order) override { return store_with_next_id(tables_.orders, order); }
   std::optional<Order> find(OrderId id) override {
-    const auto found = tables_.orders.find(id.value);
-    if (found == tables_.orders.end()) return std::nullopt;
-    return with_payment(found->second);
+    return row_by_id(tables_.orders, id).transform([this](Order o) { return with_payment(o); });
   }
   std::optional<Order> find_by_payment(PaymentId payment) override {
     for (const auto& [id, order] : tables_.orders) {
@@ -260,16 +243,9 @@ class MemoryArtworkRepository final : public ArtworkRepository {
   explicit MemoryArtworkRepository(Tables& tables) : tables_(tables) {}
 
   ArtworkId add(const Artwork& artwork) override {
-    Artwork stored = artwork;
-    stored.id = ArtworkId{next_id(tables_.artworks)};
-    tables_.artworks[stored.id.value] = stored;
-    return stored.id;
+    return store_with_next_id(tables_.artworks, artwork);
   }
-  std::optional<Artwork> find(ArtworkId id) override {
-    const auto found = tables_.artworks.find(id.value);
-    if (found == tables_.artworks.end()) return std::nullopt;
-    return found->second;
-  }
+  std::optional<Artwork> find(ArtworkId id) override { return row_by_id(tables_.artworks, id); }
   std::vector<Artwork> list_for_user(UserId owner) override {
     std::vector<Artwork> owned;
     for (const auto& [id, artwork] : std::views::reverse(tables_.artworks)) {

@@ -53,6 +53,22 @@ void newest_first(std::vector<Row>& rows, Time Row::*time) {
   });
 }
 
+// Appends `row` with the next id, as an autoincrement key would number it.
+template <class Row>
+auto store_with_next_id(std::vector<Row>& rows, Row row) {
+  row.id = decltype(row.id){std::ssize(rows) + 1};
+  rows.push_back(std::move(row));
+  return rows.back().id;
+}
+
+template <class Row, class Id>
+std::optional<Row> row_by_id(const std::vector<Row>& rows, Id id) {
+  for (const auto& row : rows) {
+    if (row.id == id) return row;
+  }
+  return std::nullopt;
+}
+
 class InMemoryAccounts final : public AccountRepository {
  public:
   explicit InMemoryAccounts(StoreState& state) : state_(state) {}
@@ -62,24 +78,17 @@ class InMemoryAccounts final : public AccountRepository {
     }
     return std::nullopt;
   }
-  std::optional<Account> find_by_id(UserId id) override {
-    for (const auto& account : state_.accounts) {
-      if (account.id == id) return account;
-    }
-    return std::nullopt;
-  }
+  std::optional<Account> find_by_id(UserId id) override { return row_by_id(state_.accounts, id); }
   std::optional<UserId> insert(std::string_view email, std::string_view hash,
                                std::chrono::sys_seconds created_at) override {
     if (find_by_email(email)) return std::nullopt;
-    const UserId id{static_cast<std::int64_t>(state_.accounts.size()) + 1};
-    state_.accounts.push_back({.id = id,
-                               .email = std::string(email),
-                               .password_hash = std::string(hash),
-                               .first_name = {},
-                               .last_name = {},
-                               .billing = {},
-                               .created_at = created_at});
-    return id;
+    return store_with_next_id(state_.accounts, Account{.id = {},
+                                                       .email = std::string(email),
+                                                       .password_hash = std::string(hash),
+                                                       .first_name = {},
+                                                       .last_name = {},
+                                                       .billing = {},
+                                                       .created_at = created_at});
   }
   void update_password_hash(UserId id, std::string_view hash) override {
     if (auto* found = account(id)) found->password_hash = hash;
@@ -231,12 +240,7 @@ class InMemoryOffers final : public OfferRepository {
     }
     return std::nullopt;
   }
-  std::optional<Offer> find_by_id(OfferId id) override {
-    for (const auto& offer : state_.offers) {
-      if (offer.id == id) return offer;
-    }
-    return std::nullopt;
-  }
+  std::optional<Offer> find_by_id(OfferId id) override { return row_by_id(state_.offers, id); }
   bool mark_sold_out(OfferId id) override {
     for (auto& offer : state_.offers) {
       if (offer.id == id && offer.status == OfferStatus::Active) {
@@ -279,8 +283,7 @@ class InMemoryOffers final : public OfferRepository {
         last_attribute = std::max(last_attribute, attribute.id.value);
       }
     }
-    auto& stored = state_.offers.emplace_back(offer);
-    stored.id = OfferId{std::ssize(state_.offers)};
+    Offer stored = offer;
     for (auto& attribute : stored.attributes) attribute.id = AttributeId{++last_attribute};
     std::ranges::stable_sort(stored.attributes, {}, &OfferAttribute::price_eur_cents);
     std::vector<std::string> tags;
@@ -288,7 +291,7 @@ class InMemoryOffers final : public OfferRepository {
       if (std::ranges::find(tags, tag) == tags.end()) tags.push_back(std::move(tag));
     }
     stored.tags = std::move(tags);
-    return stored.id;
+    return store_with_next_id(state_.offers, std::move(stored));
   }
   int count() override { return static_cast<int>(state_.offers.size()); }
 
@@ -341,16 +344,9 @@ class InMemoryPayments final : public PaymentRepository {
  public:
   explicit InMemoryPayments(StoreState& state) : state_(state) {}
   PaymentId insert(const Payment& payment) override {
-    state_.payments.push_back(payment);
-    state_.payments.back().id = PaymentId{std::ssize(state_.payments)};
-    return state_.payments.back().id;
+    return store_with_next_id(state_.payments, payment);
   }
-  std::optional<Payment> find(PaymentId id) override {
-    for (const auto& payment : state_.payments) {
-      if (payment.id == id) return payment;
-    }
-    return std::nullopt;
-  }
+  std::optional<Payment> find(PaymentId id) override { return row_by_id(state_.payments, id); }
   std::optional<Payment> find_by_reference(std::string_view reference) override {
     for (const auto& payment : state_.payments) {
       if (payment.reference == reference) return payment;
@@ -393,17 +389,8 @@ class InMemoryPayments final : public PaymentRepository {
 class InMemoryOrders final : public OrderRepository {
  public:
   explicit InMemoryOrders(StoreState& state) : state_(state) {}
-  OrderId insert(const Order& order) override {
-    state_.orders.push_back(order);
-    state_.orders.back().id = OrderId{std::ssize(state_.orders)};
-    return state_.orders.back().id;
-  }
-  std::optional<Order> find(OrderId id) override {
-    for (const auto& order : orders()) {
-      if (order.id == id) return order;
-    }
-    return std::nullopt;
-  }
+  OrderId insert(const Order& order) override { return store_with_next_id(state_.orders, order); }
+  std::optional<Order> find(OrderId id) override { return row_by_id(orders(), id); }
   std::optional<Order> find_by_payment(PaymentId payment) override {
     for (const auto& order : orders()) {
       if (order.payment.id == payment) return order;
@@ -531,16 +518,9 @@ class InMemoryArtworks final : public ArtworkRepository {
  public:
   explicit InMemoryArtworks(StoreState& state) : state_(state) {}
   ArtworkId add(const Artwork& artwork) override {
-    state_.artworks.push_back(artwork);
-    state_.artworks.back().id = ArtworkId{std::ssize(state_.artworks)};
-    return state_.artworks.back().id;
+    return store_with_next_id(state_.artworks, artwork);
   }
-  std::optional<Artwork> find(ArtworkId id) override {
-    for (const auto& artwork : state_.artworks) {
-      if (artwork.id == id) return artwork;
-    }
-    return std::nullopt;
-  }
+  std::optional<Artwork> find(ArtworkId id) override { return row_by_id(state_.artworks, id); }
   std::vector<Artwork> list_for_user(UserId owner) override {
     std::vector<Artwork> found;
     for (const auto& artwork : state_.artworks) {
@@ -621,15 +601,10 @@ class InMemoryGeneratedImages final : public GeneratedImageRepository {
  public:
   explicit InMemoryGeneratedImages(StoreState& state) : state_(state) {}
   GeneratedImageId add(const GeneratedImage& image) override {
-    state_.generated_images.push_back(image);
-    state_.generated_images.back().id = GeneratedImageId{std::ssize(state_.generated_images)};
-    return state_.generated_images.back().id;
+    return store_with_next_id(state_.generated_images, image);
   }
   std::optional<GeneratedImage> find(GeneratedImageId id) override {
-    for (const auto& image : state_.generated_images) {
-      if (image.id == id) return image;
-    }
-    return std::nullopt;
+    return row_by_id(state_.generated_images, id);
   }
   GeneratedImagePage list_for_user(UserId owner, int offset, int limit) override {
     std::vector<GeneratedImage> found;
