@@ -10,6 +10,7 @@ import { browserHistory } from './app/routerHistory';
 import { FatalErrorBoundary } from './app/FatalErrorBoundary';
 import { AppRoutes } from './app/routes';
 import { setupStore } from './app/store';
+import { prefetchGalleryPage } from './features/gallery/prefetch';
 import { watchForNewerBuild } from './lib/browser/buildWatcher';
 import { syncLocaleCookie } from './lib/browser/localeCookie';
 import { reloadOnce } from './lib/browser/reloadGuard';
@@ -25,6 +26,7 @@ if (import.meta.env.PROD) watchForNewerBuild();
 
 const store = setupStore();
 const history = browserHistory();
+prefetchGalleryPage(store, window.location);
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
