@@ -6,7 +6,7 @@
 
 #include "artshop/curl/post.hpp"
 #include "payments_test_support.hpp"
-#include "support/smtp_sink.hpp"
+#include "support/loopback.hpp"
 
 namespace artshop::curl {
 namespace {

@@ -10,6 +10,7 @@
 #include "artshop/concurrency/bounded_thread_pool.hpp"
 #include "artshop/mail/background_mailer.hpp"
 #include "artshop/mail/smtp_mailer.hpp"
+#include "support/loopback.hpp"
 #include "support/smtp_sink.hpp"
 #include "support/temp_dir.hpp"
 

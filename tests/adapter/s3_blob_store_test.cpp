@@ -16,8 +16,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "support/loopback.hpp"
 #include "support/s3_server.hpp"
-#include "support/smtp_sink.hpp"
 
 namespace artshop::s3 {
 namespace {

@@ -6,6 +6,7 @@
 #include <regex>
 
 #include "shop_api.hpp"
+#include "support/loopback.hpp"
 #include "support/smtp_sink.hpp"
 
 namespace artshop::testing {

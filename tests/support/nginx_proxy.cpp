@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "support/eventually.hpp"
+#include "support/loopback.hpp"
 
 namespace artshop::testing {
 namespace {
@@ -31,24 +32,6 @@ bool accepts(unsigned short port) {
       ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
   ::close(fd);
   return connected;
-}
-
-// A loopback port nobody listens on now. nginx cannot tell which port it was given for port 0,
-// so the port is chosen here; another process taking it in between makes the start fail
-// loudly, never a test pass by accident.
-unsigned short unused_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = 0;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t length = sizeof address;
-  const bool found = fd >= 0 &&
-                     ::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0 &&
-                     ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0;
-  if (fd >= 0) ::close(fd);
-  if (!found) throw std::runtime_error("no free loopback port for nginx");
-  return ntohs(address.sin_port);
 }
 
 std::string configuration(const fs::path& folder, unsigned short port,
@@ -98,7 +81,7 @@ std::string configuration(const fs::path& folder, unsigned short port,
 
 }  // namespace
 
-NginxProxy::NginxProxy(const std::vector<unsigned short>& upstream_ports) : port_(unused_port()) {
+NginxProxy::NginxProxy(const std::vector<unsigned short>& upstream_ports) : port_(closed_port()) {
   const auto config =
       folder_.write("nginx.conf", configuration(folder_.path(), port_, upstream_ports));
   process_ = std::make_unique<ChildProcess>(

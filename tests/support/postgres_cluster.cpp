@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "support/eventually.hpp"
+#include "support/loopback.hpp"
 
 namespace artshop::testing {
 namespace {
@@ -91,19 +92,6 @@ pid_t spawn(const fs::path& program, const std::vector<std::string>& arguments, 
   return child;
 }
 
-unsigned short free_port() {
-  const int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t length = sizeof address;
-  const bool bound = ::bind(listener, reinterpret_cast<sockaddr*>(&address), length) == 0 &&
-                     ::getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length) == 0;
-  ::close(listener);
-  if (!bound) throw std::runtime_error("no free loopback port for PostgreSQL");
-  return ntohs(address.sin_port);
-}
-
 // postmaster.pid: the server's pid on its first line and, on its eighth, "ready" once it
 // accepts connections (what pg_ctl start --wait looks at).
 std::vector<std::string> pid_file(const fs::path& data) {
@@ -134,7 +122,7 @@ PostgresCluster::PostgresCluster()
   // exits at once, and another port is tried.
   constexpr int kPorts = 3;
   for (int attempt = 1;; ++attempt) {
-    port_ = free_port();
+    port_ = closed_port();
     try {
       start();
       return;

@@ -36,7 +36,4 @@ class SmtpSink {
   unsigned short port_ = 0;
 };
 
-// A loopback port nobody listens on: bound by the kernel's choice, then released.
-unsigned short closed_port();
-
 }  // namespace artshop::testing
