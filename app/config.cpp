@@ -29,10 +29,13 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "read_timeout_seconds",
     "passwords.threads",
     "passwords.queue",
+    "passwords.nice",
     "rendering.threads",
     "rendering.queue",
+    "rendering.nice",
     "generation.threads",
     "generation.queue",
+    "generation.nice",
     "generation.free_per_day",
     "generation.price_eur_cents",
     "generation.provider",
@@ -381,6 +384,7 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
     take(settings.integer(fmt::format("{}.queue", name), static_cast<long long>(pool.queue), 0,
                           10'000),
          pool.queue);
+    take(settings.integer(fmt::format("{}.nice", name), pool.nice, 0, 19), pool.nice);
   };
   take_pool("passwords", config.password_pool);
   take_pool("rendering", config.render_pool);

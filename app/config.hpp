@@ -37,11 +37,14 @@ struct Config {
   struct Pool {
     unsigned threads = 1;
     std::size_t queue = 16;  // tasks waiting for a thread; more are answered 503
+    // How far its threads give way to the I/O threads when the cores are short (nice(1)).
+    int nice = 0;
   };
-  Pool password_pool{.threads = 1, .queue = 64};   // Argon2id: log in, sign up, reset, change
-  Pool render_pool{.threads = 1, .queue = 8};      // artworks rendered at the bought size
-  Pool generation_pool{.threads = 1, .queue = 4};  // images drawn on request
-  Pool mail_pool{.threads = 1, .queue = 1000};     // mails: reset codes, notices, support
+  // Argon2id: log in, sign up, reset, change. Two threads: one hash is about 30 ms of a core.
+  Pool password_pool{.threads = 2, .queue = 64, .nice = 5};
+  Pool render_pool{.threads = 1, .queue = 8, .nice = 5};      // artworks rendered at a bought size
+  Pool generation_pool{.threads = 1, .queue = 4, .nice = 5};  // images drawn on request
+  Pool mail_pool{.threads = 1, .queue = 1000};  // mails: reset codes, notices, support
   // Free images per UTC day and the price of each one past them (generation.* settings).
   GenerationRules generation;
   // Who draws the images (generation.provider and the settings of a remote service;

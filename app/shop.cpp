@@ -118,10 +118,13 @@ const Config& with_data_dir(const Config& config) {
 
 Shop::Shop(const Config& configuration)
     : config(with_data_dir(configuration)),
-      password_work("passwords", config.password_pool.threads, config.password_pool.queue),
-      render_work("rendering", config.render_pool.threads, config.render_pool.queue),
-      generation_work("generation", config.generation_pool.threads, config.generation_pool.queue),
-      mail_work("mail", config.mail_pool.threads, config.mail_pool.queue),
+      password_work("passwords", config.password_pool.threads, config.password_pool.queue,
+                    config.password_pool.nice),
+      render_work("rendering", config.render_pool.threads, config.render_pool.queue,
+                  config.render_pool.nice),
+      generation_work("generation", config.generation_pool.threads, config.generation_pool.queue,
+                      config.generation_pool.nice),
+      mail_work("mail", config.mail_pool.threads, config.mail_pool.queue, config.mail_pool.nice),
       seeding_work("seeding", std::max(1U, std::thread::hardware_concurrency()),
                    static_cast<std::size_t>(kDefaultSeedOffers)),
       // One connection per thread that may query, plus one so a readiness probe never waits.

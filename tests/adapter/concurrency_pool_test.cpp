@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -95,6 +98,23 @@ TEST(BoundedThreadPool, StopDropsQueuedTasksUnrunAndDestroysThem) {
   gate.open();
   pool.join();
   EXPECT_EQ(runs.load(), 0);
+}
+
+int own_nice_value() {
+  return ::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()));
+}
+
+TEST(BoundedThreadPool, WithANicenessRunsTasksAtThatMuchLowerPriorityThanTheProcess) {
+  const int process = own_nice_value();
+  BoundedThreadPool background("background", 1, 1, 5);
+  BoundedThreadPool ordinary("ordinary", 1, 1);
+  std::promise<int> in_background;
+  std::promise<int> in_ordinary;
+  ASSERT_TRUE(background.try_submit([&] { in_background.set_value(own_nice_value()); }));
+  ASSERT_TRUE(ordinary.try_submit([&] { in_ordinary.set_value(own_nice_value()); }));
+  EXPECT_EQ(in_background.get_future().get(), std::min(19, process + 5));
+  EXPECT_EQ(in_ordinary.get_future().get(), process);
+  EXPECT_EQ(own_nice_value(), process);  // the caller's thread keeps its priority
 }
 
 TEST(BoundedThreadPool, ATaskThatThrowsDoesNotStopThePool) {

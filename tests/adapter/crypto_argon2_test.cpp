@@ -1,7 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <regex>
+#include <span>
 #include <string>
+#include <string_view>
 
 #include "artshop/crypto/argon2_password_hasher.hpp"
 #include "artshop/crypto/openssl_random_source.hpp"
@@ -94,6 +98,62 @@ TEST_F(Argon2PasswordHasherTest, NeedsRehash_AfterUpgradeToProductionParameters_
   const auto old_hash = cheap.hash("password");
   EXPECT_TRUE(production.needs_rehash(old_hash));
   EXPECT_TRUE(production.verify("password", old_hash));  // old hashes still log in
+}
+
+// Hashes made by libargon2's own encoder (argon2id_hash_encoded), as accounts stored them before
+// the hasher drove libargon2 with memory of its own: they must keep logging in.
+constexpr std::string_view kStoredCheap =
+    "$argon2id$v=19$m=64,t=1,p=1$c2l4dGVlbiBieXRlIHNhbA$"
+    "OZHVl+0kMwiFhnO0lrin1VAhuqQ/IpFS0BZ2dU7nUh8";
+constexpr std::string_view kStoredProduction =
+    "$argon2id$v=19$m=19456,t=2,p=1$YW5vdGhlciAxNkIgc2FsdA$"
+    "p+d/CBiU6YPKnjpd6/rcHd8p4cYP8QXesaG/WHo3oGU";
+constexpr std::string_view kStoredTwoLanes =
+    "$argon2id$v=19$m=64,t=1,p=2$c2FsdHNhbHRzYWx0c2FsdA$"
+    "PvdVWBNrGdX98gJ7qMlrbW791MCc8FXXm2IXOZUWRfo";
+
+TEST_F(Argon2PasswordHasherTest, Verify_HashesStoredByLibargon2sEncoder_StillLogIn) {
+  EXPECT_TRUE(cheap.verify("correct horse", kStoredCheap));
+  EXPECT_FALSE(cheap.verify("correct hors", kStoredCheap));
+  EXPECT_TRUE(cheap.verify("violet tram harbour", kStoredProduction));
+  EXPECT_FALSE(cheap.verify("violet tram harbouR", kStoredProduction));
+  EXPECT_TRUE(cheap.verify("two lanes", kStoredTwoLanes));
+  EXPECT_FALSE(cheap.verify("two lanez", kStoredTwoLanes));
+}
+
+// Gives the salt a test chooses, so that a hash can be compared with a known one.
+class KnownSalt final : public RandomSource {
+ public:
+  explicit KnownSalt(std::string_view salt) : salt_(salt) {}
+  void fill(std::span<std::byte> out) override {
+    ASSERT_EQ(out.size(), salt_.size());
+    std::ranges::transform(salt_, out.begin(), [](char c) { return static_cast<std::byte>(c); });
+  }
+
+ private:
+  std::string_view salt_;
+};
+
+TEST(Argon2Compatibility, Hash_WithTheSameSalt_IsWhatLibargon2sEncoderWrites) {
+  KnownSalt salt("another 16B salt");
+  const Argon2PasswordHasher production(salt);
+  EXPECT_EQ(production.hash("violet tram harbour"), kStoredProduction);
+}
+
+TEST_F(Argon2PasswordHasherTest, Verify_WithDamagedSaltOrHash_IsFalse) {
+  for (const char* stored :
+       {"$argon2id$v=19$m=64,t=1,p=1$c2l4dGVlbiBieXRlIHNhbA$OZHVl+0kMwiFhnO0lrin1VAhuqQ/"
+        "IpFS0BZ2dU7nUh",
+        "$argon2id$v=19$m=64,t=1,p=1$c2l4dGVlbiBieXRlIHNhbA$OZHVl+0kMwiFhnO0lrin1VAhuqQ/"
+        "IpFS0BZ2dU7nUh8=",
+        "$argon2id$v=19$m=64,t=1,p=1$c2l4dGVlbiBieXRl!HNhbA$OZHVl+0kMwiFhnO0lrin1VAhuqQ/"
+        "IpFS0BZ2dU7nUh8",
+        "$argon2id$v=19$m=64,t=1,p=1$c2FsdA$OZHVl+0kMwiFhnO0lrin1VAhuqQ/IpFS0BZ2dU7nUh8",
+        "$argon2id$v=19$m=64,t=1,p=1$c2l4dGVlbiBieXRlIHNhbA$",
+        "$argon2id$v=7$m=64,t=1,p=1$c2l4dGVlbiBieXRlIHNhbA$OZHVl+0kMwiFhnO0lrin1VAhuqQ/"
+        "IpFS0BZ2dU7nUh8"}) {
+    EXPECT_FALSE(cheap.verify("correct horse", stored)) << stored;
+  }
 }
 
 TEST(Argon2Settings, ReadArgon2idSettings_ReadsVersionAndParameters) {

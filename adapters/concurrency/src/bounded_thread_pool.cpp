@@ -2,14 +2,25 @@
 
 #include <pthread.h>
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <exception>
 
 namespace artshop::concurrency {
+namespace {
 
-BoundedThreadPool::BoundedThreadPool(std::string name, unsigned threads, std::size_t queue_capacity)
-    : name_(std::move(name)), capacity_(queue_capacity), thread_count_(std::max(1U, threads)) {
+constexpr int kLowestPriority = 19;  // the largest nice value
+
+}  // namespace
+
+BoundedThreadPool::BoundedThreadPool(std::string name, unsigned threads, std::size_t queue_capacity,
+                                     int niceness)
+    : name_(std::move(name)),
+      capacity_(queue_capacity),
+      thread_count_(std::max(1U, threads)),
+      niceness_(niceness) {
   threads_.reserve(thread_count_);
   for (unsigned i = 0; i < thread_count_; ++i) {
     threads_.emplace_back([this] { work(); });
@@ -65,6 +76,15 @@ BoundedThreadPool::Stats BoundedThreadPool::stats() const {
 }
 
 void BoundedThreadPool::work() {
+  // Linux keeps a nice value per thread: this one alone gives way, relative to the process's
+  // own (which it inherited). Failing leaves it as it was.
+  if (niceness_ > 0) {
+    const auto self = static_cast<id_t>(::gettid());
+    const int inherited = ::getpriority(PRIO_PROCESS, self);
+    if (::setpriority(PRIO_PROCESS, self, std::min(kLowestPriority, inherited + niceness_)) != 0) {
+      spdlog::warn("{}: could not lower the threads' priority", name_);
+    }
+  }
   std::unique_lock lock(mutex_);
   while (true) {
     ready_.wait(lock, [this] { return stopping_ || !queue_.empty(); });

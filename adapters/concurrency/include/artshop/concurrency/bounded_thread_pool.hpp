@@ -21,7 +21,10 @@ class BoundedThreadPool final : public Executor {
  public:
   // `threads` of at least 1 run the tasks; at most `queue_capacity` tasks wait for a thread
   // (0: a task is accepted only when a thread is idle). `name` labels the threads and metrics.
-  BoundedThreadPool(std::string name, unsigned threads, std::size_t queue_capacity);
+  // A `niceness` above 0 lowers the threads' scheduling priority by that much (as nice(1)
+  // does), so that when the cores are short, the process's other threads run first.
+  BoundedThreadPool(std::string name, unsigned threads, std::size_t queue_capacity,
+                    int niceness = 0);
   // Stops, then runs nothing more of the queue and joins the threads.
   ~BoundedThreadPool() override;
   BoundedThreadPool(const BoundedThreadPool&) = delete;
@@ -51,6 +54,7 @@ class BoundedThreadPool final : public Executor {
   std::string name_;
   std::size_t capacity_;
   std::size_t thread_count_;
+  int niceness_;
   mutable std::mutex mutex_;
   std::condition_variable ready_;
   std::deque<std::function<void()>> queue_;
