@@ -1,6 +1,7 @@
 // The file server's memory copy of hot files: what a client gets is what the disk holds.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -27,8 +28,11 @@ class FileServerCache : public ::testing::Test {
   void write(const std::string& name, const std::string& content) const {
     std::ofstream(root_ / name, std::ios::binary | std::ios::trunc) << content;
   }
-  FileServer files(std::size_t cache_bytes = FileServer::kDefaultCacheBytes) const {
-    return {root_, [](std::string_view) { return std::string("no-cache"); }, cache_bytes};
+  // Asks the disk on every hit unless told otherwise, so that changes show at once.
+  FileServer files(std::size_t cache_bytes = FileServer::kDefaultCacheBytes,
+                   std::chrono::steady_clock::duration recheck_after = {}) const {
+    return {root_, [](std::string_view) { return std::string("no-cache"); }, cache_bytes,
+            recheck_after};
   }
 
   fs::path root_;
@@ -82,6 +86,20 @@ TEST_F(FileServerCache, AFileRemovedFromDiskIsNoLongerServed) {
   fs::remove(root_ / "gone.jpg");
 
   EXPECT_FALSE(server.serve(request("GET", "/gone.jpg"), "gone.jpg"));
+}
+
+TEST_F(FileServerCache, WithinTheRecheckIntervalAHitIsAnsweredWithoutAskingTheDisk) {
+  write("thumb.webp", "webp bytes");
+  const auto server = files(FileServer::kDefaultCacheBytes, std::chrono::hours(1));
+  ASSERT_TRUE(server.serve(request("GET", "/thumb.webp"), "thumb.webp"));
+
+  // Gone from the disk, but not yet asked about: the copy in memory answers, ETag included.
+  fs::remove(root_ / "thumb.webp");
+  const auto hit = server.serve(request("GET", "/thumb.webp"), "thumb.webp");
+
+  ASSERT_TRUE(hit);
+  EXPECT_EQ(hit->body, "webp bytes");
+  EXPECT_EQ(hit->header("Content-Type"), "image/webp");
 }
 
 TEST_F(FileServerCache, FilesBeyondTheBudgetAreStillServedFromDisk) {

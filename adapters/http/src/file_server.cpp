@@ -173,10 +173,20 @@ std::optional<FileStat> stat_of(const fs::path& file) {
       .mtime_ns = std::int64_t{status.st_mtim.tv_sec} * 1'000'000'000 + status.st_mtim.tv_nsec};
 }
 
+std::int64_t steady_now_ns() noexcept {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
 }  // namespace
 
-FileServer::FileServer(const fs::path& root, CachePolicy cache_policy, std::size_t cache_bytes)
-    : cache_policy_(std::move(cache_policy)), cache_budget_(cache_bytes) {
+FileServer::FileServer(const fs::path& root, CachePolicy cache_policy, std::size_t cache_bytes,
+                       std::chrono::steady_clock::duration recheck_after)
+    : cache_policy_(std::move(cache_policy)),
+      cache_budget_(cache_bytes),
+      recheck_after_ns_(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(recheck_after).count()) {
   std::error_code ec;
   if (!root.empty() && fs::is_directory(root, ec)) root_ = fs::canonical(root, ec);
 }
@@ -210,12 +220,17 @@ std::shared_ptr<const FileServer::CachedFile> FileServer::cached(
   std::shared_ptr<const CachedFile> entry;
   {
     const std::shared_lock lock(cache_mutex_);
-    const auto found = cache_.find(std::string(relative_path));
+    const auto found = cache_.find(relative_path);
     if (found == cache_.end()) return nullptr;
     entry = found->second;
   }
-  const auto now = stat_of(entry->file);
-  if (!now || now->size != entry->size || now->mtime_ns != entry->stat_mtime_ns) return nullptr;
+  const auto now_ns = steady_now_ns();
+  if (now_ns - entry->checked_ns.load(std::memory_order_relaxed) < recheck_after_ns_) return entry;
+  const auto on_disk = stat_of(entry->file);
+  if (!on_disk || on_disk->size != entry->size || on_disk->mtime_ns != entry->stat_mtime_ns) {
+    return nullptr;
+  }
+  entry->checked_ns.store(now_ns, std::memory_order_relaxed);
   return entry;
 }
 
@@ -251,22 +266,24 @@ std::optional<Response> FileServer::serve(const Request& request,
   // Only uncompressed files are kept: a gzip answer comes from the disk.
   if (hit && hit->has_gzip && !wants_range && gzip_accepted) hit = nullptr;
 
-  fs::path file;
+  // A hit is never gzip (above): its file, size, version and ETag are all known.
+  fs::path resolved_file;
   bool has_gzip = false;
   if (hit) {
-    file = hit->file;
     has_gzip = hit->has_gzip;
   } else {
     auto resolved = resolve(relative_path);
     if (!resolved || !is_file(*resolved)) return std::nullopt;
-    file = std::move(*resolved);
-    auto compressed = file;
+    resolved_file = std::move(*resolved);
+    auto compressed = resolved_file;
     compressed += ".gz";
     has_gzip = is_file(compressed);
   }
+  const fs::path& file = hit ? hit->file : resolved_file;
   const bool use_gzip = has_gzip && !wants_range && gzip_accepted;
-  auto body_file = file;
-  if (use_gzip) body_file += ".gz";
+  fs::path compressed_file;
+  if (use_gzip) compressed_file = file.string() + ".gz";
+  const fs::path& body_file = use_gzip ? compressed_file : file;
 
   std::uintmax_t size = 0;
   std::uint64_t ticks = 0;
@@ -283,7 +300,8 @@ std::optional<Response> FileServer::serve(const Request& request,
     // The file clock's epoch may lie in the future; the bits identify the version all the same.
     ticks = static_cast<std::uint64_t>(modified.time_since_epoch().count());
   }
-  const auto etag = fmt::format("\"{:x}-{:x}{}\"", size, ticks, use_gzip ? "-gz" : "");
+  const auto etag =
+      hit ? hit->etag : fmt::format("\"{:x}-{:x}{}\"", size, ticks, use_gzip ? "-gz" : "");
 
   Response response;
   response.set_header("ETag", etag);
@@ -294,20 +312,25 @@ std::optional<Response> FileServer::serve(const Request& request,
     response.status = 304;
     return response;
   }
-  response.set_header("Content-Type", std::string(content_type(file)));
+  const auto type = hit ? hit->content_type : content_type(file);
+  response.set_header("Content-Type", std::string(type));
   if (use_gzip) response.set_header("Content-Encoding", "gzip");
 
   const auto whole = [&] {
     if (hit) return hit->bytes;
     auto bytes = read_bytes(body_file, 0, size);
     if (!use_gzip && cache_budget_ > 0) {
-      remember(relative_path,
-               std::make_shared<const CachedFile>(CachedFile{.file = file,
-                                                             .has_gzip = has_gzip,
-                                                             .size = size,
-                                                             .ticks = ticks,
-                                                             .stat_mtime_ns = read_stat->mtime_ns,
-                                                             .bytes = bytes}));
+      auto kept = std::make_shared<CachedFile>();  // filled here: its clock cannot be copied
+      kept->file = file;
+      kept->has_gzip = has_gzip;
+      kept->size = size;
+      kept->ticks = ticks;
+      kept->stat_mtime_ns = read_stat->mtime_ns;
+      kept->bytes = bytes;
+      kept->etag = etag;
+      kept->content_type = type;
+      kept->checked_ns = steady_now_ns();
+      remember(relative_path, std::move(kept));
     }
     return bytes;
   };

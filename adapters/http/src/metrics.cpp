@@ -38,7 +38,13 @@ void Metrics::request_finished(std::string_view method, std::string_view route, 
                                double seconds) {
   const std::scoped_lock lock(mutex_);
   --in_flight_;
-  ++requests_[{std::string(method_label(method)), std::string(route), status}];
+  const std::tuple<std::string_view, std::string_view, unsigned> labels{method_label(method), route,
+                                                                        status};
+  if (const auto counted = requests_.find(labels); counted != requests_.end()) {
+    ++counted->second;
+  } else {
+    requests_.emplace(std::tuple<std::string, std::string, unsigned>{labels}, 1);
+  }
   const auto bucket = std::ranges::lower_bound(kBuckets, seconds);
   if (bucket != kBuckets.end()) {
     ++bucket_counts_[static_cast<std::size_t>(bucket - kBuckets.begin())];
