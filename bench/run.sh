@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # `make bench`: the core micro-benchmarks, then the HTTP load suite on loopback against a
-# Release build, on a catalogue of 10,000 offers and again of 100,000 (docs/benchmarks.md).
+# Release build, on the catalogue the shop seeds (132 offers), then 10,000, then 100,000
+# (docs/benchmarks.md).
 # Usage: bench/run.sh [build-dir]   (needs wrk, curl, openssl, python3)
 # Every row runs BENCH_SECONDS (5) with wrk -t2 -c BENCH_CONNECTIONS (32); it prints req/s,
 # p50, p99, errors (non-2xx and socket errors) and the server's peak RSS during the row, then
 # the ratios, and writes everything to bench/results/<date>.txt. BENCH_SEEDED=<folder> keeps the
 # seeded catalogues there and reuses them on the next run. BENCH_ROWS=<regex> runs only the rows
-# whose key matches (keys: core, minimal, healthz, listing, getone, latest, thumbnail, index, login,
+# whose key matches (keys: core, minimal, healthz, listing, gzlisting, getone, latest, thumbnail, index, login,
 # mixlogin, mixdownload, mixgenerate, each followed by the catalogue size, and lighthouse), e.g.
 # BENCH_ROWS='mix(download|generate)'.
 set -euo pipefail
@@ -17,7 +18,7 @@ minimal=$build/bench/minimal_server
 static_dir=${ARTSHOP_STATIC_DIR:-$(realpath "$here/../frontend/dist")}
 seconds=${BENCH_SECONDS:-5}
 connections=${BENCH_CONNECTIONS:-32}
-sizes=${BENCH_SIZES:-10000 100000}
+sizes=${BENCH_SIZES:-132 10000 100000}
 rows=${BENCH_ROWS:-.}
 wanted() { [[ $1 =~ $rows ]]; }
 port=${BENCH_PORT:-18480}
@@ -174,6 +175,9 @@ for size in $sizes; do
   row "healthz$size" "GET /healthz" "$connections" "$base/healthz"
   row "listing$size" "GET /api/offers (filtered, sorted, JPY, 24)" "$connections" \
     -s "$here/wrk/offers_pages.lua" "$base"
+  # The same pages as a browser asks for them (every browser sends Accept-Encoding: gzip).
+  row "gzlisting$size" "GET /api/offers, as browsers ask (gzip)" "$connections" \
+    -H 'Accept-Encoding: gzip, deflate, br' -s "$here/wrk/offers_pages.lua" "$base"
   row "getone$size" "GET /api/offers/get-one" "$connections" \
     "$base/api/offers/get-one?UrlName=$offer&Currency=USD"
   row "latest$size" "GET /api/offers/latest" "$connections" "$base/api/offers/latest?Currency=GBP"
@@ -199,7 +203,7 @@ echo
 echo "== ratios (req/s within this run) =="
 for size in $sizes; do
   echo "$size offers: healthz/minimal $(ratio healthz$size minimal)," \
-    "listing/healthz $(ratio listing$size healthz$size)," \
+    "listing/healthz $(ratio listing$size healthz$size) (gzip $(ratio gzlisting$size healthz$size))," \
     "thumbnail/healthz $(ratio thumbnail$size healthz$size)," \
     "get-one/listing $(ratio getone$size listing$size)," \
     "latest/listing $(ratio latest$size listing$size)"
