@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <chrono>
+
 #include "artshop/postgres/connection_pool.hpp"
 #include "artshop/postgres/migrations.hpp"
 #include "artshop/postgres/postgres_unit_of_work.hpp"
@@ -14,6 +16,13 @@
 
 namespace artshop::app {
 namespace {
+
+// How long a check of the catalogue version is trusted: other processes' writes (another
+// server, an import) show within this time; this process's own show on the next call. At
+// thousands of listings a second it spares all but a hundred version checks a second.
+constexpr std::chrono::milliseconds kCatalogueCheckTrustedFor{10};
+// Offers changed since the held snapshot that are read again rather than the whole catalogue.
+constexpr std::size_t kPatchLimit = 256;
 
 void log_migrated(const std::string& where, int version, std::size_t applied) {
   spdlog::info("database {} at schema version {} ({} migration(s) applied)", where, version,
@@ -32,10 +41,12 @@ class SqliteDatabase final : public Database {
                  const GiftCardNumberCipher& cipher)
       : file_(std::move(file)),
         pool_(file_, connections),
-        transactions_(pool_, &cipher),
+        pool_transactions_(pool_, &cipher),
         catalogue_(
             {.connect = [file = file_] { return std::make_unique<sqlite::Connection>(file); },
-             .begin_read = "BEGIN"}) {}
+             .begin_read = "BEGIN"},
+            kPatchLimit, kCatalogueCheckTrustedFor),
+        transactions_(pool_transactions_, catalogue_) {}
 
   UnitOfWork& transactions() override { return transactions_; }
   sql::SqlCatalogueReadModel& catalogue() override { return catalogue_; }
@@ -54,8 +65,9 @@ class SqliteDatabase final : public Database {
  private:
   std::filesystem::path file_;
   sqlite::ConnectionPool pool_;
-  sqlite::SqliteUnitOfWork transactions_;
+  sqlite::SqliteUnitOfWork pool_transactions_;
   sql::SqlCatalogueReadModel catalogue_;
+  sql::WritesTellTheCatalogue transactions_;
 };
 
 class PostgresDatabase final : public Database {
@@ -63,9 +75,11 @@ class PostgresDatabase final : public Database {
   PostgresDatabase(std::string url, std::size_t connections, const GiftCardNumberCipher& cipher)
       : url_(std::move(url)),
         pool_(url_, connections),
-        transactions_(pool_, &cipher),
+        pool_transactions_(pool_, &cipher),
         catalogue_({.connect = [url = url_] { return std::make_unique<postgres::Connection>(url); },
-                    .begin_read = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"}) {}
+                    .begin_read = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"},
+                   kPatchLimit, kCatalogueCheckTrustedFor),
+        transactions_(pool_transactions_, catalogue_) {}
 
   UnitOfWork& transactions() override { return transactions_; }
   sql::SqlCatalogueReadModel& catalogue() override { return catalogue_; }
@@ -92,8 +106,9 @@ class PostgresDatabase final : public Database {
  private:
   std::string url_;
   postgres::ConnectionPool pool_;
-  postgres::PostgresUnitOfWork transactions_;
+  postgres::PostgresUnitOfWork pool_transactions_;
   sql::SqlCatalogueReadModel catalogue_;
+  sql::WritesTellTheCatalogue transactions_;
 };
 
 }  // namespace

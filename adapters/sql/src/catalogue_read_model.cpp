@@ -17,6 +17,12 @@ constexpr std::string_view kNewestVersion =
 // The categories' own key in catalogue_changes: a change there reloads everything.
 constexpr std::int64_t kCategoriesKey = 0;
 
+std::int64_t steady_now_ns() noexcept {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
 std::int64_t read_version(Connection& connection) {
   auto row = connection.prepare_cached(kNewestVersion);
   row.step();
@@ -25,9 +31,11 @@ std::int64_t read_version(Connection& connection) {
 
 }  // namespace
 
-SqlCatalogueReadModel::SqlCatalogueReadModel(ReadModelDatabase database, std::size_t patch_limit)
+SqlCatalogueReadModel::SqlCatalogueReadModel(ReadModelDatabase database, std::size_t patch_limit,
+                                             std::chrono::nanoseconds trust_for)
     : database_(std::move(database)),
       patch_limit_(patch_limit),
+      trust_for_ns_(trust_for.count()),
       reloader_([this](const std::stop_token& stop) { reload_when_asked(stop); }) {}
 
 SqlCatalogueReadModel::~SqlCatalogueReadModel() = default;
@@ -48,8 +56,33 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::current() {
     publish(load_all(*patcher_));
     return snapshot_.load();
   }
-  if (newest_version() == held->version() || reloading_.load()) return held;
-  return patch(std::move(held));
+  // The count of writes is read before the check, so a write committed after it is not
+  // mistaken for one the check saw.
+  const auto writes = writes_.load();
+  const auto now_ns = steady_now_ns();
+  // Whoever noted the check had published a snapshot at least as new first.
+  if (checked_lately(writes, now_ns)) return snapshot_.load();
+  const auto newest = newest_version();
+  if (newest == held->version()) {
+    note_checked(writes, now_ns);
+    return held;
+  }
+  if (reloading_.load()) return held;
+  auto next = patch(std::move(held));
+  if (next->version() >= newest) note_checked(writes, now_ns);
+  return next;
+}
+
+bool SqlCatalogueReadModel::checked_lately(std::uint64_t writes,
+                                           std::int64_t now_ns) const noexcept {
+  return trust_for_ns_ > 0 && checked_writes_.load() == writes &&
+         now_ns - checked_at_ns_.load() < trust_for_ns_;
+}
+
+void SqlCatalogueReadModel::note_checked(std::uint64_t writes, std::int64_t now_ns) noexcept {
+  if (trust_for_ns_ == 0) return;
+  checked_at_ns_.store(now_ns);
+  checked_writes_.store(writes);
 }
 
 std::int64_t SqlCatalogueReadModel::newest_version() {
@@ -158,6 +191,21 @@ void SqlCatalogueReadModel::reload_when_asked(const std::stop_token& stop) {
     }
     reloading_ = false;
   }
+}
+
+void WritesTellTheCatalogue::run(Mode mode, const std::function<bool(Repositories&)>& work) {
+  if (mode != Mode::Write) {
+    transactions_.run(mode, work);
+    return;
+  }
+  // Told even when the work fails: a commit may have happened before the failure surfaced.
+  try {
+    transactions_.run(mode, work);
+  } catch (...) {
+    catalogue_.written();
+    throw;
+  }
+  catalogue_.written();
 }
 
 }  // namespace artshop::sql

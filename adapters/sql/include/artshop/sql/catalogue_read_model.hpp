@@ -2,6 +2,7 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <functional>
@@ -12,6 +13,7 @@
 #include <thread>
 
 #include "artshop/core/catalogue/ports.hpp"
+#include "artshop/core/ports/unit_of_work.hpp"
 #include "artshop/sql/connection.hpp"
 
 namespace artshop::sql {
@@ -29,9 +31,12 @@ struct ReadModelDatabase {
 // categories) the next catalogue version, whichever process writes it, so every server of a
 // shop on one database follows every other's writes.
 //
-// current() reads the newest version on every call: one indexed lookup on a connection of the
-// read model's own (a few microseconds in SQLite, where WAL readers never wait for a writer; a
-// round trip to the server in PostgreSQL).
+// current() reads the newest version: one indexed lookup on a connection of the read model's
+// own (a few microseconds in SQLite, where WAL readers never wait for a writer; a round trip to
+// the server in PostgreSQL). With `trust_for` above zero, a call within that time of a check that
+// found the snapshot current skips the lookup, unless this process wrote since (written(), which
+// WritesTellTheCatalogue calls after every write transaction): so this process's own writes show
+// on the very next call, and other processes' within `trust_for`.
 // - Unchanged: the snapshot it holds.
 // - Up to `patch_limit` offers changed: the caller reads those offers again and answers a
 //   patched snapshot, so whoever wrote sees the write on their very next call. A caller that
@@ -40,7 +45,8 @@ struct ReadModelDatabase {
 //   anew while every caller keeps answering the snapshot it holds.
 class SqlCatalogueReadModel final : public CatalogueReadModel {
  public:
-  explicit SqlCatalogueReadModel(ReadModelDatabase database, std::size_t patch_limit = 256);
+  explicit SqlCatalogueReadModel(ReadModelDatabase database, std::size_t patch_limit = 256,
+                                 std::chrono::nanoseconds trust_for = {});
   ~SqlCatalogueReadModel() override;
   SqlCatalogueReadModel(const SqlCatalogueReadModel&) = delete;
   SqlCatalogueReadModel& operator=(const SqlCatalogueReadModel&) = delete;
@@ -51,6 +57,9 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
 
   std::shared_ptr<const CatalogueSnapshot> current() override;
 
+  // This process committed a write that may have changed the catalogue: the next call checks.
+  void written() noexcept { writes_.fetch_add(1); }
+
  private:
   // A connection that reads the version, lent to one caller at a time.
   struct Probe {
@@ -59,6 +68,8 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
   };
 
   std::int64_t newest_version();
+  bool checked_lately(std::uint64_t writes, std::int64_t now_ns) const noexcept;
+  void note_checked(std::uint64_t writes, std::int64_t now_ns) noexcept;
   std::shared_ptr<const CatalogueSnapshot> patch(std::shared_ptr<const CatalogueSnapshot> held);
   std::shared_ptr<const CatalogueSnapshot> load_all(Connection& connection);
   void publish(const std::shared_ptr<const CatalogueSnapshot>& next);
@@ -67,6 +78,13 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
 
   const ReadModelDatabase database_;
   const std::size_t patch_limit_;
+  const std::int64_t trust_for_ns_;
+  std::atomic<std::uint64_t> writes_{0};
+  // The last check that found the snapshot current: when, and how many writes it had seen. Two
+  // atomics, each possibly from another check: a mixed pair either still describes a valid
+  // check or makes the next call check again (current()).
+  std::atomic<std::int64_t> checked_at_ns_{0};
+  std::atomic<std::uint64_t> checked_writes_{0};
   std::atomic<std::shared_ptr<const CatalogueSnapshot>> snapshot_;
   std::array<Probe, 4> probes_;
 
@@ -78,6 +96,20 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
   bool reload_asked_ = false;
   std::atomic<bool> reloading_{false};
   std::jthread reloader_;  // last: stopped and joined before the rest goes
+};
+
+// Tells the read model after each write transaction of this process, so that a write is seen
+// by the next call even while the read model trusts a recent check (see above).
+class WritesTellTheCatalogue final : public UnitOfWork {
+ public:
+  WritesTellTheCatalogue(UnitOfWork& transactions, SqlCatalogueReadModel& catalogue) noexcept
+      : transactions_(transactions), catalogue_(catalogue) {}
+
+  void run(Mode mode, const std::function<bool(Repositories&)>& work) override;
+
+ private:
+  UnitOfWork& transactions_;
+  SqlCatalogueReadModel& catalogue_;
 };
 
 }  // namespace artshop::sql
