@@ -1,9 +1,12 @@
 #include "artshop/imagegen/procedural_image_generator.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "canvas.hpp"
 #include "mood.hpp"
@@ -59,11 +62,31 @@ Image ProceduralImageGenerator::generate(const GenerationRequest& request) {
   }
   const ImageSize size = pixel_size(request.aspect_ratio, request.long_edge);
   const std::uint64_t seed = picture_seed(request);
-  Random random(seed);
-  Canvas canvas(size.width, size.height);
   const StyleArt& art = kStyleArt[static_cast<std::size_t>(request.style)];
-  art.paint(canvas, random, mood_of(request.prompt));
-  return {size.width, size.height, std::move(canvas).to_rgb8(art.dithered ? seed | 1U : 0)};
+  const Mood mood = mood_of(request.prompt);
+  const std::uint64_t dither_seed = art.dithered ? seed | 1U : 0;
+  // Every band is painted from the start of the same stream, so every band sees the same
+  // shapes; each keeps the pixels of its own rows.
+  const auto paint = [&](Canvas& canvas) {
+    Random random(seed);
+    art.paint(canvas, random, mood);
+  };
+  if (request.long_edge <= bands_.above_long_edge) {
+    Canvas canvas(size.width, size.height);
+    paint(canvas);
+    return {size.width, size.height, std::move(canvas).to_rgb8(dither_seed)};
+  }
+  const std::size_t row_bytes = static_cast<std::size_t>(size.width) * sizeof(Colour);
+  const int band_rows = static_cast<int>(std::clamp<std::size_t>(
+      bands_.canvas_bytes / row_bytes, 1, static_cast<std::size_t>(size.height)));
+  std::vector<std::uint8_t> rgb;
+  rgb.reserve(static_cast<std::size_t>(size.width) * static_cast<std::size_t>(size.height) * 3);
+  for (int top = 0; top < size.height; top += band_rows) {
+    Canvas band(size.width, size.height, {top, std::min(size.height, top + band_rows)});
+    paint(band);
+    std::move(band).append_rgb8(rgb, dither_seed);
+  }
+  return {size.width, size.height, std::move(rgb)};
 }
 
 }  // namespace artshop::imagegen
