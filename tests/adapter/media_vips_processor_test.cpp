@@ -207,6 +207,27 @@ TEST_F(MediaVipsProcessor, JpegIsProgressive) {
   EXPECT_NE(jpeg.bytes.find("\xFF\xC2"), std::string::npos) << "SOF2 marks a progressive JPEG";
 }
 
+// A download above 2048 pixels is a baseline JPEG: the encoder then holds a few rows rather
+// than the coefficients of the whole picture. It is still the picture, within JPEG's loss.
+TEST_F(MediaVipsProcessor, LargeJpegIsBaselineAndDecodesToThePicture) {
+  imagegen::ProceduralImageGenerator generator;
+  const Image picture =
+      generator.generate({"harbour", ArtStyle::Photorealism, AspectRatio::R3x2, 1, 2400});
+  const EncodedImage jpeg = processor().encode_at(picture, 2400, ImageFormat::Jpeg);
+  EXPECT_NE(jpeg.bytes.find("\xFF\xC0"), std::string::npos) << "SOF0 marks a baseline JPEG";
+  EXPECT_EQ(jpeg.bytes.find("\xFF\xC2"), std::string::npos);
+  const Image decoded = processor().decode(bytes_of(jpeg.bytes));
+  ASSERT_EQ(decoded.width, picture.width);
+  ASSERT_EQ(decoded.height, picture.height);
+  double difference = 0;
+  for (std::size_t i = 0; i < picture.rgb.size(); ++i) {
+    difference += std::abs(decoded.rgb[i] - picture.rgb[i]);
+  }
+  EXPECT_LT(difference / static_cast<double>(picture.rgb.size()), 3.0);
+  const EncodedImage at_2048 = processor().encode_at(picture, 2048, ImageFormat::Jpeg);
+  EXPECT_NE(at_2048.bytes.find("\xFF\xC2"), std::string::npos) << "progressive up to 2048";
+}
+
 // A camera JPEG: the original with an EXIF block naming the camera and saying "turn 90
 // degrees clockwise to view" (orientation 6), as phones write it.
 std::string camera_jpeg(std::string jpeg) {
