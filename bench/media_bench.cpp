@@ -154,10 +154,12 @@ BENCHMARK(RenderAt3840Jpeg)->Unit(benchmark::kMillisecond)->UseRealTime();
 void DownloadGenerated4096(benchmark::State& state) {
   ProceduralImageGenerator generator;
   const CpuCounter cpu(state);
+  const artshop::GenerationRequest request{"a harbour at dawn", ArtStyle::Photorealism,
+                                           AspectRatio::R3x2, 7, 4096};
   for (auto _ : state) {
-    const auto picture = generator.generate(
-        {"a harbour at dawn", ArtStyle::Photorealism, AspectRatio::R3x2, 7, 4096});
-    benchmark::DoNotOptimize(processor().encode_at(picture, 4096, ImageFormat::Jpeg));
+    benchmark::DoNotOptimize(processor().encode_drawn(
+        [&](artshop::PictureRows& rows) { generator.generate_rows(request, rows); }, 4096,
+        ImageFormat::Jpeg));
   }
 }
 BENCHMARK(DownloadGenerated4096)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);

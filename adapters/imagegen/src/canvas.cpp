@@ -195,13 +195,6 @@ void Canvas::line(Point from, Point to, float thickness, Colour colour, float al
   }
 }
 
-std::vector<std::uint8_t> Canvas::to_rgb8(std::uint64_t dither_seed) && {
-  std::vector<std::uint8_t> rgb;
-  rgb.reserve(pixels_.size() * 3);  // touched row by row, as the canvas gives its own pages back
-  std::move(*this).append_rgb8(rgb, dither_seed);
-  return rgb;
-}
-
 void Canvas::append_rgb8(std::vector<std::uint8_t>& rgb, std::uint64_t dither_seed) && {
   const auto row_bytes = static_cast<std::size_t>(width_) * 3;
   const bool release = pixels_.size() * sizeof(Colour) >= kReleaseFrom;

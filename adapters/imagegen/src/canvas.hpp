@@ -113,12 +113,10 @@ class Canvas {
     }
   }
 
-  // 8-bit RGB rows. With a non-zero seed, a hashed dither of under one level hides the bands
-  // of smooth gradients; flat-colour styles pass 0 to keep their few exact colours.
-  // Uses the canvas up: a large one hands its memory back as its rows are converted, so that
-  // its floating-point pixels and its bytes are never all held at once.
-  std::vector<std::uint8_t> to_rgb8(std::uint64_t dither_seed) &&;
-  // The same for the rows of a band, added after those of the bands above it.
+  // Adds the canvas's rows to `rgb` as 8-bit RGB. With a non-zero seed, a hashed dither of
+  // under one level hides the bands of smooth gradients; flat-colour styles pass 0 to keep
+  // their few exact colours. Uses the canvas up: a large one hands its memory back as its rows
+  // are converted, so that its floating-point pixels and its bytes are never all held at once.
   void append_rgb8(std::vector<std::uint8_t>& rgb, std::uint64_t dither_seed) &&;
 
  private:

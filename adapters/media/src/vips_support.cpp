@@ -94,7 +94,7 @@ std::string encode(const VImage& picture, ImageFormat format) {
       // than the bytes it saves, and more than showing a rough whole picture early.
       const bool progressive = std::max(image.width(), image.height()) <= kProgressiveJpegUpTo;
       return take(image.jpegsave_buffer(VImage::option()
-                                            ->set("Q", 85)
+                                            ->set("Q", kJpegQuality)
                                             ->set("interlace", progressive)
                                             ->set("optimize_coding", progressive)
                                             ->set("strip", true)));

@@ -42,6 +42,10 @@ class VipsImageProcessor final : public ImageProcessor {
   EncodedImage watermarked_preview(std::span<const std::uint8_t> original,
                                    ImageFormat format) override;
   EncodedImage encode_at(const Image& picture, int long_edge, ImageFormat format) override;
+  // A JPEG above 2048 pixels at the size drawn is written as the rows come (libjpeg, the bytes
+  // encode_at makes of the same pixels), holding a few rows; anything else as encode_at.
+  EncodedImage encode_drawn(const std::function<void(PictureRows&)>& draw, int long_edge,
+                            ImageFormat format) override;
   EncodedImage render_at(std::span<const std::uint8_t> original, int long_edge,
                          ImageFormat format) override;
   EncodedImage encode_png(const Image& image) override;
