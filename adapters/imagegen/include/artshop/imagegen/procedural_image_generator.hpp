@@ -12,8 +12,9 @@ namespace artshop::imagegen {
 // thread, with no model, network or GPU. A 1024-pixel picture takes 6 to 115 ms of one core
 // depending on the style (docs/generation.md); time grows with the pixel count, to a few
 // seconds at the 4096-pixel maximum. A large picture is painted in horizontal bands, each
-// band painting the whole picture's shapes clipped to its rows, so its memory is the 8-bit
-// picture and one band (about 50 MB at 4096 x 2731) rather than 12 bytes a pixel.
+// band painting the whole picture's shapes clipped to its rows, so it never needs the 12
+// bytes a pixel of a whole floating-point canvas: generate() holds the 8-bit picture and one
+// band (42 MB at 4096 x 2731), generate_rows() one band.
 //
 // Every style has its own palette, forms and texture; the prompt tints the picture (a colour
 // word such as "red" or "ocean" sets the main hue, "night" and "sunset" the light) and, with
