@@ -66,6 +66,7 @@ const std::string& original() {
 void Generate(benchmark::State& state, ArtStyle style, int long_edge) {
   ProceduralImageGenerator generator;
   std::uint64_t seed = 1;
+  const CpuCounter cpu(state);
   for (auto _ : state) {
     benchmark::DoNotOptimize(generator.generate(
         {"a lighthouse on a cliff", style, AspectRatio::R1x1, seed++, long_edge}));
@@ -81,10 +82,14 @@ const bool kGenerateRegistered = [] {
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
   }
-  // The largest picture the generator draws, in one of its slowest styles.
-  benchmark::RegisterBenchmark("Generate4096/Watercolor", Generate, ArtStyle::Watercolor, 4096)
-      ->Unit(benchmark::kMillisecond)
-      ->UseRealTime();
+  // The largest picture the generator draws, as a bought download is drawn again.
+  for (const ArtStyle style : artshop::kAllArtStyles) {
+    benchmark::RegisterBenchmark(("Generate4096/" + std::string(artshop::name(style))).c_str(),
+                                 Generate, style, 4096)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(1);
+  }
   return true;
 }();
 
@@ -143,6 +148,21 @@ void RenderAt3840Jpeg(benchmark::State& state) {
   }
 }
 BENCHMARK(RenderAt3840Jpeg)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// A bought catalogue picture at its largest size, as the download draws it: 4096 x 2731, then
+// the JPEG. Run alone under `/usr/bin/time -v` for the peak memory of one download's render.
+void DownloadGenerated4096(benchmark::State& state) {
+  ProceduralImageGenerator generator;
+  const CpuCounter cpu(state);
+  const artshop::GenerationRequest request{"a harbour at dawn", ArtStyle::Photorealism,
+                                           AspectRatio::R3x2, 7, 4096};
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(processor().encode_drawn(
+        [&](artshop::PictureRows& rows) { generator.generate_rows(request, rows); }, 4096,
+        ImageFormat::Jpeg));
+  }
+}
+BENCHMARK(DownloadGenerated4096)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
 void Probe2048(benchmark::State& state) {
   const auto bytes = artshop::bytes_of(original());

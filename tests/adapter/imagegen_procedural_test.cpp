@@ -146,6 +146,35 @@ TEST(ImagegenProcedural, PicturesAreTheSameOnEveryBuild) {
   }
 }
 
+// A large picture is painted in bands of rows, every band painting all the shapes again,
+// clipped to its rows. Small pictures in small bands stand in for 4096-pixel ones: bands of
+// one row, bands of a few rows with a shorter last one, and bands that cut the lake of a
+// photograph away from the sky it mirrors.
+TEST(ImagegenProcedural, APicturePaintedInBandsHasThePixelsOfOnePaintedWhole) {
+  ProceduralImageGenerator whole({.above_long_edge = 4096});
+  const auto row_bytes = [](int width) { return static_cast<std::size_t>(width) * 12; };
+  struct Case {
+    int long_edge;
+    int rows_per_band;
+  };
+  for (const auto [long_edge, rows_per_band] : {Case{120, 1}, Case{300, 7}, Case{300, 64}}) {
+    for (const AspectRatio ratio : {AspectRatio::R3x2, AspectRatio::R2x3}) {
+      const int width = pixel_size(ratio, long_edge).width;
+      ProceduralImageGenerator banded(
+          {.above_long_edge = 64,
+           .canvas_bytes = row_bytes(width) * static_cast<std::size_t>(rows_per_band)});
+      for (const ArtStyle style : kAllArtStyles) {
+        for (const char* prompt : {"golden hour", "a red harbour at sunset"}) {
+          const GenerationRequest request{prompt, style, ratio, 5, long_edge};
+          EXPECT_EQ(banded.generate(request).rgb, whole.generate(request).rgb)
+              << name(style) << " " << name(ratio) << " " << prompt << ", " << rows_per_band
+              << " rows a band";
+        }
+      }
+    }
+  }
+}
+
 TEST(ImagegenProcedural, SeedDependsOnEveryPartOfTheRequest) {
   const GenerationRequest base{"a cat", ArtStyle::Anime, AspectRatio::R3x2, 7, 1024};
   GenerationRequest other_prompt = base;

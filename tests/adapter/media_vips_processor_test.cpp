@@ -207,6 +207,81 @@ TEST_F(MediaVipsProcessor, JpegIsProgressive) {
   EXPECT_NE(jpeg.bytes.find("\xFF\xC2"), std::string::npos) << "SOF2 marks a progressive JPEG";
 }
 
+// A download above 2048 pixels is a baseline JPEG: the encoder then holds a few rows rather
+// than the coefficients of the whole picture. It is still the picture, within JPEG's loss.
+TEST_F(MediaVipsProcessor, LargeJpegIsBaselineAndDecodesToThePicture) {
+  imagegen::ProceduralImageGenerator generator;
+  const Image picture =
+      generator.generate({"harbour", ArtStyle::Photorealism, AspectRatio::R3x2, 1, 2400});
+  const EncodedImage jpeg = processor().encode_at(picture, 2400, ImageFormat::Jpeg);
+  EXPECT_NE(jpeg.bytes.find("\xFF\xC0"), std::string::npos) << "SOF0 marks a baseline JPEG";
+  EXPECT_EQ(jpeg.bytes.find("\xFF\xC2"), std::string::npos);
+  const Image decoded = processor().decode(bytes_of(jpeg.bytes));
+  ASSERT_EQ(decoded.width, picture.width);
+  ASSERT_EQ(decoded.height, picture.height);
+  double difference = 0;
+  for (std::size_t i = 0; i < picture.rgb.size(); ++i) {
+    difference += std::abs(decoded.rgb[i] - picture.rgb[i]);
+  }
+  EXPECT_LT(difference / static_cast<double>(picture.rgb.size()), 3.0);
+  const EncodedImage at_2048 = processor().encode_at(picture, 2048, ImageFormat::Jpeg);
+  EXPECT_NE(at_2048.bytes.find("\xFF\xC2"), std::string::npos) << "progressive up to 2048";
+}
+
+// A large download goes into its JPEG as it is drawn, band by band, and is never held whole:
+// the file is the very one encode_at makes of the whole picture.
+TEST_F(MediaVipsProcessor, ALargeJpegWrittenAsItIsDrawnIsTheOneOfTheWholePicture) {
+  imagegen::ProceduralImageGenerator generator;
+  for (const AspectRatio ratio : {AspectRatio::R3x2, AspectRatio::R2x3}) {
+    const GenerationRequest request{"harbour", ArtStyle::Photorealism, ratio, 1, 2400};
+    const EncodedImage whole =
+        processor().encode_at(generator.generate(request), 2400, ImageFormat::Jpeg);
+    const EncodedImage drawn =
+        processor().encode_drawn([&](PictureRows& rows) { generator.generate_rows(request, rows); },
+                                 2400, ImageFormat::Jpeg);
+    EXPECT_EQ(drawn.width, whole.width);
+    EXPECT_EQ(drawn.height, whole.height);
+    EXPECT_TRUE(drawn.bytes == whole.bytes) << name(ratio);  // not printed: a megabyte
+    expect_decodes(drawn, ImageFormat::Jpeg);
+  }
+}
+
+TEST_F(MediaVipsProcessor, APictureDrawnForAnotherSizeOrFormatIsEncodedAsEncodeAtDoes) {
+  imagegen::ProceduralImageGenerator generator;
+  const GenerationRequest request{"harbour", ArtStyle::Anime, AspectRatio::R4x3, 1, 400};
+  const Image picture = generator.generate(request);
+  struct Case {
+    int long_edge;
+    ImageFormat format;
+  };
+  for (const auto [long_edge, format] :
+       {Case{400, ImageFormat::Jpeg}, Case{1000, ImageFormat::Jpeg}, Case{400, ImageFormat::Webp},
+        Case{400, ImageFormat::Png}}) {
+    const EncodedImage drawn = processor().encode_drawn(
+        [&](PictureRows& rows) { generator.generate_rows(request, rows); }, long_edge, format);
+    const EncodedImage whole = processor().encode_at(picture, long_edge, format);
+    EXPECT_TRUE(drawn.bytes == whole.bytes) << long_edge << " " << extension(format);
+    EXPECT_EQ(drawn.width, whole.width);
+  }
+}
+
+TEST_F(MediaVipsProcessor, RefusesDrawnRowsThatDoNotMakeUpThePicture) {
+  const std::vector<std::uint8_t> row(2400 * 3, 128);
+  const auto draw = [&](int rows_given, std::size_t extra_bytes) {
+    return [&, rows_given, extra_bytes](PictureRows& rows) {
+      rows.begin(2400, 4);
+      for (int i = 0; i < rows_given; ++i) rows.rows(row);
+      if (extra_bytes > 0) rows.rows(std::span(row).first(extra_bytes));
+    };
+  };
+  EXPECT_THROW(processor().encode_drawn(draw(5, 0), 2400, ImageFormat::Jpeg),
+               std::invalid_argument);
+  EXPECT_THROW(processor().encode_drawn(draw(1, 5), 2400, ImageFormat::Jpeg),
+               std::invalid_argument);
+  EXPECT_THROW(processor().encode_drawn(draw(3, 0), 2400, ImageFormat::Jpeg), std::logic_error);
+  EXPECT_TRUE(is_jpeg(processor().encode_drawn(draw(4, 0), 2400, ImageFormat::Jpeg).bytes));
+}
+
 // A camera JPEG: the original with an EXIF block naming the camera and saying "turn 90
 // degrees clockwise to view" (orientation 6), as phones write it.
 std::string camera_jpeg(std::string jpeg) {

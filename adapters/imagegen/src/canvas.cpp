@@ -24,20 +24,25 @@ float coverage(float inside, float feather) noexcept {
 
 }  // namespace
 
-Canvas::Canvas(int width, int height)
+Canvas::Canvas(int width, int height) : Canvas(width, height, {0, height}) {}
+
+Canvas::Canvas(int width, int height, Rows band)
     : width_(width),
       height_(height),
+      band_{std::clamp(band.begin, 0, height), std::clamp(band.end, band.begin, height)},
       unit_(static_cast<float>(std::max(width, height)) / 1024.0F),
-      pixels_(static_cast<std::size_t>(width) * static_cast<std::size_t>(height)) {}
+      pixels_(static_cast<std::size_t>(width) * static_cast<std::size_t>(band_.end - band_.begin)) {
+}
 
 Canvas::Box Canvas::clip(float left, float top, float right, float bottom) const noexcept {
-  const auto low = [](float v, int limit) {
-    return std::clamp(static_cast<int>(std::floor(v)), 0, limit);
+  const auto low = [](float v, int first, int limit) {
+    return std::clamp(static_cast<int>(std::floor(v)), first, limit);
   };
-  const auto high = [](float v, int limit) {
-    return std::clamp(static_cast<int>(std::ceil(v)) + 1, 0, limit);
+  const auto high = [](float v, int first, int limit) {
+    return std::clamp(static_cast<int>(std::ceil(v)) + 1, first, limit);
   };
-  return {low(left, width_), low(top, height_), high(right, width_), high(bottom, height_)};
+  return {low(left, 0, width_), low(top, band_.begin, band_.end), high(right, 0, width_),
+          high(bottom, band_.begin, band_.end)};
 }
 
 void Canvas::fill_rect(float left, float top, float right, float bottom, Colour colour, float alpha,
@@ -190,12 +195,10 @@ void Canvas::line(Point from, Point to, float thickness, Colour colour, float al
   }
 }
 
-std::vector<std::uint8_t> Canvas::to_rgb8(std::uint64_t dither_seed) && {
+void Canvas::append_rgb8(std::vector<std::uint8_t>& rgb, std::uint64_t dither_seed) && {
   const auto row_bytes = static_cast<std::size_t>(width_) * 3;
-  std::vector<std::uint8_t> rgb;
-  rgb.reserve(pixels_.size() * 3);  // touched row by row, as the canvas gives its own pages back
   const bool release = pixels_.size() * sizeof(Colour) >= kReleaseFrom;
-  for (int y = 0; y < height_; ++y) {
+  for (int y = band_.begin; y < band_.end; ++y) {
     std::size_t out = rgb.size();
     rgb.resize(out + row_bytes);
     for (int x = 0; x < width_; ++x) {
@@ -205,9 +208,8 @@ std::vector<std::uint8_t> Canvas::to_rgb8(std::uint64_t dither_seed) && {
         rgb[out++] = static_cast<std::uint8_t>(clamp01(channel) * 255.0F + dither * 0.999F);
       }
     }
-    if (release && (y + 1) % kRowsPerRelease == 0) release_rows_before(y + 1);
+    if (release && (y + 1 - band_.begin) % kRowsPerRelease == 0) release_rows_before(y + 1);
   }
-  return rgb;
 }
 
 void Canvas::release_rows_before(int row) noexcept {

@@ -18,15 +18,33 @@ enum class Blend : std::uint8_t {
   Multiply,  // glaze: translucent pigment, watercolour washes
 };
 
+// A run of rows of a picture: from `begin` to `end`, exclusive.
+struct Rows {
+  int begin;
+  int end;
+};
+
 // A picture being drawn: floating-point RGB, so that many translucent layers blend without
 // banding, turned into 8-bit at the end. Shapes are anti-aliased by their distance to the
 // edge; `feather` widens that edge into a soft blur. Coordinates are pixels, y downwards.
+//
+// A canvas may hold only a band of the picture's rows (a large picture is painted band by
+// band, to keep its memory small): every shape is clipped to the band, and a painter that
+// visits pixels itself visits only `rows()`. Everything else (the size, the unit, the
+// coordinates) is the whole picture's, so a pixel comes out the same in a band as in the
+// whole.
 class Canvas {
  public:
   Canvas(int width, int height);
+  // Only `band` of the rows of a `width` x `height` picture.
+  Canvas(int width, int height, Rows band);
 
   int width() const noexcept { return width_; }
   int height() const noexcept { return height_; }
+  // The rows this canvas holds out of `from` to `to`: all of them, or those of its band.
+  Rows rows(int from = 0, int to = std::numeric_limits<int>::max()) const noexcept {
+    return {std::max(from, band_.begin), std::min(to, band_.end)};
+  }
   // Pixels per unit of a 1024-pixel picture: styles size their strokes with it, so a picture
   // looks the same at any resolution.
   float unit() const noexcept { return unit_; }
@@ -40,7 +58,7 @@ class Canvas {
   // Sets every pixel to shader(x, y) (pixel centres at integer coordinates).
   template <class Shader>
   void shade(Shader shader) {
-    for (int y = 0; y < height_; ++y) {
+    for (int y = band_.begin; y < band_.end; ++y) {
       for (int x = 0; x < width_; ++x) at(x, y) = shader(x, y);
     }
   }
@@ -84,10 +102,10 @@ class Canvas {
   template <class Shader>
   void fill_below(std::span<const float> tops, Shader shader, float alpha = 1,
                   int stop = std::numeric_limits<int>::max()) {
-    const int last = std::min(stop, height_);
+    const int last = std::min(stop, band_.end);
     for (int x = 0; x < width_ && static_cast<std::size_t>(x) < tops.size(); ++x) {
       const float top = tops[static_cast<std::size_t>(x)];
-      const int first = std::max(0, static_cast<int>(std::floor(top)));
+      const int first = std::max(band_.begin, static_cast<int>(std::floor(top)));
       for (int y = first; y < last; ++y) {
         const float coverage = clamp01(static_cast<float>(y) + 1.0F - top);
         blend(x, y, shader(x, y, static_cast<float>(y) - top), alpha * coverage);
@@ -95,16 +113,15 @@ class Canvas {
     }
   }
 
-  // 8-bit RGB rows. With a non-zero seed, a hashed dither of under one level hides the bands
-  // of smooth gradients; flat-colour styles pass 0 to keep their few exact colours.
-  // Uses the canvas up: a large one hands its memory back as its rows are converted, so a
-  // picture drawn at 4096 pixels never holds its 134 MB of floating-point pixels and its 34 MB
-  // of bytes at once.
-  std::vector<std::uint8_t> to_rgb8(std::uint64_t dither_seed) &&;
+  // Adds the canvas's rows to `rgb` as 8-bit RGB. With a non-zero seed, a hashed dither of
+  // under one level hides the bands of smooth gradients; flat-colour styles pass 0 to keep
+  // their few exact colours. Uses the canvas up: a large one hands its memory back as its rows
+  // are converted, so that its floating-point pixels and its bytes are never all held at once.
+  void append_rgb8(std::vector<std::uint8_t>& rgb, std::uint64_t dither_seed) &&;
 
  private:
   std::size_t index(int x, int y) const noexcept {
-    return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +
+    return static_cast<std::size_t>(y - band_.begin) * static_cast<std::size_t>(width_) +
            static_cast<std::size_t>(x);
   }
   struct Box {
@@ -121,6 +138,7 @@ class Canvas {
 
   int width_;
   int height_;
+  Rows band_;
   float unit_;
   std::vector<Colour> pixels_;
   std::vector<float> row_;  // scratch: the alpha of each pixel of one row of a shape

@@ -2,10 +2,13 @@
 
 #include <glib.h>
 
+#include <algorithm>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "jpeg_rows.hpp"
 #include "vips_support.hpp"
 #include "watermark.hpp"
 
@@ -52,6 +55,46 @@ VImage fitted(const VImage& image, int long_edge) {
       .copy_memory();
 }
 
+// A drawn picture's rows, written straight into a baseline JPEG when the file is one at the
+// size drawn, and gathered otherwise.
+class DrawnPicture final : public PictureRows {
+ public:
+  DrawnPicture(int long_edge, ImageFormat format) : long_edge_(long_edge), format_(format) {}
+
+  void begin(int width, int height) override {
+    width_ = width;
+    height_ = height;
+    if (format_ == ImageFormat::Jpeg && std::max(width, height) == long_edge_ &&
+        long_edge_ > kProgressiveJpegUpTo) {
+      jpeg_.emplace(width, height, kJpegQuality);
+    } else {
+      gathered_.begin(width, height);
+    }
+  }
+  void rows(std::span<const std::uint8_t> rgb) override {
+    if (jpeg_) {
+      jpeg_->write(rgb);
+    } else {
+      gathered_.rows(rgb);
+    }
+  }
+
+  // The JPEG written, if the rows went into one.
+  std::optional<EncodedImage> written() {
+    if (!jpeg_) return std::nullopt;
+    return EncodedImage{ImageFormat::Jpeg, jpeg_->finish(), width_, height_};
+  }
+  const Image& gathered() const noexcept { return gathered_.image; }
+
+ private:
+  int long_edge_;
+  ImageFormat format_;
+  int width_ = 0;
+  int height_ = 0;
+  std::optional<JpegRowWriter> jpeg_;
+  GatheredPicture gathered_;
+};
+
 }  // namespace
 
 VipsImageProcessor::VipsImageProcessor(int threads_per_image) {
@@ -87,6 +130,15 @@ EncodedImage VipsImageProcessor::encode_at(const Image& picture, int long_edge,
         std::max(picture.width, picture.height) == long_edge ? pixels : fitted(pixels, long_edge),
         format);
   });
+}
+
+EncodedImage VipsImageProcessor::encode_drawn(const std::function<void(PictureRows&)>& draw,
+                                              int long_edge, ImageFormat format) {
+  check_long_edge(long_edge);
+  DrawnPicture drawn(long_edge, format);
+  draw(drawn);
+  if (auto jpeg = drawn.written()) return std::move(*jpeg);
+  return encode_at(drawn.gathered(), long_edge, format);
 }
 
 EncodedImage VipsImageProcessor::render_at(std::span<const std::uint8_t> original, int long_edge,

@@ -1,5 +1,6 @@
 #include "vips_support.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 #include <string_view>
@@ -86,12 +87,18 @@ std::string encode(const VImage& picture, ImageFormat format) {
   switch (format) {
     case ImageFormat::Webp:
       return take(image.webpsave_buffer(VImage::option()->set("Q", 80)->set("strip", true)));
-    case ImageFormat::Jpeg:
+    case ImageFormat::Jpeg: {
+      // Progressive scans and optimised tables are both computed from the coefficients of the
+      // whole picture, which libjpeg then holds (34 MB at 4096 x 2731); a baseline JPEG with
+      // the standard tables holds a few rows. Above 2048 pixels (downloads) that matters more
+      // than the bytes it saves, and more than showing a rough whole picture early.
+      const bool progressive = std::max(image.width(), image.height()) <= kProgressiveJpegUpTo;
       return take(image.jpegsave_buffer(VImage::option()
-                                            ->set("Q", 85)
-                                            ->set("interlace", true)
-                                            ->set("optimize_coding", true)
+                                            ->set("Q", kJpegQuality)
+                                            ->set("interlace", progressive)
+                                            ->set("optimize_coding", progressive)
                                             ->set("strip", true)));
+    }
     case ImageFormat::Png:
       return take(
           image.pngsave_buffer(VImage::option()->set("compression", 3)->set("strip", true)));

@@ -16,6 +16,10 @@ void start_vips();
 // Any image as 3-band 8-bit sRGB, transparency flattened onto white.
 vips::VImage to_srgb8(vips::VImage image);
 
+constexpr int kJpegQuality = 85;
+// JPEGs up to this long edge are progressive with optimised tables; larger ones are baseline.
+constexpr int kProgressiveJpegUpTo = 2048;
+
 // `image` encoded in `format` with the shop's encoder settings.
 std::string encode(const vips::VImage& image, ImageFormat format);
 

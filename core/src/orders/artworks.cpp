@@ -135,14 +135,16 @@ Result<EncodedImage> DownloadArtwork::render(const Artwork& artwork, const Offer
     // The recipe draws the same picture at any size (the previews came from a smaller
     // drawing), so it is drawn at the bought size itself, with all its detail. Catalogue sizes
     // stop at the generator's largest drawing (kGeneratedFullLongEdge); a larger one, which
-    // only a hand-made offer could list, would be enlarged from that drawing.
-    const auto picture =
-        generator_.generate({.prompt = offer.source.prompt,
-                             .style = offer.style,
-                             .aspect_ratio = offer.aspect_ratio,
-                             .seed = offer.source.seed,
-                             .long_edge = std::min(artwork.long_edge, kGeneratorMaxLongEdge)});
-    return processor_.encode_at(picture, artwork.long_edge, ImageFormat::Jpeg);
+    // only a hand-made offer could list, would be enlarged from that drawing. The rows go to
+    // the encoder as they are drawn, so a large picture need not be held whole.
+    const GenerationRequest recipe{.prompt = offer.source.prompt,
+                                   .style = offer.style,
+                                   .aspect_ratio = offer.aspect_ratio,
+                                   .seed = offer.source.seed,
+                                   .long_edge = std::min(artwork.long_edge, kGeneratorMaxLongEdge)};
+    return processor_.encode_drawn(
+        [&](PictureRows& rows) { generator_.generate_rows(recipe, rows); }, artwork.long_edge,
+        ImageFormat::Jpeg);
   }
   const auto original = originals_.get(offer.source.original_key);
   if (!original) {

@@ -5,6 +5,12 @@
 
 namespace artshop {
 
+void ImageGenerator::generate_rows(const GenerationRequest& request, PictureRows& out) {
+  const Image picture = generate(request);
+  out.begin(picture.width, picture.height);
+  out.rows(picture.rgb);
+}
+
 GenerationBatch ImageGenerator::generate_batch(const GenerationRequest& first, int count) {
   GenerationBatch batch;
   auto request = first;

@@ -73,7 +73,8 @@ void paint_cyberpunk(Canvas& canvas, Random& random, const Mood& mood) {
   }
 
   const int period = std::max(3, static_cast<int>(3 * u));
-  for (int y = 0; y < canvas.height(); y += period) {
+  const auto [first, end] = canvas.rows();
+  for (int y = (first + period - 1) / period * period; y < end; y += period) {
     for (int x = 0; x < canvas.width(); ++x) canvas.at(x, y) = canvas.at(x, y) * 0.55F;
   }
 }

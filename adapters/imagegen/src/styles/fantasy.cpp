@@ -67,9 +67,9 @@ void paint_fantasy(Canvas& canvas, Random& random, const Mood& mood) {
     });
     // Mist at the foot of this row, densest at its base line and torn by noise.
     const float spread = h * 0.1F;
-    const int band_top = std::max(0, static_cast<int>(base - spread));
-    const int band_bottom = std::min(canvas.height(), static_cast<int>(base + spread));
-    for (int y = band_top; y < band_bottom; ++y) {
+    const auto [mist_top, mist_bottom] =
+        canvas.rows(static_cast<int>(base - spread), static_cast<int>(base + spread));
+    for (int y = mist_top; y < mist_bottom; ++y) {
       const float thickness = 1.0F - std::abs(static_cast<float>(y) - base) / spread;
       for (int x = 0; x < canvas.width(); ++x) {
         const float density =

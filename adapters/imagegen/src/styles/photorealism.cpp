@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "../noise.hpp"
 #include "../styles.hpp"
@@ -17,12 +18,15 @@ Light light_for(const Mood& mood) {
   return {rgb8(52, 108, 178), rgb8(208, 222, 235), rgb8(255, 246, 225)};
 }
 
-}  // namespace
+// What the lake mirrors.
+struct Land {
+  Light light;
+  float horizon;
+  std::uint64_t seed;
+};
 
-// A photographic lake view: a sky graded by the atmosphere with soft clouds and sun, hazy
-// mountains, a forested ridge, a lake mirroring it all with ripples, a grassy shore, then
-// film grain and a lens vignette.
-void paint_photorealism(Canvas& canvas, Random& random, const Mood& mood) {
+// The sky with its clouds and sun, hazy mountains and a forested ridge down to the horizon.
+Land paint_land(Canvas& canvas, Random& random, const Mood& mood) {
   const auto w = static_cast<float>(canvas.width());
   const auto h = static_cast<float>(canvas.height());
   const float u = canvas.unit();
@@ -65,18 +69,53 @@ void paint_photorealism(Canvas& canvas, Random& random, const Mood& mood) {
         return forest * (0.7F + 0.5F * leaves);
       },
       1, static_cast<int>(horizon) + 2);  // the lake covers the rest
+  return {light, horizon, seed};
+}
+
+// The row above the horizon that row `y` of the lake mirrors.
+int mirrored_row(float horizon, int first_lake_row, int y) {
+  return std::clamp(static_cast<int>(2 * horizon - static_cast<float>(y)), 0, first_lake_row - 1);
+}
+
+}  // namespace
+
+// A photographic lake view: a sky graded by the atmosphere with soft clouds and sun, hazy
+// mountains, a forested ridge, a lake mirroring it all with ripples, a grassy shore, then
+// film grain and a lens vignette.
+void paint_photorealism(Canvas& canvas, Random& random, const Mood& mood) {
+  const auto w = static_cast<float>(canvas.width());
+  const auto h = static_cast<float>(canvas.height());
+  const float u = canvas.unit();
+  const Random before_land = random;
+  const auto [light, horizon, seed] = paint_land(canvas, random, mood);
 
   // The lake mirrors the rows above the horizon, darkened and broken by ripples.
   const float shore = h * random.uniform(0.7F, 0.78F);
   const int first_row = static_cast<int>(horizon) + 1;
-  for (int y = first_row; y < std::min(canvas.height(), static_cast<int>(shore) + 2); ++y) {
-    const auto fy = static_cast<float>(y);
-    const int mirrored = std::clamp(static_cast<int>(2 * horizon - fy), 0, first_row - 1);
-    for (int x = 0; x < canvas.width(); ++x) {
-      const float ripple =
-          4 * u * (value_noise(static_cast<float>(x) / (30 * u), fy / (2 * u), seed + 5) - 0.5F);
-      const int source = std::clamp(x + static_cast<int>(ripple), 0, canvas.width() - 1);
-      canvas.at(x, y) = mix(canvas.at(source, mirrored) * 0.82F, rgb8(30, 60, 80), 0.2F);
+  const auto [lake_top, lake_bottom] =
+      canvas.rows(first_row, std::min(canvas.height(), static_cast<int>(shore) + 2));
+  if (lake_top < lake_bottom) {
+    // A band of a large picture may not hold the rows its water mirrors: they are painted
+    // again, alone, from the same random stream, so they are the very pixels of the whole.
+    const Rows mirrored{mirrored_row(horizon, first_row, lake_bottom - 1),
+                        mirrored_row(horizon, first_row, lake_top) + 1};
+    const Rows held = canvas.rows(mirrored.begin, mirrored.end);
+    std::optional<Canvas> land_alone;
+    if (held.begin != mirrored.begin || held.end != mirrored.end) {
+      land_alone.emplace(canvas.width(), canvas.height(), mirrored);
+      Random again = before_land;
+      paint_land(*land_alone, again, mood);
+    }
+    const Canvas& land = land_alone ? *land_alone : canvas;
+    for (int y = lake_top; y < lake_bottom; ++y) {
+      const auto fy = static_cast<float>(y);
+      const int source_row = mirrored_row(horizon, first_row, y);
+      for (int x = 0; x < canvas.width(); ++x) {
+        const float ripple =
+            4 * u * (value_noise(static_cast<float>(x) / (30 * u), fy / (2 * u), seed + 5) - 0.5F);
+        const int source = std::clamp(x + static_cast<int>(ripple), 0, canvas.width() - 1);
+        canvas.at(x, y) = mix(land.at(source, source_row) * 0.82F, rgb8(30, 60, 80), 0.2F);
+      }
     }
   }
   const auto bank = wave_line(canvas.width(), shore, h * 0.02F, w * 0.8F, random);
@@ -89,7 +128,8 @@ void paint_photorealism(Canvas& canvas, Random& random, const Mood& mood) {
 
   const Point middle{w / 2, h / 2};
   const float corner = middle.x * middle.x + middle.y * middle.y;
-  for (int y = 0; y < canvas.height(); ++y) {
+  const auto [first, end] = canvas.rows();
+  for (int y = first; y < end; ++y) {
     for (int x = 0; x < canvas.width(); ++x) {
       const float dx = static_cast<float>(x) - middle.x;
       const float dy = static_cast<float>(y) - middle.y;

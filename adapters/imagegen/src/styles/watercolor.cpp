@@ -15,8 +15,8 @@ void wash(Canvas& canvas, Random& random, Point centre, float radius, Colour pig
   const float reach = radius * 1.3F * std::max(stretch, 1.0F / stretch);
   const int left = std::max(0, static_cast<int>(centre.x - reach));
   const int right = std::min(canvas.width(), static_cast<int>(centre.x + reach) + 1);
-  const int top = std::max(0, static_cast<int>(centre.y - reach));
-  const int bottom = std::min(canvas.height(), static_cast<int>(centre.y + reach) + 1);
+  const auto [top, bottom] =
+      canvas.rows(static_cast<int>(centre.y - reach), static_cast<int>(centre.y + reach) + 1);
   const float half_width = radius * stretch;
   for (int y = top; y < bottom; ++y) {
     const float dy = (static_cast<float>(y) - centre.y) * stretch / radius;
@@ -73,7 +73,8 @@ void paint_watercolor(Canvas& canvas, Random& random, const Mood& mood) {
   }
 
   // Pigment settles in the paper's pits: a last pass of grain shows through the washes.
-  for (int y = 0; y < canvas.height(); ++y) {
+  const auto [first, end] = canvas.rows();
+  for (int y = first; y < end; ++y) {
     for (int x = 0; x < canvas.width(); ++x) {
       const float pit = lattice(x / 2, y / 2, paper_seed + 1);
       canvas.at(x, y) = canvas.at(x, y) * (1.0F - 0.04F * pit);

@@ -13,10 +13,12 @@ class WatermarkTile;
 // Image derivatives with libvips (DESIGN.md section 4): thumbnails and watermarked previews
 // for the gallery, originals rendered at a bought size, generated pictures as PNG.
 //
-// Encoders: WebP quality 80; JPEG quality 85, progressive, optimised Huffman tables; PNG
-// compression 3 (a third of level 6's time for 5 % more bytes). Metadata is dropped (camera,
-// GPS, editing history); WebP keeps only the minimal EXIF libvips 8.14 always writes
-// (resolution, size). Scaling uses vips's thumbnail: shrink-on-load, then Lanczos3.
+// Encoders: WebP quality 80; JPEG quality 85, progressive with optimised Huffman tables up to
+// a long edge of 2048 pixels, baseline with the standard tables above (the encoder then holds
+// a few rows instead of the whole picture's coefficients); PNG compression 3 (a third of
+// level 6's time for 5 % more bytes). Metadata is dropped (camera, GPS, editing history);
+// WebP keeps only the minimal EXIF libvips 8.14 always writes (resolution, size). Scaling
+// uses vips's thumbnail: shrink-on-load, then Lanczos3.
 //
 // Threads: libvips is started once per process, on first use, and its operation cache is
 // switched off (every original is different and a cached operation would pin its buffer).
@@ -40,6 +42,10 @@ class VipsImageProcessor final : public ImageProcessor {
   EncodedImage watermarked_preview(std::span<const std::uint8_t> original,
                                    ImageFormat format) override;
   EncodedImage encode_at(const Image& picture, int long_edge, ImageFormat format) override;
+  // A JPEG above 2048 pixels at the size drawn is written as the rows come (libjpeg, the bytes
+  // encode_at makes of the same pixels), holding a few rows; anything else as encode_at.
+  EncodedImage encode_drawn(const std::function<void(PictureRows&)>& draw, int long_edge,
+                            ImageFormat format) override;
   EncodedImage render_at(std::span<const std::uint8_t> original, int long_edge,
                          ImageFormat format) override;
   EncodedImage encode_png(const Image& image) override;

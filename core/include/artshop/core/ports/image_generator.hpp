@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,16 @@ struct Image {
   int width = 0;
   int height = 0;
   std::vector<std::uint8_t> rgb;
+};
+
+// Takes a picture as it is drawn: its size first, then its rows from the top, a run of whole
+// rows at a time (width * 3 bytes each, as in Image), so that a large picture need not be
+// held whole.
+class PictureRows {
+ public:
+  virtual ~PictureRows() = default;
+  virtual void begin(int width, int height) = 0;
+  virtual void rows(std::span<const std::uint8_t> rgb) = 0;
 };
 
 // What to draw (DESIGN.md section 7). The same request draws the same picture.
@@ -50,6 +61,11 @@ class ImageGenerator {
   // edge the generator cannot draw, and another std::exception on an infrastructure fault
   // (a remote service that fails or does not answer).
   virtual Image generate(const GenerationRequest& request) = 0;
+
+  // The picture generate() draws, handed to `out` as it is drawn. The default draws it with
+  // generate() and hands it over at once; a generator that draws a large picture in parts
+  // hands over each part when done, holding never more than that part.
+  virtual void generate_rows(const GenerationRequest& request, PictureRows& out);
 
   // Up to `count` pictures (1 to 4) drawn from `first` with the seeds first.seed, first.seed + 1,
   // ... (modulo 2^32). A remote service may make fewer than asked, or fail on some: the batch

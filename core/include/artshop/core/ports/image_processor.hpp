@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -79,6 +80,15 @@ struct Derivatives {
   EncodedImage preview_jpeg;
 };
 
+// A picture's rows gathered into one Image.
+class GatheredPicture final : public PictureRows {
+ public:
+  void begin(int width, int height) override;
+  void rows(std::span<const std::uint8_t> rgb) override;
+
+  Image image;
+};
+
 class ImageProcessor {
  public:
   virtual ~ImageProcessor() = default;
@@ -99,6 +109,12 @@ class ImageProcessor {
   // (1 to 16383), encoded, with no round trip through an encoded master. Throws
   // std::invalid_argument when image.rgb does not hold width * height * 3 bytes.
   virtual EncodedImage encode_at(const Image& picture, int long_edge, ImageFormat format) = 0;
+
+  // What encode_at makes of the picture that `draw` hands, row by row, to the PictureRows it
+  // is given (ImageGenerator::generate_rows). An encoder that takes rows as they come need not
+  // hold the whole picture; the default gathers it into an Image for encode_at.
+  virtual EncodedImage encode_drawn(const std::function<void(PictureRows&)>& draw, int long_edge,
+                                    ImageFormat format);
 
   // A generated picture as a PNG. Throws std::invalid_argument when image.rgb does not hold
   // width * height * 3 bytes.
