@@ -1,10 +1,12 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
 import { themedLazy } from '@/components/theme/themedLazy';
 // The home page, the first page of most visits, is part of the first script: loaded later, it
 // would be one more round trip before the first screen. Every other page is its own chunk, loaded
-// when its route is first visited, and drawn with MUI, whose theme loads with the first of them.
+// when its route is first visited. The gallery draws its first screen in plain CSS and loads MUI
+// only for what shows later (errors, an empty result); the other pages are drawn with MUI, whose
+// theme loads with the first of them.
 import HomePage from '@/features/home/components/HomePage';
 import { AccessGate } from './access/AccessGate';
 import { AppLayout } from './layout/AppLayout';
@@ -31,7 +33,7 @@ const OrderHistoryPage = themedLazy(() => import('@/features/orders/components/O
 const BalancePage = themedLazy(() => import('@/features/balance/components/BalancePage'));
 const ContactPage = themedLazy(() => import('@/features/contact/components/ContactPage'));
 const GeneratePage = themedLazy(() => import('@/features/generate/components/GeneratePage'));
-const GalleryPage = themedLazy(() => import('@/features/gallery/components/GalleryPage'));
+const GalleryPage = lazy(() => import('@/features/gallery/components/GalleryPage'));
 const PicturePage = themedLazy(() => import('@/features/gallery/components/PicturePage'));
 const PrivacyPolicyPage = themedLazy(() => import('@/features/legal/components/PrivacyPolicyPage'));
 const TermsPage = themedLazy(() => import('@/features/legal/components/TermsPage'));
