@@ -4,9 +4,9 @@ import { DelayedProgress } from '@/components/DelayedProgress';
 import { themedLazy } from '@/components/theme/themedLazy';
 // The home page, the first page of most visits, is part of the first script: loaded later, it
 // would be one more round trip before the first screen. Every other page is its own chunk, loaded
-// when its route is first visited. The gallery draws its first screen in plain CSS and loads MUI
-// only for what shows later (errors, an empty result); the other pages are drawn with MUI, whose
-// theme loads with the first of them.
+// when its route is first visited. The gallery and the picture page draw their first screen in
+// plain CSS and load MUI only for what opens later (dialogs, errors); the other pages are drawn
+// with MUI, whose theme loads with the first of them.
 import HomePage from '@/features/home/components/HomePage';
 import { AccessGate } from './access/AccessGate';
 import { AppLayout } from './layout/AppLayout';
@@ -34,7 +34,7 @@ const BalancePage = themedLazy(() => import('@/features/balance/components/Balan
 const ContactPage = themedLazy(() => import('@/features/contact/components/ContactPage'));
 const GeneratePage = themedLazy(() => import('@/features/generate/components/GeneratePage'));
 const GalleryPage = lazy(() => import('@/features/gallery/components/GalleryPage'));
-const PicturePage = themedLazy(() => import('@/features/gallery/components/PicturePage'));
+const PicturePage = lazy(() => import('@/features/gallery/components/PicturePage'));
 const PrivacyPolicyPage = themedLazy(() => import('@/features/legal/components/PrivacyPolicyPage'));
 const TermsPage = themedLazy(() => import('@/features/legal/components/TermsPage'));
 const NotLoggedInPage = themedLazy(() => import('@/features/accounts/components/NotLoggedInPage'));
