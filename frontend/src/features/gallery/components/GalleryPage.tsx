@@ -1,6 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { LazyQueryErrorAlert } from '@/components/LazyQueryErrorAlert';
 import { Page } from '@/components/Page';
 import { Breadcrumbs } from '@/components/plain/Breadcrumbs';
 import { Button } from '@/components/plain/Button';
@@ -23,11 +24,8 @@ import { FilterBar } from './FilterBar';
 import { OfferGrid } from './OfferGrid';
 import './GalleryPage.css';
 
-// The usual first screen (filters, count, pictures) is plain; a failed load, an empty result and an
-// unknown category are drawn with MUI, which loads when one of them shows.
-const QueryErrorAlert = themedLazy(() =>
-  import('@/components/QueryErrorAlert').then((module) => ({ default: module.QueryErrorAlert })),
-);
+// The usual first screen (filters, count, pictures) is plain; a failed load (LazyQueryErrorAlert), an
+// empty result and an unknown category are drawn with MUI, which loads when one of them shows.
 const EmptyState = themedLazy(() =>
   import('@/components/EmptyState').then((module) => ({ default: module.EmptyState })),
 );
@@ -105,11 +103,9 @@ export default function GalleryPage() {
       />
       <section aria-label="Pictures" aria-busy={offers.isFetching}>
         {hasErrors(priceErrors) && <InfoAlert>Correct the price range to see pictures.</InfoAlert>}
-        <Suspense fallback={null}>
-          {offers.isError && (
-            <QueryErrorAlert error={offers.error} onRetry={() => void offers.refetch()} />
-          )}
-        </Suspense>
+        {offers.isError && (
+          <LazyQueryErrorAlert error={offers.error} onRetry={() => void offers.refetch()} />
+        )}
         {total !== undefined && total > 0 && (
           <p role="status" className="type-body1 text-secondary gallery-count">
             {total === 1 ? '1 picture' : `${total} pictures`}

@@ -1,6 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Suspense, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { LazyQueryErrorAlert } from '@/components/LazyQueryErrorAlert';
 import { Page } from '@/components/Page';
 import { Breadcrumbs } from '@/components/plain/Breadcrumbs';
 import { Button } from '@/components/plain/Button';
@@ -25,15 +26,13 @@ import { PictureFacts } from './PictureFacts';
 import './PicturePage.css';
 
 // The picture, its details and the size choice are plain; the full-screen viewer (MUI's Dialog),
-// the not-found answer and a failed load are drawn with MUI, which loads when one of them shows.
+// the not-found answer and a failed load (LazyQueryErrorAlert) are drawn with MUI, which loads when
+// one of them shows.
 const ImageViewer = themedLazy(() =>
   import('./ImageViewer').then((module) => ({ default: module.ImageViewer })),
 );
 const PictureNotFound = themedLazy(() =>
   import('./PictureNotFound').then((module) => ({ default: module.PictureNotFound })),
-);
-const QueryErrorAlert = themedLazy(() =>
-  import('@/components/QueryErrorAlert').then((module) => ({ default: module.QueryErrorAlert })),
 );
 
 /** /gallery/picture/{urlName}: one picture, its sizes and prices, and a full-screen viewer. */
@@ -55,9 +54,7 @@ export default function PicturePage() {
     if (query.isError) {
       return (
         <Page title="Picture">
-          <Suspense fallback={null}>
-            <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
-          </Suspense>
+          <LazyQueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
         </Page>
       );
     }
