@@ -1,7 +1,7 @@
 // Prints how much JavaScript (gzip) the home page needs before it can show anything, and fails
 // above the budget. Initial JS: the scripts index.html loads and preloads, the home route's chunk
-// when it has one (src/app/routes.tsx makes the home page part of the entry), and everything those
-// import statically. Then, per route chunk, what it adds on top of the entry, MUI's theme included
+// when it has one (src/app/routes.tsx makes the home, gallery and picture pages part of the entry),
+// and everything those import statically. Then, per route chunk, what it adds on top of the entry, MUI's theme included
 // for the pages drawn with MUI (they load it with them: components/theme/themedLazy.tsx).
 // Usage: node scripts/bundle-size.mjs [--budget-kb N]   (after `vite build`)
 import { readdirSync, readFileSync } from 'node:fs';
