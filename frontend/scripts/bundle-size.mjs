@@ -1,8 +1,8 @@
 // Prints how much JavaScript (gzip) the home page needs before it can show anything, and fails
 // above the budget. Initial JS: the scripts index.html loads and preloads, the home route's chunk
-// when it has one (src/app/routes.tsx makes the home page part of the entry), and everything those
-// import statically. Then, per route chunk, what it adds on top of the entry, MUI's theme included
-// (the other pages load it with them: components/theme/themedLazy.tsx).
+// when it has one (src/app/routes.tsx makes the home, gallery and picture pages part of the entry),
+// and everything those import statically. Then, per route chunk, what it adds on top of the entry, MUI's theme included
+// for the pages drawn with MUI (they load it with them: components/theme/themedLazy.tsx).
 // Usage: node scripts/bundle-size.mjs [--budget-kb N]   (after `vite build`)
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,6 +60,8 @@ const homeChunk = routeChunks.find((file) => file.startsWith('HomePage-'));
 const themeChunks = assets.filter((file) => /^MuiTheme-[\w-]+\.js$/.test(file));
 
 const entry = withStaticImports(loadedByIndex);
+// MUI's theme and its styling engine, beyond what the entry already holds.
+const theme = [...withStaticImports(themeChunks)].filter((file) => !entry.has(file));
 const home = withStaticImports(homeChunk === undefined ? entry : [...entry, homeChunk]);
 const homeBytes = total(home);
 
@@ -70,7 +72,11 @@ for (const file of [...home].sort((a, b) => gzipBytes(b) - gzipBytes(a))) {
 console.log(`  ${kb(homeBytes).padStart(9)}  total, ${home.size} files`);
 console.log(`bundle-size: entry alone ${kb(total(entry))}; each route adds, gzip:`);
 for (const chunk of routeChunks) {
-  const added = [...withStaticImports([chunk, ...themeChunks])].filter((file) => !entry.has(file));
+  const own = [...withStaticImports([chunk])].filter((file) => !entry.has(file));
+  // A page that shares code with the theme is drawn with MUI, and loads the theme with it; a page
+  // whose first screen is plain (the gallery, the picture page) loads it only for what opens later.
+  const drawnWithMui = own.some((file) => theme.includes(file));
+  const added = drawnWithMui ? [...new Set([...own, ...theme])] : own;
   const name = chunk.slice(0, chunk.indexOf('-'));
   console.log(`  ${kb(total(added)).padStart(9)}  ${name} (${added.length} files)`);
 }

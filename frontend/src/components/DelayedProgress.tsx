@@ -1,11 +1,12 @@
-import { Suspense, useEffect, useState } from 'react';
-import { themedLazy } from '@/components/theme/themedLazy';
+import { useEffect, useState } from 'react';
 import { ASYNC_COMPONENT_DELAY_MS } from '@/config/constants';
+import './DelayedProgress.css';
 
-// Only a slow load ever shows the bar: its code stays out of the first script.
-const LinearProgress = themedLazy(() => import('@mui/material/LinearProgress'));
-
-/** A progress bar that appears only when loading takes longer than ASYNC_COMPONENT_DELAY_MS. */
+/**
+ * A progress bar that appears only when loading takes longer than ASYNC_COMPONENT_DELAY_MS: MUI's
+ * indeterminate LinearProgress in plain CSS, so that a slow first page (often the gallery or a
+ * picture, whose first screens are plain) does not load MUI only to show it.
+ */
 export function DelayedProgress({ label = 'Loading' }: { label?: string }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
@@ -14,11 +15,9 @@ export function DelayedProgress({ label = 'Loading' }: { label?: string }) {
   }, []);
   if (!visible) return null;
   return (
-    <Suspense fallback={null}>
-      <LinearProgress
-        aria-label={label}
-        sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 'overlay' }}
-      />
-    </Suspense>
+    <span role="progressbar" aria-label={label} className="progress">
+      <span className="progress__bar progress__bar--1" />
+      <span className="progress__bar progress__bar--2" />
+    </span>
   );
 }

@@ -1,5 +1,3 @@
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '@/hooks/usePageTitle';
 
@@ -9,16 +7,20 @@ interface PageProps {
   maxWidth?: 'sm' | 'md' | 'lg';
 }
 
-/** The frame of an ordinary page: its document title, one h1 and the content. */
+/**
+ * The frame of an ordinary page: its document title, one h1 and the content. MUI's Container and
+ * h4 Typography drawn in plain CSS (plain.css), so that a page whose first screen is plain (the
+ * gallery) needs none of MUI for it; pages drawn with MUI look the same inside it.
+ */
 export function Page({ title, children, maxWidth = 'lg' }: PageProps) {
   usePageTitle(title);
   return (
-    <Container maxWidth={maxWidth} sx={{ py: { xs: 3, md: 5 } }}>
+    <div className={`container container--${maxWidth} page`}>
       {/* Focused from script after a change of page (app/layout/RouteAnnouncer.tsx). */}
-      <Typography variant="h4" component="h1" tabIndex={-1} gutterBottom sx={{ outline: 'none' }}>
+      <h1 className="type-h4 type-gutter-bottom page__title" tabIndex={-1}>
         {title}
-      </Typography>
+      </h1>
       {children}
-    </Container>
+    </div>
   );
 }

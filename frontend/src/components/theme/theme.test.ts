@@ -48,6 +48,10 @@ describe('theme', () => {
     expect(variable('color-text-secondary')).toBe(palette.text.secondary);
     expect(variable('color-divider')).toBe(palette.divider);
     expect(variable('color-action')).toBe(palette.action.active);
+    expect(variable('color-action-disabled')).toBe(palette.action.disabled);
+    expect(variable('color-action-disabled-background')).toBe(palette.action.disabledBackground);
+    expect(variable('color-text-disabled')).toBe(palette.text.disabled);
+    expect(variable('color-error')).toBe(palette.error.main);
     expect(variable('color-grey-100')).toBe(palette.grey[100]);
     expect(variable('font-family')).toBe(typography.fontFamily?.replace(/"/g, "'"));
     expect(variable('z-app-bar')).toBe(String(zIndex.appBar));

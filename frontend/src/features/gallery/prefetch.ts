@@ -6,10 +6,10 @@ import { hasErrors, readFilters, validatePriceRange } from './filters';
 import { GALLERY_PATH } from './paths';
 
 /**
- * Asks for the data of a gallery or picture page opened directly, from the first script: the page's
- * own code (and MUI's) is still on its way then, and would otherwise ask only once it has run. The
- * answers land in the cache the page reads, under the same arguments. On a picture page, the
- * picture itself is fetched as soon as its address is known, as it is the page's largest paint.
+ * Asks for the data of a gallery or picture page opened directly, as soon as the first script runs:
+ * the page would otherwise ask only once React has rendered it. The answers land in the cache the
+ * page reads, under the same arguments. On a picture page, the picture itself is fetched as soon as
+ * its address is known, as it is the page's largest paint.
  */
 export function prefetchGalleryPage(
   store: AppStore,

@@ -1,19 +1,14 @@
-import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Button } from '@/components/plain/Button';
+import { AddShoppingCartIcon, RadioIcons } from '@/components/plain/icons';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
 import { itemAdded, selectIsInCart } from '@/lib/cart/cartSlice';
 import { describeSize } from '@/lib/format/size';
 import { formatMoney } from '@/lib/money/money';
 import type { Offer } from '../types';
+import '@/components/plain/controls.css';
+import './PicturePage.css';
 
 interface AttributePickerProps {
   offer: Offer;
@@ -51,48 +46,49 @@ export function AttributePicker({ offer, pricesAreCurrent }: AttributePickerProp
   };
 
   return (
-    <Box>
-      <FormControl component="fieldset" disabled={!available} sx={{ width: '100%' }}>
-        <FormLabel component="legend">Choose a size</FormLabel>
-        <RadioGroup
-          name="attribute"
-          value={chosenId === undefined ? '' : String(chosenId)}
-          onChange={(event) => setChosenId(Number(event.target.value))}
-        >
+    <div>
+      <fieldset className="size-choice" disabled={!available}>
+        <legend className="size-choice__legend">Choose a size</legend>
+        <div role="radiogroup" className="size-choice__sizes">
           {offer.attributes.map((attribute) => (
-            <FormControlLabel
-              key={attribute.id}
-              value={String(attribute.id)}
-              control={<Radio />}
-              sx={{ mr: 0, '& .MuiFormControlLabel-label': { flexGrow: 1 } }}
-              label={
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+            <label key={attribute.id} className="choice">
+              <span className="radio">
+                <input
+                  type="radio"
+                  className="radio__input"
+                  name="attribute"
+                  value={String(attribute.id)}
+                  checked={attribute.id === chosenId}
+                  onChange={() => setChosenId(attribute.id)}
+                />
+                <RadioIcons />
+              </span>
+              <span className="type-body1 choice__label">
+                <span className="size-choice__size">
                   <span>
                     <strong>{attribute.name}</strong>,{' '}
                     {describeSize(attribute.longEdge, attribute.licence)}
                   </span>
                   <span>{formatMoney(attribute.price)}</span>
-                </Box>
-              }
-            />
+                </span>
+              </span>
+            </label>
           ))}
-        </RadioGroup>
-      </FormControl>
+        </div>
+      </fieldset>
       <Button
         variant="contained"
         size="large"
-        startIcon={<AddShoppingCart />}
+        startIcon={<AddShoppingCartIcon />}
         onClick={addToCart}
         disabled={!available || chosen === undefined || !pricesAreCurrent}
-        sx={{ mt: 2 }}
+        className="size-choice__add"
       >
         Add to cart
       </Button>
       {inCart && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          This size is in your cart.
-        </Typography>
+        <p className="type-body2 text-secondary size-choice__in-cart">This size is in your cart.</p>
       )}
-    </Box>
+    </div>
   );
 }

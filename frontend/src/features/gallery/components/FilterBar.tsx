@@ -1,10 +1,7 @@
-import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useState, type SubmitEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { ButtonLink } from '@/components/plain/ButtonLink';
+import { buttonClass } from '@/components/plain/buttonClass';
+import { SelectField, TextField } from '@/components/plain/fields';
 import type { Currency } from '@/config/constants';
 import {
   hasErrors,
@@ -22,13 +19,10 @@ import {
   type Orientation,
   type Style,
 } from '../types';
+import './GalleryPage.css';
 
-const ANY = '';
 /** The "any" choice has the empty value; it is shown (with the label above it) rather than blank. */
-const SHOW_EMPTY_CHOICE = {
-  select: { displayEmpty: true },
-  inputLabel: { shrink: true },
-} as const;
+const ANY = '';
 
 interface FilterBarProps {
   filters: OfferFilters;
@@ -58,7 +52,8 @@ function sameFields(a: TypedFields, b: TypedFields): boolean {
 
 /**
  * The gallery's filters. Choices apply at once; the price range and the search apply on Enter or
- * "Apply", once the range is valid.
+ * "Apply", once the range is valid. Native selects and inputs drawn like MUI's small outlined
+ * fields (components/plain/fields.tsx): the bar is part of the gallery's first screen.
  */
 export function FilterBar({
   filters,
@@ -99,39 +94,32 @@ export function FilterBar({
   };
 
   return (
-    <Grid
-      container
-      component="form"
+    <form
       role="search"
       aria-label="Filter pictures"
-      spacing={2}
+      className="grid filter-bar"
       onSubmit={submit}
       noValidate
-      sx={{ mb: 3, alignItems: 'flex-start' }}
     >
-      <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-        <TextField
-          select
-          fullWidth
-          size="small"
+      <div className="filter-bar__choice">
+        <SelectField
           label="Category"
-          slotProps={SHOW_EMPTY_CHOICE}
           value={
             categories.some((category) => category.urlName === filters.category)
-              ? filters.category
+              ? (filters.category ?? ANY)
               : ANY
           }
           onChange={(event) => onCategoryChange(event.target.value || undefined)}
         >
-          <MenuItem value={ANY}>All categories</MenuItem>
+          <option value={ANY}>All categories</option>
           {categories.map((category) => (
-            <MenuItem key={category.urlName} value={category.urlName}>
+            <option key={category.urlName} value={category.urlName}>
               {category.title}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+        </SelectField>
+      </div>
+      <div className="filter-bar__choice">
         <ChoiceField<Orientation>
           label="Orientation"
           anyLabel="Any orientation"
@@ -139,8 +127,8 @@ export function FilterBar({
           value={filters.orientation}
           onChange={(orientation) => onFiltersChange({ ...filters, orientation })}
         />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+      </div>
+      <div className="filter-bar__choice">
         <ChoiceField<Style>
           label="Style"
           anyLabel="Any style"
@@ -149,12 +137,9 @@ export function FilterBar({
           value={filters.style}
           onChange={(style) => onFiltersChange({ ...filters, style })}
         />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-        <TextField
-          select
-          fullWidth
-          size="small"
+      </div>
+      <div className="filter-bar__choice">
+        <SelectField
           label="Sort by"
           value={filters.sort}
           onChange={(event) => {
@@ -163,13 +148,13 @@ export function FilterBar({
           }}
         >
           {SORTS.map((sort) => (
-            <MenuItem key={sort} value={sort}>
+            <option key={sort} value={sort}>
               {SORT_LABELS[sort]}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
-      </Grid>
-      <Grid size={{ xs: 6, md: 2 }}>
+        </SelectField>
+      </div>
+      <div className="filter-bar__price">
         <PriceField
           label="Price from"
           currency={currency}
@@ -177,8 +162,8 @@ export function FilterBar({
           error={errors.from}
           onChange={edit('from')}
         />
-      </Grid>
-      <Grid size={{ xs: 6, md: 2 }}>
+      </div>
+      <div className="filter-bar__price">
         <PriceField
           label="Price to"
           currency={currency}
@@ -186,28 +171,24 @@ export function FilterBar({
           error={errors.to}
           onChange={edit('to')}
         />
-      </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
+      </div>
+      <div className="filter-bar__search">
         <TextField
-          fullWidth
-          size="small"
           type="search"
           label="Search"
           placeholder="Title or tag"
           value={typed.search}
           onChange={(event) => edit('search')(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
+          maxLength={100}
         />
-      </Grid>
-      <Grid size={{ xs: 12, md: 'auto' }} sx={{ display: 'flex', gap: 1 }}>
-        <Button type="submit" variant="contained">
+      </div>
+      <div className="filter-bar__actions">
+        <button type="submit" className={buttonClass({ variant: 'contained' })}>
           Apply
-        </Button>
-        <Button component={RouterLink} to={resetPath}>
-          Reset filters
-        </Button>
-      </Grid>
-    </Grid>
+        </button>
+        <ButtonLink to={resetPath}>Reset filters</ButtonLink>
+      </div>
+    </form>
   );
 }
 
@@ -223,17 +204,12 @@ interface PriceFieldProps {
 function PriceField({ label, currency, value, error, onChange }: PriceFieldProps) {
   return (
     <TextField
-      fullWidth
-      size="small"
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      error={error !== undefined}
-      helperText={error}
-      slotProps={{
-        input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
-        htmlInput: { inputMode: currency === 'JPY' ? 'numeric' : 'decimal' },
-      }}
+      error={error}
+      endAdornment={<p className="type-body1">{currency}</p>}
+      inputMode={currency === 'JPY' ? 'numeric' : 'decimal'}
     />
   );
 }
@@ -256,21 +232,17 @@ function ChoiceField<T extends string>({
   onChange,
 }: ChoiceFieldProps<T>) {
   return (
-    <TextField
-      select
-      fullWidth
-      size="small"
+    <SelectField
       label={label}
       value={value ?? ANY}
-      slotProps={SHOW_EMPTY_CHOICE}
       onChange={(event) => onChange(choices.find((choice) => choice === event.target.value))}
     >
-      <MenuItem value={ANY}>{anyLabel}</MenuItem>
+      <option value={ANY}>{anyLabel}</option>
       {choices.map((choice) => (
-        <MenuItem key={choice} value={choice}>
+        <option key={choice} value={choice}>
           {labels?.[choice] ?? choice}
-        </MenuItem>
+        </option>
       ))}
-    </TextField>
+    </SelectField>
   );
 }

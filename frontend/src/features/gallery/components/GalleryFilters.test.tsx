@@ -28,10 +28,10 @@ describe('gallery filters in the address', () => {
       Page: '1',
       PageSize: '24',
     });
-    expect(screen.getByLabelText('Category')).toHaveTextContent('Landscapes');
-    expect(screen.getByLabelText('Style')).toHaveTextContent('Watercolor');
-    expect(screen.getByLabelText('Orientation')).toHaveTextContent('Horizontal');
-    expect(screen.getByLabelText('Sort by')).toHaveTextContent('Price: low to high');
+    expect(screen.getByLabelText('Category')).toHaveDisplayValue('Landscapes');
+    expect(screen.getByLabelText('Style')).toHaveDisplayValue('Watercolor');
+    expect(screen.getByLabelText('Orientation')).toHaveDisplayValue('Horizontal');
+    expect(screen.getByLabelText('Sort by')).toHaveDisplayValue('Price: low to high');
     expect(screen.getByLabelText('Price from')).toHaveValue('10');
     expect(screen.getByLabelText('Price to')).toHaveValue('50.5');
     expect(screen.getByLabelText('Search')).toHaveValue('fjord');

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
 import { queryOf, serveCatalogue } from '../testing/catalogueServer';
 import { chooseOption, findCardLink } from '../testing/interactions';
 
@@ -34,8 +36,28 @@ describe('gallery', () => {
     await user.click(screen.getByText('Reset the filters'));
 
     await waitFor(() => expect(history.location.search).toBe(''));
-    expect(screen.getByLabelText('Style')).toHaveTextContent('Any style');
+    expect(screen.getByLabelText('Style')).toHaveDisplayValue('Any style');
     expect(screen.getByLabelText('Price to')).toHaveValue('');
+  });
+
+  it('says when the pictures could not be loaded, and loads them on "Try again"', async () => {
+    const user = userEvent.setup();
+    serveCatalogue();
+    let failing = true;
+    server.use(
+      http.get(apiUrl('/api/offers'), () =>
+        // Falls through to the catalogue once the server is back.
+        failing ? HttpResponse.json({}, { status: 500 }) : undefined,
+      ),
+    );
+    renderApp('/gallery');
+
+    expect(await screen.findByText('An unexpected server error occurred.')).toBeInTheDocument();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await findCardLink('Misty Fjord at Dawn')).toBeInTheDocument();
+    expect(screen.queryByText('An unexpected server error occurred.')).not.toBeInTheDocument();
   });
 
   it('loads the next page on demand', async () => {

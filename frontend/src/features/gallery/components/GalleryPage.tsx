@@ -1,14 +1,12 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef } from 'react';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { LazyQueryErrorAlert } from '@/components/LazyQueryErrorAlert';
 import { Page } from '@/components/Page';
-import { EmptyState } from '@/components/EmptyState';
+import { Breadcrumbs } from '@/components/plain/Breadcrumbs';
+import { Button } from '@/components/plain/Button';
+import { InfoAlert } from '@/components/plain/InfoAlert';
+import { themedLazy } from '@/components/theme/themedLazy';
 import { useGetCategoriesQuery, useGetOffersInfiniteQuery } from '../api/catalogueApi';
 import { isUnknownCategoryError } from '../api/catalogueErrors';
 import {
@@ -24,8 +22,16 @@ import { categoryPath, GALLERY_PATH } from '../paths';
 import type { OfferFilters } from '../types';
 import { FilterBar } from './FilterBar';
 import { OfferGrid } from './OfferGrid';
-import { QueryErrorAlert } from '@/components/QueryErrorAlert';
-import { UnknownCategory } from './UnknownCategory';
+import './GalleryPage.css';
+
+// The usual first screen (filters, count, pictures) is plain; a failed load (LazyQueryErrorAlert), an
+// empty result and an unknown category are drawn with MUI, which loads when one of them shows.
+const EmptyState = themedLazy(() =>
+  import('@/components/EmptyState').then((module) => ({ default: module.EmptyState })),
+);
+const UnknownCategory = themedLazy(() =>
+  import('./UnknownCategory').then((module) => ({ default: module.UnknownCategory })),
+);
 
 const SKELETON_COUNT = 8;
 
@@ -60,7 +66,11 @@ export default function GalleryPage() {
   const resetPath = categoryName === undefined ? GALLERY_PATH : categoryPath(categoryName);
 
   if (categoryIsUnknown || isUnknownCategoryError(offers.error)) {
-    return <UnknownCategory name={categoryName ?? ''} />;
+    return (
+      <Suspense fallback={null}>
+        <UnknownCategory name={categoryName ?? ''} />
+      </Suspense>
+    );
   }
 
   const pages = offers.currentData?.pages;
@@ -75,12 +85,12 @@ export default function GalleryPage() {
   return (
     <Page title={category?.title ?? 'Gallery'}>
       {categoryName !== undefined && (
-        <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2 }}>
-          <Link component={RouterLink} to={GALLERY_PATH} underline="hover" color="inherit">
-            Gallery
-          </Link>
-          <Typography color="text.primary">{category?.title ?? categoryName}</Typography>
-        </Breadcrumbs>
+        <Breadcrumbs
+          crumbs={[
+            { label: 'Gallery', to: GALLERY_PATH },
+            { label: category?.title ?? categoryName },
+          ]}
+        />
       )}
       <FilterBar
         filters={filters}
@@ -91,29 +101,31 @@ export default function GalleryPage() {
         onCategoryChange={showCategory}
         resetPath={resetPath}
       />
-      <Box component="section" aria-label="Pictures" aria-busy={offers.isFetching}>
-        {hasErrors(priceErrors) && (
-          <Alert severity="info">Correct the price range to see pictures.</Alert>
-        )}
+      <section aria-label="Pictures" aria-busy={offers.isFetching}>
+        {hasErrors(priceErrors) && <InfoAlert>Correct the price range to see pictures.</InfoAlert>}
         {offers.isError && (
-          <QueryErrorAlert error={offers.error} onRetry={() => void offers.refetch()} />
+          <LazyQueryErrorAlert error={offers.error} onRetry={() => void offers.refetch()} />
         )}
         {total !== undefined && total > 0 && (
-          <Typography role="status" color="text.secondary" sx={{ mb: 2 }}>
+          <p role="status" className="type-body1 text-secondary gallery-count">
             {total === 1 ? '1 picture' : `${total} pictures`}
-          </Typography>
+          </p>
         )}
         {total === 0 && (
-          <EmptyState
-            message={
-              hasActiveFilters(filters)
-                ? 'No pictures match these filters'
-                : 'There are no pictures here yet'
-            }
-            action={
-              hasActiveFilters(filters) ? { to: resetPath, label: 'Reset the filters' } : undefined
-            }
-          />
+          <Suspense fallback={null}>
+            <EmptyState
+              message={
+                hasActiveFilters(filters)
+                  ? 'No pictures match these filters'
+                  : 'There are no pictures here yet'
+              }
+              action={
+                hasActiveFilters(filters)
+                  ? { to: resetPath, label: 'Reset the filters' }
+                  : undefined
+              }
+            />
+          </Suspense>
         )}
         {(items.length > 0 || waitingForFirstPage) && (
           <OfferGrid
@@ -129,7 +141,7 @@ export default function GalleryPage() {
             enabled={canLoadMore}
           />
         )}
-      </Box>
+      </section>
     </Page>
   );
 }
@@ -145,11 +157,11 @@ function LoadMore({
 }) {
   const sentinel = useWhenVisible(onLoadMore, enabled);
   return (
-    <Box ref={sentinel} sx={{ textAlign: 'center', mt: 3 }}>
+    <div ref={sentinel} className="gallery-more">
       <Button variant="outlined" onClick={onLoadMore} disabled={!enabled} loading={loading}>
         Load more pictures
       </Button>
-    </Box>
+    </div>
   );
 }
 

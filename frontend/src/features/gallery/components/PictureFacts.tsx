@@ -1,14 +1,10 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { aspectRatioLabel } from '@/types/art';
 import { STYLE_LABELS, writeFilters } from '../filters';
 import { categoryPath, GALLERY_PATH } from '../paths';
 import { DEFAULT_SORT, type Offer } from '../types';
+import './PicturePage.css';
 
 interface PictureFactsProps {
   offer: Offer;
@@ -21,9 +17,9 @@ export function PictureFacts({ offer, categoryTitle }: PictureFactsProps) {
     ['Style', STYLE_LABELS[offer.style]],
     [
       'Category',
-      <Link key="category" component={RouterLink} to={categoryPath(offer.category)}>
+      <RouterLink key="category" to={categoryPath(offer.category)} className="text-link">
         {categoryTitle}
-      </Link>,
+      </RouterLink>,
     ],
     ['Orientation', offer.orientation],
     ['Size', `${offer.width} × ${offer.height} px`],
@@ -31,40 +27,26 @@ export function PictureFacts({ offer, categoryTitle }: PictureFactsProps) {
   ];
   return (
     <>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'max-content 1fr',
-          columnGap: 2,
-          rowGap: 0.5,
-          my: 2,
-        }}
-      >
+      <dl className="type-body1 picture-facts">
         {facts.map(([term, value]) => (
-          <Box key={term} sx={{ display: 'contents' }}>
-            <Typography component="dt" color="text.secondary">
-              {term}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0 }}>
-              {value}
-            </Typography>
-          </Box>
+          <div key={term} className="picture-facts__row">
+            <dt className="text-secondary">{term}</dt>
+            <dd>{value}</dd>
+          </div>
         ))}
-      </Box>
+      </dl>
       {offer.tags.length > 0 && (
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Tags">
+        <div className="picture-tags" aria-label="Tags">
           {offer.tags.map((tag) => (
-            <Chip
+            <RouterLink
               key={tag}
-              label={tag}
-              size="small"
-              clickable
-              component={RouterLink}
+              className="chip"
               to={`${GALLERY_PATH}?${writeFilters({ sort: DEFAULT_SORT, search: tag }).toString()}`}
-            />
+            >
+              <span className="chip__label">{tag}</span>
+            </RouterLink>
           ))}
-        </Stack>
+        </div>
       )}
     </>
   );

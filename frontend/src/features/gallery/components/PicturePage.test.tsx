@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SLIDESHOW_INTERVAL_MS } from '@/config/constants';
 import { renderApp } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
 import { queryOf, serveCatalogue } from '../testing/catalogueServer';
 import { chooseOption } from '../testing/interactions';
 
@@ -107,6 +109,27 @@ describe('picture page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/There is no picture at “no-such-picture”/)).toBeInTheDocument();
     expect(screen.getByText('Browse the gallery')).toHaveAttribute('href', '/gallery');
+  });
+
+  it('says when the picture could not be loaded, and shows it on "Try again"', async () => {
+    const user = userEvent.setup();
+    serveCatalogue();
+    let failing = true;
+    server.use(
+      http.get(apiUrl('/api/offers/get-one'), () =>
+        failing ? HttpResponse.json({}, { status: 500 }) : undefined,
+      ),
+    );
+    renderApp(PICTURE);
+
+    expect(await screen.findByText('An unexpected server error occurred.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Picture' })).toBeInTheDocument();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Misty Fjord at Dawn' }),
+    ).toBeInTheDocument();
   });
 
   it('plays a slideshow of the category, steps through it and closes on Esc', async () => {

@@ -1,20 +1,14 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import Slideshow from '@mui/icons-material/Slideshow';
-import ZoomOutMap from '@mui/icons-material/ZoomOutMap';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
-import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
-import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
-import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { Suspense, useMemo, useState } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { LazyQueryErrorAlert } from '@/components/LazyQueryErrorAlert';
 import { Page } from '@/components/Page';
+import { Breadcrumbs } from '@/components/plain/Breadcrumbs';
+import { Button } from '@/components/plain/Button';
+import { InfoAlert } from '@/components/plain/InfoAlert';
+import { SlideshowIcon, ZoomOutMapIcon } from '@/components/plain/icons';
+import { Skeleton } from '@/components/plain/Skeleton';
+import { themedLazy } from '@/components/theme/themedLazy';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import {
   useGetCategoriesQuery,
@@ -27,11 +21,19 @@ import { readListState } from '../listState';
 import { categoryPath, GALLERY_PATH } from '../paths';
 import { DEFAULT_SORT, type Offer } from '../types';
 import { AttributePicker } from './AttributePicker';
-import { ImageViewer } from './ImageViewer';
 import { Picture } from './Picture';
 import { PictureFacts } from './PictureFacts';
-import { PictureNotFound } from './PictureNotFound';
-import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import './PicturePage.css';
+
+// The picture, its details and the size choice are plain; the full-screen viewer (MUI's Dialog),
+// the not-found answer and a failed load (LazyQueryErrorAlert) are drawn with MUI, which loads when
+// one of them shows.
+const ImageViewer = themedLazy(() =>
+  import('./ImageViewer').then((module) => ({ default: module.ImageViewer })),
+);
+const PictureNotFound = themedLazy(() =>
+  import('./PictureNotFound').then((module) => ({ default: module.PictureNotFound })),
+);
 
 /** /gallery/picture/{urlName}: one picture, its sizes and prices, and a full-screen viewer. */
 export default function PicturePage() {
@@ -42,13 +44,17 @@ export default function PicturePage() {
   const offer = query.data?.urlName === urlName ? query.data : undefined;
 
   if (isNotFoundError(query.error)) {
-    return <PictureNotFound urlName={urlName} />;
+    return (
+      <Suspense fallback={null}>
+        <PictureNotFound urlName={urlName} />
+      </Suspense>
+    );
   }
   if (offer === undefined) {
     if (query.isError) {
       return (
         <Page title="Picture">
-          <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+          <LazyQueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
         </Page>
       );
     }
@@ -78,27 +84,21 @@ function PictureDetails({ offer, pricesAreCurrent }: { offer: Offer; pricesAreCu
   const slides = useNeighbourSlides(offer, viewer !== null);
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2 }}>
-        <Link component={RouterLink} to={GALLERY_PATH} underline="hover" color="inherit">
-          Gallery
-        </Link>
-        <Link
-          component={RouterLink}
-          to={categoryPath(offer.category)}
-          underline="hover"
-          color="inherit"
-        >
-          {categoryTitle}
-        </Link>
-        <Typography color="text.primary">{offer.title}</Typography>
-      </Breadcrumbs>
-      <Grid container spacing={4}>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <ButtonBase
+    <div className="container container--lg page">
+      <Breadcrumbs
+        crumbs={[
+          { label: 'Gallery', to: GALLERY_PATH },
+          { label: categoryTitle, to: categoryPath(offer.category) },
+          { label: offer.title },
+        ]}
+      />
+      <div className="grid picture-page">
+        <div className="picture-page__picture">
+          <button
+            type="button"
+            className="picture-page__view"
             onClick={() => setViewer({ autoPlay: false })}
             aria-label={`View “${offer.title}” full screen`}
-            sx={{ display: 'block', width: '100%', bgcolor: 'grey.100', borderRadius: 1 }}
           >
             <Picture
               offer={offer}
@@ -107,41 +107,41 @@ function PictureDetails({ offer, pricesAreCurrent }: { offer: Offer; pricesAreCu
               sizes="(min-width: 1200px) 680px, (min-width: 900px) 58vw, 100vw"
               style={{ ...PICTURE_BOX, objectFit: 'contain' }}
             />
-          </ButtonBase>
-          <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
-            <Button startIcon={<ZoomOutMap />} onClick={() => setViewer({ autoPlay: false })}>
+          </button>
+          <div className="picture-page__actions">
+            <Button startIcon={<ZoomOutMapIcon />} onClick={() => setViewer({ autoPlay: false })}>
               Full screen
             </Button>
-            <Button startIcon={<Slideshow />} onClick={() => setViewer({ autoPlay: true })}>
+            <Button startIcon={<SlideshowIcon />} onClick={() => setViewer({ autoPlay: true })}>
               Slideshow
             </Button>
-          </Stack>
-        </Grid>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Typography variant="h4" component="h1" gutterBottom>
-            {offer.title}
-          </Typography>
-          <Typography sx={{ whiteSpace: 'pre-line' }}>{offer.description}</Typography>
+          </div>
+        </div>
+        <div className="picture-page__details">
+          <h1 className="type-h4 type-gutter-bottom">{offer.title}</h1>
+          <p className="type-body1 picture-page__description">{offer.description}</p>
           <PictureFacts offer={offer} categoryTitle={categoryTitle} />
-          <Box sx={{ mt: 3 }}>
+          <div className="picture-page__order">
             {offer.status === 'SoldOut' && (
-              <Alert severity="info" sx={{ mb: 2 }}>
+              <InfoAlert className="picture-page__sold">
                 This one-of-a-kind picture has been sold.
-              </Alert>
+              </InfoAlert>
             )}
             <AttributePicker offer={offer} pricesAreCurrent={pricesAreCurrent} />
-          </Box>
-        </Grid>
-      </Grid>
-      {viewer !== null && (
-        <ImageViewer
-          slides={slides}
-          start={offer.urlName}
-          autoPlay={viewer.autoPlay}
-          onClose={() => setViewer(null)}
-        />
-      )}
-    </Container>
+          </div>
+        </div>
+      </div>
+      <Suspense fallback={null}>
+        {viewer !== null && (
+          <ImageViewer
+            slides={slides}
+            start={offer.urlName}
+            autoPlay={viewer.autoPlay}
+            onClose={() => setViewer(null)}
+          />
+        )}
+      </Suspense>
+    </div>
   );
 }
 
@@ -168,26 +168,25 @@ function useNeighbourSlides(offer: Offer, wanted: boolean): readonly Offer[] {
 
 function PictureSkeleton() {
   return (
-    <Container
-      maxWidth="lg"
+    <div
       // Stacked on a narrow screen, the picture and its details always reach below the fold: so
       // does the skeleton, or the footer would jump out of view when they arrive.
-      sx={{ py: { xs: 3, md: 5 }, minHeight: { xs: '100vh', md: 0 } }}
+      className="container container--lg page picture-page__loading"
       aria-busy="true"
       aria-label="Loading the picture"
     >
-      <Skeleton width={240} sx={{ mb: 2 }} />
-      <Grid container spacing={4}>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <Skeleton variant="rectangular" sx={{ ...PICTURE_BOX, height: 'auto' }} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Skeleton variant="text" sx={{ fontSize: '2.2rem' }} />
+      <Skeleton width={240} style={{ marginBottom: 16 }} />
+      <div className="grid picture-page">
+        <div className="picture-page__picture">
+          <Skeleton variant="rectangular" height="auto" style={PICTURE_BOX} />
+        </div>
+        <div className="picture-page__details">
+          <Skeleton style={{ fontSize: '2.2rem' }} />
           <Skeleton />
           <Skeleton />
           <Skeleton width="60%" />
-        </Grid>
-      </Grid>
-    </Container>
+        </div>
+      </div>
+    </div>
   );
 }
