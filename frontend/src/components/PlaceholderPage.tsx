@@ -5,7 +5,7 @@ import { Page } from './Page';
 export function PlaceholderPage({ title }: { title: string }) {
   return (
     <Page title={title}>
-      <Typography color="text.secondary">This feature is not available yet.</Typography>
+      <Typography color="textSecondary">This feature is not available yet.</Typography>
     </Page>
   );
 }

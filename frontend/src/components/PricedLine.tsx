@@ -30,7 +30,7 @@ export function PricedLine({ title, detail, price, start, end }: PricedLineProps
       {start}
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
-        <Typography variant="body2" color="text.secondary" component="div">
+        <Typography variant="body2" color="textSecondary" component="div">
           {detail}
         </Typography>
       </Box>

@@ -23,14 +23,14 @@ export function StatusView({ code, title, message, detail, action }: StatusViewP
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
       {code !== undefined && (
-        <Typography variant="h2" component="p" color="text.secondary" aria-hidden="true">
+        <Typography variant="h2" component="p" color="textSecondary" aria-hidden="true">
           {code}
         </Typography>
       )}
       <Typography variant="h5" component="h1" gutterBottom>
         {message}
       </Typography>
-      {detail !== undefined && <Typography color="text.secondary">{detail}</Typography>}
+      {detail !== undefined && <Typography color="textSecondary">{detail}</Typography>}
       <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'center' }}>
         {action}
         <Button component={RouterLink} to="/" variant={action === undefined ? 'contained' : 'text'}>

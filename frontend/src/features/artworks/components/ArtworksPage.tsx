@@ -54,7 +54,7 @@ export default function ArtworksPage() {
           message="You do not own any artworks yet."
           action={{ to: GALLERY_PATH, label: 'Browse the gallery' }}
         >
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             Pictures you buy appear here, ready to download in the sizes you bought.
           </Typography>
         </EmptyState>
@@ -104,7 +104,7 @@ function PictureCard({ picture }: { picture: OwnedPicture }) {
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {artwork.sizeName}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {artwork.width.toLocaleString('en')} × {artwork.height.toLocaleString('en')} px,{' '}
                   {licenceLabel(artwork.licence)}
                 </Typography>

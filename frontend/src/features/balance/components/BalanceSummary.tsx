@@ -18,7 +18,7 @@ export function BalanceSummary() {
         </Typography>
       )}
       {isError && (
-        <Typography variant="h3" component="p" color="text.secondary">
+        <Typography variant="h3" component="p" color="textSecondary">
           Unavailable
         </Typography>
       )}
@@ -39,7 +39,7 @@ export function BalanceSummary() {
           Your balance could not be loaded.
         </Alert>
       )}
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
         Pay for pictures and generated images from it: switch on “Pay from my balance” when you
         check out.
       </Typography>

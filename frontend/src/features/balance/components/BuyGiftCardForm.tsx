@@ -45,7 +45,7 @@ export function BuyGiftCardForm() {
 
   return (
     <AccountForm label="Buy a gift card" form={form} onSubmit={submit}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         A gift card is paid with your order; its number appears in your order history and can be
         redeemed on any account.
       </Typography>

@@ -60,7 +60,7 @@ function CartContents() {
           Total <strong>{formatMoney(total)}</strong>
         </Typography>
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1, textAlign: 'right' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1, textAlign: 'right' }}>
         The final price is calculated when you place the order.
       </Typography>
     </Box>

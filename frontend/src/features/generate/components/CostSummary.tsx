@@ -46,7 +46,7 @@ export function CostSummary({ count }: { count: number }) {
           <Typography sx={{ fontWeight: 600, my: 1 }}>
             {costSentence(count, allowance.data)}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             New free images from {formatDateTime(allowance.data.resetsAt)}.
           </Typography>
         </>

@@ -34,7 +34,7 @@ export function GeneratedImageHistory() {
         <QueryErrorAlert error={history.error} onRetry={() => void history.refetch()} />
       )}
       {history.data?.total === 0 && (
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           No images yet. The images you generate are kept here to download again.
         </Typography>
       )}
@@ -84,11 +84,11 @@ function HistoryItem({ image }: { image: GeneratedImage }) {
         >
           {image.prompt}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {STYLE_LABELS[image.style]}, {aspectRatioLabel(image.aspectRatio)},{' '}
           {image.width.toLocaleString('en')} × {image.height.toLocaleString('en')} px
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Seed {image.seed}, {free ? 'free' : formatMoney(image.price)},{' '}
           {formatDateTime(image.createdAt)}
         </Typography>

@@ -46,7 +46,7 @@ export function GenerationResult({
         </>
       )}
       {seed !== null && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Seed {seed}. The same seed, prompt, style and aspect ratio draw the same again.
         </Typography>
       )}

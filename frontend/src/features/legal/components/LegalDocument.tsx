@@ -21,7 +21,7 @@ interface LegalDocumentProps {
 export function LegalDocument({ title, lastUpdated, introduction, sections }: LegalDocumentProps) {
   return (
     <Page title={title} maxWidth="md">
-      <Typography variant="body2" color="text.secondary" gutterBottom>
+      <Typography variant="body2" color="textSecondary" gutterBottom>
         Last updated: {lastUpdated}
       </Typography>
       <Typography component="div" sx={{ mb: 3 }}>

@@ -56,7 +56,7 @@ export function OrderCard({ order, highlighted = false }: OrderCardProps) {
           <Typography variant="h6" component="h2" id={headingId}>
             Order #{order.id}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {formatDateTime(order.createdAt)} · Reference {order.reference}
           </Typography>
         </Box>
@@ -93,7 +93,7 @@ export function OrderCard({ order, highlighted = false }: OrderCardProps) {
       </Box>
       <Divider sx={{ my: 1.5 }} />
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {order.payByBalance ? 'Paid from your balance' : 'Payment by card'}
         </Typography>
         <Typography sx={{ fontWeight: 700 }}>Total {formatMoney(order.total)}</Typography>
