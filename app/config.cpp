@@ -29,13 +29,10 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "read_timeout_seconds",
     "passwords.threads",
     "passwords.queue",
-    "passwords.nice",
     "rendering.threads",
     "rendering.queue",
-    "rendering.nice",
     "generation.threads",
     "generation.queue",
-    "generation.nice",
     "generation.free_per_day",
     "generation.price_eur_cents",
     "generation.provider",
@@ -44,6 +41,7 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "generation.model",
     "generation.timeout_seconds",
     "behind_tls",
+    "idle_priority",
     "cors_origins",
     "public_url",
     "jwt_signing_key",
@@ -384,7 +382,6 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
     take(settings.integer(fmt::format("{}.queue", name), static_cast<long long>(pool.queue), 0,
                           10'000),
          pool.queue);
-    take(settings.integer(fmt::format("{}.nice", name), pool.nice, 0, 19), pool.nice);
   };
   take_pool("passwords", config.password_pool);
   take_pool("rendering", config.render_pool);
@@ -396,6 +393,7 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
       settings.integer("generation.price_eur_cents", config.generation.price_eur_cents, 1, 100'000),
       config.generation.price_eur_cents);
   take(settings.boolean("behind_tls", config.behind_tls), config.behind_tls);
+  take(settings.boolean("idle_priority", config.idle_priority), config.idle_priority);
   take(settings.list("cors_origins"), config.cors_origins);
   take(settings.text("public_url", ""), config.public_url);
   take(settings.text("jwt_signing_key", ""), config.jwt_signing_key);

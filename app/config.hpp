@@ -37,14 +37,15 @@ struct Config {
   struct Pool {
     unsigned threads = 1;
     std::size_t queue = 16;  // tasks waiting for a thread; more are answered 503
-    // How far its threads give way to the I/O threads when the cores are short (nice(1)).
-    int nice = 0;
   };
   // Argon2id: log in, sign up, reset, change. Two threads: one hash is about 30 ms of a core.
-  Pool password_pool{.threads = 2, .queue = 64, .nice = 5};
-  Pool render_pool{.threads = 1, .queue = 8, .nice = 5};      // artworks rendered at a bought size
-  Pool generation_pool{.threads = 1, .queue = 4, .nice = 5};  // images drawn on request
-  Pool mail_pool{.threads = 1, .queue = 1000};  // mails: reset codes, notices, support
+  // Argon2 and picture drawing run at the idle CPU priority (SCHED_IDLE): only on CPU time
+  // that reads and ordinary calls leave (docs/architecture.md). false: as any other thread.
+  bool idle_priority = true;
+  Pool password_pool{.threads = 2, .queue = 64};
+  Pool render_pool{.threads = 1, .queue = 8};      // artworks rendered at a bought size
+  Pool generation_pool{.threads = 1, .queue = 4};  // images drawn on request
+  Pool mail_pool{.threads = 1, .queue = 1000};     // mails: reset codes, notices, support
   // Free images per UTC day and the price of each one past them (generation.* settings).
   GenerationRules generation;
   // Who draws the images (generation.provider and the settings of a remote service;

@@ -114,19 +114,30 @@ const Config& with_data_dir(const Config& config) {
   return config;
 }
 
+concurrency::BoundedThreadPool::Priority computation_priority(const Config& config) {
+  return config.idle_priority ? concurrency::BoundedThreadPool::Priority::Idle
+                              : concurrency::BoundedThreadPool::Priority::Normal;
+}
+
+unsigned cores() {
+  return std::max(1U, std::thread::hardware_concurrency());
+}
+
 }  // namespace
 
 Shop::Shop(const Config& configuration)
     : config(with_data_dir(configuration)),
-      password_work("passwords", config.password_pool.threads, config.password_pool.queue,
-                    config.password_pool.nice),
-      render_work("rendering", config.render_pool.threads, config.render_pool.queue,
-                  config.render_pool.nice),
-      generation_work("generation", config.generation_pool.threads, config.generation_pool.queue,
-                      config.generation_pool.nice),
-      mail_work("mail", config.mail_pool.threads, config.mail_pool.queue, config.mail_pool.nice),
-      seeding_work("seeding", std::max(1U, std::thread::hardware_concurrency()),
-                   static_cast<std::size_t>(kDefaultSeedOffers)),
+      password_work("passwords", config.password_pool.threads, config.password_pool.queue),
+      render_work("rendering", config.render_pool.threads, config.render_pool.queue),
+      generation_work("generation", config.generation_pool.threads, config.generation_pool.queue),
+      mail_work("mail", config.mail_pool.threads, config.mail_pool.queue),
+      seeding_work("seeding", cores(), static_cast<std::size_t>(kDefaultSeedOffers)),
+      // Each thread waiting on these waits for one task at a time: room for all of them.
+      hashing_work("hashing", config.password_pool.threads, config.password_pool.threads,
+                   computation_priority(config)),
+      drawing_work("drawing", cores(),
+                   cores() + config.render_pool.threads + config.generation_pool.threads,
+                   computation_priority(config)),
       // One connection per thread that may query, plus one so a readiness probe never waits.
       reset_code_digests(installation_secret(config.reset_code_key, "reset_code_key",
                                              config.reset_code_key_file(), random)),
@@ -141,13 +152,16 @@ Shop::Shop(const Config& configuration)
                              gift_card_cipher)),
       transactions(database->transactions()),
       catalogue(database->catalogue()),
-      hasher(random, config.argon2),
+      argon2(random, config.argon2),
+      hasher(argon2, hashing_work),
       tokens(signing_keys(config, random), crypto::JwtSettings{}),
       mailer(make_mailer(config, mail_work)),
       mail_transport(make_transport(config)),
       common_passwords(CommonPasswords::parse(shipped_common_passwords_text())),
       rate_source(make_rate_source(config)),
-      shopper_generator(make_image_generator(config.image_generator, processor)),
+      generator(procedural, drawing_work),
+      shopper_service(make_image_generator(config.image_generator, processor)),
+      shopper_generator(*shopper_service, drawing_work),
       public_media(make_blob_store(config, BlobVisibility::Public)),
       originals(make_blob_store(config, BlobVisibility::Private)),
       public_url(config.public_url),
@@ -205,7 +219,7 @@ Shop::Shop(const Config& configuration)
       receive_payment_webhook(payments, handle_payment_event, clock),
       expire_unpaid_orders(narrow<PaymentRepository, OrderRepository>(transactions), clock),
       idempotency_keys(narrow<IdempotencyRepository>(transactions), digests, clock),
-      generate_images(narrow<GeneratedImageRepository, Ledger>(transactions), *shopper_generator,
+      generate_images(narrow<GeneratedImageRepository, Ledger>(transactions), shopper_generator,
                       processor, *originals, random, clock, config.generation),
       list_generated_images(narrow<GeneratedImageRepository>(transactions)),
       get_generation_allowance(narrow<GeneratedImageRepository>(transactions), clock,

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "artshop/concurrency/bounded_thread_pool.hpp"
+#include "artshop/concurrency/offloaded.hpp"
 #include "artshop/core/accounts/passwords.hpp"
 #include "artshop/core/accounts/profile.hpp"
 #include "artshop/core/accounts/registration.hpp"
@@ -75,6 +76,11 @@ struct Shop {
   concurrency::BoundedThreadPool mail_work;
   // Draws the sample catalogue on the first start, one task per picture.
   concurrency::BoundedThreadPool seeding_work;
+  // Pure computation (Argon2, drawing pictures) at the idle priority: it takes only CPU time
+  // nothing else wants, so it never delays cheap reads. The pools above keep their database
+  // work, and its locks, on their own threads and wait here for the computation alone.
+  concurrency::BoundedThreadPool hashing_work;
+  concurrency::BoundedThreadPool drawing_work;
   SystemClock clock;
   crypto::OpenSslRandomSource random;
   crypto::Sha256TokenHasher digests;
@@ -90,7 +96,8 @@ struct Shop {
   // for the database longer than a version lookup.
   sql::SqlCatalogueReadModel& catalogue;
   InlineExecutor catalogue_work;
-  crypto::Argon2PasswordHasher hasher;
+  crypto::Argon2PasswordHasher argon2;
+  concurrency::OffloadedPasswordHasher hasher;  // argon2 on hashing_work
   crypto::HmacJwtAccessTokenCodec tokens;
   std::unique_ptr<Mailer> mailer;  // queues on mail_work: no request waits for the mail server
   // Delivers at once and throws on failure: support mails are recorded as sent only when they
@@ -100,10 +107,12 @@ struct Shop {
   std::unique_ptr<ExchangeRateSource> rate_source;
   // Draws the catalogue and redraws bought pictures at their size: only the built-in generator
   // reproduces a picture from its recipe.
-  imagegen::ProceduralImageGenerator generator;
+  imagegen::ProceduralImageGenerator procedural;
+  concurrency::OffloadedImageGenerator generator;  // procedural on drawing_work
   media::VipsImageProcessor processor;
   // Draws what shoppers ask for on the Generate page: built in, or a remote service.
-  std::unique_ptr<ImageGenerator> shopper_generator;
+  std::unique_ptr<ImageGenerator> shopper_service;
+  concurrency::OffloadedImageGenerator shopper_generator;  // shopper_service on drawing_work
   // Folders of the data folder, or prefixes of a bucket several servers share (blob_stores.hpp).
   std::unique_ptr<BlobStore> public_media;
   std::unique_ptr<BlobStore> originals;

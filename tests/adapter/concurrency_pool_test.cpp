@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
-#include <sys/resource.h>
-#include <unistd.h>
+#include <pthread.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <atomic>
@@ -8,9 +8,12 @@
 #include <condition_variable>
 #include <future>
 #include <mutex>
+#include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "artshop/concurrency/bounded_thread_pool.hpp"
+#include "artshop/concurrency/offloaded.hpp"
 
 namespace artshop::concurrency {
 namespace {
@@ -100,21 +103,44 @@ TEST(BoundedThreadPool, StopDropsQueuedTasksUnrunAndDestroysThem) {
   EXPECT_EQ(runs.load(), 0);
 }
 
-int own_nice_value() {
-  return ::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()));
+int own_policy() {
+  int policy = -1;
+  sched_param unused{};
+  ::pthread_getschedparam(::pthread_self(), &policy, &unused);
+  return policy;
 }
 
-TEST(BoundedThreadPool, WithANicenessRunsTasksAtThatMuchLowerPriorityThanTheProcess) {
-  const int process = own_nice_value();
-  BoundedThreadPool background("background", 1, 1, 5);
+TEST(BoundedThreadPool, AnIdlePoolRunsItsTasksAtTheIdlePriorityAndAnOrdinaryOneDoesNot) {
+  BoundedThreadPool idle("idle", 1, 1, BoundedThreadPool::Priority::Idle);
   BoundedThreadPool ordinary("ordinary", 1, 1);
-  std::promise<int> in_background;
+  std::promise<int> in_idle;
   std::promise<int> in_ordinary;
-  ASSERT_TRUE(background.try_submit([&] { in_background.set_value(own_nice_value()); }));
-  ASSERT_TRUE(ordinary.try_submit([&] { in_ordinary.set_value(own_nice_value()); }));
-  EXPECT_EQ(in_background.get_future().get(), std::min(19, process + 5));
-  EXPECT_EQ(in_ordinary.get_future().get(), process);
-  EXPECT_EQ(own_nice_value(), process);  // the caller's thread keeps its priority
+  ASSERT_TRUE(idle.try_submit([&] { in_idle.set_value(own_policy()); }));
+  ASSERT_TRUE(ordinary.try_submit([&] { in_ordinary.set_value(own_policy()); }));
+  EXPECT_EQ(in_idle.get_future().get(), SCHED_IDLE);
+  EXPECT_EQ(in_ordinary.get_future().get(), SCHED_OTHER);
+  EXPECT_EQ(own_policy(), SCHED_OTHER);  // the caller's thread keeps its priority
+}
+
+TEST(RunAndWait, AnswersWhatTheTaskReturnedOnThePoolsThread) {
+  BoundedThreadPool pool("pool", 1, 1);
+  const auto caller = std::this_thread::get_id();
+  const auto ran_on = run_and_wait(pool, [] { return std::this_thread::get_id(); });
+  EXPECT_NE(ran_on, caller);
+  EXPECT_EQ(run_and_wait(pool, [] { return 6 * 7; }), 42);
+}
+
+TEST(RunAndWait, ThrowsWhatTheTaskThrew) {
+  BoundedThreadPool pool("pool", 1, 1);
+  EXPECT_THROW(run_and_wait(pool, []() -> int { throw std::invalid_argument("no"); }),
+               std::invalid_argument);
+  EXPECT_EQ(run_and_wait(pool, [] { return 1; }), 1) << "the pool goes on";
+}
+
+TEST(RunAndWait, WhenThePoolRefusesThrowsInsteadOfWaitingForever) {
+  BoundedThreadPool pool("pool", 1, 0);
+  pool.stop();
+  EXPECT_THROW(run_and_wait(pool, [] { return 1; }), std::runtime_error);
 }
 
 TEST(BoundedThreadPool, ATaskThatThrowsDoesNotStopThePool) {

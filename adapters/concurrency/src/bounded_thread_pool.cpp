@@ -1,26 +1,20 @@
 #include "artshop/concurrency/bounded_thread_pool.hpp"
 
 #include <pthread.h>
+#include <sched.h>
 #include <spdlog/spdlog.h>
-#include <sys/resource.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <exception>
 
 namespace artshop::concurrency {
-namespace {
-
-constexpr int kLowestPriority = 19;  // the largest nice value
-
-}  // namespace
 
 BoundedThreadPool::BoundedThreadPool(std::string name, unsigned threads, std::size_t queue_capacity,
-                                     int niceness)
+                                     Priority priority)
     : name_(std::move(name)),
       capacity_(queue_capacity),
       thread_count_(std::max(1U, threads)),
-      niceness_(niceness) {
+      priority_(priority) {
   threads_.reserve(thread_count_);
   for (unsigned i = 0; i < thread_count_; ++i) {
     threads_.emplace_back([this] { work(); });
@@ -76,12 +70,10 @@ BoundedThreadPool::Stats BoundedThreadPool::stats() const {
 }
 
 void BoundedThreadPool::work() {
-  // Linux keeps a nice value per thread: this one alone gives way, relative to the process's
-  // own (which it inherited). Failing leaves it as it was.
-  if (niceness_ > 0) {
-    const auto self = static_cast<id_t>(::gettid());
-    const int inherited = ::getpriority(PRIO_PROCESS, self);
-    if (::setpriority(PRIO_PROCESS, self, std::min(kLowestPriority, inherited + niceness_)) != 0) {
+  // For good: an unprivileged thread may not leave SCHED_IDLE again. Failing leaves it as it was.
+  if (priority_ == Priority::Idle) {
+    const sched_param unused{};
+    if (::pthread_setschedparam(::pthread_self(), SCHED_IDLE, &unused) != 0) {
       spdlog::warn("{}: could not lower the threads' priority", name_);
     }
   }

@@ -21,10 +21,12 @@ class BoundedThreadPool final : public Executor {
  public:
   // `threads` of at least 1 run the tasks; at most `queue_capacity` tasks wait for a thread
   // (0: a task is accepted only when a thread is idle). `name` labels the threads and metrics.
-  // A `niceness` above 0 lowers the threads' scheduling priority by that much (as nice(1)
-  // does), so that when the cores are short, the process's other threads run first.
+  // With Priority::Idle the threads run only on CPU time no other thread of the machine wants
+  // (Linux's SCHED_IDLE): for pure computation that holds no lock others wait on, so that it
+  // never delays cheap work, however much of it queues.
+  enum class Priority : std::uint8_t { Normal, Idle };
   BoundedThreadPool(std::string name, unsigned threads, std::size_t queue_capacity,
-                    int niceness = 0);
+                    Priority priority = Priority::Normal);
   // Stops, then runs nothing more of the queue and joins the threads.
   ~BoundedThreadPool() override;
   BoundedThreadPool(const BoundedThreadPool&) = delete;
@@ -54,7 +56,7 @@ class BoundedThreadPool final : public Executor {
   std::string name_;
   std::size_t capacity_;
   std::size_t thread_count_;
-  int niceness_;
+  Priority priority_;
   mutable std::mutex mutex_;
   std::condition_variable ready_;
   std::deque<std::function<void()>> queue_;
