@@ -312,6 +312,40 @@ TEST_F(HttpConventions, PipelinedRequests_AreAllAnsweredInOrder) {
   }
 }
 
+// With a read timeout of one second: a connection that asks nothing more is closed, and one
+// that keeps asking is kept, however long it lives.
+class ReadTimeout : public ::testing::Test {
+ protected:
+  static ServerProcessOptions one_second() {
+    return {.env = {{"ARTSHOP_READ_TIMEOUT_SECONDS", "1"}}};
+  }
+  static constexpr std::string_view kHealthz =
+      "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n";
+  static constexpr std::string_view kAnswered = "{\"status\":\"ok\"}";
+};
+
+TEST_F(ReadTimeout, AConnectionIdleAfterAnAnswer_IsClosedByTheServer) {
+  ServerProcess server(one_second());
+  RawConnection connection("127.0.0.1", server.port());
+  connection.send(kHealthz);
+  ASSERT_NE(connection.receive_until(kAnswered).find(kAnswered), std::string::npos);
+  // receive() returns when the server closes, or after 10 s of silence if it never does.
+  const auto waiting_since = std::chrono::steady_clock::now();
+  EXPECT_EQ(connection.receive(10s), "");
+  EXPECT_LT(std::chrono::steady_clock::now() - waiting_since, 8s) << "still open";
+}
+
+TEST_F(ReadTimeout, AConnectionThatKeepsAsking_IsKeptPastTheTimeout) {
+  ServerProcess server(one_second());
+  RawConnection connection("127.0.0.1", server.port());
+  for (int i = 0; i < 8; ++i) {  // about 3 s of requests, 400 ms apart
+    connection.send(kHealthz);
+    ASSERT_NE(connection.receive_until(kAnswered).find(kAnswered), std::string::npos)
+        << "request " << i;
+    std::this_thread::sleep_for(400ms);
+  }
+}
+
 TEST(HttpShutdown, Sigterm_AnswersTheRequestInFlightAndExitsZero) {
   const auto site = make_site();
   ServerProcess server(serving(*site));

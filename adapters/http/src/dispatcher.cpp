@@ -274,7 +274,7 @@ void Dispatcher::finish(const Request& request, std::string_view route, Response
   metrics_.request_finished(request.method, route, response.status, seconds);
   // The line's parts are made only when it is written (log_level warn or above turns it off).
   if (!access_log_->should_log(spdlog::level::info)) return;
-  const auto bytes = request.method == "HEAD" ? 0 : response.body.size();
+  const auto bytes = request.method == "HEAD" ? 0 : response.bytes().size();
   // The request id is safe by construction (request_id()); everything else the client chose.
   access_log_->info("{} {} {} {} {}B {:.1f}ms {}", request.request_id, log_safe(request.method, 16),
                     log_safe(request.path), response.status, bytes, seconds * 1000,

@@ -316,23 +316,29 @@ std::optional<Response> FileServer::serve(const Request& request,
   response.set_header("Content-Type", std::string(type));
   if (use_gzip) response.set_header("Content-Encoding", "gzip");
 
-  const auto whole = [&] {
-    if (hit) return hit->bytes;
-    auto bytes = read_bytes(body_file, 0, size);
-    if (!use_gzip && cache_budget_ > 0) {
-      auto kept = std::make_shared<CachedFile>();  // filled here: its clock cannot be copied
-      kept->file = file;
-      kept->has_gzip = has_gzip;
-      kept->size = size;
-      kept->ticks = ticks;
-      kept->stat_mtime_ns = read_stat->mtime_ns;
-      kept->bytes = bytes;
-      kept->etag = etag;
-      kept->content_type = type;
-      kept->checked_ns = steady_now_ns();
-      remember(relative_path, std::move(kept));
+  // The whole file into the response: a kept file's bytes are shared, not copied.
+  const auto answer_whole = [&] {
+    if (hit) {
+      response.kept_body = std::shared_ptr<const std::string>(hit, &hit->bytes);
+      return;
     }
-    return bytes;
+    auto bytes = read_bytes(body_file, 0, size);
+    if (use_gzip || cache_budget_ == 0) {
+      response.body = std::move(bytes);
+      return;
+    }
+    auto kept = std::make_shared<CachedFile>();  // filled here: its clock cannot be copied
+    kept->file = file;
+    kept->has_gzip = has_gzip;
+    kept->size = size;
+    kept->ticks = ticks;
+    kept->stat_mtime_ns = read_stat->mtime_ns;
+    kept->bytes = std::move(bytes);
+    kept->etag = etag;
+    kept->content_type = type;
+    kept->checked_ns = steady_now_ns();
+    response.kept_body = std::shared_ptr<const std::string>(kept, &kept->bytes);
+    remember(relative_path, std::move(kept));
   };
   // If-Range: a client holding an older copy gets the whole new file instead of a piece.
   const auto if_range = request.header("If-Range");
@@ -340,7 +346,7 @@ std::optional<Response> FileServer::serve(const Request& request,
                          ? parse_range(*range_header, size)
                          : std::nullopt;
   if (!range) {
-    response.body = whole();
+    answer_whole();
   } else if (!range->satisfiable) {
     response.status = 416;
     response.set_header("Content-Range", fmt::format("bytes */{}", size));

@@ -21,7 +21,36 @@ namespace artshop::http {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-using BeastResponse = http::response<http::string_body>;
+
+// An answer's bytes for Beast to write: its own, or a cache's that it shares (Response::bytes).
+struct AnswerBody {
+  struct value_type {
+    std::string owned;
+    std::shared_ptr<const std::string> kept;
+    std::string_view view() const noexcept { return kept ? std::string_view(*kept) : owned; }
+  };
+
+  static std::uint64_t size(const value_type& body) noexcept { return body.view().size(); }
+
+  class writer {
+   public:
+    using const_buffers_type = net::const_buffer;
+
+    template <bool isRequest, class Fields>
+    writer(const http::header<isRequest, Fields>& /*head*/, const value_type& body)
+        : bytes_(body.view()) {}
+
+    void init(beast::error_code& ec) { ec = {}; }
+    boost::optional<std::pair<const_buffers_type, bool>> get(beast::error_code& ec) {
+      ec = {};
+      return {{const_buffers_type(bytes_.data(), bytes_.size()), false}};
+    }
+
+   private:
+    std::string_view bytes_;
+  };
+};
+using BeastResponse = http::response<AnswerBody>;
 
 // After a response that closes the connection, what the client still sends is read and dropped
 // for a moment: closing with unread input resets the connection, and the client could lose the
@@ -56,9 +85,9 @@ BeastResponse to_beast(Response response, unsigned version, bool head_request) {
   for (auto& [name, value] : response.headers) converted.insert(name, value);
   if (has_no_body(response.status)) return converted;
   if (head_request) {
-    converted.content_length(response.body.size());
+    converted.content_length(response.bytes().size());
   } else {
-    converted.body() = std::move(response.body);
+    converted.body() = {std::move(response.body), std::move(response.kept_body)};
     converted.prepare_payload();
   }
   return converted;
@@ -186,6 +215,14 @@ class Session : public std::enable_shared_from_this<Session> {
   void on_write(beast::error_code ec);
   void close_if_done();
   void linger(beast::error_code ec);
+  // The connection's one deadline (reading a request, writing an answer, lingering). Moving it
+  // costs a clock read: the timer is armed at most once per deadline that passes, and when it
+  // fires early it waits on to the deadline as it now stands. (Beast's own timeouts armed and
+  // cancelled a timer in the reactor around every read and write: a sixth of a /healthz.)
+  void set_deadline(Clock::duration timeout);
+  void clear_deadline() noexcept { deadline_ = Clock::time_point::max(); }
+  void arm_timer();
+  void on_timer(beast::error_code ec);
 
   ServerRuntime& server_;
   beast::tcp_stream stream_;
@@ -194,16 +231,17 @@ class Session : public std::enable_shared_from_this<Session> {
   Exchange current_;
   std::deque<Slot> slots_;  // references stay valid across push_back and pop_front
   std::string remote_address_;
+  net::steady_timer timer_;
+  Clock::time_point deadline_ = Clock::time_point::max();
+  bool timer_armed_ = false;
   bool reading_ = false;
-  bool read_has_deadline_ = false;
-  bool rearming_ = false;
   bool writing_ = false;
   bool closing_ = false;  // read no more requests
   bool closed_ = false;   // the socket is shut; write nothing more
 };
 
 Session::Session(tcp::socket&& socket, ServerRuntime& server)
-    : server_(server), stream_(std::move(socket)) {
+    : server_(server), stream_(std::move(socket)), timer_(stream_.get_executor()) {
   beast::error_code ec;
   const auto remote = stream_.socket().remote_endpoint(ec);
   remote_address_ = ec ? "-" : remote.address().to_string();
@@ -234,23 +272,13 @@ void Session::read_head() {
   reading_ = true;
   // While an earlier request is still being answered the client may rightly wait for it before
   // sending more, so the deadline starts once nothing is pending (see on_write).
-  read_has_deadline_ = slots_.empty();
-  if (read_has_deadline_) {
-    stream_.expires_after(server_.options_.read_timeout);
-  } else {
-    stream_.expires_never();
-  }
+  if (slots_.empty()) set_deadline(server_.options_.read_timeout);
   http::async_read_header(stream_, buffer_, *parser_,
                           beast::bind_front_handler(&Session::on_head, shared_from_this()));
 }
 
 void Session::on_head(beast::error_code ec, std::size_t /*bytes_read*/) {
   reading_ = false;
-  if (std::exchange(rearming_, false) && ec == net::error::operation_aborted) {
-    read_head();
-    close_if_done();  // the server may have started draining meanwhile
-    return;
-  }
   current_ = Exchange{.started = Clock::now()};
   auto& request = current_.request;
   request.remote_address = remote_address_;
@@ -301,7 +329,7 @@ void Session::on_head(beast::error_code ec, std::size_t /*bytes_read*/) {
   const bool expects_continue = beast::iequals(head[http::field::expect], "100-continue");
   if (expects_continue && slots_.empty() && !writing_) {
     writing_ = true;
-    stream_.expires_after(server_.options_.read_timeout);
+    set_deadline(server_.options_.read_timeout);
     net::async_write(stream_, net::buffer(kContinue.data(), kContinue.size()),
                      [self = shared_from_this()](beast::error_code write_ec, std::size_t) {
                        self->writing_ = false;
@@ -319,8 +347,7 @@ void Session::on_head(beast::error_code ec, std::size_t /*bytes_read*/) {
 
 void Session::read_body() {
   reading_ = true;
-  read_has_deadline_ = true;
-  stream_.expires_after(server_.options_.read_timeout);
+  set_deadline(server_.options_.read_timeout);
   http::async_read(
       stream_, buffer_, parser(),
       [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_body(ec); });
@@ -353,6 +380,7 @@ void Session::dispatch() {
 
   server_.dispatcher_.request_started();
   Slot* slot = &slots_.emplace_back(Slot{.response = std::nullopt, .close = !keep_alive});
+  if (!writing_) clear_deadline();  // the answer is the server's to make, however long it takes
   if (current_.on_io_thread) {
     auto answer = server_.dispatcher_.handle(current_.request);
     complete(*slot, current_, std::move(answer));
@@ -401,7 +429,7 @@ void Session::write_next() {
   slot.response->keep_alive(!slot.close);
   writing_ = true;
   // A client that stops reading is dropped after the same time as one that stops sending.
-  stream_.expires_after(server_.options_.read_timeout);
+  set_deadline(server_.options_.read_timeout);
   http::async_write(
       stream_, *slot.response,
       [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });
@@ -412,6 +440,7 @@ void Session::on_write(beast::error_code ec) {
   if (ec) {
     closed_ = true;
     stream_.close();
+    timer_.cancel();
     return;
   }
   const bool close = slots_.front().close;
@@ -420,15 +449,16 @@ void Session::on_write(beast::error_code ec) {
     closed_ = true;
     stream_.socket().shutdown(tcp::socket::shutdown_send, ec);  // the client sees the end
     buffer_.clear();
-    stream_.expires_after(kLingerTime);
+    set_deadline(kLingerTime);
     linger({});
     return;
   }
-  if (slots_.empty() && reading_ && !read_has_deadline_) {
-    // Nothing pending any more: restart the waiting read with a deadline; the parser keeps
-    // whatever part of the next request has arrived.
-    rearming_ = true;
-    stream_.socket().cancel(ec);
+  if (slots_.empty()) {
+    // Nothing pending any more: the next request is waited for with a deadline (a read
+    // already waiting keeps whatever part of it has arrived).
+    set_deadline(server_.options_.read_timeout);
+  } else {
+    clear_deadline();  // the next answer is the server's to make
   }
   read_head();
   write_next();
@@ -440,6 +470,37 @@ void Session::close_if_done() {
   closed_ = true;
   beast::error_code ec;
   stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
+  stream_.close();
+  timer_.cancel();
+}
+
+void Session::set_deadline(Clock::duration timeout) {
+  deadline_ = Clock::now() + timeout;
+  // An armed timer fires at or before the new deadline and waits on from there, unless the
+  // new deadline is the sooner (lingering after a long read timeout).
+  if (!timer_armed_ || deadline_ < timer_.expiry()) arm_timer();
+}
+
+void Session::arm_timer() {
+  timer_armed_ = true;
+  timer_.expires_at(deadline_);  // a wait still pending ends with operation_aborted
+  // The timer alone does not keep the session: a closed connection ends without waiting for it.
+  timer_.async_wait([weak = weak_from_this()](beast::error_code ec) {
+    if (const auto self = weak.lock()) self->on_timer(ec);
+  });
+}
+
+void Session::on_timer(beast::error_code ec) {
+  if (ec || !stream_.socket().is_open()) return;  // re-armed, or the connection is over
+  timer_armed_ = false;
+  if (deadline_ == Clock::time_point::max()) return;  // the next set_deadline arms it again
+  if (Clock::now() < deadline_) {
+    arm_timer();
+    return;
+  }
+  // Past the deadline: the pending read or write ends with an error and the session with it.
+  closing_ = true;
+  closed_ = true;
   stream_.close();
 }
 
@@ -560,6 +621,9 @@ void ServerRuntime::on_accept(beast::error_code ec, tcp::socket socket) {
     socket.shutdown(tcp::socket::shutdown_both, ignored);
     socket.close(ignored);
   } else {
+    // Answers go out in one write each: Nagle's algorithm would only hold their last segment.
+    beast::error_code ignored;
+    socket.set_option(tcp::no_delay(true), ignored);
     auto session = std::make_shared<Session>(std::move(socket), *this);
     {
       const std::scoped_lock lock(sessions_mutex_);

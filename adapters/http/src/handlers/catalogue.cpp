@@ -159,12 +159,14 @@ Response json_answer(std::string body) {
 }
 
 // A kept answer as this client takes it: gzipped when it accepts gzip and the answer has
-// gzipped bytes. Vary is on every answer, compressed or not: whether one is depends on its
-// size, which the answer to the same question can change with the catalogue.
-Response negotiated(const KeptAnswer& kept, const Request& request) {
+// gzipped bytes, shared with the cache rather than copied. Vary is on every answer, compressed
+// or not: whether one is depends on its size, which the answer to the same question can change
+// with the catalogue.
+Response negotiated(const std::shared_ptr<const KeptAnswer>& kept, const Request& request) {
   const bool gzip =
-      !kept.gzipped.empty() && accepts_gzip(request.header("Accept-Encoding").value_or(""));
-  auto response = json_answer(gzip ? kept.gzipped : kept.body);
+      !kept->gzipped.empty() && accepts_gzip(request.header("Accept-Encoding").value_or(""));
+  auto response = json_answer({});
+  response.kept_body = std::shared_ptr<const std::string>(kept, gzip ? &kept->gzipped : &kept->body);
   if (gzip) response.set_header("Content-Encoding", "gzip");
   response.set_header("Vary", "Accept-Encoding");
   return response;
@@ -175,14 +177,14 @@ Response negotiated(const KeptAnswer& kept, const Request& request) {
 template <class Answer>
 Response remembered(AnswerCache& cache, const AnswerKey& key, const Request& request,
                     Answer answer) {
-  if (const auto kept = cache.find(key.text())) return negotiated(*kept, request);
+  if (const auto kept = cache.find(key.text())) return negotiated(kept, request);
   auto response = answer();
   // Errors are not kept: they are cheap to make again, and junk queries would crowd out pages.
   // Nor are they compressed: they are small.
   if (response.status != 200) return response;
   const auto kept = std::make_shared<const KeptAnswer>(std::move(response.body));
   cache.remember(key.text(), kept);
-  return negotiated(*kept, request);
+  return negotiated(kept, request);
 }
 
 }  // namespace

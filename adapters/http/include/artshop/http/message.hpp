@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,12 @@ struct Response {
   unsigned status = 200;
   Fields headers{};
   std::string body{};
+  // Bytes a cache keeps, sent instead of `body` (then empty) without being copied: a file or a
+  // page answered from memory costs no allocation of its size.
+  std::shared_ptr<const std::string> kept_body{};
+
+  // What goes out: the kept bytes, or else the body.
+  std::string_view bytes() const noexcept { return kept_body ? *kept_body : body; }
 
   // Replaces a header of the same name (any case), or adds it.
   void set_header(std::string name, std::string value);
