@@ -5,7 +5,11 @@
 # Usage: bench/run.sh [build-dir]   (needs wrk, curl, openssl, python3)
 # Every row runs BENCH_SECONDS (5) with wrk -t2 -c BENCH_CONNECTIONS (32); it prints req/s,
 # p50, p99, errors (non-2xx and socket errors) and the server's peak RSS during the row, then
-# the ratios, and writes everything to bench/results/<date>.txt. BENCH_SEEDED=<folder> keeps the
+# the ratios, and writes everything to bench/results/<date>.txt. The rows the ratios compare
+# (minimal, healthz, listing, gzlisting, getone, latest, thumbnail) run in turns BENCH_ROUNDS
+# (3) times per catalogue, the minimal server answering beside the shop, and each shows its
+# median run: one 5-second run on a shared 2-core machine varies by 15 % or more, and taking
+# turns keeps a slow drift of the machine out of the ratios. BENCH_SEEDED=<folder> keeps the
 # seeded catalogues there and reuses them on the next run. BENCH_ROWS=<regex> runs only the rows
 # whose key matches (keys: core, minimal, healthz, listing, gzlisting, getone, latest, thumbnail, index, login,
 # mixlogin, mixdownload, mixgenerate, each followed by the catalogue size, and lighthouse), e.g.
@@ -20,16 +24,19 @@ seconds=${BENCH_SECONDS:-5}
 connections=${BENCH_CONNECTIONS:-32}
 sizes=${BENCH_SIZES:-132 10000 100000}
 rows=${BENCH_ROWS:-.}
+rounds=${BENCH_ROUNDS:-3}
 wanted() { [[ $1 =~ $rows ]]; }
 port=${BENCH_PORT:-18480}
 base=http://127.0.0.1:$port
+minimal_base=http://127.0.0.1:$((port + 1))
 secret=bench-webhook-secret-0123456789abcdef
 work=$(mktemp -d)
 mkdir -p "$here/results"
 results=$here/results/$(date +%Y-%m-%d-%H%M).txt
 server=
+minimal_server=
 cleanup() {
-  [ -n "$server" ] && kill "$server" 2> /dev/null && wait "$server" 2> /dev/null
+  for pid in $server $minimal_server; do kill "$pid" 2> /dev/null && wait "$pid" 2> /dev/null; done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -58,22 +65,48 @@ wrk_figures() {
          /Socket errors/ {gsub(/,/, ""); bad+=$4+$6+$8+$10}
          END {printf "%s %s %s %d\n", rps, p50, p99, bad}'
 }
-reset_peak() { [ -n "$server" ] && echo 5 > "/proc/$server/clear_refs" 2> /dev/null || true; }
-peak_mb() {
-  [ -n "$server" ] && awk '/VmHWM/ {printf "%d", $2 / 1024}' "/proc/$server/status" || echo -
+reset_peak() {  # [pid]
+  local pid=${1:-$server}
+  [ -n "$pid" ] && echo 5 > "/proc/$pid/clear_refs" 2> /dev/null || true
+}
+peak_mb() {  # [pid]
+  local pid=${1:-$server}
+  [ -n "$pid" ] && awk '/VmHWM/ {printf "%d", $2 / 1024}' "/proc/$pid/status" || echo -
 }
 print_row() {  # name rps p50 p99 errors rss
   printf '%-46s %10s req/s  p50 %8s  p99 %8s  errors %6s  peak RSS %5s MB\n' "$@"
 }
-# row KEY NAME CONNECTIONS WRK-ARGS...: one measured row, its req/s kept under KEY.
-row() {
-  local key=$1 name=$2 c=$3
+declare -A runs
+# measure KEY PID CONNECTIONS WRK-ARGS...: one run of a row against the server PID, kept
+# under KEY until `report` shows it.
+measure() {
+  local key=$1 pid=$2 c=$3
   shift 3
   wanted "$key" || return 0
-  reset_peak
-  read -r r p50 p99 bad <<< "$(wrk_figures "$c" "$@")"
+  reset_peak "$pid"
+  runs[$key]+="$(wrk_figures "$c" "$@") $(peak_mb "$pid")"$'\n'
+}
+# report KEY NAME: the row's run with the median req/s, whose req/s the ratios take.
+report() {
+  local key=$1 name=$2
+  [ -n "${runs[$key]:-}" ] || return 0
+  read -r r p50 p99 bad rss <<< "$(printf '%s' "${runs[$key]}" | sort -g -k1,1 |
+    awk '{run[NR] = $0} END {print run[int((NR + 1) / 2)]}')"
   rps[$key]=$r
-  print_row "$name" "$r" "$p50" "$p99" "$bad" "$(peak_mb)"
+  local all
+  all=$(printf '%s' "${runs[$key]}" | awk '{printf "%s%d", (NR > 1 ? " " : ""), $1}')
+  if [[ $all == *" "* ]]; then
+    print_row "$name" "$r" "$p50" "$p99" "$bad" "$rss" | sed "s/\$/  (runs: $all)/"
+  else
+    print_row "$name" "$r" "$p50" "$p99" "$bad" "$rss"
+  fi
+}
+# row KEY NAME CONNECTIONS WRK-ARGS...: one measured row of the shop.
+row() {
+  local key=$1 name=$2
+  shift 2
+  measure "$key" "$server" "$@"
+  report "$key" "$name"
 }
 # mixed KEY NAME LOAD-CONNECTIONS LOAD-WRK-ARGS... : the listing at full connections while a
 # second wrk keeps LOAD-CONNECTIONS busy with other work; prints both.
@@ -142,13 +175,10 @@ customer() {
   artwork=$(curl -fsS -H "Authorization: Bearer $token" "$base/api/artworks" | json_field 'd[0]["id"]')
 }
 
-echo
-echo "== HTTP: a minimal Boost.Beast server (the ceiling) =="
-"$minimal" "$port" > /dev/null 2>&1 &
-server=$!
-for _ in $(seq 200); do curl -fs -o /dev/null "$base/" && break; sleep 0.01; done
-row minimal "minimal Beast, the /healthz bytes" "$connections" "$base/healthz"
-stop_server
+# The ceiling: a minimal Boost.Beast server, answering beside the shop throughout.
+"$minimal" "$((port + 1))" > /dev/null 2>&1 &
+minimal_server=$!
+for _ in $(seq 200); do curl -fs -o /dev/null "$minimal_base/" && break; sleep 0.01; done
 
 for size in $sizes; do
   data=$work/shop-$size
@@ -167,21 +197,39 @@ for size in $sizes; do
   start_server "$data"
   echo "process start to first 200 of /api/offers/latest: $first_200_ms ms"
 
-  listing=$(curl -fsS "$base/api/offers?Currency=EUR&PageSize=1")
+  listing=$(curl -fsS "$base/api/offers?Currency=EUR&PageSize=24")
   offer=$(json_field 'd["items"][0]["urlName"]' <<< "$listing")
-  thumbnail=$(json_field 'd["items"][0]["thumbnail"]["webp"]' <<< "$listing")
+  # The thumbnail of median size on the first page visitors see (thumbnails run from 1 to
+  # 50 kB), so every catalogue size is measured with the same kind of answer.
+  read -r thumbnail thumbnail_bytes <<< "$(python3 -c '
+import json, sys, urllib.request
+base = sys.argv[1]
+def size(path):
+    head = urllib.request.Request(base + path, method="HEAD")
+    return int(urllib.request.urlopen(head).headers["Content-Length"])
+sized = sorted((size(o["thumbnail"]["webp"]), o["thumbnail"]["webp"]) for o in json.load(sys.stdin)["items"])
+print(*reversed(sized[len(sized) // 2]))' "$base" <<< "$listing")"
   customer "$size"
 
-  row "healthz$size" "GET /healthz" "$connections" "$base/healthz"
-  row "listing$size" "GET /api/offers (filtered, sorted, JPY, 24)" "$connections" \
-    -s "$here/wrk/offers_pages.lua" "$base"
-  # The same pages as a browser asks for them (every browser sends Accept-Encoding: gzip).
-  row "gzlisting$size" "GET /api/offers, as browsers ask (gzip)" "$connections" \
-    -H 'Accept-Encoding: gzip, deflate, br' -s "$here/wrk/offers_pages.lua" "$base"
-  row "getone$size" "GET /api/offers/get-one" "$connections" \
-    "$base/api/offers/get-one?UrlName=$offer&Currency=USD"
-  row "latest$size" "GET /api/offers/latest" "$connections" "$base/api/offers/latest?Currency=GBP"
-  row "thumbnail$size" "GET /media thumbnail (200, full body)" "$connections" "$base$thumbnail"
+  for _ in $(seq "$rounds"); do
+    measure "minimal$size" "$minimal_server" "$connections" "$minimal_base/healthz"
+    measure "healthz$size" "$server" "$connections" "$base/healthz"
+    measure "listing$size" "$server" "$connections" -s "$here/wrk/offers_pages.lua" "$base"
+    # The same pages as a browser asks for them (every browser sends Accept-Encoding: gzip).
+    measure "gzlisting$size" "$server" "$connections" -H 'Accept-Encoding: gzip, deflate, br' \
+      -s "$here/wrk/offers_pages.lua" "$base"
+    measure "getone$size" "$server" "$connections" \
+      "$base/api/offers/get-one?UrlName=$offer&Currency=USD"
+    measure "latest$size" "$server" "$connections" "$base/api/offers/latest?Currency=GBP"
+    measure "thumbnail$size" "$server" "$connections" "$base$thumbnail"
+  done
+  report "minimal$size" "minimal Beast, the /healthz bytes (ceiling)"
+  report "healthz$size" "GET /healthz"
+  report "listing$size" "GET /api/offers (filtered, sorted, JPY, 24)"
+  report "gzlisting$size" "GET /api/offers, as browsers ask (gzip)"
+  report "getone$size" "GET /api/offers/get-one"
+  report "latest$size" "GET /api/offers/latest"
+  report "thumbnail$size" "GET /media thumbnail ($((thumbnail_bytes / 1024)) kB, median)"
   row "index$size" "GET /index.html" "$connections" "$base/index.html"
   BENCH_BODY=$login_body row "login$size" "POST /api/Accounts/login (8 connections)" 8 \
     -s "$here/wrk/post_json.lua" "$base/api/Accounts/login"
@@ -202,7 +250,7 @@ ratio() {
 echo
 echo "== ratios (req/s within this run) =="
 for size in $sizes; do
-  echo "$size offers: healthz/minimal $(ratio healthz$size minimal)," \
+  echo "$size offers: healthz/minimal $(ratio healthz$size minimal$size)," \
     "listing/healthz $(ratio listing$size healthz$size) (gzip $(ratio gzlisting$size healthz$size))," \
     "thumbnail/healthz $(ratio thumbnail$size healthz$size)," \
     "get-one/listing $(ratio getone$size listing$size)," \
