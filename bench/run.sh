@@ -9,7 +9,9 @@
 # (minimal, healthz, listing, gzlisting, getone, latest, thumbnail) run in turns BENCH_ROUNDS
 # (3) times per catalogue, the minimal server answering beside the shop, and each shows its
 # median run: one 5-second run on a shared 2-core machine varies by 15 % or more, and taking
-# turns keeps a slow drift of the machine out of the ratios. BENCH_SEEDED=<folder> keeps the
+# turns keeps a slow drift of the machine out of the ratios. The mixed rows (the listing beside
+# logins, downloads or generation) run in rounds too; each shows its run of median listing p99
+# against the idle listing's median p99. BENCH_SEEDED=<folder> keeps the
 # seeded catalogues there and reuses them on the next run. BENCH_ROWS=<regex> runs only the rows
 # whose key matches (keys: core, minimal, healthz, listing, gzlisting, getone, latest, thumbnail, index, login,
 # mixlogin, mixdownload, mixgenerate, each followed by the catalogue size, and lighthouse), e.g.
@@ -108,21 +110,45 @@ row() {
   measure "$key" "$server" "$@"
   report "$key" "$name"
 }
-# mixed KEY NAME LOAD-CONNECTIONS LOAD-WRK-ARGS... : the listing at full connections while a
-# second wrk keeps LOAD-CONNECTIONS busy with other work; prints both.
+# A latency as wrk prints it (812.00us, 4.62ms, 1.20s) in microseconds.
+microseconds() {
+  awk '{v = $1 + 0; if ($1 ~ /us$/) print v; else if ($1 ~ /ms$/) print v * 1000; else print v * 1000000}' <<< "$1"
+}
+# The median p99 of a row's runs, in microseconds.
+median_p99() {
+  local p99s=() p99
+  while read -r _ _ p99 _; do
+    [ -n "$p99" ] && p99s+=("$(microseconds "$p99")")
+  done <<< "${runs[$1]}"
+  printf '%s\n' "${p99s[@]}" | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'
+}
+# mixed KEY LOAD-CONNECTIONS LOAD-WRK-ARGS... : one run of the listing at full connections
+# while a second wrk keeps LOAD-CONNECTIONS busy with other work; both kept under KEY.
 mixed() {
-  local key=$1 name=$2 c=$3
-  shift 3
+  local key=$1 c=$2
+  shift 2
   wanted "$key" || return 0
   reset_peak
   wrk_figures "$c" "$@" > "$work/load.txt" &
   local load=$!
-  read -r r p50 p99 bad <<< "$(wrk_figures "$connections" -s "$here/wrk/offers_pages.lua" "$base")"
+  local listing
+  listing=$(wrk_figures "$connections" -s "$here/wrk/offers_pages.lua" "$base")
   wait "$load"
-  read -r lr lp50 lp99 lbad < "$work/load.txt"
+  runs[$key]+="$(microseconds "$(cut -d' ' -f3 <<< "$listing")") $listing $(peak_mb) $(cat "$work/load.txt")"$'\n'
+}
+# report_mixed KEY NAME IDLE-KEY: the run whose listing p99 is the median, both of its rows, and
+# that p99 against the idle listing's median p99.
+report_mixed() {
+  local key=$1 name=$2 idle=$3
+  [ -n "${runs[$key]:-}" ] || return 0
+  local r p50 p99 bad rss lr lp50 lp99 lbad
+  read -r _ r p50 p99 bad rss lr lp50 lp99 lbad <<< "$(printf '%s' "${runs[$key]}" | sort -g -k1,1 |
+    awk '{run[NR] = $0} END {print run[int((NR + 1) / 2)]}')"
   rps[$key]=$r
-  print_row "  listing while $name" "$r" "$p50" "$p99" "$bad" "$(peak_mb)"
+  print_row "  listing while $name" "$r" "$p50" "$p99" "$bad" "$rss"
   print_row "  $name alongside" "$lr" "$lp50" "$lp99" "$lbad" ""
+  [ -n "${runs[$idle]:-}" ] && python3 -c 'import sys; m, i = map(float, sys.argv[1:]); print("  listing p99 %.2f ms against %.2f ms idle: %.2f times" % (m / 1000, i / 1000, m / i))' \
+    "$(microseconds "$p99")" "$(median_p99 "$idle")"
 }
 json_field() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 post() { curl -fsS -H 'Content-Type: application/json' "$@"; }
@@ -233,14 +259,20 @@ print(*reversed(sized[len(sized) // 2]))' "$base" <<< "$listing")"
   row "index$size" "GET /index.html" "$connections" "$base/index.html"
   BENCH_BODY=$login_body row "login$size" "POST /api/Accounts/login (8 connections)" 8 \
     -s "$here/wrk/post_json.lua" "$base/api/Accounts/login"
-  echo "mixed:"
-  BENCH_BODY=$login_body mixed "mixlogin$size" "8 connections log in" 8 \
-    -s "$here/wrk/post_json.lua" "$base/api/Accounts/login"
-  BENCH_TOKEN=$token mixed "mixdownload$size" "4 connections download a 4K artwork" 4 \
-    -s "$here/wrk/get_signed_in.lua" "$base/api/artworks/$artwork/download"
-  BENCH_TOKEN=$token BENCH_BODY='{"prompt":"a lighthouse in a storm","style":"Watercolor","aspectRatio":"3x2","count":1}' \
-    mixed "mixgenerate$size" "4 connections generate images" 4 \
-    -s "$here/wrk/post_json.lua" "$base/api/generated-images"
+  # The listing beside other work, in rounds like the rows above (the idle figure is the
+  # listing rows' median p99).
+  for _ in $(seq "$rounds"); do
+    BENCH_BODY=$login_body mixed "mixlogin$size" 8 \
+      -s "$here/wrk/post_json.lua" "$base/api/Accounts/login"
+    BENCH_TOKEN=$token mixed "mixdownload$size" 4 \
+      -s "$here/wrk/get_signed_in.lua" "$base/api/artworks/$artwork/download"
+    BENCH_TOKEN=$token BENCH_BODY='{"prompt":"a lighthouse in a storm","style":"Watercolor","aspectRatio":"3x2","count":1}' \
+      mixed "mixgenerate$size" 4 -s "$here/wrk/post_json.lua" "$base/api/generated-images"
+  done
+  echo "mixed (the run of median listing p99 of $rounds):"
+  report_mixed "mixlogin$size" "8 connections log in" "listing$size"
+  report_mixed "mixdownload$size" "4 connections download a 4K artwork" "listing$size"
+  report_mixed "mixgenerate$size" "4 connections generate images" "listing$size"
   stop_server
 done
 

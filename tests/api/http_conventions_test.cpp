@@ -34,7 +34,7 @@ boost::json::value json_of(const HttpResponse& response) {
 
 // Splits what a raw connection received into its responses' status lines and headers.
 std::vector<std::string> status_lines(const std::string& received) {
-  static const std::regex status_line(R"(HTTP/1\.1 \d{3}[^\r]*)");
+  static const std::regex status_line(R"(HTTP/1\.[01] \d{3}[^\r]*)");
   std::vector<std::string> lines;
   for (std::sregex_iterator it(received.begin(), received.end(), status_line), end; it != end;
        ++it) {
@@ -310,6 +310,24 @@ TEST_F(HttpConventions, PipelinedRequests_AreAllAnsweredInOrder) {
     EXPECT_GT(at, previous) << i;
     previous = at;
   }
+}
+
+TEST_F(HttpConventions, Http10_IsAnsweredInKindAndKeptAliveOnlyWhenAsked) {
+  const auto once = raw("GET /healthz HTTP/1.0\r\n\r\n");
+  EXPECT_EQ(status_lines(once), std::vector<std::string>{"HTTP/1.0 200 OK"});
+  EXPECT_NE(once.find("Content-Length: 15\r\n"), std::string::npos) << once;
+  EXPECT_EQ(once.find("Connection:"), std::string::npos) << once;  // closed, as 1.0 means
+
+  RawConnection kept("127.0.0.1", shared_server->port());
+  kept.send("GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n");
+  const auto first = kept.receive_until("{\"status\":\"ok\"}");
+  EXPECT_NE(first.find("Connection: keep-alive\r\n"), std::string::npos) << first;
+  kept.send("HEAD /healthz HTTP/1.0\r\n\r\n");
+  const auto second = kept.receive();
+  EXPECT_EQ(status_lines(second), std::vector<std::string>{"HTTP/1.0 200 OK"});
+  // A HEAD answer says how long the body would be, and sends none.
+  EXPECT_NE(second.find("Content-Length: 15\r\n"), std::string::npos) << second;
+  EXPECT_TRUE(second.ends_with("\r\n\r\n")) << second;
 }
 
 // With a read timeout of one second: a connection that asks nothing more is closed, and one

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -22,35 +23,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// An answer's bytes for Beast to write: its own, or a cache's that it shares (Response::bytes).
-struct AnswerBody {
-  struct value_type {
-    std::string owned;
-    std::shared_ptr<const std::string> kept;
-    std::string_view view() const noexcept { return kept ? std::string_view(*kept) : owned; }
-  };
-
-  static std::uint64_t size(const value_type& body) noexcept { return body.view().size(); }
-
-  class writer {
-   public:
-    using const_buffers_type = net::const_buffer;
-
-    template <bool isRequest, class Fields>
-    writer(const http::header<isRequest, Fields>& /*head*/, const value_type& body)
-        : bytes_(body.view()) {}
-
-    void init(beast::error_code& ec) { ec = {}; }
-    boost::optional<std::pair<const_buffers_type, bool>> get(beast::error_code& ec) {
-      ec = {};
-      return {{const_buffers_type(bytes_.data(), bytes_.size()), false}};
-    }
-
-   private:
-    std::string_view bytes_;
-  };
-};
-using BeastResponse = http::response<AnswerBody>;
 
 // After a response that closes the connection, what the client still sends is read and dropped
 // for a moment: closing with unread input resets the connection, and the client could lose the
@@ -78,19 +50,42 @@ bool has_no_body(unsigned status) {
   return status < 200 || status == 204 || status == 304;
 }
 
-BeastResponse to_beast(Response response, unsigned version, bool head_request) {
-  BeastResponse converted;
-  converted.version(version);
-  converted.result(response.status);
-  for (auto& [name, value] : response.headers) converted.insert(name, value);
-  if (has_no_body(response.status)) return converted;
-  if (head_request) {
-    converted.content_length(response.bytes().size());
-  } else {
-    converted.body() = {std::move(response.body), std::move(response.kept_body)};
-    converted.prepare_payload();
+bool safe_in_a_header(std::string_view text) {
+  return text.find_first_of("\r\n") == std::string_view::npos;
+}
+
+// An answer's status line and headers as they go on the wire, written here rather than by
+// Beast's serializer, which took an allocation per header and a tenth of a /healthz in
+// buffer-sequence bookkeeping: the head is one string, and it leaves with the body in one write.
+// HTTP/1.1 keeps a connection unless told "close"; HTTP/1.0 closes it unless told "keep-alive".
+std::string wire_head(const Response& response, unsigned version, bool close) {
+  std::string head;
+  head.reserve(512);
+  head += version == 10 ? "HTTP/1.0 " : "HTTP/1.1 ";
+  head += std::to_string(response.status);
+  head += ' ';
+  const auto reason = http::obsolete_reason(http::int_to_status(response.status));
+  head.append(reason.data(), reason.size());
+  head += "\r\n";
+  for (const auto& [name, value] : response.headers) {
+    if (!safe_in_a_header(name) || !safe_in_a_header(value)) {
+      spdlog::error("header {} left out of an answer: it holds a line break", name);
+      continue;
+    }
+    head += name;
+    head += ": ";
+    head += value;
+    head += "\r\n";
   }
-  return converted;
+  if (!has_no_body(response.status)) {
+    head += "Content-Length: ";
+    head += std::to_string(response.bytes().size());
+    head += "\r\n";
+  }
+  if (version == 10 && !close) head += "Connection: keep-alive\r\n";
+  if (version != 10 && close) head += "Connection: close\r\n";
+  head += "\r\n";
+  return head;
 }
 
 bool is_parse_error(const beast::error_code& ec) {
@@ -199,7 +194,10 @@ class Session : public std::enable_shared_from_this<Session> {
   };
   // One request read but not yet answered on the wire; answers leave in the order requests came.
   struct Slot {
-    std::optional<BeastResponse> response;
+    std::optional<Response> response;
+    unsigned version = 11;
+    bool head_request = false;
+    std::string head;  // written out when the answer goes
     bool close = false;
   };
 
@@ -416,8 +414,9 @@ void Session::answer_now(Response response) {
 void Session::complete(Slot& slot, const Exchange& exchange, Dispatcher::Answer answer) {
   server_.dispatcher_.finish(exchange.request, answer.route, answer.response,
                              Clock::now() - exchange.started);
-  slot.response =
-      to_beast(std::move(answer.response), exchange.version, exchange.request.method == "HEAD");
+  slot.version = exchange.version;
+  slot.head_request = exchange.request.method == "HEAD";
+  slot.response = std::move(answer.response);
   write_next();
 }
 
@@ -426,12 +425,17 @@ void Session::write_next() {
   auto& slot = slots_.front();
   if (!slot.response) return;  // the oldest request is still being answered
   slot.close = slot.close || (closing_ && slots_.size() == 1 && !reading_);
-  slot.response->keep_alive(!slot.close);
+  slot.head = wire_head(*slot.response, slot.version, slot.close);
+  const auto body = slot.head_request || has_no_body(slot.response->status)
+                        ? std::string_view{}
+                        : slot.response->bytes();
   writing_ = true;
   // A client that stops reading is dropped after the same time as one that stops sending.
   set_deadline(server_.options_.read_timeout);
-  http::async_write(
-      stream_, *slot.response,
+  net::async_write(
+      stream_,
+      std::array{net::const_buffer(slot.head.data(), slot.head.size()),
+                 net::const_buffer(body.data(), body.size())},
       [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });
 }
 
