@@ -38,7 +38,9 @@ results=$here/results/$(date +%Y-%m-%d-%H%M).txt
 server=
 minimal_server=
 cleanup() {
-  for pid in $server $minimal_server; do kill "$pid" 2> /dev/null && wait "$pid" 2> /dev/null; done
+  for pid in $server $minimal_server; do
+    kill "$pid" 2> /dev/null && wait "$pid" 2> /dev/null || true  # killed: status 143
+  done
   rm -rf "$work"
 }
 trap cleanup EXIT

@@ -337,8 +337,7 @@ class ReadTimeout : public ::testing::Test {
   static ServerProcessOptions one_second() {
     return {.env = {{"ARTSHOP_READ_TIMEOUT_SECONDS", "1"}}};
   }
-  static constexpr std::string_view kHealthz =
-      "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n";
+  static constexpr std::string_view kHealthz = "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n";
   static constexpr std::string_view kAnswered = "{\"status\":\"ok\"}";
 };
 

@@ -23,7 +23,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-
 // After a response that closes the connection, what the client still sends is read and dropped
 // for a moment: closing with unread input resets the connection, and the client could lose the
 // answer (a 413 above all) before reading it.

@@ -166,7 +166,8 @@ Response negotiated(const std::shared_ptr<const KeptAnswer>& kept, const Request
   const bool gzip =
       !kept->gzipped.empty() && accepts_gzip(request.header("Accept-Encoding").value_or(""));
   auto response = json_answer({});
-  response.kept_body = std::shared_ptr<const std::string>(kept, gzip ? &kept->gzipped : &kept->body);
+  response.kept_body =
+      std::shared_ptr<const std::string>(kept, gzip ? &kept->gzipped : &kept->body);
   if (gzip) response.set_header("Content-Encoding", "gzip");
   response.set_header("Vary", "Accept-Encoding");
   return response;
