@@ -173,20 +173,13 @@ std::optional<FileStat> stat_of(const fs::path& file) {
       .mtime_ns = std::int64_t{status.st_mtim.tv_sec} * 1'000'000'000 + status.st_mtim.tv_nsec};
 }
 
-std::int64_t steady_now_ns() noexcept {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
 }  // namespace
 
 FileServer::FileServer(const fs::path& root, CachePolicy cache_policy, std::size_t cache_bytes,
                        std::chrono::steady_clock::duration recheck_after)
     : cache_policy_(std::move(cache_policy)),
       cache_budget_(cache_bytes),
-      recheck_after_ns_(
-          std::chrono::duration_cast<std::chrono::nanoseconds>(recheck_after).count()) {
+      recheck_after_(recheck_after) {
   std::error_code ec;
   if (!root.empty() && fs::is_directory(root, ec)) root_ = fs::canonical(root, ec);
 }
@@ -224,13 +217,13 @@ std::shared_ptr<const FileServer::CachedFile> FileServer::cached(
     if (found == cache_.end()) return nullptr;
     entry = found->second;
   }
-  const auto now_ns = steady_now_ns();
-  if (now_ns - entry->checked_ns.load(std::memory_order_relaxed) < recheck_after_ns_) return entry;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - entry->checked_at.load(std::memory_order_relaxed) < recheck_after_) return entry;
   const auto on_disk = stat_of(entry->file);
   if (!on_disk || on_disk->size != entry->size || on_disk->mtime_ns != entry->stat_mtime_ns) {
     return nullptr;
   }
-  entry->checked_ns.store(now_ns, std::memory_order_relaxed);
+  entry->checked_at.store(now, std::memory_order_relaxed);
   return entry;
 }
 
@@ -336,7 +329,7 @@ std::optional<Response> FileServer::serve(const Request& request,
     kept->bytes = std::move(bytes);
     kept->etag = etag;
     kept->content_type = type;
-    kept->checked_ns = steady_now_ns();
+    kept->checked_at = std::chrono::steady_clock::now();
     response.kept_body = std::shared_ptr<const std::string>(kept, &kept->bytes);
     remember(relative_path, std::move(kept));
   };

@@ -17,12 +17,6 @@ constexpr std::string_view kNewestVersion =
 // The categories' own key in catalogue_changes: a change there reloads everything.
 constexpr std::int64_t kCategoriesKey = 0;
 
-std::int64_t steady_now_ns() noexcept {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
 std::int64_t read_version(Connection& connection) {
   auto row = connection.prepare_cached(kNewestVersion);
   row.step();
@@ -35,7 +29,7 @@ SqlCatalogueReadModel::SqlCatalogueReadModel(ReadModelDatabase database, std::si
                                              std::chrono::nanoseconds trust_for)
     : database_(std::move(database)),
       patch_limit_(patch_limit),
-      trust_for_ns_(trust_for.count()),
+      trust_for_(trust_for),
       reloader_([this](const std::stop_token& stop) { reload_when_asked(stop); }) {}
 
 SqlCatalogueReadModel::~SqlCatalogueReadModel() = default;
@@ -59,29 +53,30 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::current() {
   // The count of writes is read before the check, so a write committed after it is not
   // mistaken for one the check saw.
   const auto writes = writes_.load();
-  const auto now_ns = steady_now_ns();
+  const auto now = std::chrono::steady_clock::now();
   // Whoever noted the check had published a snapshot at least as new first.
-  if (checked_lately(writes, now_ns)) return snapshot_.load();
+  if (checked_lately(writes, now)) return snapshot_.load();
   const auto newest = newest_version();
   if (newest == held->version()) {
-    note_checked(writes, now_ns);
+    note_checked(writes, now);
     return held;
   }
   if (reloading_.load()) return held;
   auto next = patch(std::move(held));
-  if (next->version() >= newest) note_checked(writes, now_ns);
+  if (next->version() >= newest) note_checked(writes, now);
   return next;
 }
 
-bool SqlCatalogueReadModel::checked_lately(std::uint64_t writes,
-                                           std::int64_t now_ns) const noexcept {
-  return trust_for_ns_ > 0 && checked_writes_.load() == writes &&
-         now_ns - checked_at_ns_.load() < trust_for_ns_;
+bool SqlCatalogueReadModel::checked_lately(
+    std::uint64_t writes, std::chrono::steady_clock::time_point now) const noexcept {
+  return trust_for_ > std::chrono::nanoseconds::zero() && checked_writes_.load() == writes &&
+         now - checked_at_.load() < trust_for_;
 }
 
-void SqlCatalogueReadModel::note_checked(std::uint64_t writes, std::int64_t now_ns) noexcept {
-  if (trust_for_ns_ == 0) return;
-  checked_at_ns_.store(now_ns);
+void SqlCatalogueReadModel::note_checked(std::uint64_t writes,
+                                         std::chrono::steady_clock::time_point now) noexcept {
+  if (trust_for_ == std::chrono::nanoseconds::zero()) return;
+  checked_at_.store(now);
   checked_writes_.store(writes);
 }
 

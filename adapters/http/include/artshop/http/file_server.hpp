@@ -62,8 +62,8 @@ class FileServer {
     std::string bytes;
     std::string etag;
     std::string_view content_type;
-    // When the disk was last asked whether the file changed (steady clock, ns since epoch).
-    mutable std::atomic<std::int64_t> checked_ns = 0;
+    // When the disk was last asked whether the file changed.
+    mutable std::atomic<std::chrono::steady_clock::time_point> checked_at{};
   };
   // Finds a cached file by a view of its path, without making a string of it.
   struct PathHash {
@@ -79,7 +79,7 @@ class FileServer {
   CachePolicy cache_policy_;
   std::size_t cache_budget_;
   mutable std::shared_mutex cache_mutex_;
-  std::int64_t recheck_after_ns_;
+  std::chrono::steady_clock::duration recheck_after_;
   mutable std::unordered_map<std::string, std::shared_ptr<const CachedFile>, PathHash,
                              std::equal_to<>>
       cache_;

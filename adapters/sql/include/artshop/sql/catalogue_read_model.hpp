@@ -68,8 +68,9 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
   };
 
   std::int64_t newest_version();
-  bool checked_lately(std::uint64_t writes, std::int64_t now_ns) const noexcept;
-  void note_checked(std::uint64_t writes, std::int64_t now_ns) noexcept;
+  bool checked_lately(std::uint64_t writes,
+                      std::chrono::steady_clock::time_point now) const noexcept;
+  void note_checked(std::uint64_t writes, std::chrono::steady_clock::time_point now) noexcept;
   std::shared_ptr<const CatalogueSnapshot> patch(std::shared_ptr<const CatalogueSnapshot> held);
   std::shared_ptr<const CatalogueSnapshot> load_all(Connection& connection);
   void publish(const std::shared_ptr<const CatalogueSnapshot>& next);
@@ -78,12 +79,12 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
 
   const ReadModelDatabase database_;
   const std::size_t patch_limit_;
-  const std::int64_t trust_for_ns_;
+  const std::chrono::nanoseconds trust_for_;
   std::atomic<std::uint64_t> writes_{0};
   // The last check that found the snapshot current: when, and how many writes it had seen. Two
   // atomics, each possibly from another check: a mixed pair either still describes a valid
   // check or makes the next call check again (current()).
-  std::atomic<std::int64_t> checked_at_ns_{0};
+  std::atomic<std::chrono::steady_clock::time_point> checked_at_{};
   std::atomic<std::uint64_t> checked_writes_{0};
   std::atomic<std::shared_ptr<const CatalogueSnapshot>> snapshot_;
   std::array<Probe, 4> probes_;
