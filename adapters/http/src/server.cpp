@@ -272,6 +272,8 @@ http::request_parser<http::string_body>& Session::parser() {
 }
 
 void Session::read_head() {
+  // With pipeline_limit requests read and not yet answered, the next waits unread in the socket
+  // (TCP holds the client back) until on_write has sent the oldest answer.
   if (closing_ || reading_ || slots_.size() >= server_.options_.pipeline_limit) return;
   if (!parser_) {
     parser_.emplace();

@@ -32,6 +32,7 @@ struct ServerOptions {
   std::size_t header_limit = std::size_t{8} * 1024;
   std::size_t body_limit = std::size_t{1024} * 1024;  // for requests that match no route
   std::chrono::seconds read_timeout{30};
+  // Requests of one connection read ahead of their answers; the rest are read as answers go.
   std::size_t pipeline_limit = 8;
   // Open connections at most (0: no cap); one more is answered 503 and closed at once.
   std::size_t max_connections = 10000;
