@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,12 +12,10 @@
 namespace artshop::http {
 namespace {
 
-constexpr std::string_view kTransferCoding =
-    "Transfer-Encoding other than chunked is not supported.";
-constexpr std::string_view kBothLengths =
-    "Transfer-Encoding and Content-Length cannot be sent together.";
-constexpr std::string_view kContentLength = "Content-Length must be sent once, as one number.";
-constexpr std::string_view kHost = "Host must be sent exactly once.";
+constexpr auto kTransferCoding = FramingRefusal::kTransferCoding;
+constexpr auto kBothLengths = FramingRefusal::kBothLengths;
+constexpr auto kContentLength = FramingRefusal::kContentLength;
+constexpr auto kHost = FramingRefusal::kHost;
 
 // An HTTP/1.1 head with one Host, plus `extra`.
 Fields with_host(Fields extra) {
@@ -26,6 +25,13 @@ Fields with_host(Fields extra) {
 
 std::optional<std::string_view> refusal(const Fields& headers, unsigned version = 11) {
   return framing_refusal(version, headers);
+}
+
+// Each of `framings`, in an HTTP/1.1 head with one Host, is refused with `message`.
+void expect_each_refused(std::initializer_list<Fields> framings, std::string_view message) {
+  for (const auto& framing : framings) {
+    EXPECT_EQ(refusal(with_host(framing)), message) << framing.back().second;
+  }
 }
 
 TEST(FramingRefusal, ASingleChunkedOrOneLengthOrNoBody_IsSound) {
@@ -38,45 +44,43 @@ TEST(FramingRefusal, ASingleChunkedOrOneLengthOrNoBody_IsSound) {
 }
 
 TEST(FramingRefusal, AnyTransferCodingButOneChunked_IsRefused) {
-  for (const Fields& framing : {
-           Fields{{"Transfer-Encoding", "gzip"}},
-           Fields{{"Transfer-Encoding", "identity"}},
-           Fields{{"Transfer-Encoding", "xchunked"}},
-           Fields{{"Transfer-Encoding", "chunked;x=1"}},
-           Fields{{"Transfer-Encoding", ""}},
-           Fields{{"Transfer-Encoding", "gzip, chunked"}},
-           Fields{{"Transfer-Encoding", "chunked, identity"}},
-           Fields{{"Transfer-Encoding", "chunked,"}},
-           Fields{{"Transfer-Encoding", "chunked"}, {"Transfer-Encoding", "chunked"}},
-           Fields{{"Transfer-Encoding", "identity"}, {"Transfer-Encoding", "chunked"}},
-       }) {
-    EXPECT_EQ(refusal(with_host(framing)), kTransferCoding) << framing.back().second;
-  }
+  expect_each_refused(
+      {
+          Fields{{"Transfer-Encoding", "gzip"}},
+          Fields{{"Transfer-Encoding", "identity"}},
+          Fields{{"Transfer-Encoding", "xchunked"}},
+          Fields{{"Transfer-Encoding", "chunked;x=1"}},
+          Fields{{"Transfer-Encoding", ""}},
+          Fields{{"Transfer-Encoding", "gzip, chunked"}},
+          Fields{{"Transfer-Encoding", "chunked, identity"}},
+          Fields{{"Transfer-Encoding", "chunked,"}},
+          Fields{{"Transfer-Encoding", "chunked"}, {"Transfer-Encoding", "chunked"}},
+          Fields{{"Transfer-Encoding", "identity"}, {"Transfer-Encoding", "chunked"}},
+      },
+      kTransferCoding);
 }
 
 TEST(FramingRefusal, TransferEncodingWithContentLength_IsRefusedInEitherOrder) {
-  EXPECT_EQ(refusal(with_host({{"Transfer-Encoding", "chunked"}, {"Content-Length", "2"}})),
-            kBothLengths);
-  EXPECT_EQ(refusal(with_host({{"Content-Length", "2"}, {"Transfer-Encoding", "chunked"}})),
-            kBothLengths);
-  EXPECT_EQ(refusal(with_host({{"Transfer-Encoding", "gzip"}, {"Content-Length", "2"}})),
-            kBothLengths);
+  expect_each_refused({{{"Transfer-Encoding", "chunked"}, {"Content-Length", "2"}},
+                       {{"Content-Length", "2"}, {"Transfer-Encoding", "chunked"}},
+                       {{"Transfer-Encoding", "gzip"}, {"Content-Length", "2"}}},
+                      kBothLengths);
 }
 
 TEST(FramingRefusal, ContentLengthThatIsNotOneNumberSentOnce_IsRefused) {
-  for (const Fields& framing : {
-           Fields{{"Content-Length", "2"}, {"Content-Length", "40"}},
-           Fields{{"Content-Length", "2"}, {"Content-Length", "2"}},
-           Fields{{"Content-Length", "2, 2"}},
-           Fields{{"Content-Length", "-1"}},
-           Fields{{"Content-Length", "+2"}},
-           Fields{{"Content-Length", "2x"}},
-           Fields{{"Content-Length", "2 0"}},
-           Fields{{"Content-Length", ""}},
-           Fields{{"Content-Length", "99999999999999999999"}},
-       }) {
-    EXPECT_EQ(refusal(with_host(framing)), kContentLength) << framing.back().second;
-  }
+  expect_each_refused(
+      {
+          Fields{{"Content-Length", "2"}, {"Content-Length", "40"}},
+          Fields{{"Content-Length", "2"}, {"Content-Length", "2"}},
+          Fields{{"Content-Length", "2, 2"}},
+          Fields{{"Content-Length", "-1"}},
+          Fields{{"Content-Length", "+2"}},
+          Fields{{"Content-Length", "2x"}},
+          Fields{{"Content-Length", "2 0"}},
+          Fields{{"Content-Length", ""}},
+          Fields{{"Content-Length", "99999999999999999999"}},
+      },
+      kContentLength);
 }
 
 TEST(FramingRefusal, Http11WithoutExactlyOneHost_IsRefused) {
@@ -93,7 +97,7 @@ TEST(FramingRefusal, Http10MayLeaveHostOutButNeverRepeatIt) {
 
 TEST(FramingRefusal, TransferEncodingInHttp10_IsRefusedEvenChunked) {
   EXPECT_EQ(refusal({{"Transfer-Encoding", "chunked"}}, 10),
-            "Transfer-Encoding is not allowed in an HTTP/1.0 request.");
+            FramingRefusal::kTransferEncodingInHttp10);
 }
 
 TEST(FramingRefusal, TheBodysFramingIsJudgedBeforeTheHost) {

@@ -173,14 +173,27 @@ std::string RawConnection::receive_until(std::string_view text, std::chrono::mil
   return received;
 }
 
+namespace {
+
+// The first group of every match of `pattern` in `text`, or the whole match without a group.
+std::vector<std::string> all_matches(const std::string& text, const std::regex& pattern) {
+  std::vector<std::string> found;
+  for (std::sregex_iterator it(text.begin(), text.end(), pattern), end; it != end; ++it) {
+    found.push_back(it->size() > 1 ? (*it)[1].str() : it->str());
+  }
+  return found;
+}
+
+}  // namespace
+
 std::vector<std::string> status_lines(const std::string& received) {
   static const std::regex status_line(R"(HTTP/1\.[01] \d{3}[^\r]*)");
-  std::vector<std::string> lines;
-  for (std::sregex_iterator it(received.begin(), received.end(), status_line), end; it != end;
-       ++it) {
-    lines.push_back(it->str());
-  }
-  return lines;
+  return all_matches(received, status_line);
+}
+
+std::vector<std::string> request_ids(const std::string& received) {
+  static const std::regex request_id("\r\nX-Request-Id: ([^\r]*)\r\n");
+  return all_matches(received, request_id);
 }
 
 std::string raw_exchange(const std::string& host, unsigned short port, std::string_view bytes,

@@ -60,6 +60,8 @@ class RawConnection {
 
 // The status line of every answer in what a raw connection received, in order.
 std::vector<std::string> status_lines(const std::string& received);
+// The X-Request-Id of every answer in what a raw connection received, in order.
+std::vector<std::string> request_ids(const std::string& received);
 
 // Sends `bytes` on a fresh connection and returns what comes back (see RawConnection::receive).
 std::string raw_exchange(const std::string& host, unsigned short port, std::string_view bytes,

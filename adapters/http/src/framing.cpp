@@ -7,15 +7,6 @@
 namespace artshop::http {
 namespace {
 
-constexpr std::string_view kTransferCoding =
-    "Transfer-Encoding other than chunked is not supported.";
-constexpr std::string_view kTransferEncodingInHttp10 =
-    "Transfer-Encoding is not allowed in an HTTP/1.0 request.";
-constexpr std::string_view kBothLengths =
-    "Transfer-Encoding and Content-Length cannot be sent together.";
-constexpr std::string_view kContentLength = "Content-Length must be sent once, as one number.";
-constexpr std::string_view kHost = "Host must be sent exactly once.";
-
 struct Occurrences {
   std::size_t count = 0;
   std::string_view value{};  // the first one's
@@ -65,17 +56,17 @@ std::optional<std::string_view> framing_refusal(unsigned version, const Fields& 
   const FramingFields fields(headers);
   const auto& [transfer_encoding, content_length, host] = fields;
   if (transfer_encoding.count > 0) {
-    if (version < 11) return kTransferEncodingInHttp10;
-    if (content_length.count > 0) return kBothLengths;
+    if (version < 11) return FramingRefusal::kTransferEncodingInHttp10;
+    if (content_length.count > 0) return FramingRefusal::kBothLengths;
     if (transfer_encoding.count > 1 || !iequals(trimmed(transfer_encoding.value), "chunked")) {
-      return kTransferCoding;
+      return FramingRefusal::kTransferCoding;
     }
   }
   if (content_length.count > 1 ||
       (content_length.count == 1 && !is_one_length(content_length.value))) {
-    return kContentLength;
+    return FramingRefusal::kContentLength;
   }
-  if (host.count > 1 || (host.count == 0 && version >= 11)) return kHost;
+  if (host.count > 1 || (host.count == 0 && version >= 11)) return FramingRefusal::kHost;
   return std::nullopt;
 }
 

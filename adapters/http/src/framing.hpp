@@ -19,4 +19,17 @@ namespace artshop::http {
 // `version` is Beast's: 11 for HTTP/1.1, 10 for HTTP/1.0.
 std::optional<std::string_view> framing_refusal(unsigned version, const Fields& headers);
 
+// What a refusal says: the general message of the 400 the client gets.
+struct FramingRefusal {
+  static constexpr std::string_view kTransferCoding =
+      "Transfer-Encoding other than chunked is not supported.";
+  static constexpr std::string_view kTransferEncodingInHttp10 =
+      "Transfer-Encoding is not allowed in an HTTP/1.0 request.";
+  static constexpr std::string_view kBothLengths =
+      "Transfer-Encoding and Content-Length cannot be sent together.";
+  static constexpr std::string_view kContentLength =
+      "Content-Length must be sent once, as one number.";
+  static constexpr std::string_view kHost = "Host must be sent exactly once.";
+};
+
 }  // namespace artshop::http
