@@ -67,15 +67,18 @@ class DatabaseRestart : public ::testing::Test {
       const auto answer = post_json(server->url("/api/Accounts/register"),
                                     json::serialize(register_payload(email)));
       const auto answered = phase.load();
-      const std::lock_guard lock(mutex);
-      if (answer.status == 200) {
-        acknowledged.push_back(email);
-        if (sent == Phase::Back) ++registered_after;
-      } else if (told_to_come_back(answer)) {
-        if (sent == Phase::Away && answered == Phase::Away) ++refused_while_away;
-      } else {
-        surprises.push_back("register: " + std::to_string(answer.status) + " " + answer.body);
+      {
+        const std::lock_guard lock(mutex);
+        if (answer.status == 200) {
+          acknowledged.push_back(email);
+          if (sent == Phase::Back) ++registered_after;
+        } else if (told_to_come_back(answer)) {
+          if (sent == Phase::Away && answered == Phase::Away) ++refused_while_away;
+        } else {
+          surprises.push_back("register: " + std::to_string(answer.status) + " " + answer.body);
+        }
       }
+      paced();
     }
   }
 
@@ -92,11 +95,13 @@ class DatabaseRestart : public ::testing::Test {
           surprises.push_back("listing: " + std::to_string(answer.status) + " " + answer.body);
         }
       }
-      // A visitor's pace, so that the registrations' password hashing (at idle priority) is
-      // not starved on a small machine.
-      std::this_thread::sleep_for(10ms);
+      paced();
     }
   }
+
+  // A visitor's pace between calls, so that the load does not starve the server's password
+  // hashing (at idle priority) on a small machine.
+  static void paced() { std::this_thread::sleep_for(10ms); }
 
   template <class Count>
   bool counted(const Count& count) {
@@ -144,8 +149,10 @@ TEST_F(DatabaseRestart, WritesAnswer503AndListingsTheSnapshotWhileAway_Everythin
     phase = Phase::Back;
     outage.end();
   }
+  const auto started = std::chrono::steady_clock::now();
 
   EXPECT_TRUE(eventually([&] { return ready(); }, 30s)) << "readiness recovers";
+  const auto ready_after = std::chrono::steady_clock::now() - started;
   EXPECT_TRUE(eventually([&] { return counted([&] { return registered_after; }); }, 30s))
       << "registrations recover";
   // Another server's write once the database is back: the read model reconnected and takes it
@@ -163,7 +170,9 @@ TEST_F(DatabaseRestart, WritesAnswer503AndListingsTheSnapshotWhileAway_Everythin
     const std::lock_guard lock(mutex);
     std::cout << acknowledged.size() << " registration(s) acknowledged, " << refused_while_away
               << " write(s) answered 503 and " << listed_while_away
-              << " listing(s) answered from the snapshot while the database was away\n";
+              << " listing(s) answered from the snapshot while the database was away; ready "
+              << std::chrono::duration_cast<std::chrono::milliseconds>(ready_after).count()
+              << " ms after PostgreSQL accepted connections again\n";
   }
   // Every call answers as before: a new customer signs up and in, and the catalogue lists.
   const auto newcomer = shop.sign_up();

@@ -76,12 +76,14 @@ bool is_unreachable(const sql::DatabaseError& error) noexcept {
   static const int admin_shutdown = sqlstate_code("57P01");
   static const int crash_shutdown = sqlstate_code("57P02");
   static const int cannot_connect_now = sqlstate_code("57P03");
-  // Class 08 is every code from "08000" up to, not including, "09000".
+  // Class 08 is every code from "08000" up to, not including, "09000"; but a protocol
+  // violation (08P01) is a statement sent wrong, not a server away.
   static const int connection_class = sqlstate_code("08000");
   static const int next_class = sqlstate_code("09000");
+  static const int protocol_violation = sqlstate_code("08P01");
   const int code = error.code();
-  return (code >= connection_class && code < next_class) || code == admin_shutdown ||
-         code == crash_shutdown || code == cannot_connect_now;
+  return (code >= connection_class && code < next_class && code != protocol_violation) ||
+         code == admin_shutdown || code == crash_shutdown || code == cannot_connect_now;
 }
 
 DatabaseError::DatabaseError(std::string_view sqlstate, const std::string& message)
