@@ -59,7 +59,7 @@ class SqliteDatabase final : public Database {
     return report.to_version;
   }
 
-  bool ready() override { return pool_.ping(); }
+  bool ready() override { return pool_.ping() && catalogue_.refresh(); }
   std::string where() const override { return file_.string(); }
 
  private:
@@ -100,7 +100,7 @@ class PostgresDatabase final : public Database {
     return report.to_version;
   }
 
-  bool ready() override { return pool_.ping(); }
+  bool ready() override { return pool_.ping() && catalogue_.refresh(); }
   std::string where() const override { return without_password(url_); }
 
  private:

@@ -26,7 +26,9 @@ class Database {
   // Applies pending migrations, then brings gift-card numbers under the current keys (sealed
   // with `cipher`, looked up with `lookup`); answers the schema version.
   virtual int migrate(const GiftCardNumberCipher& cipher, const TokenHasher& lookup) = 0;
-  // Whether the database answers on its migrated schema (GET /readyz).
+  // Whether the database answers on its migrated schema, through the pool and through every
+  // connection of the catalogue read model, which it connects again when they broke and brings
+  // up to date (GET /readyz). Waits for the database: call it from a background thread.
   virtual bool ready() = 0;
   // Where it is, for the log: the file, or the server and database (never a password).
   virtual std::string where() const = 0;

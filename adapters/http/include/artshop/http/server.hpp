@@ -46,7 +46,8 @@ struct ServerOptions {
 class Server {
  public:
   // Binds the listener, throwing boost::system::system_error (a std::runtime_error) when it
-  // cannot. readiness_check runs on the worker pool for each GET /readyz.
+  // cannot. readiness_check runs on an I/O thread for each GET /readyz, so it only reads a
+  // state (one a background check keeps): it never waits for a database.
   Server(ServerOptions options, Router api, std::function<bool()> readiness_check);
   ~Server();
   Server(const Server&) = delete;
