@@ -15,6 +15,7 @@
 #include "artshop/sqlite/connection_pool.hpp"
 #include "artshop/sqlite/migrations.hpp"
 #include "artshop/sqlite/sqlite_unit_of_work.hpp"
+#include "support/narrowing.hpp"
 #include "support/temp_dir.hpp"
 
 namespace artshop::sqlite {
@@ -78,15 +79,7 @@ void race(int count, Work work) {
   for (auto& thread : threads) thread.join();
 }
 
-// Hands each use case transactions over the repositories it names, as the app builds them
-// with narrow() over its one unit of work.
-struct Narrowing {
-  UnitOfWork& whole;
-  template <class... Ports>
-  operator Transactions<Ports...>() const {  // NOLINT(google-explicit-constructor)
-    return narrow<Ports...>(whole);
-  }
-};
+using testing::Narrowing;
 
 class SqliteOrders : public ::testing::Test {
  protected:
