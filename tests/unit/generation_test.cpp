@@ -115,6 +115,25 @@ TEST_F(Generation, GenerateImages_WithTheFreeQuotaLeft_AnswersEveryImageAndCharg
   EXPECT_EQ(originals.get(first.image.blob_key), "PNG 100");
 }
 
+TEST_F(Generation, GenerateImages_RunAgainByItsStore_AnswersTheBytesTheGeneratorDrew) {
+  // The first attempt is rolled back, as PostgreSQL does with one that failed to serialize.
+  store.attempts = 2;
+  already_generated(ann, 3);
+  fund(ann, 1'00);
+
+  const auto generated = generate(asking(ann, 2));
+
+  ASSERT_TRUE(generated) << generated.error().detail;
+  ASSERT_THAT(generated->images, SizeIs(2));
+  EXPECT_EQ(generated->images[0].png, "PNG 100");
+  EXPECT_EQ(generated->images[1].png, "PNG 101");
+  for (const auto& file : generated->images) {
+    EXPECT_EQ(originals.get(file.image.blob_key), file.png) << "answered as stored";
+  }
+  EXPECT_THAT(store.state.generated_images, SizeIs(3 + 2));
+  EXPECT_EQ(balance_cents(ann), 60) << "charged once";
+}
+
 TEST_F(Generation, GenerateImages_PastTheFreeQuota_ChargesTheBalanceForEachImage) {
   already_generated(ann, 3);
   fund(ann, 1'00);
