@@ -286,6 +286,23 @@ TEST_F(Generation, GenerateImages_WithEveryFieldWrong_ListsThemAllInOneMap) {
   EXPECT_THAT(generator.asked, IsEmpty());
 }
 
+// The prompt is stored with the images and shown in the customer's gallery.
+TEST_F(Generation, GenerateImages_WithAControlOrBidiCharacterInThePrompt_RefusesIt) {
+  for (const auto* prompt :
+       {"a lighthouse\u202E at dusk", "a lighthouse\u2028at dusk", "a lighthouse\x1B[2Jat dusk"}) {
+    auto command = asking(ann, 1);
+    command.prompt = prompt;
+    const auto generated = generate(command);
+    ASSERT_FALSE(generated) << prompt;
+    EXPECT_THAT(generated.error().fields.messages("prompt"),
+                ElementsAre("prompt contains characters that are not allowed."));
+  }
+  EXPECT_THAT(generator.asked, IsEmpty());
+  auto lines = asking(ann, 1);
+  lines.prompt = "a lighthouse\nat dusk";
+  EXPECT_TRUE(generate(lines)) << "the prompt box has several lines";
+}
+
 TEST_F(Generation, GenerateImages_FieldsTheAdapterCouldNotReadJoinTheMapOnce) {
   auto command = asking(ann, 1);
   command.prompt = "";

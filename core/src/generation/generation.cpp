@@ -45,6 +45,10 @@ std::expected<ValidRequest, ValidationErrors> validate(const GenerateImagesComma
   const auto length = text::utf8_length(request.prompt);
   if (!unread("prompt") && (!length || *length == 0 || *length > kMaxPromptLength)) {
     errors.add("prompt", fmt::format("prompt must be 1 to {} characters.", kMaxPromptLength));
+  } else if (!unread("prompt") &&
+             text::has_control_characters_besides_line_breaks(request.prompt)) {
+    // Typed in a box of several lines: its line breaks are text.
+    errors.add("prompt", "prompt contains characters that are not allowed.");
   }
   if (const auto style = parse_art_style(text::trim(command.style))) {
     request.style = *style;
