@@ -49,6 +49,15 @@ struct StoreState {
   std::int64_t last_mail_id = 0;
 };
 
+// The mails queued in the outbox and not sent yet, in queueing order.
+inline std::vector<EmailMessage> queued_mails(const StoreState& state) {
+  std::vector<EmailMessage> mails;
+  for (const auto& queued : state.mail_outbox) {
+    if (!queued.dead) mails.push_back(queued.mail.message);
+  }
+  return mails;
+}
+
 // Sorts rows newest first by `time`, then by id, as the ports' lists promise.
 template <class Row, class Time>
 void newest_first(std::vector<Row>& rows, Time Row::*time) {
@@ -696,18 +705,18 @@ class InMemoryMailOutbox final : public MailOutbox {
   }
   void reschedule(OutboxMailId id, int attempts, std::chrono::sys_seconds next_attempt_at,
                   std::string_view error) override {
-    for (auto& queued : pending(id)) {
-      queued.mail.attempts = attempts;
-      queued.next_attempt_at = next_attempt_at;
-      queued.last_error = error;
+    for (auto* queued : pending(id)) {
+      queued->mail.attempts = attempts;
+      queued->next_attempt_at = next_attempt_at;
+      queued->last_error = error;
     }
   }
   void mark_dead(OutboxMailId id, int attempts, std::string_view error) override {
-    for (auto& queued : pending(id)) {
-      queued.dead = true;
-      queued.mail.attempts = attempts;
-      queued.mail.message.text_body.clear();
-      queued.last_error = error;
+    for (auto* queued : pending(id)) {
+      queued->dead = true;
+      queued->mail.attempts = attempts;
+      queued->mail.message.text_body.clear();
+      queued->last_error = error;
     }
   }
   MailOutboxCounts counts() override {
@@ -717,10 +726,13 @@ class InMemoryMailOutbox final : public MailOutbox {
   }
 
  private:
-  auto pending(OutboxMailId id) {
-    return state_.mail_outbox | std::views::filter([id](const auto& queued) {
-             return !queued.dead && queued.mail.id == id;
-           });
+  // The pending mail `id`, or nothing (it was sent or given up meanwhile).
+  std::vector<StoreState::QueuedMail*> pending(OutboxMailId id) {
+    std::vector<StoreState::QueuedMail*> found;
+    for (auto& queued : state_.mail_outbox) {
+      if (!queued.dead && queued.mail.id == id) found.push_back(&queued);
+    }
+    return found;
   }
   StoreState& state_;
 };
