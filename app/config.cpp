@@ -189,6 +189,9 @@ std::expected<Config::Mail, std::string> read_mail(const Settings& settings) {
       settings.integer("mail.retry_seconds", mail.delivery.first_retry.count(), 1, 3600);
   if (!retry) return std::unexpected(retry.error());
   mail.delivery.first_retry = std::chrono::seconds(*retry);
+  const auto claim = settings.integer("mail.claim_seconds", mail.delivery.claim.count(), 5, 3600);
+  if (!claim) return std::unexpected(claim.error());
+  mail.delivery.claim = std::chrono::seconds(*claim);
   const auto poll = settings.integer("mail.poll_milliseconds", mail.poll.count(), 50, 60'000);
   if (!poll) return std::unexpected(poll.error());
   mail.poll = std::chrono::milliseconds(*poll);

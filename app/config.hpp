@@ -103,7 +103,8 @@ struct Config {
     std::string support_address = "support@artshop.local";
     mail::SmtpSettings smtp;
     // Retries and dead letters of the outbox (mail.max_attempts, mail.retry_seconds: the first
-    // wait, doubled after each failure).
+    // wait, doubled after each failure; mail.claim_seconds: how long a sender holds what it
+    // took, so how soon the mails of a server that died are sent by another).
     MailDeliveryPolicy delivery;
     // How often the server holding the mail chore looks for due mails (mail.poll_milliseconds).
     std::chrono::milliseconds poll{1000};

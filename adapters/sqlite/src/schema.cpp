@@ -569,7 +569,8 @@ CREATE TABLE leases (
 -- after the commit by the mail chore (docs/mail.md). A sent mail is deleted; a Dead one stays,
 -- without its body, for the operator.
 CREATE TABLE mail_outbox (
-  id INTEGER PRIMARY KEY,
+  -- Never reused, though sent mails are deleted: the id is part of a mail's delivery key.
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   recipient TEXT NOT NULL,
   subject TEXT NOT NULL,
   body TEXT NOT NULL,

@@ -21,8 +21,9 @@ struct MailDeliveryPolicy {
   // with the defaults a mail is tried over about an hour (30 s, 1, 2, 4, 8, 16, 32 min).
   std::chrono::seconds first_retry{30};
   std::chrono::seconds max_retry{std::chrono::hours{1}};
-  // How long a sender holds the mails it claimed: longer than a batch can take to send.
-  std::chrono::seconds claim{std::chrono::minutes{10}};
+  // How long a sender holds the mails it claimed: longer than a batch can take to send. A
+  // server that dies holding some delays them this long.
+  std::chrono::seconds claim{std::chrono::minutes{2}};
   // Mails claimed in one transaction.
   int batch = 20;
   friend constexpr bool operator==(const MailDeliveryPolicy&, const MailDeliveryPolicy&) = default;
