@@ -64,8 +64,9 @@ class OutboxDelivery : public ::testing::Test {
         .value();
   }
   DeliverMail delivery(Mailer& transport, MailDeliveryPolicy policy = {}) {
-    return {narrow<MailOutbox>(transactions), transport, clock, policy,
-            [this](const OutboxMail& mail, const std::string&) { dead.push_back(mail.message.to); }};
+    return {
+        narrow<MailOutbox>(transactions), transport, clock, policy,
+        [this](const OutboxMail& mail, const std::string&) { dead.push_back(mail.message.to); }};
   }
 
   testing::TempDir dir;

@@ -219,9 +219,8 @@ TEST(SupportApi, WithTheMailServerDown_TheTicketIsKeptAndItsMailsGoOutOnceItIsBa
   const std::string reference(parse_object(response).at("reference").as_string());
   // Both wait in the outbox while the server is away; a try has failed.
   EXPECT_EQ(shop.count(kPending), 2);
-  ASSERT_TRUE(eventually([&] {
-    return shop.count("SELECT count(*) FROM mail_outbox WHERE attempts > 0") > 0;
-  }));
+  ASSERT_TRUE(eventually(
+      [&] { return shop.count("SELECT count(*) FROM mail_outbox WHERE attempts > 0") > 0; }));
 
   TempDir received;
   const SmtpSink sink(received.path(), /*require_auth=*/false, port);

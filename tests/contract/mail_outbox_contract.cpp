@@ -77,9 +77,10 @@ TEST_P(MailOutboxContract, ClaimDue_SkipsLiveClaimsUntilTheyRunOut) {
 
 TEST_P(MailOutboxContract, MarkSent_TakesTheMailOutOfTheOutbox) {
   write([](Repositories& repos) { enqueue(repos, "ann@example.com", kNow); });
-  const auto id = write([](Repositories& repos) {
-                    return repos.mail_outbox.claim_due(kNow, kNow + 1min, 10);
-                  }).at(0).id;
+  const auto id =
+      write([](Repositories& repos) { return repos.mail_outbox.claim_due(kNow, kNow + 1min, 10); })
+          .at(0)
+          .id;
   write([&](Repositories& repos) { repos.mail_outbox.mark_sent(id); });
   const auto counts = read([](Repositories& repos) { return repos.mail_outbox.counts(); });
   EXPECT_EQ(counts.pending, 0);
@@ -92,9 +93,10 @@ TEST_P(MailOutboxContract, MarkSent_TakesTheMailOutOfTheOutbox) {
 
 TEST_P(MailOutboxContract, Reschedule_MakesTheMailDueAgainThenWithItsAttemptsCounted) {
   write([](Repositories& repos) { enqueue(repos, "ann@example.com", kNow); });
-  const auto id = write([](Repositories& repos) {
-                    return repos.mail_outbox.claim_due(kNow, kNow + 1min, 10);
-                  }).at(0).id;
+  const auto id =
+      write([](Repositories& repos) { return repos.mail_outbox.claim_due(kNow, kNow + 1min, 10); })
+          .at(0)
+          .id;
   write([&](Repositories& repos) {
     repos.mail_outbox.reschedule(id, 1, kNow + 30s, "connection refused");
   });
@@ -114,9 +116,10 @@ TEST_P(MailOutboxContract, MarkDead_KeepsTheMailOutOfEveryClaimAndCountsIt) {
     enqueue(repos, "ann@example.com", kNow);
     enqueue(repos, "bob@example.com", kNow);
   });
-  const auto id = write([](Repositories& repos) {
-                    return repos.mail_outbox.claim_due(kNow, kNow + 1min, 1);
-                  }).at(0).id;
+  const auto id =
+      write([](Repositories& repos) { return repos.mail_outbox.claim_due(kNow, kNow + 1min, 1); })
+          .at(0)
+          .id;
   write([&](Repositories& repos) { repos.mail_outbox.mark_dead(id, 8, "mailbox unavailable"); });
   const auto counts = read([](Repositories& repos) { return repos.mail_outbox.counts(); });
   EXPECT_EQ(counts.dead, 1);

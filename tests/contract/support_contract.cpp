@@ -33,8 +33,7 @@ std::vector<std::string> references(const std::vector<SupportTicket>& tickets) {
 TEST_P(SupportTicketContract, Insert_ThenFindByReference_GivesBackEveryField) {
   const auto ann = add_account("ann@example.com");
   auto ticket = a_ticket("AS-7K3M-9Q2D", kNow, ann);
-  const auto id =
-      write([&](Repositories& repos) { return repos.support_tickets.insert(ticket); });
+  const auto id = write([&](Repositories& repos) { return repos.support_tickets.insert(ticket); });
   ASSERT_TRUE(id);
   ticket.id = *id;
   EXPECT_EQ(read([](Repositories& repos) {
@@ -49,8 +48,7 @@ TEST_P(SupportTicketContract, Insert_AVisitorsTicketWithMailsAlreadySent_KeepsTh
   auto ticket = a_ticket("AS-AAAA-BBBB", kNow);
   ticket.confirmation_sent_at = kNow + 1s;
   ticket.notice_sent_at = kNow + 2s;
-  ticket.id = *write(
-      [&](Repositories& repos) { return repos.support_tickets.insert(ticket); });
+  ticket.id = *write([&](Repositories& repos) { return repos.support_tickets.insert(ticket); });
   EXPECT_EQ(read([](Repositories& repos) {
               return repos.support_tickets.find_by_reference("AS-AAAA-BBBB");
             }),
@@ -58,9 +56,7 @@ TEST_P(SupportTicketContract, Insert_AVisitorsTicketWithMailsAlreadySent_KeepsTh
 }
 
 TEST_P(SupportTicketContract, Insert_WithATakenReference_AnswersNothing) {
-  write([](Repositories& repos) {
-    repos.support_tickets.insert(a_ticket("AS-7K3M-9Q2D", kNow));
-  });
+  write([](Repositories& repos) { repos.support_tickets.insert(a_ticket("AS-7K3M-9Q2D", kNow)); });
   EXPECT_FALSE(write([](Repositories& repos) {
     return repos.support_tickets.insert(a_ticket("AS-7K3M-9Q2D", kNow + 1s));
   }));

@@ -43,8 +43,8 @@ class DeliverMail {
 
   struct Report {
     int sent = 0;
-    int failed = 0;  // deliveries that failed and will be tried again
-    int dead = 0;    // mails given up in this run
+    int failed = 0;       // deliveries that failed and will be tried again
+    int dead = 0;         // mails given up in this run
     std::string problem;  // the first failure's reason
   };
 
