@@ -125,6 +125,8 @@ std::expected<RateLimits, std::string> read_limits(const Settings& settings) {
       Named{"change_password_per_account", &RateLimits::change_password_per_account},
       Named{"registrations_per_ip", &RateLimits::registrations_per_ip},
       Named{"support_tickets_per_ip", &RateLimits::support_tickets_per_ip},
+      Named{"support_confirmations_per_recipient",
+            &RateLimits::support_confirmations_per_recipient},
       Named{"gift_card_failures_per_user", &RateLimits::gift_card_failures_per_user},
   };
   for (const auto& [key, value] : settings.values()) {
@@ -183,6 +185,19 @@ std::expected<Config::Mail, std::string> read_mail(const Settings& settings) {
   const auto timeout = settings.integer("smtp.timeout_seconds", 30, 1, 600);
   if (!timeout) return std::unexpected(timeout.error());
   smtp.timeout = std::chrono::seconds(*timeout);
+  const auto attempts = settings.integer("mail.max_attempts", mail.delivery.max_attempts, 1, 100);
+  if (!attempts) return std::unexpected(attempts.error());
+  mail.delivery.max_attempts = static_cast<int>(*attempts);
+  const auto retry =
+      settings.integer("mail.retry_seconds", mail.delivery.first_retry.count(), 1, 3600);
+  if (!retry) return std::unexpected(retry.error());
+  mail.delivery.first_retry = std::chrono::seconds(*retry);
+  const auto claim = settings.integer("mail.claim_seconds", mail.delivery.claim.count(), 5, 3600);
+  if (!claim) return std::unexpected(claim.error());
+  mail.delivery.claim = std::chrono::seconds(*claim);
+  const auto poll = settings.integer("mail.poll_milliseconds", mail.poll.count(), 50, 60'000);
+  if (!poll) return std::unexpected(poll.error());
+  mail.poll = std::chrono::milliseconds(*poll);
   if (mail.transport == Config::Mail::Transport::Smtp && smtp.host.empty()) {
     return std::unexpected("smtp.host: required when mail.transport is smtp");
   }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <expected>
 #include <filesystem>
@@ -9,6 +10,7 @@
 #include "artshop/core/accounts/rate_limits.hpp"
 #include "artshop/core/exchange_rates.hpp"
 #include "artshop/core/generation/generation.hpp"
+#include "artshop/core/mail/deliver_mail.hpp"
 #include "artshop/core/orders/checkout.hpp"
 #include "artshop/crypto/argon2_password_hasher.hpp"
 #include "artshop/http/client_address.hpp"
@@ -100,6 +102,12 @@ struct Config {
     // Where notices of new support tickets go. Default: support@ the domain of `from`.
     std::string support_address = "support@artshop.local";
     mail::SmtpSettings smtp;
+    // Retries and dead letters of the outbox (mail.max_attempts, mail.retry_seconds: the first
+    // wait, doubled after each failure; mail.claim_seconds: how long a sender holds what it
+    // took, so how soon the mails of a server that died are sent by another).
+    MailDeliveryPolicy delivery;
+    // How often the server holding the mail chore looks for due mails (mail.poll_milliseconds).
+    std::chrono::milliseconds poll{1000};
   } mail;
   struct Payments {
     // "sandbox" (built in, the default) or "stripe" (Stripe Checkout Sessions).

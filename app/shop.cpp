@@ -11,7 +11,6 @@
 #include "artshop/core/accounts/shipped_common_passwords.hpp"
 #include "artshop/crypto/hex.hpp"
 #include "artshop/crypto/signing_key_file.hpp"
-#include "artshop/mail/background_mailer.hpp"
 #include "artshop/mail/outbox_mailer.hpp"
 #include "artshop/mail/smtp_mailer.hpp"
 #include "artshop/payments/stripe_gateway.hpp"
@@ -77,18 +76,17 @@ std::unique_ptr<ExchangeRateSource> make_rate_source(const Config& config) {
 
 std::unique_ptr<Mailer> make_transport(const Config& config) {
   if (config.mail.transport == Config::Mail::Transport::Smtp) {
+    spdlog::info("mail goes through SMTP at {}:{}", config.mail.smtp.host, config.mail.smtp.port);
     return std::make_unique<mail::SmtpMailer>(config.mail.smtp);
   }
+  spdlog::info("mail goes to the outbox folder {}", (config.data_dir / "outbox").string());
   return std::make_unique<mail::OutboxMailer>(config.data_dir / "outbox", config.mail.from);
 }
 
-std::unique_ptr<Mailer> make_mailer(const Config& config, Executor& mail_work) {
-  if (config.mail.transport == Config::Mail::Transport::Smtp) {
-    spdlog::info("mail goes through SMTP at {}:{}", config.mail.smtp.host, config.mail.smtp.port);
-  } else {
-    spdlog::info("mail goes to the outbox folder {}", (config.data_dir / "outbox").string());
-  }
-  return std::make_unique<mail::BackgroundMailer>(make_transport(config), mail_work);
+// A dead letter is an error the operator must see: the log says who did not get what.
+void log_dead_letter(const OutboxMail& mail, const std::string& error) {
+  spdlog::error("mail to {} given up after {} tries (a dead letter): {}: {}", mail.message.to,
+                mail.attempts + 1, mail.message.subject, error);
 }
 
 // The sandbox's signing secret: configured, or generated once into the data folder.
@@ -150,13 +148,12 @@ Shop::Shop(const Config& configuration)
                                  config.render_pool.threads + config.generation_pool.threads +
                                  config.mail_pool.threads + 1,
                              gift_card_cipher)),
-      transactions(database->transactions()),
+      transactions(database->transactions(), [this] { mail_chore.nudge(); }),
       catalogue(database->catalogue()),
       argon2(random, config.argon2),
       hasher(argon2, hashing_work),
       credentials(hasher, text),
       tokens(signing_keys(config, random), crypto::JwtSettings{}),
-      mailer(make_mailer(config, mail_work)),
       mail_transport(make_transport(config)),
       common_passwords(CommonPasswords::parse(shipped_common_passwords_text())),
       rate_source(make_rate_source(config)),
@@ -167,6 +164,9 @@ Shop::Shop(const Config& configuration)
       originals(make_blob_store(config, BlobVisibility::Private)),
       public_url(config.public_url),
       chores(narrow<LeaseRepository>(transactions), clock, server_name(random)),
+      deliver_mail(narrow<MailOutbox>(transactions), *mail_transport, clock, config.mail.delivery,
+                   log_dead_letter),
+      mail_chore(deliver_mail, chores, mail_work, mail_metrics),
       issuer(tokens, digests, random),
       register_account(narrow<AccountRepository, RateLimitRepository>(transactions), credentials,
                        common_passwords, clock, config.limits),
@@ -175,13 +175,15 @@ Shop::Shop(const Config& configuration)
       refresh_session(narrow<RefreshTokenRepository>(transactions), digests, issuer, clock),
       log_out(narrow<RefreshTokenRepository>(transactions), digests, clock),
       request_password_reset(
-          narrow<AccountRepository, ResetCodeRepository, RateLimitRepository>(transactions),
+          narrow<AccountRepository, ResetCodeRepository, RateLimitRepository, MailOutbox>(
+              transactions),
           password_services(), config.limits),
       reset_password(narrow<AccountRepository, ResetCodeRepository, RefreshTokenRepository,
-                            RateLimitRepository>(transactions),
+                            RateLimitRepository, MailOutbox>(transactions),
                      password_services(), config.limits),
       change_password(
-          narrow<AccountRepository, RefreshTokenRepository, RateLimitRepository>(transactions),
+          narrow<AccountRepository, RefreshTokenRepository, RateLimitRepository, MailOutbox>(
+              transactions),
           password_services(), config.limits),
       get_profile(narrow<AccountRepository>(transactions)),
       update_profile(narrow<AccountRepository>(transactions)),
@@ -197,8 +199,9 @@ Shop::Shop(const Config& configuration)
                      clock),
       place_order(
           narrow<AccountRepository, OfferRepository, PaymentRepository, OrderRepository, Ledger,
-                 ArtworkRepository, GiftCardRepository, IdempotencyRepository>(transactions),
-          *rate_source, payments, random, gift_card_digests, *mailer, clock, config.orders),
+                 ArtworkRepository, GiftCardRepository, IdempotencyRepository, MailOutbox>(
+              transactions),
+          *rate_source, payments, random, gift_card_digests, clock, config.orders),
       list_orders(narrow<OrderRepository, GiftCardRepository>(transactions)),
       get_order(narrow<OrderRepository, GiftCardRepository>(transactions)),
       get_balance(narrow<Ledger>(transactions), *rate_source),
@@ -215,8 +218,9 @@ Shop::Shop(const Config& configuration)
                        processor, *originals),
       handle_payment_event(
           narrow<PaymentEventRepository, PaymentRepository, OrderRepository, AccountRepository,
-                 ArtworkRepository, OfferRepository, GiftCardRepository, Ledger>(transactions),
-          random, gift_card_digests, *mailer, clock),
+                 ArtworkRepository, OfferRepository, GiftCardRepository, Ledger, MailOutbox>(
+              transactions),
+          random, gift_card_digests, clock),
       receive_payment_webhook(payments, handle_payment_event, clock),
       expire_unpaid_orders(narrow<PaymentRepository, OrderRepository>(transactions), clock),
       idempotency_keys(narrow<IdempotencyRepository>(transactions), digests, clock),
@@ -226,9 +230,11 @@ Shop::Shop(const Config& configuration)
       get_generation_allowance(narrow<GeneratedImageRepository>(transactions), clock,
                                config.generation),
       download_generated_image(narrow<GeneratedImageRepository>(transactions), *originals),
-      create_support_ticket(narrow<SupportTicketRepository, RateLimitRepository>(transactions),
-                            random, support_mailing(), clock, config.limits),
-      retry_support_mail(narrow<SupportTicketRepository>(transactions), support_mailing(), clock) {
+      create_support_ticket(
+          narrow<SupportTicketRepository, RateLimitRepository, MailOutbox>(transactions), random,
+          support_mailing(), clock, config.limits),
+      queue_unsent_mail(narrow<SupportTicketRepository, MailOutbox>(transactions),
+                        support_mailing(), clock) {
   if (config.payments.provider == Config::Payments::Provider::Stripe) {
     payments.install(std::make_unique<artshop::payments::StripeGateway>(
         artshop::payments::StripeOptions{.secret_key = config.payments.stripe_secret_key,
@@ -240,7 +246,6 @@ Shop::Shop(const Config& configuration)
 }
 
 Shop::~Shop() {
-  mailer.reset();  // waits up to its drain time for the mails it queued
   mail_work.stop();
   mail_work.join();
 }
@@ -281,19 +286,20 @@ void Shop::housekeeping() {
     if (const auto pruned = idempotency_keys.prune(); !pruned) {
       spdlog::error("pruning idempotency keys failed: {}", pruned.error().detail);
     }
-    // On the mail executor like every other mail; when its queue is full, the next run retries.
-    mail_work.try_submit([this] {
-      if (const auto retried = retry_support_mail(); !retried) {
-        spdlog::error("retrying support mails failed: {}", retried.error().detail);
-      } else if (retried->mails_failed > 0) {
-        spdlog::warn("{} support mail(s) sent again, {} still failing: {}", retried->mails_sent,
-                     retried->mails_failed, retried->problem);
-      } else if (retried->mails_sent > 0) {
-        spdlog::info("{} support mail(s) sent again", retried->mails_sent);
-      }
-    });
   } catch (const std::exception& e) {
     spdlog::error("housekeeping failed: {}", e.what());
+  }
+}
+
+void Shop::queue_unsent_support_mail() {
+  try {
+    if (const auto queued = queue_unsent_mail(); !queued) {
+      spdlog::error("queueing the unsent support mails failed: {}", queued.error().detail);
+    } else if (*queued > 0) {
+      spdlog::info("{} support mail(s) stored before the mail outbox queued in it", *queued);
+    }
+  } catch (const std::exception& e) {
+    spdlog::error("queueing the unsent support mails failed: {}", e.what());
   }
 }
 
@@ -305,19 +311,13 @@ PasswordServices Shop::password_services() {
   return {.credentials = credentials,
           .reset_code_digests = reset_code_digests,
           .random = random,
-          .mailer = *mailer,
           .common_passwords = common_passwords,
           .clock = clock,
           .shop_url = public_url};
 }
 
 SupportMailing Shop::support_mailing() {
-  return {.mailer = *mail_transport,
-          .support_address = config.mail.support_address,
-          .executor = mail_work,
-          .on_unsent = [](const std::string& reference, const std::string& problem) {
-            spdlog::warn("support ticket {}: its mails wait for a retry: {}", reference, problem);
-          }};
+  return {.support_address = config.mail.support_address, .shop_url = public_url};
 }
 
 http::Api Shop::api() {

@@ -13,6 +13,7 @@
 #include "artshop/core/catalogue/seed.hpp"
 #include "artshop/core/chores.hpp"
 #include "artshop/core/generation/generation.hpp"
+#include "artshop/core/mail/deliver_mail.hpp"
 #include "artshop/core/orders/artworks.hpp"
 #include "artshop/core/orders/checkout.hpp"
 #include "artshop/core/orders/idempotency.hpp"
@@ -32,6 +33,7 @@
 #include "config.hpp"
 #include "database.hpp"
 #include "image_generator.hpp"
+#include "mail_delivery.hpp"
 #include "payment_provider.hpp"
 
 namespace artshop::app {
@@ -48,8 +50,8 @@ class SystemClock final : public Clock {
 // app/ creates concrete adapters.
 struct Shop {
   explicit Shop(const Config& config);
-  // Gives the mails queued so far their drain time, then stops the mail executor before the
-  // use cases its tasks call go away.
+  // Stops the mail executor (a delivery under way finishes) before the use cases its tasks call
+  // go away. Mails not sent yet wait in the outbox for the next start.
   ~Shop();
   Shop(const Shop&) = delete;
   Shop& operator=(const Shop&) = delete;
@@ -64,16 +66,19 @@ struct Shop {
   void listening_on(unsigned short port);
 
   // The periodic chores: unpaid orders and deposits expire, idempotency keys past their day
-  // are forgotten, support mails that did not go out are sent again. Logs what it did; never
-  // throws.
+  // are forgotten. Logs what it did; never throws.
   void housekeeping();
+
+  // Queues the mails of support tickets stored before the mail outbox that had not gone out.
+  // Called once the server listens (the confirmations link to the public URL). Never throws.
+  void queue_unsent_support_mail();
 
   const Config& config;
   // Pools of their own for expensive work; they outlive the server that queues on them.
   concurrency::BoundedThreadPool password_work;
   concurrency::BoundedThreadPool render_work;
   concurrency::BoundedThreadPool generation_work;
-  // Every mail goes out here, never on an API worker or an I/O thread.
+  // The mail outbox is sent here, never on an API worker or an I/O thread.
   concurrency::BoundedThreadPool mail_work;
   // Draws the sample catalogue on the first start, one task per picture.
   concurrency::BoundedThreadPool seeding_work;
@@ -92,7 +97,8 @@ struct Shop {
   crypto::AesGcmGiftCardNumberCipher gift_card_cipher;
   crypto::HmacTokenHasher gift_card_digests;
   std::unique_ptr<Database> database;  // SQLite or PostgreSQL (config.database_url)
-  UnitOfWork& transactions;
+  // The database's transactions, nudging the mail chore after each commit that queued mail.
+  MailNudgingUnitOfWork transactions;
   // The catalogue visitors browse, in memory, answered on the I/O threads: it never waits
   // for the database longer than a version lookup.
   sql::SqlCatalogueReadModel& catalogue;
@@ -102,9 +108,8 @@ struct Shop {
   unicode::IcuTextNormaliser text;
   Credentials credentials;  // hasher, with passwords and e-mails normalized by text
   crypto::HmacJwtAccessTokenCodec tokens;
-  std::unique_ptr<Mailer> mailer;  // queues on mail_work: no request waits for the mail server
-  // Delivers at once and throws on failure: support mails are recorded as sent only when they
-  // went out, and retried otherwise. Called on mail_work only.
+  // Delivers at once and throws on failure: the outbox keeps a mail until it went out. Called
+  // on mail_work only, by deliver_mail.
   std::unique_ptr<Mailer> mail_transport;
   CommonPasswords common_passwords;
   std::unique_ptr<ExchangeRateSource> rate_source;
@@ -122,8 +127,11 @@ struct Shop {
   std::string public_url;    // config.public_url until listening_on settles it
   PaymentProvider payments;  // Stripe at once, the sandbox in listening_on
 
-  // Chores that run on one server of the shop at a time (housekeeping, seeding).
+  // Chores that run on one server of the shop at a time (housekeeping, seeding, mail).
   ChoreLeases chores;
+  DeliverMail deliver_mail;
+  MailMetrics mail_metrics;
+  MailChore mail_chore;
 
   SessionIssuer issuer;
   RegisterAccount register_account;
@@ -165,7 +173,7 @@ struct Shop {
   DownloadGeneratedImage download_generated_image;
 
   CreateSupportTicket create_support_ticket;
-  RetrySupportMail retry_support_mail;
+  QueueUnsentSupportMail queue_unsent_mail;
 
  private:
   PasswordServices password_services();

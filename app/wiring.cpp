@@ -5,7 +5,9 @@
 #include <atomic>
 #include <condition_variable>
 #include <fstream>
+#include <functional>
 #include <iostream>
+#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -99,6 +101,20 @@ std::optional<std::string> read_file(const std::filesystem::path& file) {
   return bytes.str();
 }
 
+// Calls `chore` now and then every `interval` on a thread of its own, until a stop request,
+// which wakes it at once.
+std::jthread periodically(std::chrono::milliseconds interval, std::function<void()> chore) {
+  return std::jthread([interval, chore = std::move(chore)](const std::stop_token& stop) {
+    std::mutex mutex;
+    std::condition_variable_any wake;
+    while (!stop.stop_requested()) {
+      chore();
+      std::unique_lock lock(mutex);
+      wake.wait_for(lock, stop, interval, [] { return false; });
+    }
+  });
+}
+
 }  // namespace
 
 int migrate(const Config& config) {
@@ -130,6 +146,7 @@ int serve(const Config& config) {
   auto routes = http::api_routes(shop.api());
   add_sandbox_pages(routes, shop);
   auto options = server_options(config);
+  options.extra_metrics = [&shop] { return shop.mail_metrics.render(); };
   // A folder is served straight from disk; any other store through its port.
   if (config.blobs.kind != Config::Blobs::Kind::Folder) {
     options.media_store = shop.public_media.get();
@@ -138,18 +155,14 @@ int serve(const Config& config) {
                       [&readiness] { return readiness.ready(); });
   // Nothing is served before run(), so the shop may still settle what depends on the port.
   shop.listening_on(server.port());
-  // Expires unpaid orders, forgets old idempotency keys and retries support mail now and then
-  // every housekeeping_seconds (a minute by default); a stop request wakes it at once.
-  const std::chrono::seconds housekeeping_interval(config.housekeeping_seconds);
-  std::jthread housekeeping([&shop, housekeeping_interval](const std::stop_token& stop) {
-    std::mutex mutex;
-    std::condition_variable_any wake;
-    while (!stop.stop_requested()) {
-      shop.housekeeping();
-      std::unique_lock lock(mutex);
-      wake.wait_for(lock, stop, housekeeping_interval, [] { return false; });
-    }
-  });
+  shop.queue_unsent_support_mail();
+  // Expires unpaid orders and forgets old idempotency keys now and then: every
+  // housekeeping_seconds (a minute by default); a stop request wakes it at once.
+  auto housekeeping = periodically(std::chrono::seconds(config.housekeeping_seconds),
+                                   [&shop] { shop.housekeeping(); });
+  // Sends the mail outbox when this server holds the mail chore (MailChore), every
+  // mail.poll_milliseconds; a commit that queued mail nudges it sooner.
+  auto mail_ticker = periodically(config.mail.poll, [&shop] { shop.mail_chore.tick(); });
   std::jthread seeding;
   if (*seeding_needed && shop.chores.take(kSeeding, kSeedingTerm)) {
     seeding = std::jthread([&](const std::stop_token& stop) {
@@ -185,6 +198,7 @@ int serve(const Config& config) {
   server.run();
   seeding.request_stop();
   housekeeping.request_stop();
+  mail_ticker.request_stop();
   return EXIT_SUCCESS;
 }
 

@@ -149,14 +149,13 @@ int run() {
   MemoryStore store;
   UnusedPaymentGateway payments;
   UnusedTokenHasher digests;
-  UnusedMailer mailer;
 
   const auto seeded = seed(store.transactions(), clock);
   if (!seeded) {
     fmt::print(stderr, "seeding failed: {}\n", describe_error(seeded.error()));
     return EXIT_FAILURE;
   }
-  PlaceOrder place_order(store.transactions(), rates, payments, random, digests, mailer, clock);
+  PlaceOrder place_order(store.transactions(), rates, payments, random, digests, clock);
   GetBalance get_balance(store.transactions(), rates);
   const auto balance = [&] { return get_balance({.user = seeded->customer, .currency = "EUR"}); };
   const auto before = balance();

@@ -272,8 +272,9 @@ class MemoryArtworkRepository final : public ArtworkRepository {
 // transactions.
 class MemoryStore {
  public:
-  using Ports = Transactions<AccountRepository, OfferRepository, PaymentRepository, OrderRepository,
-                             Ledger, ArtworkRepository, GiftCardRepository, IdempotencyRepository>;
+  using Ports =
+      Transactions<AccountRepository, OfferRepository, PaymentRepository, OrderRepository, Ledger,
+                   ArtworkRepository, GiftCardRepository, IdempotencyRepository, MailOutbox>;
 
   Ports transactions() {
     return Ports([this](TransactionMode /*mode*/, const Ports::Work& work) {
@@ -281,7 +282,7 @@ class MemoryStore {
       Tables before = tables_;
       try {
         const bool commit = work(accounts_, offers_, payments_, orders_, ledger_, artworks_,
-                                 gift_cards_, idempotency_);
+                                 gift_cards_, idempotency_, mail_outbox_);
         if (commit) return;
       } catch (...) {
         tables_ = std::move(before);
@@ -302,6 +303,7 @@ class MemoryStore {
   MemoryArtworkRepository artworks_{tables_};
   UnusedGiftCards gift_cards_;
   UnusedIdempotency idempotency_;
+  UnusedMailOutbox mail_outbox_;
 };
 
 }  // namespace embed

@@ -8,7 +8,7 @@
 #include <artshop/core/accounts/ports.hpp>
 #include <artshop/core/orders/payment_gateway.hpp>
 #include <artshop/core/orders/repositories.hpp>
-#include <artshop/core/ports/mailer.hpp>
+#include <artshop/core/ports/mail_outbox.hpp>
 #include <chrono>
 #include <stdexcept>
 #include <string>
@@ -38,9 +38,13 @@ class UnusedTokenHasher final : public TokenHasher {
   std::string digest(std::string_view) const override { unused("token digests"); }
 };
 
-class UnusedMailer final : public Mailer {
- public:
-  void send(const EmailMessage&) override { unused("mail"); }
+struct UnusedMailOutbox final : MailOutbox {
+  void enqueue(const EmailMessage&, sys_seconds) override { unused("mail"); }
+  std::vector<OutboxMail> claim_due(sys_seconds, sys_seconds, int) override { unused("mail"); }
+  void mark_sent(OutboxMailId) override { unused("mail"); }
+  void reschedule(OutboxMailId, int, sys_seconds, std::string_view) override { unused("mail"); }
+  void mark_dead(OutboxMailId, int, std::string_view) override { unused("mail"); }
+  MailOutboxCounts counts() override { unused("mail"); }
 };
 
 struct UnusedGiftCards final : GiftCardRepository {

@@ -7,8 +7,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "artshop/concurrency/bounded_thread_pool.hpp"
-#include "artshop/mail/background_mailer.hpp"
 #include "artshop/mail/smtp_mailer.hpp"
 #include "support/loopback.hpp"
 #include "support/smtp_sink.hpp"
@@ -123,28 +121,6 @@ TEST(SmtpMailer, SettingsWithoutHostOrSender_AreRefused) {
   SmtpSettings no_sender = plain_settings(25);
   no_sender.from_address = "Artshop";
   EXPECT_THROW(SmtpMailer{no_sender}, std::invalid_argument);
-}
-
-TEST_F(SmtpMailerTest, BackgroundMailerOverSmtp_DeliversEverythingByFlush) {
-  const SmtpSink sink(temp.path());
-  concurrency::BoundedThreadPool mail_work("mail", 1, 8);
-  BackgroundMailer mailer(std::make_unique<SmtpMailer>(plain_settings(sink.port())), mail_work);
-
-  mailer.send({.to = "first@example.com", .subject = "First", .text_body = "1"});
-  mailer.send({.to = "second@example.com", .subject = "Second", .text_body = "2"});
-  mailer.flush();
-
-  const auto mails = sink.received();
-  ASSERT_EQ(mails.size(), 2U);
-  EXPECT_THAT(mails[0].rcpt_to, ElementsAre("first@example.com"));
-  EXPECT_THAT(mails[1].rcpt_to, ElementsAre("second@example.com"));
-}
-
-TEST(BackgroundMailerOverSmtp, ServerDown_SendReturnsAndNothingCrashes) {
-  concurrency::BoundedThreadPool mail_work("mail", 1, 8);
-  BackgroundMailer mailer(std::make_unique<SmtpMailer>(plain_settings(closed_port())), mail_work);
-  EXPECT_NO_THROW(mailer.send(kResetMail));
-  mailer.flush();
 }
 
 }  // namespace

@@ -30,10 +30,10 @@ class SqliteSupportTickets : public ::testing::Test {
     migrate(*connection, artshop_schema());
   }
 
-  std::optional<SupportTicketId> insert(const SupportTicket& t, sys_seconds claimed_until = kNow) {
+  std::optional<SupportTicketId> insert(const SupportTicket& t) {
     return transactions
         .write([&](Repositories& repos) -> Result<std::optional<SupportTicketId>> {
-          return repos.support_tickets.insert(t, claimed_until);
+          return repos.support_tickets.insert(t);
         })
         .value();
   }
@@ -44,19 +44,12 @@ class SqliteSupportTickets : public ::testing::Test {
         })
         .value();
   }
-  std::vector<SupportTicket> claim(sys_seconds now, sys_seconds until, int limit = 10) {
+  std::vector<SupportTicket> take_unqueued(sys_seconds now) {
     return transactions
         .write([&](Repositories& repos) -> Result<std::vector<SupportTicket>> {
-          return repos.support_tickets.claim_unsent(now - std::chrono::days(7), now, until, limit);
+          return repos.support_tickets.take_unqueued(now - std::chrono::days(7), now);
         })
         .value();
-  }
-  void record(SupportTicketId id, std::optional<sys_seconds> confirmation,
-              std::optional<sys_seconds> notice) {
-    ASSERT_TRUE(transactions.write([&](Repositories& repos) -> Result<void> {
-      repos.support_tickets.record_mails(id, confirmation, notice);
-      return {};
-    }));
   }
   std::vector<std::string> references(const std::vector<SupportTicket>& tickets) {
     std::vector<std::string> found;
@@ -100,43 +93,20 @@ TEST_F(SqliteSupportTickets, ATicketOfADeletedAccountStaysWithoutItsAccount) {
   EXPECT_EQ(kept->account, std::nullopt);
 }
 
-TEST_F(SqliteSupportTickets, RecordsEachMailOnceAndKeepsTheFirstTime) {
-  const auto id = *insert(ticket("AS-AAAA-0001"));
-  record(id, kNow + minutes(1), std::nullopt);
-  record(id, kNow + minutes(5), kNow + minutes(5));
-  const auto stored = find("AS-AAAA-0001");
-  EXPECT_EQ(stored->confirmation_sent_at, kNow + minutes(1));
-  EXPECT_EQ(stored->notice_sent_at, kNow + minutes(5));
-}
-
-TEST_F(SqliteSupportTickets, ClaimsUnsentTicketsOldestFirstUpToTheLimit) {
-  const auto newer = *insert(ticket("AS-NEWR-0002", kNow + minutes(1)));
-  const auto older = *insert(ticket("AS-OLDR-0001", kNow));
-  const auto sent = *insert(ticket("AS-SENT-0003", kNow));
-  record(newer, std::nullopt, std::nullopt);  // releases the claim taken at insert
-  record(older, std::nullopt, std::nullopt);
-  record(sent, kNow, kNow);
+TEST_F(SqliteSupportTickets, TicketsStoredBeforeTheOutbox_AreTakenOnceOldestFirstWithinTheWindow) {
+  ASSERT_TRUE(insert(ticket("AS-NEWR-0002", kNow + minutes(1))));
+  ASSERT_TRUE(insert(ticket("AS-OLDR-0001", kNow)));
+  ASSERT_TRUE(insert(ticket("AS-GONE-0004", kNow - std::chrono::days(8))));
+  auto queued = ticket("AS-SENT-0003", kNow);
+  queued.confirmation_sent_at = kNow;
+  queued.notice_sent_at = kNow;
+  ASSERT_TRUE(insert(queued));
 
   const auto now = kNow + minutes(2);
-  EXPECT_EQ(references(claim(now, now + minutes(10), 1)), std::vector<std::string>{"AS-OLDR-0001"});
-  // The claimed one is held; the next claim takes the rest.
-  EXPECT_EQ(references(claim(now, now + minutes(10))), std::vector<std::string>{"AS-NEWR-0002"});
-  EXPECT_TRUE(claim(now, now + minutes(10)).empty());
-}
-
-TEST_F(SqliteSupportTickets, AClaimHoldsUntilItRunsOutOrIsReleased) {
-  const auto id = *insert(ticket("AS-AAAA-0001"), kNow + minutes(10));
-  EXPECT_TRUE(claim(kNow + minutes(9), kNow + minutes(20)).empty());
-  EXPECT_EQ(claim(kNow + minutes(10), kNow + minutes(20)).size(), 1U);
-
-  record(id, std::nullopt, std::nullopt);  // released, both mails still unsent
-  EXPECT_EQ(claim(kNow + minutes(11), kNow + minutes(30)).size(), 1U);
-}
-
-TEST_F(SqliteSupportTickets, ClaimsNothingOlderThanTheWindow) {
-  const auto id = *insert(ticket("AS-AAAA-0001", kNow - std::chrono::days(8)));
-  record(id, std::nullopt, std::nullopt);
-  EXPECT_TRUE(claim(kNow, kNow + minutes(10)).empty());
+  EXPECT_EQ(references(take_unqueued(now)),
+            (std::vector<std::string>{"AS-OLDR-0001", "AS-NEWR-0002"}));
+  EXPECT_EQ(find("AS-OLDR-0001")->notice_sent_at, now);
+  EXPECT_TRUE(take_unqueued(now + minutes(1)).empty());
 }
 
 }  // namespace

@@ -1,8 +1,10 @@
 // POST /api/support/create-ticket on the real server: the ticket, its two mails through the
-// outbox and through a real SMTP server, the field map, the rate limit and the mail retry.
+// .eml folder and through a real SMTP server, what the confirmation may say and how many a
+// recipient gets, the field map, the rate limit and the mail retry.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 
 #include "shop_api.hpp"
@@ -37,12 +39,15 @@ std::vector<std::string> recipients(const std::vector<ReceivedMail>& mails) {
   return to;
 }
 
-// SMTP without TLS to a sink on this machine (ARTSHOP_SMTP_*), checked every second.
+// SMTP without TLS to a sink on this machine (ARTSHOP_SMTP_*); a failed mail is tried again
+// after a second.
 std::vector<std::pair<std::string, std::string>> smtp_settings(unsigned short port) {
   return {{"ARTSHOP_MAIL_TRANSPORT", "smtp"},          {"ARTSHOP_SMTP_HOST", "127.0.0.1"},
           {"ARTSHOP_SMTP_PORT", std::to_string(port)}, {"ARTSHOP_SMTP_TLS", "none"},
-          {"ARTSHOP_SMTP_TIMEOUT_SECONDS", "5"},       {"ARTSHOP_HOUSEKEEPING_SECONDS", "1"}};
+          {"ARTSHOP_SMTP_TIMEOUT_SECONDS", "5"},       {"ARTSHOP_MAIL_RETRY_SECONDS", "1"}};
 }
+
+constexpr std::string_view kPending = "SELECT count(*) FROM mail_outbox WHERE status = 'Pending'";
 
 TEST(SupportApi, AVisitorsTicket_IsAnsweredWithItsReferenceAndMailedToCustomerAndSupport) {
   ShopServer shop(/*seeded=*/false);
@@ -58,18 +63,55 @@ TEST(SupportApi, AVisitorsTicket_IsAnsweredWithItsReferenceAndMailedToCustomerAn
                                std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")));
 
   const auto confirmation = shop.mail_to("ann@example.com", reference);
-  EXPECT_THAT(confirmation, HasSubstr(kDescription));
   EXPECT_THAT(confirmation, HasSubstr("Topic: Order"));
+  EXPECT_THAT(confirmation, HasSubstr(shop.url("")));
   const auto notice = shop.mail_to("support@artshop.local", reference);
   EXPECT_THAT(notice, HasSubstr("Ann Example <ann@example.com>"));
   EXPECT_THAT(notice, HasSubstr(kDescription));
 
-  // Recorded by the mail executor once both went out, after the answer.
-  EXPECT_TRUE(eventually([&] {
-    return shop.count("SELECT count(*) FROM support_tickets WHERE reference = '" + reference +
-                      "' AND account_id IS NULL AND confirmation_sent_at IS NOT NULL "
-                      "AND notice_sent_at IS NOT NULL") == 1;
-  }));
+  // Sent by the mail chore after the answer, and out of the outbox.
+  EXPECT_TRUE(eventually([&] { return shop.count(kPending) == 0; }));
+  EXPECT_EQ(shop.count("SELECT count(*) FROM support_tickets WHERE reference = '" + reference +
+                       "' AND account_id IS NULL"),
+            1);
+}
+
+// Anyone may type any address into the form: the shop must not mail a visitor's text and links
+// "From: Artshop" to whomever they name.
+TEST(SupportApi, TheConfirmation_QuotesNothingOfTheDescriptionOrTheName) {
+  ShopServer shop(/*seeded=*/false);
+  auto payload = ticket_payload("victim@example.com");
+  payload["name"] = "Claim your prize at http://evil.example";
+  payload["description"] = "Your account is locked. Log in at http://evil.example/login now.";
+  const auto response = post_ticket(shop, payload);
+  ASSERT_EQ(response.status, 200) << response.body;
+  const std::string reference(parse_object(response).at("reference").as_string());
+
+  const auto confirmation = shop.mail_to("victim@example.com", reference);
+  EXPECT_THAT(confirmation, ::testing::Not(HasSubstr("evil.example")));
+  EXPECT_THAT(confirmation, ::testing::Not(HasSubstr("locked")));
+  EXPECT_THAT(confirmation, HasSubstr("Reference: " + reference));
+  // The ticket's text reaches the support address only.
+  EXPECT_THAT(shop.mail_to("support@artshop.local", reference),
+              HasSubstr("http://evil.example/login"));
+}
+
+TEST(SupportApi, TheFourthConfirmationToOneRecipientInADay_IsNotSentButTheTicketIsAnswered) {
+  TempDir received;
+  const SmtpSink sink(received.path());
+  ShopServer shop(/*seeded=*/false, smtp_settings(sink.port()));
+  for (int i = 0; i < 4; ++i) {
+    const auto response = post_ticket(shop, ticket_payload("flooded@example.com"));
+    ASSERT_EQ(response.status, 200) << "ticket " << i + 1 << ": " << response.body;
+  }
+  EXPECT_EQ(shop.count("SELECT count(*) FROM support_tickets"), 4);
+
+  // Everything queued has gone out: four notices and three confirmations, never a fourth.
+  ASSERT_TRUE(eventually([&] { return shop.count(kPending) == 0; }));
+  const auto to = recipients(sink.received());
+  EXPECT_EQ(std::ranges::count(to, "flooded@example.com"), 3);
+  EXPECT_EQ(std::ranges::count(to, "support@artshop.local"), 4);
+  EXPECT_TRUE(shop.process().wait_for_log("no confirmation", std::chrono::seconds(5)));
 }
 
 TEST(SupportApi, WithoutASupportAddress_TheNoticeGoesToSupportAtTheSendersDomain) {
@@ -161,7 +203,7 @@ TEST(SupportApi, ThroughSmtp_BothMailsReachTheMailServer) {
   ASSERT_EQ(response.status, 200) << response.body;
   const std::string reference(parse_object(response).at("reference").as_string());
 
-  // Sent by the mail executor after the answer.
+  // Sent by the mail chore after the answer.
   ASSERT_TRUE(eventually([&] { return sink.received().size() == 2; }));
   const auto mails = sink.received();
   EXPECT_THAT(recipients(mails), UnorderedElementsAre("ann@example.com", "support@artshop.local"));
@@ -175,20 +217,18 @@ TEST(SupportApi, WithTheMailServerDown_TheTicketIsKeptAndItsMailsGoOutOnceItIsBa
   const auto response = post_ticket(shop, ticket_payload());
   ASSERT_EQ(response.status, 200) << response.body;
   const std::string reference(parse_object(response).at("reference").as_string());
-  const auto unsent = "SELECT count(*) FROM support_tickets WHERE reference = '" + reference +
-                      "' AND confirmation_sent_at IS NULL AND notice_sent_at IS NULL";
-  EXPECT_EQ(shop.count(unsent), 1);
+  // Both wait in the outbox while the server is away; a try has failed.
+  EXPECT_EQ(shop.count(kPending), 2);
+  ASSERT_TRUE(eventually(
+      [&] { return shop.count("SELECT count(*) FROM mail_outbox WHERE attempts > 0") > 0; }));
 
   TempDir received;
   const SmtpSink sink(received.path(), /*require_auth=*/false, port);
-  ASSERT_TRUE(eventually([&] { return sink.received().size() == 2; }));
-  EXPECT_THAT(recipients(sink.received()),
-              UnorderedElementsAre("ann@example.com", "support@artshop.local"));
-  EXPECT_TRUE(eventually([&] {
-    return shop.count(
-               "SELECT count(*) FROM support_tickets WHERE confirmation_sent_at IS NOT "
-               "NULL AND notice_sent_at IS NOT NULL") == 1;
-  }));
+  ASSERT_TRUE(eventually([&] { return shop.count(kPending) == 0; }));
+  const auto mails = sink.received();
+  EXPECT_THAT(recipients(mails), UnorderedElementsAre("ann@example.com", "support@artshop.local"))
+      << "each once";
+  for (const auto& mail : mails) EXPECT_THAT(mail.data, HasSubstr(reference));
 }
 
 }  // namespace

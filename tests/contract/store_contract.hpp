@@ -111,6 +111,7 @@ class IdempotencyContract : public StoreContract {};
 class GeneratedImageContract : public StoreContract {};
 class SupportTicketContract : public StoreContract {};
 class LeaseContract : public StoreContract {};
+class MailOutboxContract : public StoreContract {};
 class UnitOfWorkContract : public StoreContract {};
 
 // The backend's name ends each test's name: "Sqlite/OrderContract.UpdateStatus_.../Sqlite".
@@ -141,4 +142,5 @@ inline std::string name_of(const ::testing::TestParamInfo<Backend>& backend) {
   ARTSHOP_STORE_CONTRACT(prefix, GeneratedImageContract, backend); \
   ARTSHOP_STORE_CONTRACT(prefix, SupportTicketContract, backend);  \
   ARTSHOP_STORE_CONTRACT(prefix, LeaseContract, backend);          \
+  ARTSHOP_STORE_CONTRACT(prefix, MailOutboxContract, backend);     \
   ARTSHOP_STORE_CONTRACT(prefix, UnitOfWorkContract, backend)

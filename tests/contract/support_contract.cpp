@@ -33,8 +33,7 @@ std::vector<std::string> references(const std::vector<SupportTicket>& tickets) {
 TEST_P(SupportTicketContract, Insert_ThenFindByReference_GivesBackEveryField) {
   const auto ann = add_account("ann@example.com");
   auto ticket = a_ticket("AS-7K3M-9Q2D", kNow, ann);
-  const auto id =
-      write([&](Repositories& repos) { return repos.support_tickets.insert(ticket, kNow + 1min); });
+  const auto id = write([&](Repositories& repos) { return repos.support_tickets.insert(ticket); });
   ASSERT_TRUE(id);
   ticket.id = *id;
   EXPECT_EQ(read([](Repositories& repos) {
@@ -49,8 +48,7 @@ TEST_P(SupportTicketContract, Insert_AVisitorsTicketWithMailsAlreadySent_KeepsTh
   auto ticket = a_ticket("AS-AAAA-BBBB", kNow);
   ticket.confirmation_sent_at = kNow + 1s;
   ticket.notice_sent_at = kNow + 2s;
-  ticket.id = *write(
-      [&](Repositories& repos) { return repos.support_tickets.insert(ticket, kNow + 1min); });
+  ticket.id = *write([&](Repositories& repos) { return repos.support_tickets.insert(ticket); });
   EXPECT_EQ(read([](Repositories& repos) {
               return repos.support_tickets.find_by_reference("AS-AAAA-BBBB");
             }),
@@ -58,68 +56,44 @@ TEST_P(SupportTicketContract, Insert_AVisitorsTicketWithMailsAlreadySent_KeepsTh
 }
 
 TEST_P(SupportTicketContract, Insert_WithATakenReference_AnswersNothing) {
-  write([](Repositories& repos) {
-    repos.support_tickets.insert(a_ticket("AS-7K3M-9Q2D", kNow), kNow + 1min);
-  });
+  write([](Repositories& repos) { repos.support_tickets.insert(a_ticket("AS-7K3M-9Q2D", kNow)); });
   EXPECT_FALSE(write([](Repositories& repos) {
-    return repos.support_tickets.insert(a_ticket("AS-7K3M-9Q2D", kNow + 1s), kNow + 1min);
+    return repos.support_tickets.insert(a_ticket("AS-7K3M-9Q2D", kNow + 1s));
   }));
 }
 
-TEST_P(SupportTicketContract, ClaimUnsent_SkipsLiveClaimsUntilTheyExpire) {
-  write([](Repositories& repos) {
-    repos.support_tickets.insert(a_ticket("AS-1", kNow), kNow + 1min);
-  });
-  EXPECT_THAT(write([](Repositories& repos) {
-                return repos.support_tickets.claim_unsent(kNow - 1h, kNow, kNow + 2min, 10);
-              }),
-              IsEmpty());
-  const auto claimed = write([](Repositories& repos) {
-    return repos.support_tickets.claim_unsent(kNow - 1h, kNow + 1min, kNow + 3min, 10);
-  });
-  EXPECT_THAT(references(claimed), ElementsAre("AS-1"));
-  // Claimed again by the call above, until kNow + 3min.
-  EXPECT_THAT(write([](Repositories& repos) {
-                return repos.support_tickets.claim_unsent(kNow - 1h, kNow + 2min, kNow + 4min, 10);
-              }),
-              IsEmpty());
-}
-
-TEST_P(SupportTicketContract, ClaimUnsent_TakesTheOldestUnsentTicketsSinceTheGivenTime) {
+TEST_P(SupportTicketContract, TakeUnqueued_GivesTheUnsentTicketsSinceTheGivenTimeOldestFirst) {
   write([](Repositories& repos) {
     auto sent = a_ticket("AS-SENT", kNow - 50min);
     sent.confirmation_sent_at = kNow - 50min;
     sent.notice_sent_at = kNow - 50min;
-    repos.support_tickets.insert(sent, kNow - 49min);
-    repos.support_tickets.insert(a_ticket("AS-NEWER", kNow - 10min), kNow - 9min);
-    repos.support_tickets.insert(a_ticket("AS-TOO-OLD", kNow - 2h), kNow - 2h);
-    repos.support_tickets.insert(a_ticket("AS-OLDER", kNow - 40min), kNow - 39min);
-    repos.support_tickets.insert(a_ticket("AS-NEWEST", kNow - 5min), kNow - 4min);
+    repos.support_tickets.insert(sent);
+    auto half = a_ticket("AS-HALF", kNow - 10min);
+    half.confirmation_sent_at = kNow - 10min;
+    repos.support_tickets.insert(half);
+    repos.support_tickets.insert(a_ticket("AS-TOO-OLD", kNow - 2h));
+    repos.support_tickets.insert(a_ticket("AS-OLDER", kNow - 40min));
   });
-  EXPECT_THAT(references(write([](Repositories& repos) {
-                return repos.support_tickets.claim_unsent(kNow - 1h, kNow, kNow + 1min, 2);
-              })),
-              ElementsAre("AS-OLDER", "AS-NEWER"));
+  const auto taken = write(
+      [](Repositories& repos) { return repos.support_tickets.take_unqueued(kNow - 1h, kNow); });
+  EXPECT_THAT(references(taken), ElementsAre("AS-OLDER", "AS-HALF"));
+  EXPECT_EQ(taken[1].confirmation_sent_at, kNow - 10min) << "as they were";
+  EXPECT_EQ(taken[1].notice_sent_at, std::nullopt);
 }
 
-TEST_P(SupportTicketContract, RecordMails_KeepsATimeRecordedAndReleasesTheClaim) {
-  const auto id = *write([](Repositories& repos) {
-    return repos.support_tickets.insert(a_ticket("AS-1", kNow), kNow + 1min);
+TEST_P(SupportTicketContract, TakeUnqueued_RecordsTheirMailsAsQueuedAndKeepsEarlierTimes) {
+  write([](Repositories& repos) {
+    auto half = a_ticket("AS-HALF", kNow - 10min);
+    half.confirmation_sent_at = kNow - 10min;
+    repos.support_tickets.insert(half);
   });
-  write([&](Repositories& repos) {
-    repos.support_tickets.record_mails(id, kNow + 1s, std::nullopt);
-  });
-  const auto retried = write([](Repositories& repos) {
-    return repos.support_tickets.claim_unsent(kNow - 1h, kNow + 2s, kNow + 1min, 10);
-  });
-  EXPECT_THAT(references(retried), ElementsAre("AS-1"));
-  write([&](Repositories& repos) { repos.support_tickets.record_mails(id, kNow + 5s, kNow + 6s); });
+  write([](Repositories& repos) { return repos.support_tickets.take_unqueued(kNow - 1h, kNow); });
   const auto found =
-      read([](Repositories& repos) { return repos.support_tickets.find_by_reference("AS-1"); });
-  EXPECT_EQ(found->confirmation_sent_at, kNow + 1s);
-  EXPECT_EQ(found->notice_sent_at, kNow + 6s);
+      read([](Repositories& repos) { return repos.support_tickets.find_by_reference("AS-HALF"); });
+  EXPECT_EQ(found->confirmation_sent_at, kNow - 10min);
+  EXPECT_EQ(found->notice_sent_at, kNow);
   EXPECT_THAT(write([](Repositories& repos) {
-                return repos.support_tickets.claim_unsent(kNow - 1h, kNow + 1h, kNow + 2h, 10);
+                return repos.support_tickets.take_unqueued(kNow - 1h, kNow + 1s);
               }),
               IsEmpty());
 }

@@ -21,12 +21,12 @@ std::span<const Migration> up_to(int version) {
 TEST_F(PostgresMigrations, MigrateAppliesEveryMigrationOnceAndInOrder) {
   const auto first = migrate(*db, artshop_schema());
   EXPECT_EQ(first.from_version, 0);
-  EXPECT_EQ(first.to_version, 12);
-  EXPECT_EQ(first.applied, (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}));
+  EXPECT_EQ(first.to_version, 13);
+  EXPECT_EQ(first.applied, (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}));
 
   const auto second = migrate(*db, artshop_schema());
   EXPECT_TRUE(second.applied.empty());
-  EXPECT_EQ(schema_version(*db), 12);
+  EXPECT_EQ(schema_version(*db), 13);
 }
 
 TEST_F(PostgresMigrations, TheVersionsAndNamesAreSqlites) {
@@ -51,7 +51,7 @@ TEST_F(PostgresMigrations, MigrateRefusesADatabaseNewerThanTheCode) {
   } catch (const sql::DatabaseError& error) {
     EXPECT_NE(std::string(error.what()).find("newer than this build"), std::string::npos);
   }
-  EXPECT_EQ(schema_version(*db), 12);
+  EXPECT_EQ(schema_version(*db), 13);
 }
 
 TEST_F(PostgresMigrations, MigrateStopsAtAFailingMigrationAndKeepsTheEarlierOnes) {
@@ -76,7 +76,7 @@ TEST_F(PostgresMigrations, ServersMigratingAtOnceApplyEachStepOnce) {
   std::size_t applied = 0;
   for (const auto& report : reports) applied += report.applied.size();
   EXPECT_EQ(applied, artshop_schema().size());
-  EXPECT_EQ(integer("SELECT count(*) FROM schema_migrations"), 12);
+  EXPECT_EQ(integer("SELECT count(*) FROM schema_migrations"), 13);
 }
 
 TEST_F(PostgresMigrations, TheLedgerIsAppendOnly) {
@@ -137,7 +137,7 @@ TEST_F(PostgresMigrations, PaymentsKeepTheIdsOfDepositsAndOrders) {
       ", 'ord-3', 'Pending', 4, 5, NULL FROM accounts");
 
   const auto report = migrate(*db, artshop_schema());
-  EXPECT_EQ(report.applied, (std::vector<int>{10, 11, 12}));
+  EXPECT_EQ(report.applied, (std::vector<int>{10, 11, 12, 13}));
 
   EXPECT_EQ(integer("SELECT amount_minor FROM payments WHERE id = 7 AND purpose = 'Deposit'"),
             1500);

@@ -6,7 +6,6 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <mutex>
 #include <optional>
 #include <random>
 #include <thread>
@@ -46,23 +45,6 @@ class DrawingRandom final : public RandomSource {
 
  private:
   std::mt19937 engine_{std::random_device{}()};
-};
-
-// What was mailed, from any thread.
-class RecordingMailer final : public Mailer {
- public:
-  void send(const EmailMessage& message) override {
-    const std::lock_guard lock(mutex_);
-    sent_.push_back(message);
-  }
-  std::vector<EmailMessage> sent() const {
-    const std::lock_guard lock(mutex_);
-    return sent_;
-  }
-
- private:
-  mutable std::mutex mutex_;
-  std::vector<EmailMessage> sent_;
 };
 
 class RetriedUseCases : public PostgresTest {
@@ -172,8 +154,7 @@ TEST_F(RetriedUseCases, HandlePaymentEvent_ThatLostToAnotherEvent_MailsOnlyTheSt
   fakes::RecordingGateway gateway;
   fakes::PlainDigests digests;
   DrawingRandom random;
-  RecordingMailer mailer;
-  PlaceOrder place{store, rates, gateway, random, digests, mailer, clock};
+  PlaceOrder place{store, rates, gateway, random, digests, clock};
   const auto placed = place(testing::order_of(ann, {}, 25'00, false));
   ASSERT_TRUE(placed) << placed.error().detail;
   const auto paid = [&](std::string id) {
@@ -188,7 +169,7 @@ TEST_F(RetriedUseCases, HandlePaymentEvent_ThatLostToAnotherEvent_MailsOnlyTheSt
   fail_commits_when("gift_cards",
                     "NOT EXISTS (SELECT 1 FROM payment_events WHERE event_id = 'evt_other')");
   DrawingRandom other_random;
-  HandlePaymentEvent other{store, other_random, digests, mailer, clock};
+  HandlePaymentEvent other{store, other_random, digests, clock};
   std::optional<Result<HandledPaymentEvent>> other_handled;
   std::jthread other_delivery;
   random.on_first_draw = [&] {
@@ -200,7 +181,7 @@ TEST_F(RetriedUseCases, HandlePaymentEvent_ThatLostToAnotherEvent_MailsOnlyTheSt
       }
     });
   };
-  HandlePaymentEvent handle{store, random, digests, mailer, clock};
+  HandlePaymentEvent handle{store, random, digests, clock};
 
   const auto handled = handle(paid("evt_first"));
   if (other_delivery.joinable()) other_delivery.join();
@@ -213,9 +194,15 @@ TEST_F(RetriedUseCases, HandlePaymentEvent_ThatLostToAnotherEvent_MailsOnlyTheSt
     return repos.gift_cards.list_for_order(placed->order.id);
   });
   ASSERT_THAT(cards.value(), SizeIs(1));
-  const auto mails = mailer.sent();
-  ASSERT_THAT(mails, SizeIs(1)) << "one card, one mail";
-  EXPECT_THAT(mails[0].text_body, HasSubstr(group_gift_card_number(cards->at(0).number)));
+  // What the outbox holds to send: every mail queued by an attempt that committed.
+  const auto mails =
+      transactions.write([&](Repositories& repos) -> Result<std::vector<OutboxMail>> {
+        return repos.mail_outbox.claim_due(kNow + std::chrono::hours(24),
+                                           kNow + std::chrono::hours(25), 100);
+      });
+  ASSERT_THAT(mails.value(), SizeIs(1)) << "one card, one mail";
+  EXPECT_THAT(mails->at(0).message.text_body,
+              HasSubstr(group_gift_card_number(cards->at(0).number)));
 }
 
 }  // namespace

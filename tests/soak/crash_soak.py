@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Crash soak: the server killed with SIGKILL under a stream of balance operations loses none.
+"""Crash soak: the server killed with SIGKILL under a stream of balance operations loses none,
+and every mail it acknowledged goes out exactly once.
 
 Starts the real server on a loopback port with a fresh data folder, the sandbox payment
 provider and a known webhook secret, then runs several customers at once, each repeating:
 a deposit confirmed by a signed webhook, an order paid from the balance, a gift card bought by
 an order paid by webhook (its number read from the order history) and redeemed, and generated
-images paid from the balance once the day's free ones are used. Meanwhile the server is killed
+images paid from the balance once the day's free ones are used, a support ticket, and a password
+reset code asked for. Meanwhile the server is killed
 with SIGKILL at random moments and started again on the same data folder, each time once
 /readyz answers. Clients retry what failed with the same Idempotency-Key, and webhooks are
 delivered again until answered (and once more after, as providers do). A request that a kill
@@ -17,9 +19,14 @@ same keys, as their clients would, so that an operation carried out twice shows.
 Afterwards, on a copy of the database: PRAGMA integrity_check is ok; every operation answered
 2xx is in the ledger exactly once (matched by the ids the answers carried); no posting is in
 the ledger twice and no customer has more orders, deposits or images than they asked for; every
-posting balances, total debits equal total credits, and no customer balance is negative. The
-last line is "soak: K kills, N operations acknowledged, L lost, D duplicated, ledger balanced";
-the exit status is 1 when L or D is not 0. The server log and the final data folder are kept in
+posting balances, total debits equal total credits, and no customer balance is negative.
+
+The mails go to the .eml folder through the mail outbox. Once the customers stop, the soak waits
+for the outbox to empty, then reads the folder: every acknowledged ticket's confirmation and
+notice and every acknowledged reset request's code arrived exactly once (a request a kill left
+without an answer arrived at most once), and no mail is a dead letter. The last line is
+"soak: K kills, N operations acknowledged, M mails, L lost, D duplicated, ledger balanced"; the
+exit status is 1 when L or D is not 0. The server log and the final data folder are kept in
 build/soak-logs/crash/ (the database as the last kill left it).
 
     tests/soak/crash_soak.py --binary build/app/artshop [--port 18090] [--kills 50]
@@ -103,6 +110,12 @@ class Server:
             "argon2.memory_kib = 1024\nargon2.iterations = 1\n"
             "limit.registrations_per_ip = 1000000/1s\nlimit.login_failures_per_ip = 1000000/1s\n"
             "limit.gift_card_failures_per_user = 1000000/1s\n"
+            "limit.forgot_password_per_email = 1000000/1s\n"
+            "limit.forgot_password_per_ip = 1000000/1s\n"
+            "limit.support_tickets_per_ip = 1000000/1s\n"
+            "limit.support_confirmations_per_recipient = 1000000/1s\n"
+            # A killed server's claimed mails are sent by the next start a few seconds on.
+            "mail.claim_seconds = 5\nmail.retry_seconds = 1\n"
             "orders.max_pending_orders = 1000\norders.max_pending_deposits = 1000\n"
             "payments.provider = sandbox\n"
             f"payments.webhook_secret = {WEBHOOK_SECRET}\n"
@@ -208,10 +221,13 @@ class Record:
     image_attempts: dict[str, int] = field(default_factory=dict)  # prompt -> count asked
     refused: Counter = field(default_factory=Counter)  # kind:status of final non-2xx answers
     doubts: list[str] = field(default_factory=list)  # why each request was left in doubt
+    tickets: list[str] = field(default_factory=list)  # references answered 200
+    resets: int = 0  # reset codes asked for and answered 200
     retried: Counter = field(default_factory=Counter)  # kind:status of late retries
 
     def acknowledged(self) -> int:
-        return (len(self.deposits) + len(self.orders) + len(self.redeemed) + len(self.images))
+        return (len(self.deposits) + len(self.orders) + len(self.redeemed) + len(self.images) +
+                len(self.tickets) + self.resets)
 
 
 class InDoubt(Exception):
@@ -375,6 +391,29 @@ class Customer(threading.Thread):
         else:
             self.record.refused[f"image:{answer.status}"] += 1
 
+    def support_ticket(self) -> None:
+        """A ticket whose answer promises two mails: the confirmation and the notice."""
+        self.stage = "ticket"
+        answer = self.call("POST", "/api/support/create-ticket",
+                           {"email": self.record.email, "name": "Crash Soak",
+                            "supportTicketType": "Technical",
+                            "description": f"Soak ticket {self.number}-{self.operations}."},
+                           signed_in=False)
+        if answer.status != 200:
+            self.record.refused[f"ticket:{answer.status}"] += 1
+            return
+        self.record.tickets.append(answer.json()["reference"])
+
+    def reset_code(self) -> None:
+        """Asks for a reset code: an answer 200 promises one mail with a code."""
+        self.stage = "reset"
+        answer = self.call("POST", "/api/Accounts/forgot-password", {"email": self.record.email},
+                           signed_in=False)
+        if answer.status != 200:
+            self.record.refused[f"reset:{answer.status}"] += 1
+            return
+        self.record.resets += 1
+
     def retry_waiting(self) -> None:
         """Sends each request left waiting on its key again, as its client would once the key
         is given up as abandoned: the same body, the same Idempotency-Key."""
@@ -397,7 +436,8 @@ class Customer(threading.Thread):
 
     def run(self) -> None:
         steps = [lambda: self.deposit(20 + self.cheapest["euros"]), self.order_from_balance,
-                 self.gift_card, lambda: self.generate(random.choice([1, 2]))]
+                 self.gift_card, lambda: self.generate(random.choice([1, 2])),
+                 self.support_ticket, self.reset_code]
         try:
             self.sign_up()
             while not self.stop_event.is_set():
@@ -434,6 +474,62 @@ def age_reservations(database: Path, seconds: int) -> int:
                           "WHERE status = 0", (seconds,)).rowcount
     db.close()
     return aged
+
+
+def wait_for_mail(database: Path, timeout: float) -> int:
+    """Waits until the running server has sent the whole outbox; answers the dead letters."""
+    deadline = time.monotonic() + timeout
+    while True:
+        db = sqlite3.connect(database, timeout=30)
+        pending, dead = db.execute(
+            "SELECT count(*) FILTER (WHERE status = 'Pending'), "
+            "count(*) FILTER (WHERE status = 'Dead') FROM mail_outbox").fetchone()
+        db.close()
+        if pending == 0 or time.monotonic() > deadline:
+            if pending:
+                print(f"{pending} mail(s) still in the outbox after {timeout:.0f} s", flush=True)
+            return dead
+        time.sleep(0.2)
+
+
+def check_mail(outbox: Path, customers: list[Customer],
+               dead: int) -> tuple[list[str], list[str], int]:
+    """Answers (losses, duplicates, mails read) for the mails of the tickets and reset codes."""
+    lost: list[str] = [f"{dead} dead letter(s) in the outbox"] if dead else []
+    twice: list[str] = []
+    mails = [p.read_bytes().decode(errors="replace") for p in sorted(outbox.glob("*.eml"))]
+    confirmations: Counter = Counter()
+    notices: Counter = Counter()
+    codes: dict[str, Counter] = defaultdict(Counter)  # recipient -> code -> mails
+    for text in mails:
+        head, _, body = text.partition("\r\n\r\n")
+        to = next((line[4:] for line in head.split("\r\n") if line.startswith("To: ")), "")
+        subject = next((line for line in head.split("\r\n") if line.startswith("Subject: ")), "")
+        if "Your Artshop support request" in subject:
+            confirmations[subject.rsplit(" ", 1)[-1]] += 1
+        elif "new support request" in subject:
+            notices[subject.split("]")[0].removeprefix("Subject: [")] += 1
+        elif "Your code: " in body:
+            codes[to][body.split("Your code: ", 1)[1][:8]] += 1
+    for customer in customers:
+        record = customer.record
+        for reference in record.tickets:
+            for kind, seen in (("confirmation", confirmations), ("notice", notices)):
+                if seen[reference] == 0:
+                    lost.append(f"ticket {reference}: no {kind}")
+        answered = sum(codes[record.email].values())
+        in_doubt = record.unanswered["reset"]
+        if answered < record.resets:
+            lost.append(f"{record.email}: {record.resets} reset codes acknowledged, "
+                        f"{answered} mailed")
+        if answered > record.resets + in_doubt:
+            twice.append(f"{record.email}: {answered} reset mails for {record.resets} "
+                         f"acknowledged and {in_doubt} unanswered requests")
+        twice += [f"{record.email}: reset code {code} mailed {n} times"
+                  for code, n in codes[record.email].items() if n > 1]
+    twice += [f"ticket {r}: {n} confirmations" for r, n in confirmations.items() if n > 1]
+    twice += [f"ticket {r}: {n} notices" for r, n in notices.items() if n > 1]
+    return lost, twice, len(mails)
 
 
 # --- the checks, on a copy of the database ---------------------------------------------------
@@ -620,6 +716,7 @@ def main() -> int:
             for customer in customers:
                 if not customer.failure:
                     customer.retry_waiting()
+            dead = wait_for_mail(server.data_dir / "artshop.db", timeout=60)
             server.kill()
         finally:
             server.stop()
@@ -629,6 +726,10 @@ def main() -> int:
         shutil.rmtree(kept, ignore_errors=True)
         database = copy_database(server.data_dir, kept)
         lost, twice, figures = check(database, customers)
+        mail_lost, mail_twice, mail_count = check_mail(server.data_dir / "outbox", customers, dead)
+        lost += mail_lost
+        twice += mail_twice
+        figures["duplicated"] += len(mail_twice)
 
     failures = [c.failure for c in customers if c.failure]
     failures += [f"{c.name} did not finish" for c in customers if c.is_alive()]
@@ -638,7 +739,9 @@ def main() -> int:
     by_kind = Counter(deposits=sum(len(c.record.deposits) for c in customers),
                       orders=sum(len(c.record.orders) for c in customers),
                       redeemed=sum(len(c.record.redeemed) for c in customers),
-                      image_requests=sum(len(c.record.images) for c in customers))
+                      image_requests=sum(len(c.record.images) for c in customers),
+                      tickets=sum(len(c.record.tickets) for c in customers),
+                      reset_codes=sum(c.record.resets for c in customers))
     for line in [d for c in customers for d in c.record.doubts] + failures + lost + twice:
         print(line)
     retried = sum((c.record.retried for c in customers), Counter())
@@ -652,7 +755,7 @@ def main() -> int:
           f"{(time.monotonic() - started) / 60:.1f} min; database kept in {kept}")
     balanced = "ledger balanced" if figures["balanced"] else "ledger NOT balanced"
     print(f"soak: {server.starts - 1} kills, {acknowledged} operations acknowledged, "
-          f"{len(lost)} lost, {figures['duplicated']} duplicated, {balanced}")
+          f"{mail_count} mails, {len(lost)} lost, {figures['duplicated']} duplicated, {balanced}")
     return 1 if lost or twice or failures or server.starts - 1 < args.kills else 0
 
 

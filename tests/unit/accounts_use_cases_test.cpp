@@ -21,6 +21,7 @@ namespace {
 using ::testing::_;
 using ::testing::Field;
 using ::testing::HasSubstr;
+using ::testing::IsEmpty;
 using ::testing::NiceMock;
 using ::testing::Return;
 
@@ -51,7 +52,6 @@ class Accounts : public ::testing::Test {
     return {.credentials = credentials,
             .reset_code_digests = digests,
             .random = random,
-            .mailer = mailer,
             .common_passwords = common,
             .clock = clock,
             .shop_url = shop_url};
@@ -66,7 +66,6 @@ class Accounts : public ::testing::Test {
   Credentials credentials{hasher, text};
   fakes::PlainDigests digests;
   fakes::PlainTokens tokens;
-  NiceMock<fakes::MockMailer> mailer;
   CommonPasswords common;
   SessionIssuer issuer{tokens, digests, random};
   RegisterAccount register_account{store, credentials, common, clock, kDefaultRateLimits};
@@ -299,17 +298,17 @@ TEST_F(Accounts, Authenticate_WithoutATokenOrWithAnExpiredOne_IsUnauthenticated)
 
 TEST_F(Accounts, ForgotPassword_ForAnUnknownEmail_AnswersTheSameAndMailsNothing) {
   registered();
-  EXPECT_CALL(mailer, send(_)).Times(0);
   EXPECT_EQ(forgot_from("nobody@example.com"), RequestPasswordReset::kAnswer);
+  EXPECT_THAT(fakes::queued_mails(store.state), IsEmpty());
 }
 
 TEST_F(Accounts, ForgotPassword_ForAnAccount_MailsACodeAndALinkAndStoresOnlyItsDigest) {
   const auto ann = registered();
-  EmailMessage sent;
-  EXPECT_CALL(mailer, send(Field(&EmailMessage::to, "ann@example.com")))
-      .WillOnce([&](const EmailMessage& message) { sent = message; });
   EXPECT_EQ(forgot_from("Ann@Example.com"), RequestPasswordReset::kAnswer);
-  EXPECT_THAT(sent.text_body,
+  const auto queued = fakes::queued_mails(store.state);
+  ASSERT_EQ(queued.size(), 1U) << "queued in the transaction that stored the code";
+  EXPECT_EQ(queued[0].to, "ann@example.com");
+  EXPECT_THAT(queued[0].text_body,
               HasSubstr("https://shop.test/reset-password?email=ann%40example.com&code="));
   const auto& stored = store.state.reset_codes.at(ann.value);
   EXPECT_TRUE(stored.code_digest.starts_with("digest("));
@@ -329,14 +328,17 @@ class PasswordReset : public Accounts {
  protected:
   // Asks for a code and returns it as the mail carried it.
   std::string mailed_code() {
-    std::string code;
-    EXPECT_CALL(mailer, send(Field(&EmailMessage::subject, HasSubstr("reset code"))))
-        .WillOnce([&](const EmailMessage& message) {
-          const auto at = message.text_body.find("Your code: ") + 11;
-          code = message.text_body.substr(at, 8);
-        });
     EXPECT_TRUE(forgot_from("ann@example.com"));
-    return code;
+    const auto queued = fakes::queued_mails(store.state);
+    EXPECT_THAT(queued.back().subject, HasSubstr("reset code"));
+    const auto at = queued.back().text_body.find("Your code: ") + 11;
+    return queued.back().text_body.substr(at, 8);
+  }
+
+  // The subject of the last mail queued.
+  std::string last_subject() {
+    const auto queued = fakes::queued_mails(store.state);
+    return queued.empty() ? std::string() : queued.back().subject;
   }
 
   Result<void> reset_with(std::string code, std::string_view password = kNewPassword,
@@ -353,8 +355,8 @@ TEST_F(PasswordReset, WithTheMailedCode_SetsThePasswordEndsEverySessionAndMailsA
   registered();
   const auto session = log_in_as("ann@example.com", kPassword).value();
   const auto code = mailed_code();
-  EXPECT_CALL(mailer, send(Field(&EmailMessage::subject, HasSubstr("was changed"))));
   ASSERT_TRUE(reset_with(code));
+  EXPECT_THAT(last_subject(), HasSubstr("was changed"));
   EXPECT_FALSE(refresh(session.refresh_token)) << "the old login is revoked";
   EXPECT_FALSE(log_in_as("ann@example.com", kPassword));
   EXPECT_TRUE(log_in_as("ann@example.com", kNewPassword));
@@ -363,9 +365,9 @@ TEST_F(PasswordReset, WithTheMailedCode_SetsThePasswordEndsEverySessionAndMailsA
 TEST_F(PasswordReset, WorksOnlyOnce) {
   registered();
   const auto code = mailed_code();
-  EXPECT_CALL(mailer, send(Field(&EmailMessage::subject, HasSubstr("was changed"))));
   ASSERT_TRUE(reset_with(code));
   EXPECT_FALSE(reset_with(code, "another fine password"));
+  EXPECT_EQ(fakes::queued_mails(store.state).size(), 2U) << "one code, one notice";
 }
 
 TEST_F(PasswordReset, DiesAfterFiveWrongTries) {
@@ -410,11 +412,13 @@ TEST_F(Accounts, ChangePassword_KeepsTheCallersLoginAndEndsTheOthers) {
   registered();
   const auto here = log_in_as("ann@example.com", kPassword).value();
   const auto elsewhere = log_in_as("ann@example.com", kPassword, "10.2.2.2").value();
-  EXPECT_CALL(mailer, send(Field(&EmailMessage::subject, HasSubstr("was changed"))));
   ASSERT_TRUE(change({.caller = authenticate(here.access_token).value(),
                       .form = {.current_password = std::string(kPassword),
                                .password = std::string(kNewPassword),
                                .repeated_password = std::string(kNewPassword)}}));
+  const auto queued = fakes::queued_mails(store.state);
+  ASSERT_EQ(queued.size(), 1U);
+  EXPECT_THAT(queued[0].subject, HasSubstr("was changed"));
   EXPECT_TRUE(refresh(here.refresh_token));
   EXPECT_FALSE(refresh(elsewhere.refresh_token));
 }
@@ -611,7 +615,6 @@ TEST_F(PasswordReset, Attempts_AreLimitedPerAddressAndPerAccount_BeforeAnyHashin
   PasswordServices counted{.credentials = counting_credentials,
                            .reset_code_digests = services.reset_code_digests,
                            .random = services.random,
-                           .mailer = services.mailer,
                            .common_passwords = services.common_passwords,
                            .clock = services.clock,
                            .shop_url = services.shop_url};
@@ -646,7 +649,6 @@ TEST_F(Accounts, ChangePassword_PastItsLimit_AnswersTooManyRequestsWithoutHashin
                          {.credentials = counting_credentials,
                           .reset_code_digests = services.reset_code_digests,
                           .random = services.random,
-                          .mailer = services.mailer,
                           .common_passwords = services.common_passwords,
                           .clock = services.clock,
                           .shop_url = services.shop_url},

@@ -78,9 +78,8 @@ class Webhooks : public ::testing::Test {
   fakes::PlainDigests digests;
   fakes::FixedRates rates;
   ScriptedGateway gateway;
-  ::testing::NiceMock<fakes::MockMailer> mailer;
-  PlaceOrder place{store, rates, gateway, random, digests, mailer, clock};
-  HandlePaymentEvent handle{store, random, digests, mailer, clock};
+  PlaceOrder place{store, rates, gateway, random, digests, clock};
+  HandlePaymentEvent handle{store, random, digests, clock};
   ReceivePaymentWebhook receive{gateway, handle, clock};
   std::map<std::string, std::string> headers{{"X-Test-Signature", "t=1,v1=ab"}};
   UserId ann;

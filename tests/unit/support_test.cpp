@@ -1,8 +1,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
-#include <stdexcept>
 
 #include "artshop/core/accounts/email.hpp"
 #include "artshop/core/support/ticket.hpp"
@@ -183,25 +183,6 @@ TEST(SupportTicketReference, IsAsAndTwoGroupsOfFourCrockfordSymbols) {
 
 // --- Creating a ticket and its mails -------------------------------------------------------
 
-// Keeps what it sends; while `down`, throws as a transport does when the server is away.
-class RecordingMailer final : public Mailer {
- public:
-  void send(const EmailMessage& message) override {
-    if (before_send) before_send(message);
-    if (down) throw std::runtime_error("connection refused");
-    sent.push_back(message);
-  }
-  std::vector<std::string> recipients() const {
-    std::vector<std::string> to;
-    for (const auto& message : sent) to.push_back(message.to);
-    return to;
-  }
-
-  bool down = false;
-  std::function<void(const EmailMessage&)> before_send;
-  std::vector<EmailMessage> sent;
-};
-
 // Draws the same bytes for the first `repeats` draws, then counts upwards: forces a
 // reference clash.
 class RepeatingRandom final : public RandomSource {
@@ -220,40 +201,33 @@ class RepeatingRandom final : public RandomSource {
   fakes::CountingRandom counting_;
 };
 
-// A mail executor whose queue is full.
-class FullExecutor final : public Executor {
- public:
-  bool try_submit(std::function<void()>) override { return false; }
-};
-
 constexpr std::string_view kSupportAddress = "support@shop.test";
+const std::string kShopUrl = "https://shop.test";
+
+std::vector<std::string> recipients(const std::vector<EmailMessage>& mails) {
+  std::vector<std::string> to;
+  for (const auto& mail : mails) to.push_back(mail.to);
+  return to;
+}
 
 class SupportTickets : public ::testing::Test {
  protected:
   Result<CreatedSupportTicket> create(std::optional<UserId> caller = std::nullopt,
-                                      std::string client_address = "10.0.0.1") {
+                                      std::string client_address = "10.0.0.1",
+                                      SupportTicketForm form = valid_form()) {
     return create_ticket(
-        {.form = valid_form(), .caller = caller, .client_address = std::move(client_address)});
+        {.form = std::move(form), .caller = caller, .client_address = std::move(client_address)});
   }
   const SupportTicket& stored(std::size_t index = 0) const {
-    return store.state.support_tickets.at(index).ticket;
+    return store.state.support_tickets.at(index);
   }
+  std::vector<EmailMessage> queued() const { return fakes::queued_mails(store.state); }
 
   fakes::InMemoryUnitOfWork store;
   fakes::FixedClock clock;
   fakes::CountingRandom random;
-  RecordingMailer mailer;
-  InlineExecutor mail_work;
-  std::vector<std::string> unsent;  // what on_unsent was told
-  SupportMailing mailing{
-      .mailer = mailer,
-      .support_address = std::string(kSupportAddress),
-      .executor = mail_work,
-      .on_unsent = [this](const std::string& reference, const std::string& problem) {
-        unsent.push_back(reference + ": " + problem);
-      }};
+  SupportMailing mailing{.support_address = std::string(kSupportAddress), .shop_url = kShopUrl};
   CreateSupportTicket create_ticket{store, random, mailing, clock, kDefaultRateLimits};
-  RetrySupportMail retry{store, mailing, clock};
 };
 
 TEST_F(SupportTickets, FromAVisitor_StoresTheTicketWithoutAnAccountAndAnswersItsReference) {
@@ -276,160 +250,74 @@ TEST_F(SupportTickets, FromASignedInCustomer_LinksTheTicketToTheAccount) {
   EXPECT_EQ(stored().account, UserId{42});
 }
 
-TEST_F(SupportTickets, WithAnInvalidForm_StoresNothingAndMailsNothing) {
+TEST_F(SupportTickets, WithAnInvalidForm_StoresNothingAndQueuesNothing) {
   const auto created = create_ticket({.form = {.email = "x"}, .client_address = "10.0.0.1"});
   ASSERT_FALSE(created);
   EXPECT_EQ(created.error().kind, ErrorKind::Validation);
   EXPECT_THAT(store.state.support_tickets, IsEmpty());
-  EXPECT_THAT(mailer.sent, IsEmpty());
+  EXPECT_THAT(queued(), IsEmpty());
 }
 
-TEST_F(SupportTickets, OnceStored_MailsTheCustomerAndTheSupportAddressAndRecordsBoth) {
+TEST_F(SupportTickets, OnceStored_QueuesTheNoticeToSupportAndAConfirmationToTheCustomer) {
   const auto created = create();
   ASSERT_TRUE(created);
-  EXPECT_THAT(mailer.recipients(), ElementsAre("ann@example.com", kSupportAddress));
-  const auto& confirmation = mailer.sent[0];
-  EXPECT_THAT(confirmation.subject, HasSubstr(created->reference));
-  EXPECT_THAT(confirmation.text_body, HasSubstr(created->reference));
-  EXPECT_THAT(confirmation.text_body, HasSubstr("Topic: Order"));
-  EXPECT_THAT(confirmation.text_body, HasSubstr("My download link does not work."));
-  const auto& notice = mailer.sent[1];
+  EXPECT_TRUE(created->confirmation_queued);
+  const auto mails = queued();
+  EXPECT_THAT(recipients(mails), ElementsAre(kSupportAddress, "ann@example.com"));
+  const auto& notice = mails[0];
   EXPECT_THAT(notice.subject, HasSubstr(created->reference));
   EXPECT_THAT(notice.text_body, HasSubstr("From: Ann Example <ann@example.com>"));
   EXPECT_THAT(notice.text_body, HasSubstr("a visitor"));
   EXPECT_THAT(notice.text_body, HasSubstr("My download link does not work."));
-  const auto now = std::chrono::floor<std::chrono::seconds>(clock.now());
-  EXPECT_EQ(stored().confirmation_sent_at, now);
-  EXPECT_EQ(stored().notice_sent_at, now);
+  const auto& confirmation = mails[1];
+  EXPECT_THAT(confirmation.subject, HasSubstr(created->reference));
+  EXPECT_THAT(confirmation.text_body, HasSubstr("Reference: " + created->reference));
+  EXPECT_THAT(confirmation.text_body, HasSubstr("Topic: Order"));
 }
 
-TEST_F(SupportTickets, BeforeAnyMailIsSent_TheTicketIsAlreadyStored) {
-  std::vector<std::size_t> tickets_at_send;
-  mailer.before_send = [&](const EmailMessage&) {
-    tickets_at_send.push_back(store.state.support_tickets.size());
-  };
-  ASSERT_TRUE(create());
-  EXPECT_THAT(tickets_at_send, ElementsAre(1U, 1U));
-}
-
-TEST_F(SupportTickets, WhenTheMailServerIsDown_KeepsTheTicketAndAnswersItsReference) {
-  mailer.down = true;
-  const auto created = create();
+// Anyone may type any address into the form: what reaches it must be the shop's words only,
+// or the shop mails a visitor's text and links "From: Artshop" to whomever they choose.
+TEST_F(SupportTickets, TheConfirmation_QuotesNothingTheSenderWrote) {
+  auto form = valid_form();
+  form.email = "victim@example.com";
+  form.name = "Claim your prize at http://evil.example";
+  form.description = "Your account is locked. Log in at http://evil.example/login now.";
+  const auto created = create(std::nullopt, "10.0.0.1", form);
   ASSERT_TRUE(created);
-  EXPECT_THAT(unsent, ElementsAre(created->reference + ": connection refused"));
-  ASSERT_EQ(store.state.support_tickets.size(), 1U);
-  EXPECT_EQ(stored().reference, created->reference);
-  EXPECT_EQ(stored().confirmation_sent_at, std::nullopt);
-  EXPECT_EQ(stored().notice_sent_at, std::nullopt);
+  const auto mails = queued();
+  ASSERT_THAT(recipients(mails), ElementsAre(kSupportAddress, "victim@example.com"));
+  const auto& confirmation = mails[1];
+  EXPECT_THAT(confirmation.subject + confirmation.text_body,
+              ::testing::Not(HasSubstr("evil.example")));
+  EXPECT_THAT(confirmation.text_body, HasSubstr("Reference: " + created->reference));
+  EXPECT_THAT(confirmation.text_body, HasSubstr("Topic: Order"));
+  EXPECT_THAT(confirmation.text_body, HasSubstr("Received: 2"));  // the date, in UTC
+  EXPECT_THAT(confirmation.text_body, HasSubstr(kShopUrl));
+  // The ticket's text reaches the support address only.
+  EXPECT_THAT(mails[0].text_body, HasSubstr("http://evil.example/login"));
 }
 
-TEST_F(SupportTickets, WhenTheMailQueueIsFull_StoresTheTicketAndLeavesItsMailsToTheRetry) {
-  FullExecutor full;
-  CreateSupportTicket create_when_full{
-      store,
-      random,
-      {.mailer = mailer, .support_address = std::string(kSupportAddress), .executor = full},
-      clock,
-      kDefaultRateLimits};
-  const auto created = create_when_full(
-      {.form = valid_form(), .caller = std::nullopt, .client_address = "10.0.0.1"});
-  ASSERT_TRUE(created);
-  EXPECT_EQ(created->mail_problem, "the mail queue is full");
-  EXPECT_THAT(mailer.sent, IsEmpty());
-  ASSERT_EQ(store.state.support_tickets.size(), 1U);
-  EXPECT_EQ(stored().reference, created->reference);
+TEST_F(SupportTickets, TheFourthConfirmationToOneAddressInADay_IsNotQueuedButTheTicketIs) {
+  // From four client addresses: the cap counts the recipient, not where the form came from.
+  for (int i = 1; i <= 3; ++i) {
+    const auto created = create(std::nullopt, "10.0.0." + std::to_string(i));
+    ASSERT_TRUE(created);
+    EXPECT_TRUE(created->confirmation_queued);
+  }
+  const auto fourth = create(std::nullopt, "10.0.0.4");
+  ASSERT_TRUE(fourth) << "the ticket is stored and answered as usual";
+  EXPECT_FALSE(fourth->confirmation_queued);
+  EXPECT_EQ(store.state.support_tickets.size(), 4U);
+  const auto mails = queued();
+  EXPECT_EQ(std::ranges::count(recipients(mails), "ann@example.com"), 3);
+  EXPECT_EQ(std::ranges::count(recipients(mails), std::string(kSupportAddress)), 4);
+  EXPECT_THAT(mails.back().to, kSupportAddress);
+  EXPECT_THAT(mails.back().text_body, HasSubstr("No confirmation was sent"));
 
-  // Not held until the claim runs out: the very next retry sends both.
-  const auto report = retry();
-  ASSERT_TRUE(report);
-  EXPECT_EQ(report->mails_sent, 2);
-  EXPECT_THAT(mailer.recipients(), ElementsAre("ann@example.com", kSupportAddress));
-}
-
-TEST_F(SupportTickets, MailsThatFailed_AreSentByTheRetryOnceTheServerIsBack) {
-  mailer.down = true;
-  const auto created = create();
-  ASSERT_TRUE(created);
-  mailer.down = false;
-  clock.advance(std::chrono::seconds(60));
-
-  const auto report = retry();
-  ASSERT_TRUE(report);
-  EXPECT_EQ(report->tickets, 1);
-  EXPECT_EQ(report->mails_sent, 2);
-  EXPECT_THAT(mailer.recipients(), ElementsAre("ann@example.com", kSupportAddress));
-  EXPECT_THAT(mailer.sent[0].text_body, HasSubstr(created->reference));
-  const auto now = std::chrono::floor<std::chrono::seconds>(clock.now());
-  EXPECT_EQ(stored().confirmation_sent_at, now);
-  EXPECT_EQ(stored().notice_sent_at, now);
-
-  // Everything went out: the next run has nothing to do.
-  const auto again = retry();
-  ASSERT_TRUE(again);
-  EXPECT_EQ(again->tickets, 0);
-  EXPECT_EQ(mailer.sent.size(), 2U);
-}
-
-TEST_F(SupportTickets, WhenOnlyTheNoticeFailed_TheRetrySendsTheNoticeAlone) {
-  mailer.before_send = [&](const EmailMessage& message) {
-    mailer.down = message.to == kSupportAddress;
-  };
-  ASSERT_TRUE(create());
-  EXPECT_NE(stored().confirmation_sent_at, std::nullopt);
-  EXPECT_EQ(stored().notice_sent_at, std::nullopt);
-
-  mailer.before_send = nullptr;
-  mailer.down = false;
-  mailer.sent.clear();
-  ASSERT_TRUE(retry());
-  EXPECT_THAT(mailer.recipients(), ElementsAre(kSupportAddress));
-  EXPECT_NE(stored().notice_sent_at, std::nullopt);
-}
-
-TEST_F(SupportTickets, WhileTheServerIsStillDown_TheRetryStopsAtTheFirstFailureAndKeepsAll) {
-  mailer.down = true;
-  for (int i = 0; i < 3; ++i) ASSERT_TRUE(create());
-  int attempts = 0;
-  mailer.before_send = [&](const EmailMessage&) { ++attempts; };
-
-  const auto report = retry();
-  ASSERT_TRUE(report);
-  EXPECT_EQ(report->tickets, 1);
-  EXPECT_EQ(report->mails_failed, 2);
-  EXPECT_THAT(report->problem, HasSubstr("connection refused"));
-  EXPECT_EQ(attempts, 2);
-  // None is left claimed: the next run tries them all again.
-  mailer.down = false;
-  mailer.before_send = nullptr;
-  const auto next = retry();
-  ASSERT_TRUE(next);
-  EXPECT_EQ(next->mails_sent, 6);
-}
-
-TEST_F(SupportTickets, TheRetry_LeavesAloneMailsAnotherSenderHasClaimed) {
-  mailer.down = true;
-  ASSERT_TRUE(create());
-  mailer.down = false;
-  store.state.support_tickets[0].mails_claimed_until =
-      std::chrono::floor<std::chrono::seconds>(clock.now()) + std::chrono::minutes(5);
-
-  ASSERT_TRUE(retry());
-  EXPECT_THAT(mailer.sent, IsEmpty());
-
-  clock.advance(std::chrono::minutes(5));  // the other sender died: its claim ran out
-  ASSERT_TRUE(retry());
-  EXPECT_EQ(mailer.sent.size(), 2U);
-}
-
-TEST_F(SupportTickets, TheRetry_GivesUpOnTicketsOlderThanItsWindow) {
-  mailer.down = true;
-  ASSERT_TRUE(create());
-  mailer.down = false;
-  clock.advance(RetrySupportMail::kRetryWindow + std::chrono::seconds(1));
-  const auto report = retry();
-  ASSERT_TRUE(report);
-  EXPECT_EQ(report->tickets, 0);
-  EXPECT_THAT(mailer.sent, IsEmpty());
+  clock.advance(std::chrono::days(1));
+  const auto next_day = create(std::nullopt, "10.0.0.5");
+  ASSERT_TRUE(next_day);
+  EXPECT_TRUE(next_day->confirmation_queued);
 }
 
 TEST_F(SupportTickets, TheSixthTicketInAnHourFromOneAddress_IsLimitedAndNotStored) {
@@ -440,6 +328,7 @@ TEST_F(SupportTickets, TheSixthTicketInAnHourFromOneAddress_IsLimitedAndNotStore
   EXPECT_EQ(sixth.error().kind, ErrorKind::TooManyRequests);
   EXPECT_EQ(sixth.error().retry_after, std::chrono::minutes(50));
   EXPECT_EQ(store.state.support_tickets.size(), 5U);
+  EXPECT_EQ(queued().size(), 5U + 3U) << "five notices, three confirmations, nothing more";
   // Another address is not affected.
   EXPECT_TRUE(create(std::nullopt, "10.0.0.2"));
 }
@@ -448,12 +337,10 @@ TEST(SupportTicketReferences, WhenADrawClashesWithAStoredTicket_DrawsAnother) {
   fakes::InMemoryUnitOfWork store;
   fakes::FixedClock clock;
   RepeatingRandom random(2);  // the second ticket's first draw repeats the first ticket's
-  RecordingMailer mailer;
-  InlineExecutor mail_work;
   CreateSupportTicket create{
       store,
       random,
-      {.mailer = mailer, .support_address = std::string(kSupportAddress), .executor = mail_work},
+      {.support_address = std::string(kSupportAddress), .shop_url = kShopUrl},
       clock,
       kDefaultRateLimits};
   const auto first = create({.form = valid_form(), .client_address = "10.0.0.1"});
@@ -462,6 +349,52 @@ TEST(SupportTicketReferences, WhenADrawClashesWithAStoredTicket_DrawsAnother) {
   ASSERT_TRUE(second);
   EXPECT_NE(first->reference, second->reference);
   EXPECT_EQ(store.state.support_tickets.size(), 2U);
+  EXPECT_EQ(fakes::queued_mails(store.state).size(), 4U);
+}
+
+// --- Tickets stored before the mail outbox -----------------------------------------------
+
+class UnsentSupportMail : public SupportTickets {
+ protected:
+  // A ticket as the shop stored it before the outbox, its mails not sent (or some sent).
+  void stored_before(std::string reference, std::optional<std::chrono::sys_seconds> confirmed,
+                     std::optional<std::chrono::sys_seconds> noticed) {
+    store.state.support_tickets.push_back(
+        {.id = SupportTicketId{std::ssize(store.state.support_tickets) + 1},
+         .reference = std::move(reference),
+         .email = "ann@example.com",
+         .name = "Ann Example",
+         .type = SupportTicketType::Order,
+         .description = "My download link does not work.",
+         .client_address = "10.0.0.1",
+         .created_at = std::chrono::floor<std::chrono::seconds>(clock.now()),
+         .confirmation_sent_at = confirmed,
+         .notice_sent_at = noticed});
+  }
+
+  QueueUnsentSupportMail queue_unsent{store, mailing, clock};
+};
+
+TEST_F(UnsentSupportMail, AreQueuedOnceEachAndNothingThatWentOutBefore) {
+  const auto earlier = std::chrono::floor<std::chrono::seconds>(clock.now());
+  stored_before("AS-AAAA-AAAA", std::nullopt, std::nullopt);
+  stored_before("AS-BBBB-BBBB", earlier, std::nullopt);
+  stored_before("AS-CCCC-CCCC", earlier, earlier);
+  clock.advance(std::chrono::hours(1));
+
+  EXPECT_EQ(queue_unsent(), 3);
+  EXPECT_THAT(recipients(queued()),
+              ElementsAre(kSupportAddress, "ann@example.com", kSupportAddress));
+  EXPECT_THAT(queued()[2].subject, HasSubstr("AS-BBBB-BBBB"));
+  EXPECT_EQ(queue_unsent(), 0) << "the next start finds nothing left";
+  EXPECT_EQ(queued().size(), 3U);
+}
+
+TEST_F(UnsentSupportMail, OlderThanTheWindow_AreNotQueued) {
+  stored_before("AS-AAAA-AAAA", std::nullopt, std::nullopt);
+  clock.advance(QueueUnsentSupportMail::kWindow + std::chrono::seconds(1));
+  EXPECT_EQ(queue_unsent(), 0);
+  EXPECT_THAT(queued(), IsEmpty());
 }
 
 }  // namespace

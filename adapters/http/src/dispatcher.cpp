@@ -122,6 +122,7 @@ Dispatcher::Dispatcher(const ServerOptions& options, Router api,
   });
   builtins_.add("GET", "/metrics", [this](const Request&) {
     Response response{.status = 200, .body = metrics_.render()};
+    if (options_.extra_metrics) response.body += options_.extra_metrics();
     response.set_header("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
     return response;
   });

@@ -5,12 +5,14 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <ctime>
+#include <stdexcept>
 #include <string_view>
 #include <system_error>
 
@@ -72,6 +74,9 @@ void write_atomically(const fs::path& target, std::string_view bytes) {
   const fs::path temporary =
       target.parent_path() / fmt::format(".{}.tmp", target.filename().string());
   try {
+    // A temporary file a crash left behind (a mail sent again under its key) is replaced.
+    std::error_code stale;
+    fs::remove(temporary, stale);
     write_file(temporary, bytes);
     fs::rename(temporary, target);
   } catch (...) {
@@ -89,6 +94,16 @@ void create_private_directory(const fs::path& dir) {
   fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace);
 }
 
+// A delivery key becomes a file name: letters, digits, '-' and '.' only, and not hidden.
+const std::string& checked_key(const std::string& key) {
+  const bool plain = !key.starts_with('.') && std::ranges::all_of(key, [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '-' ||
+           c == '.';
+  });
+  if (!plain) throw std::invalid_argument("a delivery key that is not a plain file name");
+  return key;
+}
+
 }  // namespace
 
 OutboxMailer::OutboxMailer(std::filesystem::path outbox_dir, std::string from_address)
@@ -101,7 +116,11 @@ void OutboxMailer::send(const EmailMessage& message) {
   const auto now = std::chrono::system_clock::now();
   const std::string text = format_message(message, from_address_, now);
   create_private_directory(outbox_dir_);  // cheap, and survives someone clearing the folder
-  const fs::path path = outbox_dir_ / file_name(now);
+  // A mail sent again under its key (a crash between its delivery and its record) replaces
+  // its own file: it lands once.
+  const fs::path path =
+      outbox_dir_ /
+      (message.delivery_key.empty() ? file_name(now) : checked_key(message.delivery_key) + ".eml");
   write_atomically(path, text);
   spdlog::info("mail to {}: {} ({})", message.to, single_line(message.subject), path.string());
 }

@@ -31,14 +31,13 @@ SupportTicket ticket_from_row(const Statement& row) {
 
 }  // namespace
 
-std::optional<SupportTicketId> SqlSupportTicketRepository::insert(const SupportTicket& ticket,
-                                                                  sys_seconds mails_claimed_until) {
+std::optional<SupportTicketId> SqlSupportTicketRepository::insert(const SupportTicket& ticket) {
   std::optional<std::int64_t> account;
   if (ticket.account) account = ticket.account->value;
   auto statement = db_.prepare(
       "INSERT INTO support_tickets (reference, account_id, email, name, type, description, "
-      "client_address, created_at, confirmation_sent_at, notice_sent_at, "
-      "mails_claimed_until) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
+      "client_address, created_at, confirmation_sent_at, notice_sent_at) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) "
       "ON CONFLICT (reference) DO NOTHING RETURNING id");
   statement.bind(1, ticket.reference)
       .bind(2, account)
@@ -49,8 +48,7 @@ std::optional<SupportTicketId> SqlSupportTicketRepository::insert(const SupportT
       .bind(7, ticket.client_address)
       .bind(8, epoch(ticket.created_at))
       .bind(9, optional_epoch(ticket.confirmation_sent_at))
-      .bind(10, optional_epoch(ticket.notice_sent_at))
-      .bind(11, epoch(mails_claimed_until));
+      .bind(10, optional_epoch(ticket.notice_sent_at));
   if (!statement.step()) return std::nullopt;
   return SupportTicketId{statement.column_int(0)};
 }
@@ -62,38 +60,23 @@ std::optional<SupportTicket> SqlSupportTicketRepository::find_by_reference(
   return first_row(row, ticket_from_row);
 }
 
-std::vector<SupportTicket> SqlSupportTicketRepository::claim_unsent(sys_seconds since,
-                                                                    sys_seconds now,
-                                                                    sys_seconds claimed_until,
-                                                                    int limit) {
+std::vector<SupportTicket> SqlSupportTicketRepository::take_unqueued(sys_seconds since,
+                                                                     sys_seconds now) {
   // The condition repeats the partial index's, so the query walks only unsent tickets.
   auto rows = db_.prepare(std::string(kSelect) +
                           "WHERE (confirmation_sent_at IS NULL OR notice_sent_at IS NULL) "
-                          "AND created_at >= ?1 "
-                          "AND (mails_claimed_until IS NULL OR mails_claimed_until <= ?2) "
-                          "ORDER BY created_at, id LIMIT ?3");
-  rows.bind(1, epoch(since)).bind(2, epoch(now)).bind(3, limit);
-  auto claimed = all_rows(rows, ticket_from_row);
-  auto claim = db_.prepare("UPDATE support_tickets SET mails_claimed_until = ?2 WHERE id = ?1");
-  for (const auto& ticket : claimed) {
-    claim.bind(1, ticket.id.value).bind(2, epoch(claimed_until)).run();
-    claim.reset();
-  }
-  return claimed;
-}
-
-void SqlSupportTicketRepository::record_mails(SupportTicketId id,
-                                              std::optional<sys_seconds> confirmation_sent_at,
-                                              std::optional<sys_seconds> notice_sent_at) {
+                          "AND created_at >= ?1 ORDER BY created_at, id");
+  rows.bind(1, epoch(since));
+  auto unqueued = all_rows(rows, ticket_from_row);
   db_.prepare(
          "UPDATE support_tickets SET "
          "confirmation_sent_at = coalesce(confirmation_sent_at, ?2), "
-         "notice_sent_at = coalesce(notice_sent_at, ?3), "
-         "mails_claimed_until = NULL WHERE id = ?1")
-      .bind(1, id.value)
-      .bind(2, optional_epoch(confirmation_sent_at))
-      .bind(3, optional_epoch(notice_sent_at))
+         "notice_sent_at = coalesce(notice_sent_at, ?2) "
+         "WHERE (confirmation_sent_at IS NULL OR notice_sent_at IS NULL) AND created_at >= ?1")
+      .bind(1, epoch(since))
+      .bind(2, epoch(now))
       .run();
+  return unqueued;
 }
 
 }  // namespace artshop::sql

@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 12> kSchema{{
+constexpr std::array<Migration, 13> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -562,6 +562,30 @@ CREATE TABLE leases (
   holder TEXT NOT NULL,
   expires_at INTEGER NOT NULL
 ) STRICT;
+)sql"},
+    {13, "mail outbox",
+     R"sql(
+-- The mails use cases decide to send, written in the same transaction as their cause and sent
+-- after the commit by the mail chore (docs/mail.md). A sent mail is deleted; a Dead one stays,
+-- without its body, for the operator.
+CREATE TABLE mail_outbox (
+  -- Never reused, though sent mails are deleted: the id is part of a mail's delivery key.
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  recipient TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  body TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('Pending', 'Dead')),
+  attempts INTEGER NOT NULL CHECK (attempts >= 0),
+  created_at INTEGER NOT NULL,
+  -- When a Pending mail is due; a sender that claims it pushes this to the end of its claim.
+  next_attempt_at INTEGER NOT NULL,
+  last_error TEXT
+) STRICT;
+CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at, id) WHERE status = 'Pending';
+-- The tickets' own record of unsent mails retires: their claims no longer mean anything.
+-- Mails not yet sent (confirmation_sent_at or notice_sent_at NULL) are queued in the outbox
+-- by the first start that runs this code (QueueUnsentSupportMail), which knows the addresses.
+UPDATE support_tickets SET mails_claimed_until = NULL;
 )sql"},
 }};
 

@@ -23,7 +23,7 @@ Result<std::string_view> RequestPasswordReset::operator()(ForgotPasswordCommand 
   const auto email_bucket = rate_bucket("forgot-password", email);
   const auto address_bucket = rate_bucket("forgot-password-ip", command.client_address);
 
-  auto mail_to = transactions_.write([&](Ports::Scope& tx) -> Result<bool> {
+  auto requested = transactions_.write([&](Ports::Scope& tx) -> Result<void> {
     const auto now = services_.clock.now();
     RateLimiter limiter(tx.get<RateLimitRepository>(), now);
     if (auto limited = limiter.admit({{email_bucket, limits_.forgot_password_per_email},
@@ -32,15 +32,15 @@ Result<std::string_view> RequestPasswordReset::operator()(ForgotPasswordCommand 
       return std::unexpected(limited.error());
     }
     const auto account = tx.get<AccountRepository>().find_by_email(email);
-    if (!account) return false;
+    if (!account) return {};
     tx.get<ResetCodeRepository>().replace({.user = account->id,
                                            .code_digest = code_digest,
                                            .expires_at = seconds(now) + kResetCodeLifetime,
                                            .failed_attempts = 0});
-    return true;
+    tx.get<MailOutbox>().enqueue(reset_code_mail(email, code, services_.shop_url), seconds(now));
+    return {};
   });
-  if (!mail_to) return std::unexpected(mail_to.error());
-  if (*mail_to) services_.mailer.send(reset_code_mail(email, code, services_.shop_url));
+  if (!requested) return std::unexpected(requested.error());
   return kAnswer;
 }
 
@@ -79,13 +79,13 @@ Result<void> ResetPassword::operator()(ResetPasswordCommand command) {
     reset_codes.remove(account->id);
     accounts.update_password_hash(account->id, password_hash);
     tx.get<RefreshTokenRepository>().revoke_user_sessions(account->id, {}, now);
+    tx.get<MailOutbox>().enqueue(password_changed_mail(valid->email, services_.shop_url), now);
     return true;
   });
   if (!reset) return std::unexpected(reset.error());
   if (!*reset) {
     return std::unexpected(Error::validation("code", std::string(ResetPassword::kWrongCode)));
   }
-  services_.mailer.send(password_changed_mail(valid->email, services_.shop_url));
   return {};
 }
 
@@ -110,15 +110,13 @@ Result<void> ChangePassword::operator()(ChangePasswordCommand command) {
     return std::unexpected(Error::validation("currentPassword", std::string(kWrongCurrent)));
   }
   const auto password_hash = services_.credentials.hash(valid->password);
-  auto changed = transactions_.write([&](Ports::Scope& tx) -> Result<void> {
+  return transactions_.write([&](Ports::Scope& tx) -> Result<void> {
+    const auto now = seconds(services_.clock.now());
     tx.get<AccountRepository>().update_password_hash(account->id, password_hash);
-    tx.get<RefreshTokenRepository>().revoke_user_sessions(account->id, command.caller.session,
-                                                          seconds(services_.clock.now()));
+    tx.get<RefreshTokenRepository>().revoke_user_sessions(account->id, command.caller.session, now);
+    tx.get<MailOutbox>().enqueue(password_changed_mail(account->email, services_.shop_url), now);
     return {};
   });
-  if (!changed) return changed;
-  services_.mailer.send(password_changed_mail(account->email, services_.shop_url));
-  return {};
 }
 
 }  // namespace artshop

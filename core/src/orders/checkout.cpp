@@ -202,16 +202,14 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
     auto numbers = orders_detail::fulfil(orders_detail::FulfilmentPorts::of(tx), order,
                                          orders_detail::Funding::Balance, random_, digests_, now);
     if (!numbers) return std::unexpected(numbers.error());
+    if (!numbers->empty()) {
+      tx.get<MailOutbox>().enqueue(orders_detail::gift_card_mail(email, order, *numbers), now);
+    }
     return with_kept_answer(command.keep_answer, tx.get<IdempotencyRepository>(),
                             PlacedOrder{std::move(order), std::nullopt, std::move(*numbers)});
   });
   if (!placed) return placed;
-  if (placed->order.payment.status == PaymentStatus::Paid) {
-    if (!placed->gift_card_numbers.empty()) {
-      mailer_.send(orders_detail::gift_card_mail(email, placed->order, placed->gift_card_numbers));
-    }
-    return placed;
-  }
+  if (placed->order.payment.status == PaymentStatus::Paid) return placed;
 
   // Outside the transaction: the provider's answer may take seconds. If it fails, the order
   // stays Pending until it expires and releases what it holds.

@@ -101,10 +101,9 @@ Result<HandledPaymentEvent> HandlePaymentEvent::operator()(const PaymentEvent& e
         Error::validation("event", "A payment event needs an id and a reference."));
   }
   const auto now = seconds(clock_.now());
-  std::optional<EmailMessage> mail;
-  auto handled = transactions_.write([&](Ports::Scope& tx) -> Result<HandledPaymentEvent> {
-    // Only the last attempt's mail goes out: an earlier one's numbers were rolled back.
-    mail.reset();
+  return transactions_.write([&](Ports::Scope& tx) -> Result<HandledPaymentEvent> {
+    // The gift-card mail is queued in the outbox by the attempt that commits, so a rolled-back
+    // attempt's numbers are never mailed.
     // Recorded in the same transaction as the effect: a re-delivery either waits for this
     // one to commit and then finds the id, or finds nothing because this one rolled back.
     if (!tx.get<PaymentEventRepository>().record(event.event_id, now)) {
@@ -129,13 +128,12 @@ Result<HandledPaymentEvent> HandlePaymentEvent::operator()(const PaymentEvent& e
     auto settled = settle(context, *payment, order, event.outcome);
     if (settled && !settled->gift_card_numbers.empty()) {
       if (const auto buyer = tx.get<AccountRepository>().find_by_id(payment->user)) {
-        mail = orders_detail::gift_card_mail(buyer->email, *order, settled->gift_card_numbers);
+        tx.get<MailOutbox>().enqueue(
+            orders_detail::gift_card_mail(buyer->email, *order, settled->gift_card_numbers), now);
       }
     }
     return settled;
   });
-  if (handled && mail) mailer_.send(*mail);
-  return handled;
 }
 
 Result<ExpiredPayments> ExpireUnpaidOrders::operator()() {

@@ -35,17 +35,30 @@ struct StoreState {
   std::set<std::string, std::less<>> payment_events;
   std::vector<IdempotencyRecord> idempotency;
   std::vector<GeneratedImage> generated_images;
-  struct StoredTicket {
-    SupportTicket ticket;
-    std::optional<std::chrono::sys_seconds> mails_claimed_until;
-  };
-  std::vector<StoredTicket> support_tickets;
+  std::vector<SupportTicket> support_tickets;
   struct Lease {
     std::string holder;
     std::chrono::sys_seconds expires_at;
   };
   std::map<std::string, Lease, std::less<>> leases;  // by chore
+  struct QueuedMail {
+    OutboxMail mail;
+    bool dead = false;
+    std::chrono::sys_seconds next_attempt_at;
+    std::string last_error;
+  };
+  std::vector<QueuedMail> mail_outbox;  // sent mails leave it
+  std::int64_t last_mail_id = 0;
 };
+
+// The mails queued in the outbox and not sent yet, in queueing order.
+inline std::vector<EmailMessage> queued_mails(const StoreState& state) {
+  std::vector<EmailMessage> mails;
+  for (const auto& queued : state.mail_outbox) {
+    if (!queued.dead) mails.push_back(queued.mail.message);
+  }
+  return mails;
+}
 
 // Sorts rows newest first by `time`, then by id, as the ports' lists promise.
 template <class Row, class Time>
@@ -633,52 +646,96 @@ class InMemoryGeneratedImages final : public GeneratedImageRepository {
 class InMemorySupportTickets final : public SupportTicketRepository {
  public:
   explicit InMemorySupportTickets(StoreState& state) : state_(state) {}
-  std::optional<SupportTicketId> insert(const SupportTicket& ticket,
-                                        std::chrono::sys_seconds mails_claimed_until) override {
+  std::optional<SupportTicketId> insert(const SupportTicket& ticket) override {
     if (find_by_reference(ticket.reference)) return std::nullopt;
-    state_.support_tickets.push_back({ticket, mails_claimed_until});
-    auto& stored = state_.support_tickets.back().ticket;
-    stored.id = SupportTicketId{std::ssize(state_.support_tickets)};
-    return stored.id;
+    return store_with_next_id(state_.support_tickets, ticket);
   }
   std::optional<SupportTicket> find_by_reference(std::string_view reference) override {
-    for (const auto& stored : state_.support_tickets) {
-      if (stored.ticket.reference == reference) return stored.ticket;
+    for (const auto& ticket : state_.support_tickets) {
+      if (ticket.reference == reference) return ticket;
     }
     return std::nullopt;
   }
-  std::vector<SupportTicket> claim_unsent(std::chrono::sys_seconds since,
-                                          std::chrono::sys_seconds now,
-                                          std::chrono::sys_seconds claimed_until,
-                                          int limit) override {
-    std::vector<StoreState::StoredTicket*> oldest_first;
-    for (auto& stored : state_.support_tickets) oldest_first.push_back(&stored);
-    std::ranges::stable_sort(oldest_first, {}, [](const auto* s) { return s->ticket.created_at; });
-    std::vector<SupportTicket> claimed;
-    for (auto* entry : oldest_first) {
-      auto& stored = *entry;
-      const auto& ticket = stored.ticket;
-      const bool unsent = !ticket.confirmation_sent_at || !ticket.notice_sent_at;
-      const bool free = !stored.mails_claimed_until || *stored.mails_claimed_until <= now;
-      if (!unsent || !free || ticket.created_at < since || std::ssize(claimed) >= limit) continue;
-      stored.mails_claimed_until = claimed_until;
-      claimed.push_back(ticket);
+  std::vector<SupportTicket> take_unqueued(std::chrono::sys_seconds since,
+                                           std::chrono::sys_seconds now) override {
+    std::vector<SupportTicket> unqueued;
+    for (auto& ticket : state_.support_tickets) {
+      if (ticket.created_at < since || (ticket.confirmation_sent_at && ticket.notice_sent_at)) {
+        continue;
+      }
+      unqueued.push_back(ticket);
+      if (!ticket.confirmation_sent_at) ticket.confirmation_sent_at = now;
+      if (!ticket.notice_sent_at) ticket.notice_sent_at = now;
     }
-    return claimed;
-  }
-  void record_mails(SupportTicketId id,
-                    std::optional<std::chrono::sys_seconds> confirmation_sent_at,
-                    std::optional<std::chrono::sys_seconds> notice_sent_at) override {
-    for (auto& stored : state_.support_tickets) {
-      if (stored.ticket.id != id) continue;
-      auto& ticket = stored.ticket;
-      if (!ticket.confirmation_sent_at) ticket.confirmation_sent_at = confirmation_sent_at;
-      if (!ticket.notice_sent_at) ticket.notice_sent_at = notice_sent_at;
-      stored.mails_claimed_until.reset();
-    }
+    std::ranges::stable_sort(unqueued, {}, &SupportTicket::created_at);
+    return unqueued;
   }
 
  private:
+  StoreState& state_;
+};
+
+class InMemoryMailOutbox final : public MailOutbox {
+ public:
+  explicit InMemoryMailOutbox(StoreState& state) : state_(state) {}
+  void enqueue(const EmailMessage& message, std::chrono::sys_seconds now) override {
+    state_.mail_outbox.push_back({.mail = {.id = OutboxMailId{++state_.last_mail_id},
+                                           .message = message,
+                                           .attempts = 0,
+                                           .created_at = now},
+                                  .dead = false,
+                                  .next_attempt_at = now,
+                                  .last_error = {}});
+  }
+  std::vector<OutboxMail> claim_due(std::chrono::sys_seconds now,
+                                    std::chrono::sys_seconds claimed_until, int limit) override {
+    std::vector<StoreState::QueuedMail*> due;
+    for (auto& queued : state_.mail_outbox) {
+      if (!queued.dead && queued.next_attempt_at <= now) due.push_back(&queued);
+    }
+    std::ranges::stable_sort(due, {}, [](const auto* q) { return q->next_attempt_at; });
+    std::vector<OutboxMail> claimed;
+    for (auto* queued : due | std::views::take(limit)) {
+      queued->next_attempt_at = claimed_until;
+      claimed.push_back(queued->mail);
+    }
+    std::ranges::sort(claimed, {}, &OutboxMail::id);
+    return claimed;
+  }
+  void mark_sent(OutboxMailId id) override {
+    std::erase_if(state_.mail_outbox, [id](const auto& queued) { return queued.mail.id == id; });
+  }
+  void reschedule(OutboxMailId id, int attempts, std::chrono::sys_seconds next_attempt_at,
+                  std::string_view error) override {
+    for (auto* queued : pending(id)) {
+      queued->mail.attempts = attempts;
+      queued->next_attempt_at = next_attempt_at;
+      queued->last_error = error;
+    }
+  }
+  void mark_dead(OutboxMailId id, int attempts, std::string_view error) override {
+    for (auto* queued : pending(id)) {
+      queued->dead = true;
+      queued->mail.attempts = attempts;
+      queued->mail.message.text_body.clear();
+      queued->last_error = error;
+    }
+  }
+  MailOutboxCounts counts() override {
+    MailOutboxCounts counts;
+    for (const auto& queued : state_.mail_outbox) ++(queued.dead ? counts.dead : counts.pending);
+    return counts;
+  }
+
+ private:
+  // The pending mail `id`, or nothing (it was sent or given up meanwhile).
+  std::vector<StoreState::QueuedMail*> pending(OutboxMailId id) {
+    std::vector<StoreState::QueuedMail*> found;
+    for (auto& queued : state_.mail_outbox) {
+      if (!queued.dead && queued.mail.id == id) found.push_back(&queued);
+    }
+    return found;
+  }
   StoreState& state_;
 };
 
@@ -758,6 +815,7 @@ class InMemoryUnitOfWork final : public UnitOfWork {
     InMemoryGeneratedImages generated_images(working);
     InMemorySupportTickets support_tickets(working);
     InMemoryLeases leases(working);
+    InMemoryMailOutbox mail_outbox(working);
     Repositories repositories{.accounts = accounts,
                               .refresh_tokens = refresh_tokens,
                               .reset_codes = reset_codes,
@@ -773,7 +831,8 @@ class InMemoryUnitOfWork final : public UnitOfWork {
                               .idempotency = idempotency,
                               .generated_images = generated_images,
                               .support_tickets = support_tickets,
-                              .leases = leases};
+                              .leases = leases,
+                              .mail_outbox = mail_outbox};
     if (!work(repositories)) return std::nullopt;
     return working;
   }

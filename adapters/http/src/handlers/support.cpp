@@ -29,9 +29,11 @@ Handler create_support_ticket(const SupportApi& api, const ClientAddresses& clie
         return read_then_call(request, read, [&](CreateSupportTicketCommand command) {
           const auto created = api.create_ticket(std::move(command));
           if (!created) return error_response(created.error(), request.request_id);
-          if (!created->mail_problem.empty()) {
-            spdlog::warn("request {}: support ticket {} stored; its mails wait for a retry: {}",
-                         request.request_id, created->reference, created->mail_problem);
+          if (!created->confirmation_queued) {
+            spdlog::info(
+                "request {}: support ticket {} stored; no confirmation: its recipient had their "
+                "confirmations for the day",
+                request.request_id, created->reference);
           }
           return json_response(200, json::object{{"reference", created->reference},
                                                  {"createdAt", iso_time(created->created_at)},

@@ -39,6 +39,9 @@ struct ServerOptions {
   std::chrono::seconds drain_timeout{10};
   bool behind_tls = false;  // adds Strict-Transport-Security
   std::vector<std::string> cors_origins{};
+  // More metrics in the Prometheus text format, appended to /metrics (the app's own, such as
+  // the mail outbox's). Called on an I/O thread: it must answer at once, from memory.
+  std::function<std::string()> extra_metrics{};
 };
 
 // The HTTP/1.1 server: the API routes under /api/, /healthz, /readyz and /metrics, and the

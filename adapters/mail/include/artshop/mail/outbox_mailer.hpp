@@ -11,7 +11,10 @@ namespace artshop::mail {
 // shop without a mail server still works and its operator can read the reset codes.
 //
 // Files are named "<UTC time to the microsecond>Z-<sequence>-<process id>.eml": unique across
-// threads and processes sharing the folder, and sorted by name in the order they were sent.
+// threads and processes sharing the folder, and sorted by name in the order they were sent. A
+// message with a delivery key (from the mail outbox) is named "<key>.eml" instead
+// ("20250603T140509Z-00000042.eml": queued then, outbox mail 42), so a repeated delivery of it
+// replaces its own file and the mail lands once.
 // Each is written under a hidden temporary name and renamed, so a reader never sees half a
 // message. Thread-safe.
 class OutboxMailer final : public Mailer {

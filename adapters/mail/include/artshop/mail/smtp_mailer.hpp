@@ -23,7 +23,7 @@ struct SmtpSettings {
 
 // Delivers through an SMTP server with libcurl (TLS certificates verified). One connection per
 // message, so it is thread-safe and there is no idle connection to keep alive. Blocks for up to
-// the timeout: wrap it in a BackgroundMailer.
+// the timeout: DeliverMail calls it on the mail executor, never on a request.
 class SmtpMailer final : public Mailer {
  public:
   // Throws std::invalid_argument for an empty host or a `from_address` that is not a mailbox,

@@ -6,6 +6,7 @@
 #include "artshop/sql/connection.hpp"
 #include "artshop/sql/generated_image_repository.hpp"
 #include "artshop/sql/lease_repository.hpp"
+#include "artshop/sql/mail_outbox.hpp"
 #include "artshop/sql/offer_repository.hpp"
 #include "artshop/sql/order_repositories.hpp"
 #include "artshop/sql/setting_repository.hpp"
@@ -32,7 +33,8 @@ struct BoundRepositories {
         idempotency(connection),
         generated_images(connection),
         support_tickets(connection),
-        leases(connection) {}
+        leases(connection),
+        mail_outbox(connection) {}
 
   SqlAccountRepository accounts;
   SqlRefreshTokenRepository refresh_tokens;
@@ -50,6 +52,7 @@ struct BoundRepositories {
   SqlGeneratedImageRepository generated_images;
   SqlSupportTicketRepository support_tickets;
   SqlLeaseRepository leases;
+  SqlMailOutbox mail_outbox;
   Repositories view{.accounts = accounts,
                     .refresh_tokens = refresh_tokens,
                     .reset_codes = reset_codes,
@@ -65,7 +68,8 @@ struct BoundRepositories {
                     .idempotency = idempotency,
                     .generated_images = generated_images,
                     .support_tickets = support_tickets,
-                    .leases = leases};
+                    .leases = leases,
+                    .mail_outbox = mail_outbox};
 };
 
 }  // namespace artshop::sql

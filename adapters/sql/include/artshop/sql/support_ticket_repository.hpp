@@ -9,16 +9,10 @@ namespace artshop::sql {
 class SqlSupportTicketRepository final : public SupportTicketRepository {
  public:
   explicit SqlSupportTicketRepository(Connection& connection) noexcept : db_(connection) {}
-  std::optional<SupportTicketId> insert(const SupportTicket& ticket,
-                                        std::chrono::sys_seconds mails_claimed_until) override;
+  std::optional<SupportTicketId> insert(const SupportTicket& ticket) override;
   std::optional<SupportTicket> find_by_reference(std::string_view reference) override;
-  std::vector<SupportTicket> claim_unsent(std::chrono::sys_seconds since,
-                                          std::chrono::sys_seconds now,
-                                          std::chrono::sys_seconds claimed_until,
-                                          int limit) override;
-  void record_mails(SupportTicketId id,
-                    std::optional<std::chrono::sys_seconds> confirmation_sent_at,
-                    std::optional<std::chrono::sys_seconds> notice_sent_at) override;
+  std::vector<SupportTicket> take_unqueued(std::chrono::sys_seconds since,
+                                           std::chrono::sys_seconds now) override;
 
  private:
   Connection& db_;

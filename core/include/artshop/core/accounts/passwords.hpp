@@ -12,21 +12,20 @@
 #include "artshop/core/accounts/sessions.hpp"
 #include "artshop/core/error.hpp"
 #include "artshop/core/ports/clock.hpp"
-#include "artshop/core/ports/mailer.hpp"
+#include "artshop/core/ports/mail_outbox.hpp"
 #include "artshop/core/ports/random_source.hpp"
 #include "artshop/core/ports/transactions.hpp"
 
 namespace artshop {
 
 // What every password call needs besides its transaction: the slow hasher (with the text rules
-// of passwords and e-mails), the keyed digest
-// reset codes are stored as, the mail, and the shop's public address for links (referred to,
-// not copied: the app settles it once it knows the port it listens on).
+// of passwords and e-mails), the keyed digest reset codes are stored as, and the shop's public
+// address for links (referred to, not copied: the app settles it once it knows the port it
+// listens on).
 struct PasswordServices {
   const Credentials& credentials;
   const TokenHasher& reset_code_digests;
   RandomSource& random;
-  Mailer& mailer;
   const CommonPasswords& common_passwords;
   const Clock& clock;
   const std::string& shop_url;
@@ -38,13 +37,14 @@ struct ForgotPasswordCommand {
 };
 
 // POST /api/Accounts/forgot-password. Answers alike whether or not the account exists: the
-// work per call is the same and the mail leaves in the background. Limited per e-mail and per
-// client address.
+// work per call is the same, and the mail is queued in the outbox with the code, sent after the
+// commit by DeliverMail. Limited per e-mail and per client address.
 class RequestPasswordReset {
  public:
   static constexpr std::string_view kAnswer =
       "If an account exists for this e-mail, we have sent it a code to reset the password.";
-  using Ports = Transactions<AccountRepository, ResetCodeRepository, RateLimitRepository>;
+  using Ports =
+      Transactions<AccountRepository, ResetCodeRepository, RateLimitRepository, MailOutbox>;
 
   RequestPasswordReset(Ports transactions, PasswordServices services, RateLimits limits)
       : transactions_(std::move(transactions)), services_(services), limits_(limits) {}
@@ -69,7 +69,7 @@ class ResetPassword {
   static constexpr std::string_view kWrongCode =
       "The code is wrong or has expired. Ask for a new one.";
   using Ports = Transactions<AccountRepository, ResetCodeRepository, RefreshTokenRepository,
-                             RateLimitRepository>;
+                             RateLimitRepository, MailOutbox>;
 
   ResetPassword(Ports transactions, PasswordServices services, RateLimits limits)
       : transactions_(std::move(transactions)), services_(services), limits_(limits) {}
@@ -91,7 +91,8 @@ struct ChangePasswordCommand {
 class ChangePassword {
  public:
   static constexpr std::string_view kWrongCurrent = "The current password is incorrect.";
-  using Ports = Transactions<AccountRepository, RefreshTokenRepository, RateLimitRepository>;
+  using Ports =
+      Transactions<AccountRepository, RefreshTokenRepository, RateLimitRepository, MailOutbox>;
 
   ChangePassword(Ports transactions, PasswordServices services, RateLimits limits)
       : transactions_(std::move(transactions)), services_(services), limits_(limits) {}

@@ -34,6 +34,10 @@ struct RateLimits {
   RateLimitPolicy change_password_per_account{10, std::chrono::hours{1}};
   RateLimitPolicy registrations_per_ip{10, std::chrono::hours{1}};
   RateLimitPolicy support_tickets_per_ip{5, std::chrono::hours{1}};
+  // Confirmations of support tickets per recipient, whatever the client address: the form
+  // cannot be used to flood an inbox that is not the sender's. Past it the ticket is stored and
+  // answered as usual; only its confirmation is not sent.
+  RateLimitPolicy support_confirmations_per_recipient{3, std::chrono::days{1}};
   // Wrong gift-card numbers per user: 80-bit numbers cannot be guessed, but probing is noise.
   RateLimitPolicy gift_card_failures_per_user{10, std::chrono::hours{1}};
 

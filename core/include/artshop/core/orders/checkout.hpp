@@ -16,7 +16,7 @@
 #include "artshop/core/orders/pricing.hpp"
 #include "artshop/core/orders/repositories.hpp"
 #include "artshop/core/ports/clock.hpp"
-#include "artshop/core/ports/mailer.hpp"
+#include "artshop/core/ports/mail_outbox.hpp"
 #include "artshop/core/ports/random_source.hpp"
 #include "artshop/core/ports/transactions.hpp"
 
@@ -62,13 +62,14 @@ struct PlaceOrderCommand {
   KeepAnswer<PlacedOrder> keep_answer;
 };
 
-// Prices the cart itself, then either pays at once from the balance (fulfils, and mails the
-// numbers of bought gift cards) or stores a Pending order, holding an exclusive picture, and
-// opens a payment with the provider.
+// Prices the cart itself, then either pays at once from the balance (fulfils, and queues the
+// mail with the numbers of bought gift cards in the same transaction) or stores a Pending order,
+// holding an exclusive picture, and opens a payment with the provider.
 class PlaceOrder {
  public:
-  using Ports = Transactions<AccountRepository, OfferRepository, PaymentRepository, OrderRepository,
-                             Ledger, ArtworkRepository, GiftCardRepository, IdempotencyRepository>;
+  using Ports =
+      Transactions<AccountRepository, OfferRepository, PaymentRepository, OrderRepository, Ledger,
+                   ArtworkRepository, GiftCardRepository, IdempotencyRepository, MailOutbox>;
 
   static constexpr std::string_view kInsufficientBalance = "Insufficient balance.";
   static constexpr std::string_view kMustAgree =
@@ -77,14 +78,13 @@ class PlaceOrder {
       "An exclusive picture in your cart is no longer available.";
 
   PlaceOrder(Ports transactions, const ExchangeRateSource& rates, PaymentGateway& payments,
-             RandomSource& random, const TokenHasher& digests, Mailer& mailer, const Clock& clock,
+             RandomSource& random, const TokenHasher& digests, const Clock& clock,
              OrderLimits limits = {})
       : transactions_(std::move(transactions)),
         rates_(rates),
         payments_(payments),
         random_(random),
         digests_(digests),
-        mailer_(mailer),
         clock_(clock),
         limits_(limits) {}
   Result<PlacedOrder> operator()(PlaceOrderCommand command);
@@ -95,7 +95,6 @@ class PlaceOrder {
   PaymentGateway& payments_;
   RandomSource& random_;
   const TokenHasher& digests_;
-  Mailer& mailer_;
   const Clock& clock_;
   OrderLimits limits_;
 };

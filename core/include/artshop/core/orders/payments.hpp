@@ -14,7 +14,7 @@
 #include "artshop/core/orders/payment_gateway.hpp"
 #include "artshop/core/orders/repositories.hpp"
 #include "artshop/core/ports/clock.hpp"
-#include "artshop/core/ports/mailer.hpp"
+#include "artshop/core/ports/mail_outbox.hpp"
 #include "artshop/core/ports/random_source.hpp"
 #include "artshop/core/ports/transactions.hpp"
 
@@ -40,28 +40,23 @@ struct HandledPaymentEvent {
 // effect, so re-deliveries (even concurrent ones) change nothing. The event's reference names
 // one payment, which moves through the one state machine; what it pays for (an order, a
 // deposit) then decides the effect. Unknown references are NotFound and leave the event
-// unrecorded. Gift-card numbers an event issues are mailed to
-// the buyer after the commit (they also stay in the order history).
+// unrecorded. Gift-card numbers an event issues are queued in the outbox for the buyer in the
+// same transaction, and mailed after the commit (they also stay in the order history).
 class HandlePaymentEvent {
  public:
   using Ports =
       Transactions<PaymentEventRepository, PaymentRepository, OrderRepository, AccountRepository,
-                   ArtworkRepository, OfferRepository, GiftCardRepository, Ledger>;
+                   ArtworkRepository, OfferRepository, GiftCardRepository, Ledger, MailOutbox>;
 
   HandlePaymentEvent(Ports transactions, RandomSource& random, const TokenHasher& digests,
-                     Mailer& mailer, const Clock& clock)
-      : transactions_(std::move(transactions)),
-        random_(random),
-        digests_(digests),
-        mailer_(mailer),
-        clock_(clock) {}
+                     const Clock& clock)
+      : transactions_(std::move(transactions)), random_(random), digests_(digests), clock_(clock) {}
   Result<HandledPaymentEvent> operator()(const PaymentEvent& event);
 
  private:
   Ports transactions_;
   RandomSource& random_;
   const TokenHasher& digests_;
-  Mailer& mailer_;
   const Clock& clock_;
 };
 

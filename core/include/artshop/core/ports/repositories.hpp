@@ -7,6 +7,7 @@
 #include "artshop/core/generation/generated_image.hpp"
 #include "artshop/core/orders/repositories.hpp"
 #include "artshop/core/ports/leases.hpp"
+#include "artshop/core/ports/mail_outbox.hpp"
 #include "artshop/core/ports/settings.hpp"
 #include "artshop/core/support/repositories.hpp"
 
@@ -31,14 +32,15 @@ struct Repositories {
   GeneratedImageRepository& generated_images;
   SupportTicketRepository& support_tickets;
   LeaseRepository& leases;
+  MailOutbox& mail_outbox;
 
   // The repository of type Port, so that `narrow` can pick one by type.
   template <class Port>
   Port& get() const noexcept {
     return std::get<Port&>(std::tie(accounts, refresh_tokens, reset_codes, rate_limits, offers,
                                     settings, payments, orders, ledger, gift_cards, artworks,
-                                    payment_events, idempotency, generated_images,
-                                    support_tickets, leases));
+                                    payment_events, idempotency, generated_images, support_tickets,
+                                    leases, mail_outbox));
   }
 };
 

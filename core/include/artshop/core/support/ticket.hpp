@@ -64,8 +64,10 @@ struct SupportRequest {
 // Checks every field at once; the errors are keyed by the payload's field names.
 std::expected<SupportRequest, ValidationErrors> validate_support_ticket(SupportTicketForm form);
 
-// A ticket as stored. The two sent_at times stay empty until that mail went out, so a mail
-// that failed is found and sent again later.
+// A ticket as stored. The two sent_at times say when that mail was queued in the mail outbox
+// (for a confirmation past its recipient's daily cap: when it was withheld). They are empty
+// only on tickets stored before the outbox whose mails had not gone out, which
+// QueueUnsentSupportMail queues.
 struct SupportTicket {
   SupportTicketId id;             // assigned when it is stored
   std::string reference;          // what the customer quotes: "AS-7K3M-9Q2D"

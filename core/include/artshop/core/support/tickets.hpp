@@ -1,7 +1,6 @@
 #pragma once
 
 #include <chrono>
-#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -10,8 +9,7 @@
 #include "artshop/core/accounts/repositories.hpp"
 #include "artshop/core/error.hpp"
 #include "artshop/core/ports/clock.hpp"
-#include "artshop/core/ports/executor.hpp"
-#include "artshop/core/ports/mailer.hpp"
+#include "artshop/core/ports/mail_outbox.hpp"
 #include "artshop/core/ports/random_source.hpp"
 #include "artshop/core/ports/transactions.hpp"
 #include "artshop/core/support/repositories.hpp"
@@ -19,20 +17,12 @@
 
 namespace artshop {
 
-// How the support use cases send their mails. `mailer` must report a failed delivery by
-// throwing (a transport, not a fire-and-forget queue): that is how an unsent mail is noticed
-// and sent again by RetrySupportMail.
+// Where the support mails point: the shop's support address for the notices, and the shop's
+// public address for the link in the confirmations (referred to, not copied: the app settles
+// it once it knows the port it listens on).
 struct SupportMailing {
-  Mailer& mailer;
-  std::string support_address;  // where the notices of new tickets go
-  // Where a new ticket's mails are sent: the mail executor, so the request answers once the
-  // ticket is stored and no API worker waits for a mail server.
-  Executor& executor;
-  // Told why a new ticket's mails did not go out (they wait for RetrySupportMail), since the
-  // request has answered by then. May be empty.
-  std::function<void(const std::string& reference, const std::string& problem)> on_unsent;
-  // How long one sender may hold a ticket's mails: longer than two deliveries can take.
-  std::chrono::seconds claim{std::chrono::minutes{10}};
+  std::string support_address;
+  const std::string& shop_url;
 };
 
 struct CreateSupportTicketCommand {
@@ -45,18 +35,20 @@ struct CreatedSupportTicket {
   std::string reference;
   std::chrono::sys_seconds created_at;
   SupportTicketType type = SupportTicketType::General;
-  // Why the mails were not handed to the executor (its queue was full): they are sent by
-  // RetrySupportMail. Empty when they were (whether they then go out is told to on_unsent).
-  std::string mail_problem;
+  // False when the recipient had their confirmations for the day: the ticket is stored and
+  // answered all the same, and the support address is told.
+  bool confirmation_queued = true;
 };
 
-// POST /api/support/create-ticket. The ticket is stored first, in a transaction of its own;
-// only then are the confirmation and the notice handed to the mail executor, so a mail server
-// that is down or a full mail queue loses no ticket and fails no request: the mails wait for
-// RetrySupportMail.
+// POST /api/support/create-ticket. Stores the ticket and queues its mails in the outbox in one
+// transaction: the notice with the ticket's text to the support address, and to the address
+// typed into the form a confirmation that quotes nothing the sender wrote (reference, type,
+// date and a link to the shop), at most support_confirmations_per_recipient a day whatever the
+// client address. So the form cannot make the shop mail text of a visitor's choosing to anyone.
+// DeliverMail sends them after the commit; no request waits for a mail server.
 class CreateSupportTicket {
  public:
-  using Ports = Transactions<SupportTicketRepository, RateLimitRepository>;
+  using Ports = Transactions<SupportTicketRepository, RateLimitRepository, MailOutbox>;
 
   CreateSupportTicket(Ports transactions, RandomSource& random, SupportMailing mailing,
                       const Clock& clock, RateLimits limits)
@@ -69,8 +61,6 @@ class CreateSupportTicket {
   Result<CreatedSupportTicket> operator()(CreateSupportTicketCommand command);
 
  private:
-  void send_mails(const SupportTicket& ticket);
-
   Ports transactions_;
   RandomSource& random_;
   SupportMailing mailing_;
@@ -78,27 +68,19 @@ class CreateSupportTicket {
   RateLimits limits_;
 };
 
-// Sends the support mails that did not go out when their ticket was stored. Run by the app's
-// periodic housekeeping.
-class RetrySupportMail {
+// Queues the mails of tickets stored before the mail outbox that had not gone out then. Run
+// once the schema is migrated, at every start (it finds nothing once they are queued).
+class QueueUnsentSupportMail {
  public:
-  // Tickets tried in one run at most, so one run never holds the housekeeping for long.
-  static constexpr int kTicketsPerRun = 20;
-  // Older tickets are no longer retried: an answer that late helps nobody.
-  static constexpr std::chrono::days kRetryWindow{7};
-  using Ports = Transactions<SupportTicketRepository>;
+  // Older tickets are not mailed any more: an answer that late helps nobody.
+  static constexpr std::chrono::days kWindow{7};
+  using Ports = Transactions<SupportTicketRepository, MailOutbox>;
 
-  struct Report {
-    int tickets = 0;     // tickets that had a mail to send
-    int mails_sent = 0;  // mails that went out in this run
-    int mails_failed = 0;
-    std::string problem;  // the first failure's reason
-  };
-
-  RetrySupportMail(Ports transactions, SupportMailing mailing, const Clock& clock)
+  QueueUnsentSupportMail(Ports transactions, SupportMailing mailing, const Clock& clock)
       : transactions_(std::move(transactions)), mailing_(std::move(mailing)), clock_(clock) {}
 
-  Result<Report> operator()();
+  // The number of mails queued.
+  Result<int> operator()();
 
  private:
   Ports transactions_;
