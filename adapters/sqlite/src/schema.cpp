@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 12> kSchema{{
+constexpr std::array<Migration, 13> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -562,6 +562,18 @@ CREATE TABLE leases (
   holder TEXT NOT NULL,
   expires_at INTEGER NOT NULL
 ) STRICT;
+)sql"},
+    {14, "refresh grace",
+     R"sql(
+-- A rotated refresh token keeps the token it was rotated to: its digest, and for the few
+-- seconds of the grace period the token itself, sealed under a key derived from the rotated
+-- token (which is not stored), so that a second refresh from another tab is answered the same
+-- successor. Housekeeping forgets the sealed ones past the grace period; the partial index holds
+-- only those.
+ALTER TABLE refresh_tokens ADD COLUMN successor_digest TEXT;
+ALTER TABLE refresh_tokens ADD COLUMN successor_sealed TEXT;
+CREATE INDEX refresh_tokens_sealed_by_rotation ON refresh_tokens (rotated_at)
+  WHERE successor_sealed IS NOT NULL;
 )sql"},
 }};
 
