@@ -20,7 +20,7 @@ export CCACHE_BASEDIR ?= $(CURDIR)
 DEBIAN_PACKAGES := \
 	build-essential cmake ninja-build pkg-config ccache git \
 	libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev libspdlog-dev libfmt-dev \
-	libsqlite3-dev libpq-dev postgresql-15 libssl-dev zlib1g-dev libargon2-dev libcurl4-openssl-dev libvips-dev \
+	libsqlite3-dev libpq-dev postgresql-15 libssl-dev zlib1g-dev libargon2-dev libcurl4-openssl-dev libvips-dev libicu-dev \
 	libgtest-dev libgmock-dev libbenchmark-dev \
 	python3 python3-aiosmtpd chromium fonts-dejavu-core nginx-light
 
@@ -119,6 +119,7 @@ SOAK_PACKAGES := sqlmap
 
 FUZZ_BUILD_DIR     ?= build-fuzz
 ASAN_BUILD_DIR     ?= build-asan
+TSAN_BUILD_DIR     ?= build-tsan
 FUZZ_SECONDS       ?= 600
 FUZZ_SMOKE_SECONDS ?= 15
 SOAK_PORT          ?= 18089
@@ -131,7 +132,7 @@ FUZZ_FLAGS := -O1 -gline-tables-only -fno-omit-frame-pointer \
 CLANG16_EXPECTED := -U__cpp_concepts -D__cpp_concepts=202002L
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: fuzz fuzz-smoke fuzz-build fuzz-packages test-asan soak soak-packages
+.PHONY: fuzz fuzz-smoke fuzz-build fuzz-packages test-asan test-tsan soak soak-packages
 .PHONY: soak-crash soak-sqlmap
 
 # $(call install-missing,PACKAGES): installs those dpkg does not report as installed.
@@ -194,6 +195,28 @@ test-asan: system-packages node-packages $(ASAN_BUILD_DIR)/build.ninja
 	if [ -n "$$(ls -A $(SANITIZER_REPORTS))" ]; then \
 	  echo "Sanitizer reports:"; tail -n +1 $(SANITIZER_REPORTS)/*; status=1; \
 	else echo "No sanitizer report from any process."; fi; \
+	exit $$status
+
+# ThreadSanitizer over the suites whose code shares state across threads: core's unit tests,
+# the adapters (pools, mail, the answer cache, the read model), the HTTP server and the API
+# against the sanitized server itself. Every process writes its reports under
+# $(TSAN_REPORTS); any report fails the run, even one from a server whose test passed.
+TSAN_LABELS  := unit|adapter|http|api|contract
+TSAN_REPORTS := $(CURDIR)/$(TSAN_BUILD_DIR)/sanitizer-reports
+
+$(TSAN_BUILD_DIR)/build.ninja:
+	cmake -S . -B $(TSAN_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DARTSHOP_WARNINGS_AS_ERRORS=OFF -DARTSHOP_SANITIZE=thread
+
+test-tsan: system-packages node-packages $(TSAN_BUILD_DIR)/build.ninja
+	nice -n 10 cmake --build $(TSAN_BUILD_DIR)
+	rm -rf $(TSAN_REPORTS) && mkdir -p $(TSAN_REPORTS)
+	@status=0; \
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:log_path=$(TSAN_REPORTS)/tsan \
+	  ctest --test-dir $(TSAN_BUILD_DIR) -L '$(TSAN_LABELS)' --output-on-failure -j2 --timeout 900 || status=1; \
+	if [ -n "$$(ls -A $(TSAN_REPORTS))" ]; then \
+	  echo "ThreadSanitizer reports:"; tail -n +1 $(TSAN_REPORTS)/*; status=1; \
+	else echo "No ThreadSanitizer report from any process."; fi; \
 	exit $$status
 
 # sqlmap at level 5, risk 3 against every query and body parameter of the API, signed out

@@ -80,6 +80,9 @@ constexpr auto kKeys = std::to_array<std::string_view>({
 constexpr auto kPrefixes =
     std::to_array<std::string_view>({"rate.", "limit.", "smtp.", "mail.", "argon2."});
 
+// How many leading bits of an IPv6 address the rate limits count as one client.
+constexpr std::string_view kIpv6PrefixKey = "limit.ipv6_prefix_length";
+
 // "10/15m": at most 10 events in 15 minutes. Units s, m, h, d.
 std::optional<RateLimitPolicy> parse_rate_limit(std::string_view text) {
   const auto slash = text.find('/');
@@ -126,7 +129,7 @@ std::expected<RateLimits, std::string> read_limits(const Settings& settings) {
       Named{"gift_card_failures_per_user", &RateLimits::gift_card_failures_per_user},
   };
   for (const auto& [key, value] : settings.values()) {
-    if (!key.starts_with("limit.")) continue;
+    if (!key.starts_with("limit.") || key == kIpv6PrefixKey) continue;
     const auto name = std::string_view(key).substr(6);
     const auto entry =
         std::ranges::find_if(named, [name](const auto& known) { return known.first == name; });
@@ -311,6 +314,24 @@ std::expected<Config::Blobs, std::string> read_blobs(const Settings& settings) {
   return blobs;
 }
 
+// Where links in mails point. A backslash or user info makes browsers and this shop's own
+// checks read different hosts ("http://evil.example\@127.0.0.1" goes to evil.example in a
+// browser), and neither belongs in a shop's address: refused rather than guessed at.
+std::expected<void, std::string> check_public_url(std::string_view url) {
+  const auto scheme_end = url.find("://");
+  const auto authority_start = scheme_end == std::string_view::npos ? 0 : scheme_end + 3;
+  const auto authority =
+      url.substr(authority_start, url.find_first_of("/?#", authority_start) - authority_start);
+  if (url.find('\\') != std::string_view::npos) {
+    return std::unexpected(fmt::format("public_url: a backslash is not allowed, got '{}'", url));
+  }
+  if (authority.find('@') != std::string_view::npos) {
+    return std::unexpected(
+        fmt::format("public_url: user info (a '@' before the host) is not allowed, got '{}'", url));
+  }
+  return {};
+}
+
 // The sandbox takes no money and anyone who reaches it may press Pay: it serves only this
 // machine, unless it was chosen on purpose and the exposure acknowledged.
 std::expected<void, std::string> check_sandbox_exposure(const Settings& settings, Config& config) {
@@ -412,6 +433,8 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.list("gift_card_previous_keys"), config.gift_card_previous_keys);
   std::vector<std::string> proxies;
   take(settings.list("trusted_proxies"), proxies);
+  take(settings.integer(kIpv6PrefixKey, config.client_addresses.ipv6_prefix, 1, 128),
+       config.client_addresses.ipv6_prefix);
   auto& orders = config.orders;
   const auto take_count = [&](std::string_view key, std::size_t& target, long long max) {
     take(settings.integer(key, static_cast<long long>(target), 1, max), target);
@@ -437,7 +460,7 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   while (config.public_url.ends_with('/')) config.public_url.pop_back();
 
   try {
-    config.trusted_proxies = http::TrustedProxies::parse(proxies);
+    config.client_addresses.proxies = http::TrustedProxies::parse(proxies);
   } catch (const std::invalid_argument& e) {
     return std::unexpected(std::string("trusted_proxies: ") + e.what());
   }
@@ -454,6 +477,7 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   if (auto exposure = check_sandbox_exposure(settings, config); !exposure) {
     return std::unexpected(exposure.error());
   }
+  if (auto url = check_public_url(config.public_url); !url) return std::unexpected(url.error());
   auto blobs = read_blobs(settings);
   if (!blobs) return std::unexpected(blobs.error());
   config.blobs = std::move(*blobs);

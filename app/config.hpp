@@ -95,9 +95,9 @@ struct Config {
   // numbers they sealed until the next start re-seals them.
   std::string gift_card_key;
   std::vector<std::string> gift_card_previous_keys;
-  // Reverse proxies whose X-Forwarded-For is believed for the client address. Empty: the
-  // TCP peer is the client.
-  http::TrustedProxies trusted_proxies;
+  // Reverse proxies whose X-Forwarded-For is believed for the client address (empty: the TCP
+  // peer is the client), and the IPv6 prefix length that is one client to the rate limits.
+  http::ClientAddresses client_addresses;
   struct Mail {
     enum class Transport { Outbox, Smtp } transport = Transport::Outbox;
     std::string from = "Artshop <no-reply@artshop.local>";

@@ -8,11 +8,13 @@
 #include "artshop/postgres/migrations.hpp"
 #include "artshop/postgres/postgres_unit_of_work.hpp"
 #include "artshop/postgres/transaction.hpp"
+#include "artshop/sql/account_emails.hpp"
 #include "artshop/sql/gift_card_numbers.hpp"
 #include "artshop/sqlite/connection_pool.hpp"
 #include "artshop/sqlite/gift_card_numbers.hpp"
 #include "artshop/sqlite/migrations.hpp"
 #include "artshop/sqlite/sqlite_unit_of_work.hpp"
+#include "artshop/sqlite/transaction.hpp"
 
 namespace artshop::app {
 namespace {
@@ -35,6 +37,18 @@ void log_resealed(int cards, const GiftCardNumberCipher& cipher) {
   }
 }
 
+// An account left in an older form cannot be renamed by the start: an operator decides which of
+// the two accounts keeps the address (docs/security.md, "E-mail addresses").
+void log_renormalised(const sql::RenormalisedEmails& report) {
+  if (report.changed > 0) {
+    spdlog::info("{} account e-mail(s) brought to their normal form", report.changed);
+  }
+  for (const auto id : report.collisions) {
+    spdlog::warn(
+        "account {} keeps its e-mail in an older form: its normal form is another account's", id);
+  }
+}
+
 class SqliteDatabase final : public Database {
  public:
   SqliteDatabase(std::filesystem::path file, std::size_t connections,
@@ -51,15 +65,19 @@ class SqliteDatabase final : public Database {
   UnitOfWork& transactions() override { return transactions_; }
   sql::SqlCatalogueReadModel& catalogue() override { return catalogue_; }
 
-  int migrate(const GiftCardNumberCipher& cipher, const TokenHasher& lookup) override {
+  int migrate(const GiftCardNumberCipher& cipher, const TokenHasher& lookup,
+              const TextNormaliser& text) override {
     auto connection = pool_.acquire();
     const auto report = sqlite::migrate(*connection, sqlite::artshop_schema());
     log_migrated(where(), report.to_version, report.applied.size());
     log_resealed(sqlite::protect_gift_card_numbers(*connection, cipher, lookup), cipher);
+    sqlite::Transaction transaction(*connection, sqlite::Transaction::Kind::Immediate);
+    log_renormalised(sql::renormalise_account_emails(*connection, text));
+    transaction.commit();
     return report.to_version;
   }
 
-  bool ready() override { return pool_.ping(); }
+  bool ready() override { return pool_.ping() && catalogue_.refresh(); }
   std::string where() const override { return file_.string(); }
 
  private:
@@ -84,7 +102,8 @@ class PostgresDatabase final : public Database {
   UnitOfWork& transactions() override { return transactions_; }
   sql::SqlCatalogueReadModel& catalogue() override { return catalogue_; }
 
-  int migrate(const GiftCardNumberCipher& cipher, const TokenHasher& lookup) override {
+  int migrate(const GiftCardNumberCipher& cipher, const TokenHasher& lookup,
+              const TextNormaliser& text) override {
     postgres::MigrationReport report;
     {
       auto connection = pool_.acquire();
@@ -92,15 +111,18 @@ class PostgresDatabase final : public Database {
     }
     log_migrated(where(), report.to_version, report.applied.size());
     int resealed = 0;
+    sql::RenormalisedEmails renormalised;
     postgres::run_transaction(pool_, TransactionMode::Write, [&](sql::Connection& connection) {
       resealed = sql::reseal_gift_card_numbers(connection, cipher, lookup).cards;
+      renormalised = sql::renormalise_account_emails(connection, text);
       return true;
     });
     log_resealed(resealed, cipher);
+    log_renormalised(renormalised);
     return report.to_version;
   }
 
-  bool ready() override { return pool_.ping(); }
+  bool ready() override { return pool_.ping() && catalogue_.refresh(); }
   std::string where() const override { return without_password(url_); }
 
  private:

@@ -6,6 +6,7 @@
 
 #include "artshop/core/accounts/ports.hpp"
 #include "artshop/core/orders/gift_card.hpp"
+#include "artshop/core/ports/text_normaliser.hpp"
 #include "artshop/core/ports/unit_of_work.hpp"
 #include "artshop/sql/catalogue_read_model.hpp"
 #include "config.hpp"
@@ -24,9 +25,13 @@ class Database {
   // The catalogue in memory, kept in step with every server's writes.
   virtual sql::SqlCatalogueReadModel& catalogue() = 0;
   // Applies pending migrations, then brings gift-card numbers under the current keys (sealed
-  // with `cipher`, looked up with `lookup`); answers the schema version.
-  virtual int migrate(const GiftCardNumberCipher& cipher, const TokenHasher& lookup) = 0;
-  // Whether the database answers on its migrated schema (GET /readyz).
+  // with `cipher`, looked up with `lookup`) and account e-mails to their normal form (`text`);
+  // answers the schema version.
+  virtual int migrate(const GiftCardNumberCipher& cipher, const TokenHasher& lookup,
+                      const TextNormaliser& text) = 0;
+  // Whether the database answers on its migrated schema, through the pool and through every
+  // connection of the catalogue read model, which it connects again when they broke and brings
+  // up to date (GET /readyz). Waits for the database: call it from a background thread.
   virtual bool ready() = 0;
   // Where it is, for the log: the file, or the server and database (never a password).
   virtual std::string where() const = 0;

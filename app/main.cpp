@@ -7,10 +7,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <span>
 #include <string_view>
 
 #include "config.hpp"
+#include "log_format.hpp"
 #include "wiring.hpp"
 
 extern char** environ;
@@ -77,7 +79,8 @@ bool set_up_logging(const std::string& level_name) {
   if (level == spdlog::level::off && level_name != "off") return false;
   spdlog::set_default_logger(spdlog::stdout_color_mt("artshop"));
   spdlog::set_level(level);
-  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ [%n] %v");
+  spdlog::set_formatter(
+      std::make_unique<artshop::app::EscapingFormatter>("%Y-%m-%dT%H:%M:%S.%e %^%l%$ [%n] %v"));
   return true;
 }
 

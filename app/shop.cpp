@@ -155,6 +155,7 @@ Shop::Shop(const Config& configuration)
       catalogue(database->catalogue()),
       argon2(random, config.argon2),
       hasher(argon2, hashing_work),
+      credentials(hasher, text),
       tokens(signing_keys(config, random), crypto::JwtSettings{}),
       mailer(make_mailer(config, mail_work)),
       mail_transport(make_transport(config)),
@@ -168,10 +169,10 @@ Shop::Shop(const Config& configuration)
       public_url(config.public_url),
       chores(narrow<LeaseRepository>(transactions), clock, server_name(random)),
       issuer(tokens, digests, random),
-      register_account(narrow<AccountRepository, RateLimitRepository>(transactions), hasher,
+      register_account(narrow<AccountRepository, RateLimitRepository>(transactions), credentials,
                        common_passwords, clock, config.limits),
       log_in(narrow<AccountRepository, RefreshTokenRepository, RateLimitRepository>(transactions),
-             hasher, issuer, clock, config.limits),
+             credentials, issuer, clock, config.limits),
       refresh_session(narrow<RefreshTokenRepository>(transactions), digests, successor_sealer,
                       issuer, clock, std::chrono::seconds(config.refresh_grace_seconds)),
       log_out(narrow<RefreshTokenRepository>(transactions), digests, clock),
@@ -302,11 +303,11 @@ void Shop::housekeeping() {
 }
 
 int Shop::migrate() {
-  return database->migrate(gift_card_cipher, gift_card_digests);
+  return database->migrate(gift_card_cipher, gift_card_digests, text);
 }
 
 PasswordServices Shop::password_services() {
-  return {.hasher = hasher,
+  return {.credentials = credentials,
           .reset_code_digests = reset_code_digests,
           .random = random,
           .mailer = *mailer,
@@ -326,7 +327,7 @@ SupportMailing Shop::support_mailing() {
 
 http::Api Shop::api() {
   return {.rates = *rate_source,
-          .trusted_proxies = config.trusted_proxies,
+          .client_addresses = config.client_addresses,
           .accounts = {.register_account = register_account,
                        .log_in = log_in,
                        .refresh_session = refresh_session,

@@ -28,6 +28,7 @@
 #include "artshop/http/api.hpp"
 #include "artshop/imagegen/procedural_image_generator.hpp"
 #include "artshop/media/vips_image_processor.hpp"
+#include "artshop/unicode/icu_text_normaliser.hpp"
 #include "blob_stores.hpp"
 #include "config.hpp"
 #include "database.hpp"
@@ -101,6 +102,8 @@ struct Shop {
   InlineExecutor catalogue_work;
   crypto::Argon2PasswordHasher argon2;
   concurrency::OffloadedPasswordHasher hasher;  // argon2 on hashing_work
+  unicode::IcuTextNormaliser text;
+  Credentials credentials;  // hasher, with passwords and e-mails normalized by text
   crypto::HmacJwtAccessTokenCodec tokens;
   std::unique_ptr<Mailer> mailer;  // queues on mail_work: no request waits for the mail server
   // Delivers at once and throws on failure: support mails are recorded as sent only when they

@@ -13,6 +13,7 @@
 #include "artshop/http/server.hpp"
 #include "artshop/payments/sandbox_gateway.hpp"
 #include "manifest.hpp"
+#include "readiness.hpp"
 #include "shop.hpp"
 
 namespace artshop::app {
@@ -57,6 +58,9 @@ Result<SeedReport> run_seed(Shop& shop, std::stop_token stop = {}) {
   }
   return report;
 }
+
+// How often readiness is checked: how soon /readyz tells that the database went or came back.
+constexpr std::chrono::seconds kReadinessInterval{1};
 
 // The sandbox's form posts are a session token and a word.
 constexpr std::size_t kSandboxFormLimit = std::size_t{16} * 1024;
@@ -109,8 +113,20 @@ int serve(const Config& config) {
   shop.catalogue.load();
   const auto seeding_needed = shop.seed_catalogue.pending(config.seed_offers);
   if (!seeding_needed) throw std::runtime_error(seeding_needed.error().detail);
-  // Only a first start waits for its catalogue; every later one is ready as it listens.
-  std::atomic<bool> catalogue_ready{!*seeding_needed};
+  // Only a first start waits for its catalogue to be seeded; every later one loaded it above.
+  std::atomic<bool> catalogue_seeded{!*seeding_needed};
+  // Ready once the read model holds the seeded catalogue (loaded here, on the readiness
+  // thread, so that a failed load is tried again), while the database answers.
+  const Readiness readiness(
+      [&shop, &catalogue_seeded, loaded = !*seeding_needed]() mutable {
+        if (!catalogue_seeded.load()) return false;
+        if (!loaded) {
+          shop.catalogue.load();
+          loaded = true;
+        }
+        return shop.database->ready();
+      },
+      kReadinessInterval);
   auto routes = http::api_routes(shop.api());
   add_sandbox_pages(routes, shop);
   auto options = server_options(config);
@@ -119,7 +135,7 @@ int serve(const Config& config) {
     options.media_store = shop.public_media.get();
   }
   http::Server server(std::move(options), std::move(routes),
-                      [&] { return catalogue_ready.load() && shop.database->ready(); });
+                      [&readiness] { return readiness.ready(); });
   // Nothing is served before run(), so the shop may still settle what depends on the port.
   shop.listening_on(server.port());
   // Expires unpaid orders, forgets old idempotency keys and retries support mail now and then
@@ -147,7 +163,7 @@ int serve(const Config& config) {
         spdlog::error("the catalogue could not be seeded: {}", report.error().detail);
         return;
       }
-      catalogue_ready = true;
+      catalogue_seeded = true;
     });
   } else if (*seeding_needed) {
     // Another server of this shop seeds it: this one is ready when the catalogue is.
@@ -158,7 +174,7 @@ int serve(const Config& config) {
       while (!stop.stop_requested()) {
         const auto pending = shop.seed_catalogue.pending(config.seed_offers);
         if (pending && !*pending) {
-          catalogue_ready = true;
+          catalogue_seeded = true;
           return;
         }
         std::unique_lock lock(mutex);

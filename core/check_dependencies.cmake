@@ -1,6 +1,6 @@
 # Fails when a file under core/ includes Boost, SQLite, OpenSSL, a JSON library or an adapter.
 file(GLOB_RECURSE files "${CORE_DIR}/*.hpp" "${CORE_DIR}/*.cpp" "${CORE_DIR}/*.h")
-set(forbidden "#[ \t]*include[ \t]*[<\"](boost/|sqlite3|openssl/|nlohmann/|json/|rapidjson/|simdjson|argon2|curl/|vips/|spdlog/|artshop/(http|sqlite|crypto|mail|payments|imagegen|media|rates)/)")
+set(forbidden "#[ \t]*include[ \t]*[<\"](boost/|sqlite3|openssl/|nlohmann/|json/|rapidjson/|simdjson|argon2|curl/|vips/|spdlog/|unicode/|artshop/(http|sqlite|crypto|mail|payments|imagegen|media|rates)/)")
 set(offenders "")
 foreach(file IN LISTS files)
   file(STRINGS "${file}" lines REGEX "${forbidden}")

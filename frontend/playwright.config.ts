@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,7 +9,23 @@ import { defineConfig } from '@playwright/test';
  * system's Chromium. Build both first: `cmake --build build` and `npm run build`.
  */
 const frontendDir = import.meta.dirname;
-const port = Number(process.env.E2E_PORT ?? 18080);
+
+/**
+ * A loopback port that nothing listens on now: the kernel's pick for a socket bound to port 0.
+ * Asked of a child process because the config is loaded synchronously.
+ */
+function freePort(): number {
+  const script =
+    "const s = require('node:net').createServer();" +
+    "s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
+}
+
+// E2E_PORT fixes the port; otherwise a free one is picked once, in the main process, and handed
+// to the workers (which load this file again) through the environment, so a port another program
+// holds never fails the run.
+process.env.E2E_PORT ??= String(freePort());
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const serverBinary = resolve(frontendDir, process.env.ARTSHOP_BINARY ?? '../build/app/artshop');
 

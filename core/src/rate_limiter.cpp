@@ -38,12 +38,15 @@ void RateLimiter::record(std::string_view bucket) {
   events_.prune(now_ - std::chrono::days{1});
 }
 
+// Every key is written after its length in bytes ("login-failures:15:ann@example.com:9:192.0.2.1"),
+// so no key can reach into the next one: whatever a client types, two different tuples never make
+// one bucket name.
 std::string rate_bucket(std::string_view kind, std::string_view key) {
-  return fmt::format("{}:{}", kind, key);
+  return fmt::format("{}:{}:{}", kind, key.size(), key);
 }
 
 std::string rate_bucket(std::string_view kind, std::string_view key, std::string_view other_key) {
-  return fmt::format("{}:{}|{}", kind, key, other_key);
+  return fmt::format("{}:{}:{}", rate_bucket(kind, key), other_key.size(), other_key);
 }
 
 }  // namespace artshop

@@ -15,6 +15,8 @@
 #include "artshop/sqlite/connection_pool.hpp"
 #include "artshop/sqlite/migrations.hpp"
 #include "artshop/sqlite/sqlite_unit_of_work.hpp"
+#include "support/narrowing.hpp"
+#include "support/order_commands.hpp"
 #include "support/temp_dir.hpp"
 
 namespace artshop::sqlite {
@@ -78,15 +80,8 @@ void race(int count, Work work) {
   for (auto& thread : threads) thread.join();
 }
 
-// Hands each use case transactions over the repositories it names, as the app builds them
-// with narrow() over its one unit of work.
-struct Narrowing {
-  UnitOfWork& whole;
-  template <class... Ports>
-  operator Transactions<Ports...>() const {  // NOLINT(google-explicit-constructor)
-    return narrow<Ports...>(whole);
-  }
-};
+using testing::Narrowing;
+using testing::order_of;
 
 class SqliteOrders : public ::testing::Test {
  protected:
@@ -125,24 +120,6 @@ class SqliteOrders : public ::testing::Test {
           return std::pair{id, repos.offers.find_by_id(id)->attributes.at(0).id};
         })
         .value();
-  }
-
-  PlaceOrderCommand order_of(UserId user, std::vector<CartLine> lines, std::int64_t gift_card,
-                             bool by_balance) {
-    return {.user = user,
-            .names = {.first_name = "Ann", .last_name = "Example"},
-            .billing = {.country = "NO",
-                        .state = "",
-                        .city = "Oslo",
-                        .address1 = "Karl Johans gate 1",
-                        .zip_code = "0154"},
-            .cart_items = std::move(lines),
-            .gift_card_amount = Money(gift_card, Currency::EUR).amount_text(),
-            .currency = "EUR",
-            .agreed_to_terms = true,
-            .pay_by_balance = by_balance,
-            .browser = {},
-            .urls = {}};
   }
 
   void fund(UserId user, std::int64_t eur_cents) {

@@ -77,5 +77,19 @@ TEST_F(CatalogueReadModel, OfferCallsAnsweredBeforeAPurchaseAnswerAfreshRightAft
   EXPECT_EQ(get_json(shop.process(), one).at("status").as_string(), "SoldOut");
 }
 
+TEST_F(CatalogueReadModel, AFreshShopIsReadyOnlyOnceEveryOfferCallAnswersTheSeededCatalogue) {
+  constexpr int kSeeded = 4;
+  // An empty data folder: the server seeds its catalogue in the background as it listens.
+  ServerProcess fresh({.env = {{"ARTSHOP_SEED_OFFERS", std::to_string(kSeeded)}}});
+  ASSERT_TRUE(eventually([&] { return testing::get(fresh.url("/readyz")).status == 200; },
+                         std::chrono::seconds(60)))
+      << fresh.log_text();
+  // At the first 200, before anything else asked the catalogue, as a load balancer sends the
+  // server its first visitors: the home page's latest pictures, then the gallery.
+  const auto latest = get_json(fresh, "/api/offers/latest?Currency=EUR");
+  EXPECT_FALSE(latest.at("items").as_array().empty()) << latest;
+  EXPECT_EQ(total(fresh), kSeeded);
+}
+
 }  // namespace
 }  // namespace artshop::testing

@@ -68,15 +68,25 @@ TEST(LoadShedding, ConnectionsBeyondTheCapAreAnswered503AndClosed) {
   ShopServer shop(false, {{"ARTSHOP_MAX_CONNECTIONS", "2"}});
   RawConnection first("127.0.0.1", shop.process().port());
   RawConnection second("127.0.0.1", shop.process().port());
-  // Both held open (idle), so a third is over the cap.
+  // Both held open (idle), so a third is over the cap: the server's canned answer, not the
+  // /healthz it asked for, and then the end of the connection.
+  std::string answer;
+  bool closed = false;
   ASSERT_TRUE(eventually(
       [&] {
-        const auto answer = raw_exchange("127.0.0.1", shop.process().port(),
-                                         "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", 2s);
-        return answer.starts_with("HTTP/1.1 503") &&
-               answer.find("Retry-After: 1") != std::string::npos;
+        RawConnection third("127.0.0.1", shop.process().port());
+        third.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+        answer = third.receive(2s);
+        closed = third.closed_by_peer();
+        return answer.starts_with("HTTP/1.1 503");
       },
-      10s));
+      10s))
+      << answer;
+  EXPECT_NE(answer.find("\r\nRetry-After: 1\r\n"), std::string::npos) << answer;
+  EXPECT_NE(answer.find("\r\nConnection: close\r\n"), std::string::npos) << answer;
+  EXPECT_TRUE(answer.ends_with("\r\n\r\n{\"title\":\"Service Unavailable\",\"status\":503}"))
+      << answer;
+  EXPECT_TRUE(closed) << "the connection past the cap was left open";
 }
 
 }  // namespace

@@ -250,15 +250,6 @@ TEST(PaymentsSecret, WithoutAConfiguredSecret_OneIsGeneratedIntoTheDataFolder) {
 }
 
 // The sandbox takes no money, so it serves only this machine unless told otherwise on purpose.
-// The message of a start that was refused: the server's log, or "" when it started.
-std::string refused_start(std::vector<std::pair<std::string, std::string>> env) {
-  try {
-    ServerProcess server({.env = std::move(env)});
-  } catch (const std::runtime_error& error) {
-    return error.what();
-  }
-  return "";
-}
 
 TEST(PaymentsSandboxExposure, OnEveryInterfaceWithoutTheAcknowledgment_TheServerRefusesToStart) {
   for (const auto& env : std::vector<std::vector<std::pair<std::string, std::string>>>{

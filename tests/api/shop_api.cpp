@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 #include "artshop/payments/webhook_signature.hpp"
@@ -309,6 +310,15 @@ std::vector<std::string> field_errors(const HttpResponse& response, std::string_
     for (const auto& message : list->as_array()) messages.emplace_back(message.as_string());
   }
   return messages;
+}
+
+std::string refused_start(std::vector<std::pair<std::string, std::string>> env) {
+  try {
+    ServerProcess server({.env = std::move(env)});
+  } catch (const std::runtime_error& error) {
+    return error.what();
+  }
+  return "";
 }
 
 std::optional<std::pair<int, int>> jpeg_size(std::string_view bytes) {

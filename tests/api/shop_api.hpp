@@ -159,6 +159,10 @@ std::string decimal(std::int64_t cents);
 json::object parse_object(const HttpResponse& response);
 std::vector<std::string> field_errors(const HttpResponse& response, std::string_view field);
 
+// The server's log after a start that was refused (ServerProcess's complaint), or "" when it
+// started with `env`.
+std::string refused_start(std::vector<std::pair<std::string, std::string>> env);
+
 // The pixel size a JPEG declares in its start-of-frame segment; nullopt for anything else.
 std::optional<std::pair<int, int>> jpeg_size(std::string_view bytes);
 

@@ -14,6 +14,7 @@
 #include "artshop/core/accounts/profile_forms.hpp"
 #include "artshop/core/accounts/shipped_common_passwords.hpp"
 #include "artshop/http/json.hpp"
+#include "artshop/unicode/icu_text_normaliser.hpp"
 #include "fuzz/fuzz_input.hpp"
 #include "handlers/order_fields.hpp"
 
@@ -36,6 +37,12 @@ constexpr auto kAmountFields = std::to_array<std::string_view>({"giftCardAmount"
 const CommonPasswords& common_passwords() {
   static const auto passwords = CommonPasswords::parse(shipped_common_passwords_text());
   return passwords;
+}
+
+// The shop's own normaliser: e-mails of any text reach ICU as they would in the shop.
+const TextNormaliser& text() {
+  static const unicode::IcuTextNormaliser normaliser;
+  return normaliser;
 }
 
 // A present, non-null value of another type than asked for must be reported under its name.
@@ -72,13 +79,14 @@ void validate_forms(JsonFields& fields, handlers::PayerFields payer) {
                                .password = fields.string("password"),
                                .repeated_password = fields.string("repeatedPassword"),
                                .agreed_to_privacy_policy = fields.boolean("agreedToPrivacyPolicy")},
-                              common_passwords());
-  (void)validate_login({.email = fields.string("email"), .password = fields.string("password")});
+                              common_passwords(), text());
+  (void)validate_login({.email = fields.string("email"), .password = fields.string("password")},
+                       text());
   (void)validate_password_reset({.email = fields.string("email"),
                                  .password = fields.string("password"),
                                  .repeated_password = fields.string("repeatedPassword"),
                                  .code = fields.string("code")},
-                                common_passwords());
+                                common_passwords(), text());
   (void)validate_password_change({.current_password = fields.string("currentPassword"),
                                   .password = fields.string("password"),
                                   .repeated_password = fields.string("repeatedPassword")},

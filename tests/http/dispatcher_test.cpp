@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "artshop/core/ports/database_unavailable.hpp"
 #include "artshop/core/ports/transactions.hpp"
 #include "artshop/http/json.hpp"
 #include "http_request.hpp"
@@ -52,6 +53,9 @@ Router test_api() {
   });
   api.add("POST", "/api/contended", [](const Request&) -> Response {
     throw TransactionContention("a transaction failed to serialize 30 times");
+  });
+  api.add("POST", "/api/unreachable", [](const Request&) -> Response {
+    throw DatabaseUnavailable("cannot connect to database artshop at db.internal:5432");
   });
   return api;
 }
@@ -170,6 +174,17 @@ TEST_F(DispatcherTest, ATransactionGivenUpForContention_Answers503WithRetryAfter
   EXPECT_EQ(response.status, 503U);
   EXPECT_EQ(response.header("Retry-After"), "1");
   EXPECT_THAT(response.body, Not(HasSubstr("serialize")));
+}
+
+TEST_F(DispatcherTest, ADatabaseThatCannotBeReached_Answers503WithRetryAfterNever500) {
+  const auto response = answer(request("POST", "/api/unreachable"));
+  EXPECT_EQ(response.status, 503U);
+  EXPECT_EQ(response.header("Retry-After"), "1");
+  const auto body = boost::json::parse(response.body).as_object();
+  EXPECT_EQ(body.at("title"), "Service Unavailable");
+  EXPECT_EQ(body.at("status"), 503);
+  EXPECT_THAT(response.body, Not(HasSubstr("db.internal")));
+  EXPECT_THAT(log_.str(), HasSubstr("db.internal")) << "the cause is in the log";
 }
 
 TEST_F(DispatcherTest, BodyLimit_IsTheMatchedRoutesOrTheServerDefault) {

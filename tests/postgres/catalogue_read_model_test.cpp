@@ -102,5 +102,43 @@ TEST_F(PostgresCatalogueReadModel,
   EXPECT_EQ(offer->description, "quiet");
 }
 
+TEST_F(PostgresCatalogueReadModel, WhileTheServerIsAwayTheSnapshotAnswers_ARefreshCatchesUpAfter) {
+  migrate(*db, artshop_schema());
+  db->execute(std::string(kOneOffer));
+  auto catalogue = read_model(url);
+  catalogue.load();
+  ASSERT_EQ(title_of(catalogue, "calm"), "Calm");
+  // A change of categories: the read model's own thread reloads, on a connection it keeps.
+  db->execute(
+      "UPDATE categories SET title = 'Abstract art'; "
+      "UPDATE offers SET title = 'Quiet' WHERE url_name = 'calm'");
+  ASSERT_TRUE(testing::eventually([&] { return title_of(catalogue, "calm") == "Quiet"; }));
+  ASSERT_TRUE(catalogue.refresh());
+
+  db.reset();
+  testing::PostgresCluster::Outage outage(cluster);
+  EXPECT_EQ(title_of(catalogue, "calm"), "Quiet")
+      << "the snapshot answers while the server is away";
+  EXPECT_FALSE(catalogue.refresh()) << "the background check sees that it is away";
+  EXPECT_EQ(title_of(catalogue, "calm"), "Quiet");
+  outage.end();
+
+  // Another server writes once it is back: this one keeps its snapshot until its background
+  // check reaches the server, then takes the write in.
+  db = std::make_unique<Connection>(url);
+  db->execute("UPDATE offers SET title = 'Calmer' WHERE url_name = 'calm'");
+  EXPECT_EQ(title_of(catalogue, "calm"), "Quiet");
+  EXPECT_TRUE(catalogue.refresh());
+  EXPECT_EQ(title_of(catalogue, "calm"), "Calmer");
+  // Every connection of the read model was made again: a patch, and then a change of
+  // categories, which reloads everything on the read model's own thread.
+  db->execute("UPDATE offers SET title = 'Calmest' WHERE url_name = 'calm'");
+  EXPECT_EQ(title_of(catalogue, "calm"), "Calmest");
+  db->execute(
+      "UPDATE categories SET title = 'Abstracts'; "
+      "UPDATE offers SET title = 'Still' WHERE url_name = 'calm'");
+  EXPECT_TRUE(testing::eventually([&] { return title_of(catalogue, "calm") == "Still"; }));
+}
+
 }  // namespace
 }  // namespace artshop::postgres

@@ -115,6 +115,15 @@ TEST_F(PostgresConnection, TheSqlstateSurvivesACopyAsThePlainDriverError) {
   }
 }
 
+TEST(PostgresErrors, OnlyAServerAwayIsUnreachable) {
+  for (const auto* away : {"08000", "08001", "08006", "57P01", "57P02", "57P03"}) {
+    EXPECT_TRUE(is_unreachable(DatabaseError(away, "away"))) << away;
+  }
+  for (const auto* refused : {"08P01", "23505", "40001", "42P01", "57014", "XX000"}) {
+    EXPECT_FALSE(is_unreachable(DatabaseError(refused, "refused"))) << refused;
+  }
+}
+
 TEST_F(PostgresConnection, ACachedStatementIsPreparedOnceAndRunsAgain) {
   for (int i = 1; i <= 3; ++i) {
     db->prepare_cached("INSERT INTO things (name, amount) VALUES (?, ?)")

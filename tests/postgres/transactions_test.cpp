@@ -5,6 +5,7 @@
 #include <thread>
 #include <vector>
 
+#include "artshop/core/ports/database_unavailable.hpp"
 #include "artshop/postgres/connection_pool.hpp"
 #include "artshop/postgres/transaction.hpp"
 #include "postgres/fixture.hpp"
@@ -94,6 +95,22 @@ TEST_F(PostgresTransactions, WorkThatNeverSerializes_IsGivenUpAsContentionAfterE
                TransactionContention);
   EXPECT_EQ(runs, kTransactionAttempts);
   EXPECT_EQ(integer("SELECT n FROM counter"), 0) << "no attempt left anything behind";
+}
+
+TEST_F(PostgresTransactions, AServerThatCannotBeReached_IsUnavailableUntilItIsBack) {
+  const auto add_one = [](sql::Connection& connection) {
+    increment(connection);
+    return true;
+  };
+  db.reset();
+  testing::PostgresCluster::Outage outage(cluster);
+  // The pool's connections were closed by the shutdown, and connecting again is refused.
+  EXPECT_THROW(run_transaction(*pool, TransactionMode::Write, add_one), DatabaseUnavailable);
+  EXPECT_THROW(run_transaction(*pool, TransactionMode::Read, add_one), DatabaseUnavailable);
+  outage.end();
+  run_transaction(*pool, TransactionMode::Write, add_one);
+  db = std::make_unique<Connection>(url);
+  EXPECT_EQ(integer("SELECT n FROM counter"), 1) << "the pool connected again once it was back";
 }
 
 TEST_F(PostgresTransactions, ASerializationFailureTheWorkSwallowedIsStillNotCommitted) {

@@ -11,6 +11,7 @@
 #include <array>
 #include <cctype>
 #include <memory>
+#include <regex>
 #include <stdexcept>
 #include <system_error>
 
@@ -148,7 +149,8 @@ std::string RawConnection::receive(std::chrono::milliseconds idle_timeout) {
   pollfd ready{.fd = fd_, .events = POLLIN, .revents = 0};
   while (::poll(&ready, 1, static_cast<int>(idle_timeout.count())) > 0) {
     const auto n = ::recv(fd_, chunk.data(), chunk.size(), 0);
-    if (n <= 0) break;  // closed or reset by the peer
+    closed_by_peer_ = n <= 0;
+    if (closed_by_peer_) break;  // closed or reset by the peer
     received.append(chunk.data(), static_cast<std::size_t>(n));
   }
   return received;
@@ -164,10 +166,34 @@ std::string RawConnection::receive_until(std::string_view text, std::chrono::mil
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0 || ::poll(&ready, 1, static_cast<int>(left.count())) <= 0) break;
-    if (::recv(fd_, &byte, 1, 0) <= 0) break;
+    closed_by_peer_ = ::recv(fd_, &byte, 1, 0) <= 0;
+    if (closed_by_peer_) break;
     received.push_back(byte);
   }
   return received;
+}
+
+namespace {
+
+// The first group of every match of `pattern` in `text`, or the whole match without a group.
+std::vector<std::string> all_matches(const std::string& text, const std::regex& pattern) {
+  std::vector<std::string> found;
+  for (std::sregex_iterator it(text.begin(), text.end(), pattern), end; it != end; ++it) {
+    found.push_back(it->size() > 1 ? (*it)[1].str() : it->str());
+  }
+  return found;
+}
+
+}  // namespace
+
+std::vector<std::string> status_lines(const std::string& received) {
+  static const std::regex status_line(R"(HTTP/1\.[01] \d{3}[^\r]*)");
+  return all_matches(received, status_line);
+}
+
+std::vector<std::string> request_ids(const std::string& received) {
+  static const std::regex request_id("\r\nX-Request-Id: ([^\r]*)\r\n");
+  return all_matches(received, request_id);
 }
 
 std::string raw_exchange(const std::string& host, unsigned short port, std::string_view bytes,

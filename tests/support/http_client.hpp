@@ -49,10 +49,19 @@ class RawConnection {
   // (or the peer closes).
   std::string receive_until(std::string_view text,
                             std::chrono::milliseconds timeout = std::chrono::seconds{5});
+  // Whether the peer closed (or reset) the connection, as the last receive found; false when it
+  // stopped for want of anything more to read.
+  bool closed_by_peer() const noexcept { return closed_by_peer_; }
 
  private:
   int fd_ = -1;
+  bool closed_by_peer_ = false;
 };
+
+// The status line of every answer in what a raw connection received, in order.
+std::vector<std::string> status_lines(const std::string& received);
+// The X-Request-Id of every answer in what a raw connection received, in order.
+std::vector<std::string> request_ids(const std::string& received);
 
 // Sends `bytes` on a fresh connection and returns what comes back (see RawConnection::receive).
 std::string raw_exchange(const std::string& host, unsigned short port, std::string_view bytes,

@@ -38,10 +38,34 @@ class PostgresCluster {
   // Stops the server and starts it again on the same port with the same data: every open
   // session is closed, as a restart or failover of a real server would close them.
   void restart();
+  // The two halves of restart(), for an outage that lasts: stop() shuts the server down (fast
+  // shutdown: open sessions are closed, new ones refused) and returns once it has exited;
+  // start() starts it again on the same port and returns once it accepts connections.
+  void stop();
+  void start();
+
+  // The server stopped for the life of this object (or until end()), so that a test that
+  // fails meanwhile leaves it running for the next one.
+  class Outage {
+   public:
+    explicit Outage(PostgresCluster& cluster) : cluster_(cluster) { cluster_.stop(); }
+    ~Outage() {
+      if (!ended_) cluster_.start();
+    }
+    Outage(const Outage&) = delete;
+    Outage& operator=(const Outage&) = delete;
+
+    void end() {
+      ended_ = true;
+      cluster_.start();
+    }
+
+   private:
+    PostgresCluster& cluster_;
+    bool ended_ = false;
+  };
 
  private:
-  void start();
-  void stop();
   std::string log_tail() const;
 
   TempDir folder_;

@@ -110,9 +110,10 @@ ServerProcess::ServerProcess(ServerProcessOptions options)
 
 ServerProcess::~ServerProcess() {
   if (pid_ <= 0 || exit_code_) return;
-#ifdef __SANITIZE_ADDRESS__
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
   // A sanitized server is stopped as an operator would stop it, so that LeakSanitizer checks
-  // it at exit; its reports land where ASAN_OPTIONS' log_path says (`make test-asan`).
+  // it at exit and ThreadSanitizer sees the shutdown too; its reports land where ASAN_OPTIONS'
+  // or TSAN_OPTIONS' log_path says (`make test-asan`, `make test-tsan`).
   terminate(10s);
 #else
   ::kill(pid_, SIGKILL);

@@ -3,12 +3,42 @@
 #include <string>
 
 #include "artshop/core/accounts/email.hpp"
+#include "fakes/fake_ports.hpp"
 
 namespace artshop {
 namespace {
 
+const fakes::TinyTextNormaliser kText;
+
 TEST(AccountEmail, NormalizeEmail_TrimsAndLowerCases) {
-  EXPECT_EQ(normalize_email("  Jane.Doe@Example.COM \t"), "jane.doe@example.com");
+  EXPECT_EQ(normalize_email("  Jane.Doe@Example.COM \t", kText), "jane.doe@example.com");
+}
+
+TEST(AccountEmail, NormalizeEmail_FoldsTheWholeAddressNotOnlyAscii) {
+  EXPECT_EQ(normalize_email("\u00C4NN@Example.com", kText), "\u00E4nn@example.com");
+  EXPECT_EQ(normalize_email("\u00E4nn@example.com", kText), "\u00E4nn@example.com");
+  EXPECT_EQ(normalize_email("A\u0308nn@example.com", kText), "\u00E4nn@example.com")
+      << "composed and decomposed forms are one address";
+  EXPECT_EQ(normalize_email("Stra\u00DFe@example.com", kText), "strasse@example.com");
+}
+
+TEST(AccountEmail, NormalizeEmail_LeavesMalformedTextForTheCheckToRefuse) {
+  EXPECT_EQ(normalize_email(" A\xC3@example.com ", kText), "A\xC3@example.com");
+  EXPECT_EQ(email_problem(normalize_email("A\xC3@example.com", kText)), kInvalidEmailMessage);
+}
+
+TEST(AccountEmail, EmailProblem_WithControlBidiOrSeparatorCharacters_RefusesIt) {
+  for (const auto* address : {"ann\u202E@example.com", "ann@example.com\u2028",
+                              "ann\u0085@example.com", "ann\u200F@example.com"}) {
+    EXPECT_EQ(email_problem(address), kInvalidEmailMessage) << address;
+  }
+}
+
+TEST(AccountEmail, EmailProblem_WithCharactersNoHostNameHas_RefusesIt) {
+  for (const auto* address : {"victim@example.com|203.0.113.5", "ann@exa%mple.com",
+                              "ann@example.com/x", "ann@ex_ample.com"}) {
+    EXPECT_EQ(email_problem(address), kInvalidEmailMessage) << address;
+  }
 }
 
 TEST(AccountEmail, EmailProblem_WithPlainAddress_AcceptsIt) {

@@ -4,6 +4,7 @@
 #include "artshop/core/accounts/account_forms.hpp"
 #include "artshop/core/accounts/email.hpp"
 #include "artshop/core/accounts/password_policy.hpp"
+#include "fakes/fake_ports.hpp"
 
 namespace artshop {
 namespace {
@@ -13,6 +14,7 @@ using ::testing::Pair;
 using ::testing::UnorderedElementsAre;
 
 const CommonPasswords kCommon = CommonPasswords::parse("password1\n");
+const fakes::TinyTextNormaliser kText;
 
 std::vector<std::string> keys(const ValidationErrors& errors) {
   std::vector<std::string> names;
@@ -28,7 +30,7 @@ RegistrationForm valid_registration() {
 }
 
 TEST(AccountRegistration, WithValidForm_AnswersItWithNormalizedEmail) {
-  const auto result = validate_registration(valid_registration(), kCommon);
+  const auto result = validate_registration(valid_registration(), kCommon, kText);
   ASSERT_TRUE(result);
   EXPECT_EQ(result->email, "jane@example.com");
   EXPECT_EQ(result->password, "violet tram harbour");  // never trimmed or altered
@@ -36,7 +38,8 @@ TEST(AccountRegistration, WithValidForm_AnswersItWithNormalizedEmail) {
 
 TEST(AccountRegistration, WithEveryFieldWrong_CollectsEveryFieldInOneMap) {
   const auto result = validate_registration(
-      {.email = "not-an-address", .password = "short", .repeated_password = "shorter"}, kCommon);
+      {.email = "not-an-address", .password = "short", .repeated_password = "shorter"}, kCommon,
+      kText);
   ASSERT_FALSE(result);
   const auto& errors = result.error();
   EXPECT_THAT(keys(errors), UnorderedElementsAre("email", "password", "repeatedPassword",
@@ -51,7 +54,7 @@ TEST(AccountRegistration, WithEveryFieldWrong_CollectsEveryFieldInOneMap) {
 TEST(AccountRegistration, WithoutPrivacyConsent_RejectsOnlyThatField) {
   auto form = valid_registration();
   form.agreed_to_privacy_policy = false;
-  const auto result = validate_registration(form, kCommon);
+  const auto result = validate_registration(form, kCommon, kText);
   ASSERT_FALSE(result);
   EXPECT_THAT(keys(result.error()), ElementsAre("agreedToPrivacyPolicy"));
 }
@@ -59,7 +62,7 @@ TEST(AccountRegistration, WithoutPrivacyConsent_RejectsOnlyThatField) {
 TEST(AccountRegistration, WithPasswordEqualToEmail_Rejects) {
   auto form = valid_registration();
   form.password = form.repeated_password = "JANE@example.com";
-  const auto result = validate_registration(form, kCommon);
+  const auto result = validate_registration(form, kCommon, kText);
   ASSERT_FALSE(result);
   EXPECT_THAT(result.error().messages("password"), ElementsAre(password_messages::kSameAsEmail));
 }
@@ -67,28 +70,37 @@ TEST(AccountRegistration, WithPasswordEqualToEmail_Rejects) {
 TEST(AccountRegistration, WithCommonPassword_Rejects) {
   auto form = valid_registration();
   form.password = form.repeated_password = "Password1";
-  const auto result = validate_registration(form, kCommon);
+  const auto result = validate_registration(form, kCommon, kText);
   ASSERT_FALSE(result);
   EXPECT_THAT(result.error().messages("password"), ElementsAre(password_messages::kTooCommon));
 }
 
 TEST(AccountLogin, WithBothFields_AnswersNormalizedEmail) {
-  const auto result = validate_login({.email = " JANE@example.com", .password = "x"});
+  const auto result = validate_login({.email = " JANE@example.com", .password = "x"}, kText);
   ASSERT_TRUE(result);
   EXPECT_EQ(result->email, "jane@example.com");
 }
 
 TEST(AccountLogin, WithEmptyFields_AsksForBoth) {
-  const auto result = validate_login({});
+  const auto result = validate_login({}, kText);
   ASSERT_FALSE(result);
   EXPECT_THAT(result.error().by_field(),
               UnorderedElementsAre(Pair("email", ElementsAre(kEnterEmailMessage)),
                                    Pair("password", ElementsAre("Enter your password."))));
 }
 
+// The e-mail names the login's rate-limit buckets: a text that is no address names none.
+TEST(AccountLogin, WithAnInvalidEmail_RefusesItBeforeAnyBucketIsNamed) {
+  for (const auto* email : {"victim@example.com|203.0.113.5", "ann@example.com\u202E", "ann"}) {
+    const auto result = validate_login({.email = email, .password = "x"}, kText);
+    ASSERT_FALSE(result) << email;
+    EXPECT_THAT(result.error().messages("email"), ElementsAre(kInvalidEmailMessage)) << email;
+  }
+}
+
 TEST(AccountForgotPassword, WithInvalidEmail_Rejects) {
-  EXPECT_FALSE(validate_forgot_password({.email = "jane"}));
-  const auto result = validate_forgot_password({.email = " Jane@Example.com"});
+  EXPECT_FALSE(validate_forgot_password({.email = "jane"}, kText));
+  const auto result = validate_forgot_password({.email = " Jane@Example.com"}, kText);
   ASSERT_TRUE(result);
   EXPECT_EQ(result->email, "jane@example.com");
 }
@@ -98,7 +110,7 @@ TEST(AccountResetPassword, WithValidForm_NormalizesEmailAndCode) {
                                                .password = "violet tram harbour",
                                                .repeated_password = "violet tram harbour",
                                                .code = " abcd-efgh "},
-                                              kCommon);
+                                              kCommon, kText);
   ASSERT_TRUE(result);
   EXPECT_EQ(result->email, "jane@example.com");
   EXPECT_EQ(result->code, "ABCDEFGH");
@@ -106,7 +118,7 @@ TEST(AccountResetPassword, WithValidForm_NormalizesEmailAndCode) {
 
 TEST(AccountResetPassword, WithEveryFieldWrong_CollectsEveryField) {
   const auto result = validate_password_reset(
-      {.email = "", .password = "1234567", .repeated_password = "", .code = "12"}, kCommon);
+      {.email = "", .password = "1234567", .repeated_password = "", .code = "12"}, kCommon, kText);
   ASSERT_FALSE(result);
   EXPECT_THAT(keys(result.error()),
               UnorderedElementsAre("email", "password", "repeatedPassword", "code"));

@@ -9,6 +9,7 @@ namespace artshop {
 namespace {
 
 using ::testing::ElementsAre;
+using ::testing::Pair;
 
 BillingForm valid_billing() {
   return {.country = " de ",
@@ -50,6 +51,32 @@ TEST(AccountProfileForm, WithLineBreakOrInvalidUtf8_Rejects) {
               ElementsAre("First name contains characters that are not allowed."));
   EXPECT_THAT(result.error().messages("lastName"),
               ElementsAre("Last name contains characters that are not allowed."));
+}
+
+// U+202E turns the rest of a line around on an invoice or in a mail; U+0085, U+2028 and U+2029
+// start a new line in the log and in some mail readers.
+TEST(AccountProfileForm, WithBidiOverridesOrLineSeparators_RejectsEachField) {
+  for (const auto* name : {"Ann\u202Egpj.exe", "Ann\u0085Forged", "Ann\u2028Forged",
+                           "Ann\u2029Forged", "Ann\u2066x\u2069", "Ann\u200F", "Ann\u009B"}) {
+    const auto result = validate_profile_update({.first_name = name, .last_name = "Doe"});
+    ASSERT_FALSE(result) << name;
+    EXPECT_THAT(
+        result.error().by_field(),
+        ElementsAre(Pair("firstName", ElementsAre("First name contains characters that are not "
+                                                  "allowed."))))
+        << name;
+  }
+  EXPECT_TRUE(validate_profile_update({.first_name = "\u05E9\u05E8\u05D4", .last_name = "Doe"}))
+      << "right-to-left letters themselves are names";
+}
+
+TEST(AccountBillingForm, WithABidiOverrideInTheAddress_RejectsIt) {
+  auto form = valid_billing();
+  form.address1 = "Main St 1\u202E";
+  const auto result = validate_billing_update(form);
+  ASSERT_FALSE(result);
+  EXPECT_THAT(result.error().messages("address1"),
+              ElementsAre("Address contains characters that are not allowed."));
 }
 
 TEST(AccountBillingForm, WithValidAddress_AnswersItTrimmedWithUpperCaseCountry) {

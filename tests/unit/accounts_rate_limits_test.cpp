@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "artshop/core/accounts/rate_limits.hpp"
+#include "artshop/core/rate_limiter.hpp"
 
 namespace artshop {
 namespace {
@@ -32,6 +33,17 @@ TEST(AccountRateLimits, Configuration_CanReplaceOneLimitKeepingTheOthers) {
   limits.registrations_per_ip = {.limit = 2, .window = minutes(5)};
   EXPECT_NE(limits, kDefaultRateLimits);
   EXPECT_EQ(limits.support_tickets_per_ip, kDefaultRateLimits.support_tickets_per_ip);
+}
+
+// An e-mail with "|" and an address once named the bucket of another (e-mail, address) pair.
+TEST(AccountRateLimits, BucketNames_OfDifferentKeys_NeverCollide) {
+  EXPECT_NE(rate_bucket("login-failures", "victim@example.com|10.0.0.1", "203.0.113.9"),
+            rate_bucket("login-failures", "victim@example.com", "10.0.0.1|203.0.113.9"));
+  EXPECT_NE(rate_bucket("login-failures", "a:1:b"), rate_bucket("login-failures", "a", "b"));
+  EXPECT_NE(rate_bucket("login-failures", "ann@example.com", ""),
+            rate_bucket("login-failures", "ann@example.com"));
+  EXPECT_EQ(rate_bucket("login-failures", "ann@example.com", "10.0.0.1"),
+            rate_bucket("login-failures", "ann@example.com", "10.0.0.1"));
 }
 
 }  // namespace

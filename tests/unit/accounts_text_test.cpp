@@ -45,5 +45,28 @@ TEST(AccountText, HasControlCharacters_FindsLineBreaksTabsAndDelete) {
   EXPECT_FALSE(has_control_characters("Stra\u00DFe 1"));
 }
 
+TEST(AccountText, HasControlCharacters_FindsC1BidiControlsAndSeparators) {
+  for (const auto* text : {"a\u0085b", "a\u009Bb", "a\u2028b", "a\u2029b", "a\u202Eb", "a\u202Ab",
+                           "a\u200Eb", "a\u200Fb", "a\u061Cb", "a\u2066b", "a\u2069b"}) {
+    EXPECT_TRUE(has_control_characters(text)) << text;
+  }
+  EXPECT_TRUE(has_control_characters("a\xC3")) << "malformed text is never clean";
+  EXPECT_FALSE(has_control_characters("\u05E9\u05DC\u05D5\u05DD \u00A0\u20AC\U0001F600"));
+}
+
+TEST(AccountText, HasControlCharactersBesidesLineBreaks_AllowsOnlyLineBreaksAndTabs) {
+  EXPECT_FALSE(has_control_characters_besides_line_breaks("a\r\nb\tc"));
+  EXPECT_TRUE(has_control_characters_besides_line_breaks("a\u2028b"));
+  EXPECT_TRUE(has_control_characters_besides_line_breaks("a\u202Eb"));
+  EXPECT_TRUE(has_control_characters_besides_line_breaks("a\x1B[31m"));
+}
+
+TEST(AccountText, EscapeControlCharacters_WritesThemAsEscapesAndLeavesTheRest) {
+  EXPECT_EQ(escape_control_characters("J\u00FCrgen \u20AC"), "J\u00FCrgen \u20AC");
+  EXPECT_EQ(escape_control_characters("a\nb\x1B"), "a\\x0ab\\x1b");
+  EXPECT_EQ(escape_control_characters("a\u0085b\u2028c\u202Ed"), "a\\u{0085}b\\u{2028}c\\u{202E}d");
+  EXPECT_EQ(escape_control_characters("a\xC3("), "a\\xc3(") << "a malformed byte alone";
+}
+
 }  // namespace
 }  // namespace artshop::text

@@ -1,10 +1,17 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <functional>
+#include <utility>
+#include <vector>
+
+#include "artshop/core/accounts/email.hpp"
 #include "artshop/core/accounts/passwords.hpp"
 #include "artshop/core/accounts/profile.hpp"
 #include "artshop/core/accounts/registration.hpp"
 #include "artshop/core/accounts/sessions.hpp"
+#include "artshop/core/rate_limiter.hpp"
 #include "fakes/fake_ports.hpp"
 #include "fakes/in_memory_store.hpp"
 
@@ -41,7 +48,7 @@ class Accounts : public ::testing::Test {
   }
 
   PasswordServices password_services() {
-    return {.hasher = hasher,
+    return {.credentials = credentials,
             .reset_code_digests = digests,
             .random = random,
             .mailer = mailer,
@@ -55,14 +62,16 @@ class Accounts : public ::testing::Test {
   fakes::FixedClock clock;
   fakes::CountingRandom random;
   fakes::PlainHasher hasher;
+  fakes::TinyTextNormaliser text;
+  Credentials credentials{hasher, text};
   fakes::PlainDigests digests;
   fakes::PlainTokens tokens;
   NiceMock<fakes::MockMailer> mailer;
   CommonPasswords common;
   fakes::PlainSuccessorSealer sealer;
   SessionIssuer issuer{tokens, digests, random};
-  RegisterAccount register_account{store, hasher, common, clock, kDefaultRateLimits};
-  LogIn log_in{store, hasher, issuer, clock, kDefaultRateLimits};
+  RegisterAccount register_account{store, credentials, common, clock, kDefaultRateLimits};
+  LogIn log_in{store, credentials, issuer, clock, kDefaultRateLimits};
   RefreshSession refresh{store, digests, sealer, issuer, clock, kDefaultRefreshGrace};
   Authenticate authenticate{tokens, clock, store};
   LogOut log_out{store, digests, clock};
@@ -141,6 +150,45 @@ TEST_F(Accounts, Register_WithATakenEmail_RejectsTheEmailField) {
             std::vector<std::string>{std::string(RegisterAccount::kEmailTaken)});
 }
 
+TEST_F(Accounts, Register_TheSameNameInAnotherCaseOrComposition_IsTheSameAccount) {
+  registered("\u00C4NN@example.com");
+  for (const auto* email : {"\u00E4nn@example.com", "a\u0308nn@Example.com"}) {
+    auto again = register_account({.form = {.email = email,
+                                            .password = std::string(kPassword),
+                                            .repeated_password = std::string(kPassword),
+                                            .agreed_to_privacy_policy = true},
+                                   .client_address = "10.0.0.2"});
+    ASSERT_FALSE(again) << email;
+    EXPECT_EQ(messages(again.error(), "email"),
+              std::vector<std::string>{std::string(RegisterAccount::kEmailTaken)});
+  }
+  EXPECT_EQ(store.state.accounts.at(0).email, "\u00E4nn@example.com");
+  EXPECT_TRUE(log_in_as("\u00C4nn@EXAMPLE.com", kPassword)) << "any form of the name logs in";
+}
+
+// NIST SP 800-63B: the password is normalized (NFKC) before it is hashed.
+TEST_F(Accounts, Register_HashesThePasswordsNormalForm_SoEitherFormLogsIn) {
+  register_account({.form = {.email = "ann@example.com",
+                             .password = "\uFB01ne \uFF21pple tree",
+                             .repeated_password = "\uFB01ne \uFF21pple tree",
+                             .agreed_to_privacy_policy = true},
+                    .client_address = "10.0.0.1"})
+      .value();
+  EXPECT_EQ(store.state.accounts.at(0).password_hash, "hash(fine Apple tree)");
+  EXPECT_TRUE(log_in_as("ann@example.com", "fine Apple tree"));
+  EXPECT_TRUE(log_in_as("ann@example.com", "\uFB01ne \uFF21pple tree"));
+}
+
+TEST_F(Accounts, LogIn_WithAHashOfThePasswordAsTyped_StillWorksAndStoresTheNormalOnes) {
+  registered();
+  // Made before passwords were normalized: from the text as it was typed.
+  store.state.accounts.at(0).password_hash = "hash(\uFB01ne \uFF21pple tree)";
+  ASSERT_TRUE(log_in_as("ann@example.com", "\uFB01ne \uFF21pple tree"));
+  EXPECT_EQ(store.state.accounts.at(0).password_hash, "hash(fine Apple tree)");
+  EXPECT_TRUE(log_in_as("ann@example.com", "\uFB01ne \uFF21pple tree")) << "and again after";
+  EXPECT_FALSE(log_in_as("ann@example.com", "fine apple tree"));
+}
+
 TEST_F(Accounts, Register_ElevenTimesInAnHourFromOneAddress_IsLimited) {
   for (int i = 0; i < 10; ++i) registered("user" + std::to_string(i) + "@example.com");
   auto eleventh = register_account({.form = {.email = "late@example.com",
@@ -177,7 +225,8 @@ TEST_F(Accounts, LogIn_WithAWrongPassword_AnswersOneGeneralMessage) {
 TEST_F(Accounts, LogIn_WithAnUnknownEmail_AnswersTheSameAndStillVerifiesAHash) {
   NiceMock<fakes::MockPasswordHasher> slow_hasher;
   ON_CALL(slow_hasher, hash(_)).WillByDefault(Return("dummy"));
-  LogIn guarded(store, slow_hasher, issuer, clock, kDefaultRateLimits);
+  Credentials slow{slow_hasher, text};
+  LogIn guarded(store, slow, issuer, clock, kDefaultRateLimits);
   EXPECT_CALL(slow_hasher, verify(_, "dummy")).WillOnce(Return(false));
   auto session = guarded(
       {.email = "nobody@example.com", .password = "whatever1", .client_address = "1.1.1.1"});
@@ -206,7 +255,8 @@ TEST_F(Accounts, LogIn_WithAnOutdatedHash_StoresAFreshOne) {
   EXPECT_CALL(upgrading, hash(_)).Times(2);  // the dummy, then the upgrade
   EXPECT_CALL(upgrading, verify(kPassword, "old-scheme")).WillOnce(Return(true));
   EXPECT_CALL(upgrading, needs_rehash("old-scheme")).WillOnce(Return(true));
-  LogIn upgrading_log_in(store, upgrading, issuer, clock, kDefaultRateLimits);
+  Credentials upgrading_credentials{upgrading, text};
+  LogIn upgrading_log_in(store, upgrading_credentials, issuer, clock, kDefaultRateLimits);
   ASSERT_TRUE(upgrading_log_in({.email = "ann@example.com",
                                 .password = std::string(kPassword),
                                 .client_address = "1.1.1.1"}));
@@ -484,7 +534,7 @@ TEST_F(Accounts, LogIn_AnAccountUnderAttack_StillAdmitsItsOwnerFromAnAddressThat
   registered();
   auto limits = roomy_limits();
   limits.login_failures_per_account = {3, std::chrono::hours(1)};
-  LogIn guarded(store, hasher, issuer, clock, limits);
+  LogIn guarded(store, credentials, issuer, clock, limits);
   const auto attempt = [&](std::string_view password, std::string ip) {
     return guarded({.email = "ann@example.com",
                     .password = std::string(password),
@@ -504,7 +554,7 @@ TEST_F(Accounts, LogIn_FailuresAcrossManyEmailsFromOneAddress_AreLimitedPerAddre
   registered();
   auto limits = roomy_limits();
   limits.login_failures_per_ip = {5, std::chrono::minutes(15)};
-  LogIn guarded(store, hasher, issuer, clock, limits);
+  LogIn guarded(store, credentials, issuer, clock, limits);
   for (int i = 0; i < 5; ++i) {
     ASSERT_FALSE(guarded({.email = "victim" + std::to_string(i) + "@example.com",
                           .password = "wrong password",
@@ -520,13 +570,81 @@ TEST_F(Accounts, LogIn_FailuresAcrossManyEmailsFromOneAddress_AreLimitedPerAddre
                        .client_address = "10.0.0.2"}));
 }
 
+// "victim@example.com|<address>" once named the victim's (e-mail, address) bucket.
+TEST_F(Accounts, LogIn_WithAnEmailThatSpellsAnotherBucket_IsRefusedAndLocksNobodyOut) {
+  registered("victim@example.com");
+  for (int i = 0; i < 10; ++i) {
+    const auto forged = log_in_as("victim@example.com|10.0.0.1", "wrong password", "203.0.113.9");
+    ASSERT_FALSE(forged);
+    ASSERT_EQ(messages(forged.error(), "email"),
+              std::vector<std::string>{std::string(kInvalidEmailMessage)});
+  }
+  EXPECT_EQ(
+      std::ranges::count_if(store.state.rate_events,
+                            [](const auto& event) { return event.first.starts_with("login"); }),
+      0)
+      << "an address that is no e-mail names no bucket";
+  EXPECT_TRUE(log_in_as("victim@example.com", kPassword, "10.0.0.1"));
+}
+
+// A password checker that lets other logins run while it "hashes", as parallel requests do.
+class InterleavingHasher final : public PasswordHasher {
+ public:
+  std::string hash(std::string_view password) const override { return plain_.hash(password); }
+  bool verify(std::string_view password, std::string_view stored) const override {
+    if (auto meanwhile = std::exchange(while_verifying, {})) meanwhile();
+    return plain_.verify(password, stored);
+  }
+  bool needs_rehash(std::string_view) const override { return false; }
+  mutable std::function<void()> while_verifying;
+
+ private:
+  fakes::PlainHasher plain_;
+};
+
+TEST_F(Accounts, LogIn_GuessesThatPassedTheCheckTogether_CountNoMoreFailuresThanTheLimit) {
+  registered();
+  auto limits = roomy_limits();
+  limits.login_failures_per_email_and_ip = {2, std::chrono::minutes(15)};
+  InterleavingHasher interleaving;
+  Credentials racing{interleaving, text};
+  LogIn guarded(store, racing, issuer, clock, limits);
+  const auto guess = [&] {
+    return guarded(
+        {.email = "ann@example.com", .password = "wrong password", .client_address = "10.1.1.1"});
+  };
+  std::vector<Result<SessionTokens>> others;
+  // This guess passes the first check with no failure counted; two others finish meanwhile.
+  interleaving.while_verifying = [&] {
+    others.push_back(guess());
+    others.push_back(guess());
+  };
+  const auto last = guess();
+  ASSERT_EQ(others.size(), 2U);
+  for (const auto& other : others) {
+    EXPECT_EQ(messages(other.error(), ""),
+              std::vector<std::string>{std::string(LogIn::kWrongCredentials)});
+  }
+  ASSERT_FALSE(last);
+  EXPECT_EQ(last.error().kind, ErrorKind::TooManyRequests)
+      << "the limit was reached while it was hashed";
+  EXPECT_EQ(std::ranges::count_if(store.state.rate_events,
+                                  [](const auto& event) {
+                                    return event.first == rate_bucket("login-failures",
+                                                                      "ann@example.com",
+                                                                      "10.1.1.1");
+                                  }),
+            2);
+}
+
 TEST_F(Accounts, LogIn_RefusedByALimit_HashesNoPassword) {
   registered();
   auto limits = roomy_limits();
   limits.login_failures_per_email_and_ip = {2, std::chrono::minutes(15)};
   NiceMock<fakes::MockPasswordHasher> counting;
   ON_CALL(counting, hash(_)).WillByDefault(Return("dummy"));
-  LogIn guarded(store, counting, issuer, clock, limits);
+  Credentials counted{counting, text};
+  LogIn guarded(store, counted, issuer, clock, limits);
   EXPECT_CALL(counting, verify(_, _)).Times(2).WillRepeatedly(Return(false));
   for (int i = 0; i < 3; ++i) {
     (void)guarded({.email = "ann@example.com", .password = "guess", .client_address = "10.1.1.1"});
@@ -556,7 +674,8 @@ TEST_F(PasswordReset, Attempts_AreLimitedPerAddressAndPerAccount_BeforeAnyHashin
   limits.reset_attempts_per_account = {4, std::chrono::hours(1)};
   NiceMock<fakes::MockPasswordHasher> counting;
   auto services = password_services();
-  PasswordServices counted{.hasher = counting,
+  Credentials counting_credentials{counting, text};
+  PasswordServices counted{.credentials = counting_credentials,
                            .reset_code_digests = services.reset_code_digests,
                            .random = services.random,
                            .mailer = services.mailer,
@@ -588,9 +707,10 @@ TEST_F(Accounts, ChangePassword_PastItsLimit_AnswersTooManyRequestsWithoutHashin
   auto limits = kDefaultRateLimits;
   limits.change_password_per_account = {2, std::chrono::hours(1)};
   NiceMock<fakes::MockPasswordHasher> counting;
+  Credentials counting_credentials{counting, text};
   auto services = password_services();
   ChangePassword limited(store,
-                         {.hasher = counting,
+                         {.credentials = counting_credentials,
                           .reset_code_digests = services.reset_code_digests,
                           .random = services.random,
                           .mailer = services.mailer,

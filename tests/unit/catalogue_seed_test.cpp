@@ -151,6 +151,19 @@ TEST_F(Seeding, FillsAnEmptyShopWithEveryOrientationAndItsPictures) {
   EXPECT_EQ(generator.calls, 40);
 }
 
+TEST_F(Seeding, RunAgainByItsStore_CountsEachOfferOnce) {
+  // The first attempt of each batch is rolled back, as PostgreSQL does with one that failed
+  // to serialize.
+  store.attempts = 2;
+
+  const auto report = seed(20);
+
+  ASSERT_TRUE(report);
+  EXPECT_EQ(store.state.offers.size(), 20U);
+  EXPECT_EQ(report->offers, 20);
+  EXPECT_EQ(store.state.settings.at(std::string(SeedCatalogue::kSeededSetting)), "20");
+}
+
 TEST_F(Seeding, NeverRunsTwiceEvenWhenTheOffersWereRemoved) {
   ASSERT_TRUE(seed(12));
   store.state.offers.clear();

@@ -115,6 +115,25 @@ TEST_F(Generation, GenerateImages_WithTheFreeQuotaLeft_AnswersEveryImageAndCharg
   EXPECT_EQ(originals.get(first.image.blob_key), "PNG 100");
 }
 
+TEST_F(Generation, GenerateImages_RunAgainByItsStore_AnswersTheBytesTheGeneratorDrew) {
+  // The first attempt is rolled back, as PostgreSQL does with one that failed to serialize.
+  store.attempts = 2;
+  already_generated(ann, 3);
+  fund(ann, 1'00);
+
+  const auto generated = generate(asking(ann, 2));
+
+  ASSERT_TRUE(generated) << generated.error().detail;
+  ASSERT_THAT(generated->images, SizeIs(2));
+  EXPECT_EQ(generated->images[0].png, "PNG 100");
+  EXPECT_EQ(generated->images[1].png, "PNG 101");
+  for (const auto& file : generated->images) {
+    EXPECT_EQ(originals.get(file.image.blob_key), file.png) << "answered as stored";
+  }
+  EXPECT_THAT(store.state.generated_images, SizeIs(3 + 2));
+  EXPECT_EQ(balance_cents(ann), 60) << "charged once";
+}
+
 TEST_F(Generation, GenerateImages_PastTheFreeQuota_ChargesTheBalanceForEachImage) {
   already_generated(ann, 3);
   fund(ann, 1'00);
@@ -265,6 +284,23 @@ TEST_F(Generation, GenerateImages_WithEveryFieldWrong_ListsThemAllInOneMap) {
   EXPECT_THAT(fields.messages("seed"),
               ElementsAre("seed must be a whole number from 0 to 4294967295."));
   EXPECT_THAT(generator.asked, IsEmpty());
+}
+
+// The prompt is stored with the images and shown in the customer's gallery.
+TEST_F(Generation, GenerateImages_WithAControlOrBidiCharacterInThePrompt_RefusesIt) {
+  for (const auto* prompt :
+       {"a lighthouse\u202E at dusk", "a lighthouse\u2028at dusk", "a lighthouse\x1B[2Jat dusk"}) {
+    auto command = asking(ann, 1);
+    command.prompt = prompt;
+    const auto generated = generate(command);
+    ASSERT_FALSE(generated) << prompt;
+    EXPECT_THAT(generated.error().fields.messages("prompt"),
+                ElementsAre("prompt contains characters that are not allowed."));
+  }
+  EXPECT_THAT(generator.asked, IsEmpty());
+  auto lines = asking(ann, 1);
+  lines.prompt = "a lighthouse\nat dusk";
+  EXPECT_TRUE(generate(lines)) << "the prompt box has several lines";
 }
 
 TEST_F(Generation, GenerateImages_FieldsTheAdapterCouldNotReadJoinTheMapOnce) {

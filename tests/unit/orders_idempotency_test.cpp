@@ -153,7 +153,7 @@ Result<void> effect_with_answer(fakes::InMemoryUnitOfWork& store,
                                 StoredAnswer answer) {
   return store.write([&](Repositories& repos) -> Result<void> {
     repos.payment_events.record(event, reservation.created_at);
-    return IdempotencyKeys::keep(repos.idempotency, reservation, std::move(answer));
+    return IdempotencyKeys::keep(repos.idempotency, reservation, answer);
   });
 }
 

@@ -301,6 +301,28 @@ TEST_F(Orders, HandlePaymentEvent_IssuingGiftCards_MailsTheNumbersToTheBuyer) {
   EXPECT_THAT(sent.text_body, HasSubstr(handled->gift_card_numbers[0] + "  worth 25.00 EUR"));
 }
 
+TEST_F(Orders, HandlePaymentEvent_WhoseFirstAttemptLostToARedelivery_MailsOnlyTheStoredNumber) {
+  const auto placed = place(order_of(ann, {}, 25'00));
+  ASSERT_TRUE(placed);
+  std::vector<EmailMessage> sent;
+  EXPECT_CALL(mailer, send(_)).WillRepeatedly([&](const EmailMessage& mail) {
+    sent.push_back(mail);
+  });
+  // The provider delivered the event twice at once: the other delivery commits while this
+  // one's first attempt, which had issued a card of its own, is rolled back.
+  store.attempts = 2;
+  store.meanwhile = [&] { ASSERT_TRUE(handle(paid(placed->order))); };
+
+  const auto handled = handle(paid(placed->order));
+
+  ASSERT_TRUE(handled);
+  EXPECT_EQ(handled->outcome, PaymentEventOutcome::AlreadyProcessed);
+  ASSERT_THAT(store.state.gift_cards, SizeIs(1));
+  ASSERT_THAT(sent, SizeIs(1)) << "one card, one mail";
+  EXPECT_THAT(sent[0].text_body,
+              HasSubstr(group_gift_card_number(store.state.gift_cards[0].number)));
+}
+
 TEST_F(Orders, HandlePaymentEvent_WithoutGiftCards_MailsNothing) {
   const auto placed = place(order_of(ann, {{harbour.value, 11}}));
   EXPECT_CALL(mailer, send(_)).Times(0);

@@ -108,6 +108,45 @@ TEST(Transactions, WhoseBackendNeverRunsTheWork_FailLoudlyRatherThanAnswerNothin
       std::logic_error);
 }
 
+TEST(Transactions, WhoseLastAttemptGaveNoAnswer_DoNotAnswerWhatAnEarlierAttemptAnswered) {
+  // A backend that ran the work again after a conflict and then gave up without a word: its
+  // first attempt's answer was rolled back with it.
+  const Transactions<AccountRepository> giving_up([](TransactionMode, const auto& work) {
+    fakes::StoreState working;
+    fakes::InMemoryAccounts accounts(working);
+    (void)work(accounts);
+    try {
+      (void)work(accounts);
+    } catch (const std::runtime_error&) {
+      // the backend's own way of failing, which it keeps to itself
+    }
+  });
+  int attempt = 0;
+  const auto answer_then_fail = [&](Transactions<AccountRepository>::Scope&) -> Result<int> {
+    if (++attempt == 2) throw std::runtime_error("could not serialize access");
+    return attempt;
+  };
+
+  EXPECT_THROW((void)giving_up.write(answer_then_fail), std::logic_error);
+  EXPECT_EQ(attempt, 2);
+}
+
+TEST(Transactions, RunAgainByTheirBackend_AnswerWhatTheLastAttemptAnsweredAndCommitted) {
+  fakes::InMemoryUnitOfWork store;
+  store.attempts = 3;
+  using Ports = Transactions<AccountRepository>;
+  const Ports transactions = narrow<AccountRepository>(store);
+  int attempt = 0;
+
+  const auto answered = transactions.write([&](Ports::Scope& tx) -> Result<int> {
+    (void)insert_ann(tx.get<AccountRepository>());
+    return ++attempt;
+  });
+
+  EXPECT_EQ(answered, 3);
+  EXPECT_EQ(store.state.accounts.size(), 1U) << "the attempts before the last were rolled back";
+}
+
 TEST(Narrow, OverAWholeUnitOfWork_PicksEachRepositoryByTypeInOneTransaction) {
   fakes::InMemoryUnitOfWork store;
   using Ports = Transactions<RateLimitRepository, AccountRepository>;

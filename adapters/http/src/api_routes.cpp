@@ -25,16 +25,16 @@ Router api_routes(const Api& api) {
   // The calls that hash a password queue on a pool of their own: a flood of logins is shed
   // there (503) and never delays the catalogue.
   const RouteOptions hashing{.executor = &accounts.password_work};
-  const auto& proxies = api.trusted_proxies;
+  const auto& clients = api.client_addresses;
   router.add("POST", "/api/Accounts/register",
-             h::register_account(accounts.register_account, proxies), hashing);
-  router.add("POST", "/api/Accounts/login", h::log_in(accounts.log_in, proxies), hashing);
+             h::register_account(accounts.register_account, clients), hashing);
+  router.add("POST", "/api/Accounts/login", h::log_in(accounts.log_in, clients), hashing);
   router.add("POST", "/api/Accounts/refresh", h::refresh_session(accounts.refresh_session));
   router.add("POST", "/api/Accounts/logout", h::log_out(signed_in, accounts.log_out));
   router.add("POST", "/api/Accounts/forgot-password",
-             h::request_password_reset(accounts.request_password_reset, proxies));
+             h::request_password_reset(accounts.request_password_reset, clients));
   router.add("POST", "/api/Accounts/reset-password",
-             h::reset_password(accounts.reset_password, proxies), hashing);
+             h::reset_password(accounts.reset_password, clients), hashing);
   router.add("POST", "/api/Accounts/change-password",
              h::change_password(signed_in, accounts.change_password), hashing);
   router.add("GET", "/api/Accounts/profile", h::get_profile(signed_in, accounts.get_profile));
@@ -57,7 +57,7 @@ Router api_routes(const Api& api) {
   router.add("POST", "/api/payments/webhook", h::payment_webhook(orders),
              {.body_limit = std::size_t{256} * 1024});
 
-  router.add("POST", "/api/support/create-ticket", h::create_support_ticket(api.support, proxies));
+  router.add("POST", "/api/support/create-ticket", h::create_support_ticket(api.support, clients));
 
   // Drawing takes seconds: requests queue on the generation pool, which sheds a flood (503).
   const auto& generation = api.generation;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <random>
 
+#include "artshop/core/ports/database_unavailable.hpp"
 #include "artshop/core/ports/transactions.hpp"
 #include "artshop/http/json.hpp"
 #include "url.hpp"
@@ -158,6 +159,11 @@ Response Dispatcher::busy() const {
   return response;
 }
 
+Response Dispatcher::unavailable(const Request& request, const std::exception& cause) const {
+  spdlog::warn("request {} answered 503: {}", request.request_id, cause.what());
+  return busy();
+}
+
 Dispatcher::Answer Dispatcher::handle(Request& request) const noexcept {
   std::string_view route = kUnmatchedRoute;
   try {
@@ -169,8 +175,11 @@ Dispatcher::Answer Dispatcher::handle(Request& request) const noexcept {
     return {answer(target_found.match, request), route};
   } catch (const TransactionContention& e) {
     // Nothing was written: the client may send the same request again in a moment.
-    spdlog::warn("request {} answered 503: {}", request.request_id, e.what());
-    return {busy(), route};
+    return {unavailable(request, e), route};
+  } catch (const DatabaseUnavailable& e) {
+    // The database is away (restarting, out of reach); the pool connects again once it is
+    // back, so the same request may be sent again then. Never a 500: nothing is broken here.
+    return {unavailable(request, e), route};
   } catch (const std::exception& e) {
     return {error_response(Error::internal(e.what()), request.request_id), route};
   } catch (...) {

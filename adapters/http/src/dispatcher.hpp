@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -71,6 +72,9 @@ class Dispatcher {
   };
   Target target(const Request& request) const;
   Response answer(const RouteMatch& match, Request& request) const;
+  // busy(), logged with its cause: a request the database could not take now (contention, an
+  // outage), which the client may send again.
+  Response unavailable(const Request& request, const std::exception& cause) const;
   std::optional<Response> cors_preflight(const Request& request) const;
   Response serve_front_end(const Request& request) const;
   Response serve_media(const Request& request) const;

@@ -16,6 +16,7 @@
 #include "artshop/http/json.hpp"
 #include "beast.hpp"
 #include "dispatcher.hpp"
+#include "framing.hpp"
 #include "url.hpp"
 
 namespace artshop::http {
@@ -90,6 +91,17 @@ std::string wire_head(const Response& response, unsigned version, bool close) {
 bool is_parse_error(const beast::error_code& ec) {
   return ec.category() == make_error_code(http::error::bad_target).category() &&
          ec != http::error::end_of_stream && ec != http::error::partial_message;
+}
+
+// Beast refuses some framing itself, at the field that breaks it (a second Transfer-Encoding
+// after chunked, Content-Length with chunked, lengths that differ or are no number), the fields
+// before it already in the head: that field's name, so the refusal can say why.
+std::optional<std::string_view> framing_field_refused(const beast::error_code& ec) {
+  if (ec == http::error::bad_transfer_encoding) return "Transfer-Encoding";
+  if (ec == http::error::bad_content_length || ec == http::error::multiple_content_length) {
+    return "Content-Length";
+  }
+  return std::nullopt;
 }
 
 class Session;
@@ -260,6 +272,8 @@ http::request_parser<http::string_body>& Session::parser() {
 }
 
 void Session::read_head() {
+  // With pipeline_limit requests read and not yet answered, the next waits unread in the socket
+  // (TCP holds the client back) until on_write has sent the oldest answer.
   if (closing_ || reading_ || slots_.size() >= server_.options_.pipeline_limit) return;
   if (!parser_) {
     parser_.emplace();
@@ -284,12 +298,13 @@ void Session::on_head(beast::error_code ec, std::size_t /*bytes_read*/) {
     answer_now(problem_response(431, "Request Header Fields Too Large"));
     return;
   }
-  if (is_parse_error(ec)) {
+  const auto refused_field = framing_field_refused(ec);
+  if (is_parse_error(ec) && !refused_field) {
     request.request_id = Dispatcher::request_id(std::nullopt);
     answer_now(problem_response(400, "Bad Request"));
     return;
   }
-  if (ec) {  // end of stream, timeout, reset or shutdown: nothing to answer
+  if (ec && !refused_field) {  // end of stream, timeout, reset or shutdown: nothing to answer
     closing_ = true;
     close_if_done();
     return;
@@ -304,6 +319,14 @@ void Session::on_head(beast::error_code ec, std::size_t /*bytes_read*/) {
   }
   request.request_id = Dispatcher::request_id(request.header("X-Request-Id"));
   current_.version = head.version();
+  // The field Beast stopped at joins the head with an empty value, which framing_refusal never
+  // accepts, so such a head is refused for its reason like one Beast let through.
+  if (refused_field) request.headers.emplace_back(std::string(*refused_field), std::string{});
+  // Before anything else reads the head: its body's end must be beyond doubt.
+  if (const auto refusal = framing_refusal(current_.version, request.headers)) {
+    answer_now(error_response(Error::general(std::string(*refusal)), request.request_id));
+    return;
+  }
   if (!parse_target(request)) {
     answer_now(problem_response(400, "Bad Request"));
     return;
@@ -400,8 +423,8 @@ void Session::dispatch() {
   read_head();
 }
 
-// Answers from the head alone (400, 413, 431) end the connection: the rest of the input cannot
-// be trusted to start at a request boundary.
+// Answers from the head alone (400, 413, 431, a framing refusal) end the connection: the rest of
+// the input cannot be trusted to start at a request boundary.
 void Session::answer_now(Response response) {
   parser_.reset();
   closing_ = true;

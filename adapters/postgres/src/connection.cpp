@@ -72,6 +72,20 @@ bool is_retryable(const sql::DatabaseError& error) noexcept {
   return error.code() == serialization_failure || error.code() == deadlock;
 }
 
+bool is_unreachable(const sql::DatabaseError& error) noexcept {
+  static const int admin_shutdown = sqlstate_code("57P01");
+  static const int crash_shutdown = sqlstate_code("57P02");
+  static const int cannot_connect_now = sqlstate_code("57P03");
+  // Class 08 is every code from "08000" up to, not including, "09000"; but a protocol
+  // violation (08P01) is a statement sent wrong, not a server away.
+  static const int connection_class = sqlstate_code("08000");
+  static const int next_class = sqlstate_code("09000");
+  static const int protocol_violation = sqlstate_code("08P01");
+  const int code = error.code();
+  return (code >= connection_class && code < next_class && code != protocol_violation) ||
+         code == admin_shutdown || code == crash_shutdown || code == cannot_connect_now;
+}
+
 DatabaseError::DatabaseError(std::string_view sqlstate, const std::string& message)
     : sql::DatabaseError(sqlstate_code(sqlstate), message) {}
 
@@ -187,10 +201,13 @@ Connection::Connection(const std::string& url) {
   // it, so that any insert there by another writer (another customer's order) conflicts with
   // it; an index scan locks only what it read (PostgreSQL's manual, "Serializable Isolation
   // Level", advises encouraging index scans for this reason).
-  const std::array<const char*, 5> keys{"options", "dbname", "client_encoding",
-                                        "fallback_application_name", nullptr};
-  const std::array<const char*, 5> values{"-c random_page_cost=1.1", url.c_str(), "UTF8", "artshop",
-                                          nullptr};
+  // A server out of reach (a host that does not answer) fails the attempt within seconds
+  // rather than at TCP's own timeout, minutes later, so a request waits no longer than that
+  // for its 503.
+  const std::array<const char*, 6> keys{"options",         "connect_timeout",           "dbname",
+                                        "client_encoding", "fallback_application_name", nullptr};
+  const std::array<const char*, 6> values{
+      "-c random_page_cost=1.1", "5", url.c_str(), "UTF8", "artshop", nullptr};
   connection_ = PQconnectdbParams(keys.data(), values.data(), 1);
   if (connection_ == nullptr) throw DatabaseError(kConnectionLost, "out of memory for libpq");
   if (PQstatus(connection_) != CONNECTION_OK) {

@@ -37,6 +37,7 @@ void run_transaction(ConnectionPool& pool, TransactionMode mode,
       if (work(*connection)) transaction.commit();
       return;
     } catch (const sql::DatabaseError& error) {
+      if (is_unreachable(error)) throw DatabaseUnavailable(error.what());
       if (!is_retryable(error)) throw;
       if (attempt == kTransactionAttempts) {
         throw TransactionContention(std::string("a transaction failed to serialize ") +

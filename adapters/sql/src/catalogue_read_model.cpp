@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "artshop/sql/offer_repository.hpp"
@@ -34,10 +35,21 @@ SqlCatalogueReadModel::SqlCatalogueReadModel(ReadModelDatabase database, std::si
 
 SqlCatalogueReadModel::~SqlCatalogueReadModel() = default;
 
+template <class Use>
+auto SqlCatalogueReadModel::with_connection(std::unique_ptr<Connection>& connection,
+                                            const Use& use) {
+  if (!connection) connection = database_.connect();
+  try {
+    return use(*connection);
+  } catch (const DatabaseError&) {
+    connection.reset();
+    throw;
+  }
+}
+
 void SqlCatalogueReadModel::load() {
   const std::lock_guard lock(patching_);
-  if (!patcher_) patcher_ = database_.connect();
-  publish(load_all(*patcher_));
+  publish(load_all(patcher_));
 }
 
 std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::current() {
@@ -46,25 +58,72 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::current() {
     // Nothing to answer yet: the first caller loads, the others wait for it.
     const std::lock_guard lock(patching_);
     if (auto loaded = snapshot_.load()) return loaded;
-    if (!patcher_) patcher_ = database_.connect();
-    publish(load_all(*patcher_));
+    publish(load_all(patcher_));
     return snapshot_.load();
   }
+  // The database is away: the snapshot held is the best answer until refresh() reaches it.
+  if (unreachable_.load()) return held;
   // The count of writes is read before the check, so a write committed after it is not
   // mistaken for one the check saw.
   const auto writes = writes_.load();
   const auto now = std::chrono::steady_clock::now();
   // Whoever noted the check had published a snapshot at least as new first.
   if (checked_lately(writes, now)) return snapshot_.load();
-  const auto newest = newest_version();
-  if (newest == held->version()) {
-    note_checked(writes, now);
-    return held;
+  try {
+    const auto newest = newest_version();
+    if (newest == held->version()) {
+      note_checked(writes, now);
+      return held;
+    }
+    if (reloading_.load()) return held;
+    auto next = patch(held);
+    if (next->version() >= newest) note_checked(writes, now);
+    return next;
+  } catch (const DatabaseError& e) {
+    unreachable(e);
+    return snapshot_.load();
   }
-  if (reloading_.load()) return held;
-  auto next = patch(std::move(held));
-  if (next->version() >= newest) note_checked(writes, now);
-  return next;
+}
+
+bool SqlCatalogueReadModel::refresh() {
+  // Reads the version on `connection`, made again at once when it broke: so that after an
+  // outage no visitor's call meets a broken connection or waits for one to be made.
+  const auto check = [this](std::unique_ptr<Connection>& connection) {
+    try {
+      return with_connection(connection, read_version);
+    } catch (const DatabaseError&) {
+      return with_connection(connection, read_version);
+    }
+  };
+  try {
+    std::optional<std::int64_t> newest;
+    // A connection in use now is left to its caller, who drops it should it fail.
+    for (auto& probe : probes_) {
+      const std::unique_lock lock(probe.mutex, std::try_to_lock);
+      if (lock.owns_lock()) newest = check(probe.connection);
+    }
+    if (const std::unique_lock lock(patching_, std::try_to_lock); lock.owns_lock()) {
+      check(patcher_);
+    }
+    if (!newest) newest = newest_version();
+    if (unreachable_.exchange(false)) {
+      spdlog::info("the catalogue's database answers again; taking in what changed meanwhile");
+    }
+    if (auto held = snapshot_.load(); held && *newest != held->version() && !reloading_.load()) {
+      patch(std::move(held));
+    }
+    return true;
+  } catch (const DatabaseError& e) {
+    unreachable(e);
+    return false;
+  }
+}
+
+void SqlCatalogueReadModel::unreachable(const std::exception& cause) noexcept {
+  if (!unreachable_.exchange(true)) {
+    spdlog::warn("the catalogue's database cannot be reached, answering the last snapshot: {}",
+                 cause.what());
+  }
 }
 
 bool SqlCatalogueReadModel::checked_lately(
@@ -85,13 +144,11 @@ std::int64_t SqlCatalogueReadModel::newest_version() {
   for (auto& probe : probes_) {
     const std::unique_lock lock(probe.mutex, std::try_to_lock);
     if (!lock.owns_lock()) continue;
-    if (!probe.connection) probe.connection = database_.connect();
-    return read_version(*probe.connection);
+    return with_connection(probe.connection, read_version);
   }
   auto& probe = probes_[std::hash<std::thread::id>{}(std::this_thread::get_id()) % probes_.size()];
   const std::lock_guard lock(probe.mutex);
-  if (!probe.connection) probe.connection = database_.connect();
-  return read_version(*probe.connection);
+  return with_connection(probe.connection, read_version);
 }
 
 std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::patch(
@@ -100,50 +157,54 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::patch(
   if (!lock.owns_lock()) return held;
   // Another caller may have patched while this one read the version.
   if (auto newer = snapshot_.load(); newer->version() > held->version()) held = std::move(newer);
-  if (!patcher_) patcher_ = database_.connect();
-  auto& connection = *patcher_;
-
-  // The version, the list of changes and the offers, all read at one moment.
-  Transaction reading(connection, database_.begin_read);
-  const auto version = read_version(connection);
-  if (version == held->version()) return held;
-  auto changes = connection.prepare_cached(
-      "SELECT offer_id FROM catalogue_changes WHERE version > ?1 ORDER BY version LIMIT ?2");
-  changes.bind(1, held->version()).bind(2, static_cast<std::int64_t>(patch_limit_) + 1);
-  std::vector<OfferId> changed;
-  while (changes.step()) changed.push_back(OfferId{changes.column_int(0)});
-  if (changed.size() > patch_limit_ ||
-      std::ranges::find(changed, OfferId{kCategoriesKey}) != changed.end()) {
-    ask_for_reload();
-    return held;
-  }
-  SqlOfferRepository offers(connection);
-  std::vector<std::shared_ptr<const Offer>> fresh;
-  for (const auto id : changed) {
-    if (auto offer = offers.find_by_id(id)) {
-      fresh.push_back(std::make_shared<const Offer>(std::move(*offer)));
+  return with_connection(patcher_, [&](Connection& connection) {
+    // The version, the list of changes and the offers, all read at one moment.
+    Transaction reading(connection, database_.begin_read);
+    const auto version = read_version(connection);
+    if (version == held->version()) return held;
+    auto changes = connection.prepare_cached(
+        "SELECT offer_id FROM catalogue_changes WHERE version > ?1 ORDER BY version LIMIT ?2");
+    changes.bind(1, held->version()).bind(2, static_cast<std::int64_t>(patch_limit_) + 1);
+    std::vector<OfferId> changed;
+    while (changes.step()) changed.push_back(OfferId{changes.column_int(0)});
+    if (changed.size() > patch_limit_ ||
+        std::ranges::find(changed, OfferId{kCategoriesKey}) != changed.end()) {
+      ask_for_reload();
+      return held;
     }
-  }
-  reading.commit();
-  auto next =
-      std::make_shared<const CatalogueSnapshot>(held->patched(changed, std::move(fresh), version));
-  publish(next);
-  return next;
+    SqlOfferRepository offers(connection);
+    std::vector<std::shared_ptr<const Offer>> fresh;
+    for (const auto id : changed) {
+      if (auto offer = offers.find_by_id(id)) {
+        fresh.push_back(std::make_shared<const Offer>(std::move(*offer)));
+      }
+    }
+    reading.commit();
+    auto next = std::make_shared<const CatalogueSnapshot>(
+        held->patched(changed, std::move(fresh), version));
+    publish(next);
+    return next;
+  });
 }
 
-std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::load_all(Connection& connection) {
-  Transaction reading(connection, database_.begin_read);
-  const auto version = read_version(connection);
-  SqlOfferRepository repository(connection);
-  std::vector<std::string> categories;
-  for (auto& category : repository.categories()) categories.push_back(std::move(category.url_name));
-  auto offers = repository.visible_offers();
-  reading.commit();
-  std::vector<std::shared_ptr<const Offer>> shared;
-  shared.reserve(offers.size());
-  for (auto& offer : offers) shared.push_back(std::make_shared<const Offer>(std::move(offer)));
-  return std::make_shared<const CatalogueSnapshot>(std::move(shared), std::move(categories),
-                                                   version);
+std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::load_all(
+    std::unique_ptr<Connection>& connection) {
+  return with_connection(connection, [this](Connection& reading) {
+    Transaction transaction(reading, database_.begin_read);
+    const auto version = read_version(reading);
+    SqlOfferRepository repository(reading);
+    std::vector<std::string> categories;
+    for (auto& category : repository.categories()) {
+      categories.push_back(std::move(category.url_name));
+    }
+    auto offers = repository.visible_offers();
+    transaction.commit();
+    std::vector<std::shared_ptr<const Offer>> shared;
+    shared.reserve(offers.size());
+    for (auto& offer : offers) shared.push_back(std::make_shared<const Offer>(std::move(offer)));
+    return std::make_shared<const CatalogueSnapshot>(std::move(shared), std::move(categories),
+                                                     version);
+  });
 }
 
 void SqlCatalogueReadModel::publish(const std::shared_ptr<const CatalogueSnapshot>& next) {
@@ -172,9 +233,8 @@ void SqlCatalogueReadModel::reload_when_asked(const std::stop_token& stop) {
       reload_asked_ = false;
     }
     try {
-      if (!connection) connection = database_.connect();
       const auto started = std::chrono::steady_clock::now();
-      auto next = load_all(*connection);
+      auto next = load_all(connection);
       spdlog::info("catalogue reloaded: {} offers at version {} in {} ms", next->size(),
                    next->version(),
                    std::chrono::duration_cast<std::chrono::milliseconds>(

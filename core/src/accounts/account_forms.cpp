@@ -10,17 +10,17 @@ namespace artshop {
 namespace {
 
 // Normalizes `email` in place and records its problem, if any, under "email".
-void check_email(std::string& email, ValidationErrors& errors) {
-  email = normalize_email(email);
+void check_email(std::string& email, const TextNormaliser& text, ValidationErrors& errors) {
+  email = normalize_email(email, text);
   if (const auto problem = email_problem(email)) errors.add("email", std::string(*problem));
 }
 
 }  // namespace
 
 std::expected<RegistrationForm, ValidationErrors> validate_registration(
-    RegistrationForm form, const CommonPasswords& common_passwords) {
+    RegistrationForm form, const CommonPasswords& common_passwords, const TextNormaliser& text) {
   return detail::validate_form(std::move(form), [&](RegistrationForm& f, ValidationErrors& errors) {
-    check_email(f.email, errors);
+    check_email(f.email, text, errors);
     check_new_password(f.password, f.repeated_password, f.email, common_passwords, errors);
     if (!f.agreed_to_privacy_policy) {
       errors.add("agreedToPrivacyPolicy", std::string(account_messages::kAgreeToPrivacyPolicy));
@@ -28,26 +28,26 @@ std::expected<RegistrationForm, ValidationErrors> validate_registration(
   });
 }
 
-std::expected<LoginForm, ValidationErrors> validate_login(LoginForm form) {
-  return detail::validate_form(std::move(form), [](LoginForm& f, ValidationErrors& errors) {
-    f.email = normalize_email(f.email);
-    if (f.email.empty()) errors.add("email", std::string(kEnterEmailMessage));
+std::expected<LoginForm, ValidationErrors> validate_login(LoginForm form,
+                                                          const TextNormaliser& text) {
+  return detail::validate_form(std::move(form), [&](LoginForm& f, ValidationErrors& errors) {
+    check_email(f.email, text, errors);
     if (f.password.empty()) errors.add("password", std::string(account_messages::kEnterPassword));
   });
 }
 
 std::expected<ForgotPasswordForm, ValidationErrors> validate_forgot_password(
-    ForgotPasswordForm form) {
+    ForgotPasswordForm form, const TextNormaliser& text) {
   return detail::validate_form(
       std::move(form),
-      [](ForgotPasswordForm& f, ValidationErrors& errors) { check_email(f.email, errors); });
+      [&](ForgotPasswordForm& f, ValidationErrors& errors) { check_email(f.email, text, errors); });
 }
 
 std::expected<ResetPasswordForm, ValidationErrors> validate_password_reset(
-    ResetPasswordForm form, const CommonPasswords& common_passwords) {
+    ResetPasswordForm form, const CommonPasswords& common_passwords, const TextNormaliser& text) {
   return detail::validate_form(
       std::move(form), [&](ResetPasswordForm& f, ValidationErrors& errors) {
-        check_email(f.email, errors);
+        check_email(f.email, text, errors);
         check_new_password(f.password, f.repeated_password, f.email, common_passwords, errors);
         if (auto code = normalize_reset_code(f.code)) {
           f.code = std::move(*code);

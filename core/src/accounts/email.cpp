@@ -1,5 +1,7 @@
 #include "artshop/core/accounts/email.hpp"
 
+#include <algorithm>
+
 #include "artshop/core/text.hpp"
 
 namespace artshop {
@@ -14,16 +16,28 @@ constexpr std::size_t kMaxLocalPartLength = 64;
 // would need escaping where the address lands in a mail header.
 constexpr std::string_view kForbidden = " \"(),:;<>[\\]";
 
+// A host name is letters, digits, hyphens and dots; any byte past ASCII is a letter of an
+// internationalized name. Nothing else ('|', '/', '%', ...) belongs in one.
+bool is_domain_character(char c) noexcept {
+  const auto byte = static_cast<unsigned char>(c);
+  return byte >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '-' || c == '.';
+}
+
 bool domain_is_plausible(std::string_view domain) noexcept {
   if (domain.find('.') == std::string_view::npos) return false;
+  if (!std::ranges::all_of(domain, is_domain_character)) return false;
   if (domain.front() == '.' || domain.back() == '.') return false;
   return domain.find("..") == std::string_view::npos;
 }
 
 }  // namespace
 
-std::string normalize_email(std::string_view email) {
-  return text::to_lower_ascii(text::trim(email));
+std::string normalize_email(std::string_view email, const TextNormaliser& text) {
+  const auto trimmed = text::trim(email);
+  if (!text::utf8_length(trimmed)) return std::string(trimmed);
+  // Folding may leave text that is no longer composed ("ǰ" folds to j + U+030C): compose again.
+  return text.nfc(text.casefold(text.nfc(trimmed)));
 }
 
 std::optional<std::string_view> email_problem(std::string_view email) noexcept {

@@ -14,7 +14,7 @@ std::chrono::sys_seconds seconds(std::chrono::system_clock::time_point time) {
 }  // namespace
 
 Result<std::string_view> RequestPasswordReset::operator()(ForgotPasswordCommand command) {
-  auto valid = validate_forgot_password(std::move(command.form));
+  auto valid = validate_forgot_password(std::move(command.form), services_.credentials.text());
   if (!valid) return std::unexpected(Error::validation(std::move(valid.error())));
   const auto& email = valid->email;
   // Made whether or not the account exists, so both paths do the same work.
@@ -45,7 +45,8 @@ Result<std::string_view> RequestPasswordReset::operator()(ForgotPasswordCommand 
 }
 
 Result<void> ResetPassword::operator()(ResetPasswordCommand command) {
-  auto valid = validate_password_reset(std::move(command.form), services_.common_passwords);
+  auto valid = validate_password_reset(std::move(command.form), services_.common_passwords,
+                                       services_.credentials.text());
   if (!valid) return std::unexpected(Error::validation(std::move(valid.error())));
   // Counted by e-mail whether or not it has an account, so the limit answers alike for both.
   const auto address_bucket = rate_bucket("reset-attempts-ip", command.client_address);
@@ -58,7 +59,7 @@ Result<void> ResetPassword::operator()(ResetPasswordCommand command) {
   if (!admitted) return admitted;
   const auto code_digest = services_.reset_code_digests.digest(valid->code);
   // Hashed before the transaction, so the write lock is never held while hashing.
-  const auto password_hash = services_.hasher.hash(valid->password);
+  const auto password_hash = services_.credentials.hash(valid->password);
 
   // A wrong code must commit its counted attempt, so the refusal is a value here.
   auto reset = transactions_.write([&](Ports::Scope& tx) -> Result<bool> {
@@ -104,10 +105,11 @@ Result<void> ChangePassword::operator()(ChangePasswordCommand command) {
     return limiter.admit({{bucket, limits_.change_password_per_account}});
   });
   if (!admitted) return admitted;
-  if (!services_.hasher.verify(valid->current_password, account->password_hash)) {
+  if (services_.credentials.verify(valid->current_password, account->password_hash) ==
+      Credentials::Match::Wrong) {
     return std::unexpected(Error::validation("currentPassword", std::string(kWrongCurrent)));
   }
-  const auto password_hash = services_.hasher.hash(valid->password);
+  const auto password_hash = services_.credentials.hash(valid->password);
   auto changed = transactions_.write([&](Ports::Scope& tx) -> Result<void> {
     tx.get<AccountRepository>().update_password_hash(account->id, password_hash);
     tx.get<RefreshTokenRepository>().revoke_user_sessions(account->id, command.caller.session,

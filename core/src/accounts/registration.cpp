@@ -5,7 +5,8 @@
 namespace artshop {
 
 Result<Registered> RegisterAccount::operator()(RegisterCommand command) {
-  auto form = validate_registration(std::move(command.form), common_passwords_);
+  auto form =
+      validate_registration(std::move(command.form), common_passwords_, credentials_.text());
   if (!form) return std::unexpected(Error::validation(std::move(form.error())));
   const auto bucket = rate_bucket("register", command.client_address);
 
@@ -23,7 +24,7 @@ Result<Registered> RegisterAccount::operator()(RegisterCommand command) {
   });
   if (!allowed) return std::unexpected(allowed.error());
 
-  const auto password_hash = hasher_.hash(form->password);
+  const auto password_hash = credentials_.hash(form->password);
   return transactions_.write([&](Ports::Scope& tx) -> Result<Registered> {
     RateLimiter limiter(tx.get<RateLimitRepository>(), clock_.now());
     if (auto limited = limiter.check(bucket, limits_.registrations_per_ip); !limited) {

@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 
 namespace artshop {
@@ -360,30 +361,35 @@ Result<SeedReport> SeedCatalogue::operator()(int count,
     offers[i] = sharing_picture(plan[i], now, offers[i % drawn]);
   }
 
+  // What the committed batches stored. A batch counts from it afresh on each attempt and
+  // adds to it only once committed.
   int inserted = 0;
   for (std::size_t first = 0; first < offers.size(); first += kSeedBatch) {
     const auto last = std::min(offers.size(), first + kSeedBatch);
-    auto batch = transactions_.write([&](Ports::Scope& tx) -> Result<bool> {
+    // The number of offers stored once the batch is in; nothing when another process seeded.
+    auto batch = transactions_.write([&](Ports::Scope& tx) -> Result<std::optional<int>> {
       auto& stored = tx.get<OfferRepository>();
       auto& settings = tx.get<SettingRepository>();
       if (first == 0) {
-        if (settings.get(kSeededSetting)) return false;
+        if (settings.get(kSeededSetting)) return std::nullopt;
         for (const auto& category : default_categories()) stored.upsert_category(category);
       }
+      int total = inserted;
       for (auto i = first; i < last; ++i) {
-        auto& offer = offers[i];
         // Titles are unique, so their slugs are too, but a suffix keeps that a non-issue.
-        if (!stored.insert(offer)) {
-          offer.url_name += fmt::format("-{}", inserted + 1);
-          if (!stored.insert(offer)) continue;
+        if (!stored.insert(offers[i])) {
+          auto suffixed = offers[i];
+          suffixed.url_name += fmt::format("-{}", total + 1);
+          if (!stored.insert(suffixed)) continue;
         }
-        ++inserted;
+        ++total;
       }
-      if (last == offers.size()) settings.set(kSeededSetting, std::to_string(inserted));
-      return true;
+      if (last == offers.size()) settings.set(kSeededSetting, std::to_string(total));
+      return total;
     });
     if (!batch) return std::unexpected(batch.error());
     if (!*batch) return SeedReport{.seeded = false, .offers = 0};
+    inserted = **batch;
   }
   return SeedReport{.seeded = true, .offers = inserted};
 }

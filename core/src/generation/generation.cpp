@@ -45,6 +45,10 @@ std::expected<ValidRequest, ValidationErrors> validate(const GenerateImagesComma
   const auto length = text::utf8_length(request.prompt);
   if (!unread("prompt") && (!length || *length == 0 || *length > kMaxPromptLength)) {
     errors.add("prompt", fmt::format("prompt must be 1 to {} characters.", kMaxPromptLength));
+  } else if (!unread("prompt") &&
+             text::has_control_characters_besides_line_breaks(request.prompt)) {
+    // Typed in a box of several lines: its line breaks are text.
+    errors.add("prompt", "prompt contains characters that are not allowed.");
   }
   if (const auto style = parse_art_style(text::trim(command.style))) {
     request.style = *style;
@@ -177,16 +181,18 @@ Result<GeneratedImages> GenerateImages::operator()(const GenerateImagesCommand& 
   }
 
   const auto now = std::chrono::floor<std::chrono::seconds>(clock_.now());
-  auto kept = transactions_.write([&](Ports::Scope& tx) -> Result<std::vector<GeneratedImageFile>> {
+  // The work only reads what was drawn: it may run again, and the bytes are handed over once,
+  // after the commit.
+  auto kept = transactions_.write([&](Ports::Scope& tx) -> Result<std::vector<GeneratedImage>> {
     auto& images = tx.get<GeneratedImageRepository>();
     auto& ledger = tx.get<Ledger>();
     // Parallel requests of the same caller may have taken the quota or the balance since.
     const auto prices =
         affordable_now(images, ledger, rules_, command.user, day, static_cast<int>(drawn.size()));
     if (prices.empty()) return std::unexpected(Error::general(std::string(kInsufficientBalance)));
-    std::vector<GeneratedImageFile> files;
+    std::vector<GeneratedImage> stored;
     for (std::size_t i = 0; i < prices.size(); ++i) {
-      auto& [picture, png, key] = drawn[i];
+      const auto& [picture, png, key] = drawn[i];
       GeneratedImage image{
           .id = {},
           .owner = command.user,
@@ -204,12 +210,16 @@ Result<GeneratedImages> GenerateImages::operator()(const GenerateImagesCommand& 
       if (image.price_eur_cents > 0) {
         if (auto charged = charge(ledger, image); !charged) return std::unexpected(charged.error());
       }
-      files.push_back({std::move(image), std::move(png.bytes)});
+      stored.push_back(std::move(image));
     }
-    return files;
+    return stored;
   });
   if (!kept) return std::unexpected(kept.error());
-  return GeneratedImages{.requested = valid->count, .first_seed = seed, .images = std::move(*kept)};
+  std::vector<GeneratedImageFile> files;
+  for (std::size_t i = 0; i < kept->size(); ++i) {
+    files.push_back({std::move((*kept)[i]), std::move(drawn[i].png.bytes)});
+  }
+  return GeneratedImages{.requested = valid->count, .first_seed = seed, .images = std::move(files)};
 }
 
 Result<GeneratedImageList> ListGeneratedImages::operator()(const ListGeneratedImagesQuery& query) {

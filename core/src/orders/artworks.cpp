@@ -7,6 +7,9 @@
 #include <exception>
 #include <map>
 
+#include "artshop/core/ports/database_unavailable.hpp"
+#include "artshop/core/ports/transactions.hpp"
+
 namespace artshop {
 namespace {
 
@@ -124,6 +127,10 @@ Result<ArtworkFile> DownloadArtwork::operator()(const DownloadArtworkRequest& re
     file.not_modified = held(request, file.version);
     if (file.not_modified || !request.bytes_wanted) file.image.bytes.clear();
     return file;
+  } catch (const DatabaseUnavailable&) {
+    throw;  // not the render's fault: the adapter answers it 503 with Retry-After
+  } catch (const TransactionContention&) {
+    throw;
   } catch (const std::exception& error) {
     return std::unexpected(Error::internal(
         fmt::format("rendering artwork {} failed: {}", request.id.value, error.what())));

@@ -103,6 +103,8 @@ Result<HandledPaymentEvent> HandlePaymentEvent::operator()(const PaymentEvent& e
   const auto now = seconds(clock_.now());
   std::optional<EmailMessage> mail;
   auto handled = transactions_.write([&](Ports::Scope& tx) -> Result<HandledPaymentEvent> {
+    // Only the last attempt's mail goes out: an earlier one's numbers were rolled back.
+    mail.reset();
     // Recorded in the same transaction as the effect: a re-delivery either waits for this
     // one to commit and then finds the id, or finds nothing because this one rolled back.
     if (!tx.get<PaymentEventRepository>().record(event.event_id, now)) {

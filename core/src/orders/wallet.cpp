@@ -112,12 +112,14 @@ Result<OrderHistoryPage> ListOrders::operator()(const ListOrdersQuery& query) {
   if (!errors.empty()) return std::unexpected(Error::validation(std::move(errors)));
   const int offset = (page.page - 1) * page.page_size;
   return transactions_.read([&](Ports::Scope& tx) -> Result<OrderHistoryPage> {
-    auto found = tx.get<OrderRepository>().list_for_user(query.user, offset, page.page_size);
-    page.total = found.total;
+    // Filled afresh on each attempt, from the page asked for.
+    auto filled = page;
+    auto found = tx.get<OrderRepository>().list_for_user(query.user, offset, filled.page_size);
+    filled.total = found.total;
     for (auto& order : found.items) {
-      page.items.push_back(history_item(tx.get<GiftCardRepository>(), std::move(order)));
+      filled.items.push_back(history_item(tx.get<GiftCardRepository>(), std::move(order)));
     }
-    return std::move(page);
+    return filled;
   });
 }
 

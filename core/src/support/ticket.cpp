@@ -17,20 +17,12 @@ constexpr std::array<std::string_view, kAllSupportTicketTypes.size()> kNames{
 
 constexpr std::string_view kReferencePrefix = "AS-";
 
-// A description spans lines; every other control character is refused, as in single-line
-// fields, because it ends up in mails.
-bool has_stray_control_characters(std::string_view text) noexcept {
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if ((byte < 0x20 && c != '\n' && c != '\r' && c != '\t') || byte == 0x7F) return true;
-  }
-  return false;
-}
-
 void check_description(std::string& description, ValidationErrors& errors) {
   description = std::string(text::trim(description));
   const auto length = text::utf8_length(description);
-  if (!length || has_stray_control_characters(description)) {
+  // A description spans lines; every other control character is refused, as in single-line
+  // fields, because it ends up in mails.
+  if (!length || text::has_control_characters_besides_line_breaks(description)) {
     errors.add("description", "Description contains characters that are not allowed.");
   } else if (*length == 0) {
     errors.add("description", "Describe what you need help with.");
@@ -71,7 +63,8 @@ std::optional<SupportTicketType> parse_support_ticket_type(std::string_view text
 
 std::expected<SupportRequest, ValidationErrors> validate_support_ticket(SupportTicketForm form) {
   ValidationErrors errors;
-  SupportRequest request{.email = normalize_email(form.email),
+  // A reply address, not the name of an account: kept as typed but for ASCII case.
+  SupportRequest request{.email = text::to_lower_ascii(text::trim(form.email)),
                          .name = std::move(form.name),
                          .type = SupportTicketType::General,
                          .description = std::move(form.description)};

@@ -5,11 +5,14 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "artshop/core/accounts/ports.hpp"
 #include "artshop/core/ports/clock.hpp"
 #include "artshop/core/ports/mailer.hpp"
 #include "artshop/core/ports/random_source.hpp"
+#include "artshop/core/ports/text_normaliser.hpp"
 
 namespace artshop::fakes {
 
@@ -41,6 +44,38 @@ class PlainHasher final : public PasswordHasher {
     return stored == hash(password);
   }
   bool needs_rehash(std::string_view stored) const override { return !stored.starts_with("hash("); }
+};
+
+// Unicode's rules for the handful of characters the tests use, so that core's use of the port
+// shows without ICU: "A"/"a" + U+0308 compose to "Ä"/"ä", full-width "Ａ" and the ligature "ﬁ"
+// are compatibility forms of "A" and "fi", "Ä" folds to "ä" and "ß" to "ss".
+class TinyTextNormaliser final : public TextNormaliser {
+ public:
+  std::string nfc(std::string_view text) const override {
+    return replaced(text, {{"A\u0308", "\u00C4"}, {"a\u0308", "\u00E4"}});
+  }
+  std::string nfkc(std::string_view text) const override {
+    return replaced(nfc(text), {{"\uFF21", "A"}, {"\uFB01", "fi"}});
+  }
+  std::string casefold(std::string_view text) const override {
+    auto folded = replaced(text, {{"\u00C4", "\u00E4"}, {"\u00DF", "ss"}});
+    for (auto& c : folded) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    }
+    return folded;
+  }
+
+ private:
+  static std::string replaced(std::string_view text,
+                              const std::vector<std::pair<std::string, std::string>>& table) {
+    std::string out(text);
+    for (const auto& [from, to] : table) {
+      for (auto at = out.find(from); at != std::string::npos; at = out.find(from, at + to.size())) {
+        out.replace(at, from.size(), to);
+      }
+    }
+    return out;
+  }
 };
 
 class MockPasswordHasher : public PasswordHasher {

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <ranges>
 #include <set>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "artshop/core/ports/unit_of_work.hpp"
@@ -726,8 +728,39 @@ class InMemoryLeases final : public LeaseRepository {
 class InMemoryUnitOfWork final : public UnitOfWork {
  public:
   // A work that returns false or throws leaves `state` as it was, and a read nested in a
-  // write sees only what was committed, as a database's transactions do.
+  // write sees only what was committed, as a database's transactions do. Every work runs
+  // `attempts` times, every attempt but the last rolled back, as PostgreSQL runs again a
+  // transaction that failed to serialize: so each use case tested over this store shows that
+  // its work is a function of its attempt, and that what it answers is its last attempt's.
   void run(Mode, const std::function<bool(Repositories&)>& work) override {
+    for (int attempt = 1; attempt < attempts; ++attempt) {
+      (void)attempt_on_a_copy(work);
+      // Once, and not for the transactions it runs itself.
+      if (meanwhile) std::exchange(meanwhile, {})();
+    }
+    if (auto working = attempt_on_a_copy(work)) state = std::move(*working);
+  }
+
+  // Twice unless a test needs to count what one attempt does.
+  int attempts = 2;
+  // What another transaction commits between the first attempt and the next, such as the one
+  // whose conflict failed it; run once, by the next transaction that runs again.
+  std::function<void()> meanwhile;
+
+  // The transactions of any use case, over the repositories it names, as the app builds them
+  // with narrow().
+  template <class... Ports>
+  operator Transactions<Ports...>() {
+    return narrow<Ports...>(*this);
+  }
+
+  // What is committed. Tests arrange and inspect it directly, outside any work.
+  StoreState state;
+
+ private:
+  // Runs `work` on a copy of what is committed: the copy as the work left it when it asked
+  // to commit, nothing when it asked to roll back.
+  std::optional<StoreState> attempt_on_a_copy(const std::function<bool(Repositories&)>& work) {
     StoreState working = state;
     InMemoryAccounts accounts(working);
     InMemoryRefreshTokens refresh_tokens(working);
@@ -761,18 +794,9 @@ class InMemoryUnitOfWork final : public UnitOfWork {
                               .generated_images = generated_images,
                               .support_tickets = support_tickets,
                               .leases = leases};
-    if (work(repositories)) state = std::move(working);
+    if (!work(repositories)) return std::nullopt;
+    return working;
   }
-
-  // The transactions of any use case, over the repositories it names, as the app builds them
-  // with narrow().
-  template <class... Ports>
-  operator Transactions<Ports...>() {
-    return narrow<Ports...>(*this);
-  }
-
-  // What is committed. Tests arrange and inspect it directly, outside any work.
-  StoreState state;
 };
 
 }  // namespace artshop::fakes

@@ -43,15 +43,15 @@ json::value profile_json(const Account& account) {
 
 }  // namespace
 
-Handler register_account(RegisterAccount& use_case, const TrustedProxies& proxies) {
-  return [&use_case, &proxies](const Request& request) {
+Handler register_account(RegisterAccount& use_case, const ClientAddresses& clients) {
+  return [&use_case, &clients](const Request& request) {
     const auto read = [&](JsonFields& fields) {
       return RegisterCommand{
           .form = {.email = fields.string("email"),
                    .password = fields.string("password"),
                    .repeated_password = fields.string("repeatedPassword"),
                    .agreed_to_privacy_policy = fields.boolean("agreedToPrivacyPolicy")},
-          .client_address = client_address(request, proxies)};
+          .client_address = clients.rate_limit_key(request)};
     };
     return read_then_call(request, read, [&](RegisterCommand command) {
       return answer(request, use_case(std::move(command)), [](const Registered& registered) {
@@ -61,12 +61,12 @@ Handler register_account(RegisterAccount& use_case, const TrustedProxies& proxie
   };
 }
 
-Handler log_in(LogIn& use_case, const TrustedProxies& proxies) {
-  return [&use_case, &proxies](const Request& request) {
+Handler log_in(LogIn& use_case, const ClientAddresses& clients) {
+  return [&use_case, &clients](const Request& request) {
     const auto read = [&](JsonFields& fields) {
       return LogInCommand{.email = fields.string("email"),
                           .password = fields.string("password"),
-                          .client_address = client_address(request, proxies)};
+                          .client_address = clients.rate_limit_key(request)};
     };
     return read_then_call(request, read, [&](LogInCommand command) {
       return answer(request, use_case(std::move(command)), tokens_json);
@@ -100,11 +100,11 @@ Handler log_out(const Authenticate& authenticate, LogOut& use_case) {
   });
 }
 
-Handler request_password_reset(RequestPasswordReset& use_case, const TrustedProxies& proxies) {
-  return [&use_case, &proxies](const Request& request) {
+Handler request_password_reset(RequestPasswordReset& use_case, const ClientAddresses& clients) {
+  return [&use_case, &clients](const Request& request) {
     const auto read = [&](JsonFields& fields) {
       return ForgotPasswordCommand{.form = {.email = fields.string("email")},
-                                   .client_address = client_address(request, proxies)};
+                                   .client_address = clients.rate_limit_key(request)};
     };
     return read_then_call(request, read, [&](ForgotPasswordCommand command) {
       return answer(request, use_case(std::move(command)), [](std::string_view text) {
@@ -114,14 +114,14 @@ Handler request_password_reset(RequestPasswordReset& use_case, const TrustedProx
   };
 }
 
-Handler reset_password(ResetPassword& use_case, const TrustedProxies& proxies) {
-  return [&use_case, &proxies](const Request& request) {
+Handler reset_password(ResetPassword& use_case, const ClientAddresses& clients) {
+  return [&use_case, &clients](const Request& request) {
     const auto read = [&](JsonFields& fields) {
       return ResetPasswordCommand{.form = {.email = fields.string("email"),
                                            .password = fields.string("password"),
                                            .repeated_password = fields.string("repeatedPassword"),
                                            .code = fields.string("code")},
-                                  .client_address = client_address(request, proxies)};
+                                  .client_address = clients.rate_limit_key(request)};
     };
     return read_then_call(request, read, [&](ResetPasswordCommand command) {
       return message(request, use_case(std::move(command)),

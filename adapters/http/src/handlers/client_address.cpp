@@ -126,4 +126,15 @@ std::string client_address(const Request& request, const TrustedProxies& proxies
   return client;
 }
 
+std::string ClientAddresses::rate_limit_key(const Request& request) const {
+  auto client = client_address(request, proxies);
+  auto bytes = parse_address(client);
+  if (!bytes || is_ipv4_mapped(*bytes) || ipv6_prefix >= 128) return client;
+  for (unsigned bit = 0; bit < 128; bit += 8) {
+    const unsigned kept = bit >= ipv6_prefix ? 0 : std::min(8U, ipv6_prefix - bit);
+    (*bytes)[bit / 8] &= static_cast<std::uint8_t>(0xFF00U >> kept);
+  }
+  return format_address(*bytes) + "/" + std::to_string(ipv6_prefix);
+}
+
 }  // namespace artshop::http

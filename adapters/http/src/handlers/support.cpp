@@ -13,10 +13,10 @@ namespace artshop::http::handlers {
 
 namespace json = boost::json;
 
-Handler create_support_ticket(const SupportApi& api, const TrustedProxies& proxies) {
+Handler create_support_ticket(const SupportApi& api, const ClientAddresses& clients) {
   return signed_in_or_visitor(
       api.authenticate,
-      [api, &proxies](const Request& request, const std::optional<Caller>& caller) {
+      [api, &clients](const Request& request, const std::optional<Caller>& caller) {
         const auto read = [&](JsonFields& fields) {
           return CreateSupportTicketCommand{
               .form = {.email = fields.string("email"),
@@ -24,7 +24,7 @@ Handler create_support_ticket(const SupportApi& api, const TrustedProxies& proxi
                        .support_ticket_type = fields.string("supportTicketType"),
                        .description = fields.string("description")},
               .caller = caller ? std::optional(caller->user) : std::nullopt,
-              .client_address = client_address(request, proxies)};
+              .client_address = clients.rate_limit_key(request)};
         };
         return read_then_call(request, read, [&](CreateSupportTicketCommand command) {
           const auto created = api.create_ticket(std::move(command));

@@ -36,7 +36,8 @@ class RateLimiter {
   std::chrono::sys_seconds now_;
 };
 
-// Bucket names, one place so the parts never drift apart.
+// Bucket names, one place so the parts never drift apart. Different (kind, keys) tuples always
+// make different names, whatever the keys hold.
 std::string rate_bucket(std::string_view kind, std::string_view key);
 std::string rate_bucket(std::string_view kind, std::string_view key, std::string_view other_key);
 

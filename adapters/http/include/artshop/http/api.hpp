@@ -87,8 +87,9 @@ struct GenerationApi {
 
 struct Api {
   const ExchangeRateSource& rates;
-  // Whose X-Forwarded-For names the client address that rate limits count (client_address()).
-  const TrustedProxies& trusted_proxies;
+  // Who the rate limits count: whose X-Forwarded-For names the client, and how much of an IPv6
+  // address is one client (ClientAddresses::rate_limit_key()).
+  const ClientAddresses& client_addresses;
   AccountsApi accounts;
   CatalogueApi catalogue;
   OrdersApi orders;

@@ -37,4 +37,16 @@ class TrustedProxies {
 // addresses are answered as IPv4.
 std::string client_address(const Request& request, const TrustedProxies& proxies);
 
+// Who the rate limits count a request against.
+struct ClientAddresses {
+  TrustedProxies proxies;
+  // The leading bits of an IPv6 address that name one client (configuration
+  // `limit.ipv6_prefix_length`, 64 by default). A home or a phone is handed a whole /64 and may
+  // pick any address in it, so counted per address one client would have 2^64 buckets.
+  unsigned ipv6_prefix = 64;
+
+  // client_address() for IPv4; for IPv6 its network, as "2001:db8:1:2::/64".
+  std::string rate_limit_key(const Request& request) const;
+};
+
 }  // namespace artshop::http

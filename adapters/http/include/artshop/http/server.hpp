@@ -32,6 +32,7 @@ struct ServerOptions {
   std::size_t header_limit = std::size_t{8} * 1024;
   std::size_t body_limit = std::size_t{1024} * 1024;  // for requests that match no route
   std::chrono::seconds read_timeout{30};
+  // Requests of one connection read ahead of their answers; the rest are read as answers go.
   std::size_t pipeline_limit = 8;
   // Open connections at most (0: no cap); one more is answered 503 and closed at once.
   std::size_t max_connections = 10000;
@@ -45,7 +46,8 @@ struct ServerOptions {
 class Server {
  public:
   // Binds the listener, throwing boost::system::system_error (a std::runtime_error) when it
-  // cannot. readiness_check runs on the worker pool for each GET /readyz.
+  // cannot. readiness_check runs on an I/O thread for each GET /readyz, so it only reads a
+  // state (one a background check keeps): it never waits for a database.
   Server(ServerOptions options, Router api, std::function<bool()> readiness_check);
   ~Server();
   Server(const Server&) = delete;

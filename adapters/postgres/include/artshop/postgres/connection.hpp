@@ -29,6 +29,12 @@ std::string sqlstate_text(int code);
 // run again. Any other error is not worth a second try.
 bool is_retryable(const sql::DatabaseError& error) noexcept;
 
+// The server could not be reached or went away: a connection exception (class 08: refused,
+// lost, closed mid-statement; not 08P01, a protocol violation) or the server shutting down,
+// crashed or not yet accepting sessions (57P01, 57P02, 57P03). Nothing about the request
+// itself was wrong.
+bool is_unreachable(const sql::DatabaseError& error) noexcept;
+
 // One connection to a PostgreSQL server, used by one thread at a time.
 //
 // Statements are sent with their parameters apart from their text (never spliced into it),

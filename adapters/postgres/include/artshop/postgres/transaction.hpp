@@ -3,6 +3,7 @@
 #include <functional>
 #include <string_view>
 
+#include "artshop/core/ports/database_unavailable.hpp"
 #include "artshop/core/ports/transactions.hpp"
 #include "artshop/postgres/connection.hpp"
 #include "artshop/postgres/connection_pool.hpp"
@@ -25,7 +26,9 @@ inline constexpr int kTransactionAttempts = 30;
 // serialization failure or a deadlock rolls back and runs `work` again, on a fresh
 // transaction, after a short random pause, up to kTransactionAttempts times, then throws
 // TransactionContention (the HTTP adapter answers it 503 with Retry-After); so `work` must do
-// nothing outside the database that cannot be done twice. Any other error propagates.
+// nothing outside the database that cannot be done twice. A server that cannot be reached (or
+// went away mid-transaction) throws DatabaseUnavailable, answered 503 alike: the pool connects
+// again on a later lease. Any other error propagates.
 void run_transaction(ConnectionPool& pool, TransactionMode mode,
                      const std::function<bool(sql::Connection&)>& work);
 

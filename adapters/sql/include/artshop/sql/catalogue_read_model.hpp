@@ -43,6 +43,12 @@ struct ReadModelDatabase {
 //   finds another thread patching answers the snapshot it holds rather than wait.
 // - More changed (seeding, an import, categories): a thread of the read model loads everything
 //   anew while every caller keeps answering the snapshot it holds.
+//
+// When the database cannot be reached (a restart, an outage), current() keeps answering the
+// snapshot it holds: the connection that failed is dropped, and no caller touches the database
+// again until refresh(), a background check, reaches it, connects again what broke and catches
+// up with what was written meanwhile. So a visitor's call never waits for a connection to be
+// made, and the catalogue answers throughout.
 class SqlCatalogueReadModel final : public CatalogueReadModel {
  public:
   explicit SqlCatalogueReadModel(ReadModelDatabase database, std::size_t patch_limit = 256,
@@ -60,6 +66,12 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
   // This process committed a write that may have changed the catalogue: the next call checks.
   void written() noexcept { writes_.fetch_add(1); }
 
+  // Checks the database now, on the caller's thread (a background one: it may wait for a
+  // connection to be made): connects again every connection that broke, takes in what changed
+  // since the snapshot, and answers whether the database answered. Until a refresh answers
+  // true, current() answers its snapshot without asking the database.
+  bool refresh();
+
  private:
   // A connection that reads the version, lent to one caller at a time.
   struct Probe {
@@ -68,11 +80,17 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
   };
 
   std::int64_t newest_version();
+  // Uses `connection`, connecting it first when it has none, and drops it when it fails, so
+  // that the next use connects again (a restarted server closed it).
+  template <class Use>
+  auto with_connection(std::unique_ptr<Connection>& connection, const Use& use);
+  // The database did not answer: callers answer the snapshot until refresh() reaches it.
+  void unreachable(const std::exception& cause) noexcept;
   bool checked_lately(std::uint64_t writes,
                       std::chrono::steady_clock::time_point now) const noexcept;
   void note_checked(std::uint64_t writes, std::chrono::steady_clock::time_point now) noexcept;
   std::shared_ptr<const CatalogueSnapshot> patch(std::shared_ptr<const CatalogueSnapshot> held);
-  std::shared_ptr<const CatalogueSnapshot> load_all(Connection& connection);
+  std::shared_ptr<const CatalogueSnapshot> load_all(std::unique_ptr<Connection>& connection);
   void publish(const std::shared_ptr<const CatalogueSnapshot>& next);
   void ask_for_reload();
   void reload_when_asked(const std::stop_token& stop);
@@ -87,6 +105,7 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
   std::atomic<std::chrono::steady_clock::time_point> checked_at_{};
   std::atomic<std::uint64_t> checked_writes_{0};
   std::atomic<std::shared_ptr<const CatalogueSnapshot>> snapshot_;
+  std::atomic<bool> unreachable_{false};
   std::array<Probe, 4> probes_;
 
   std::mutex patching_;  // one patch at a time, on `patcher_`

@@ -4,11 +4,13 @@
 #include <string>
 
 #include "artshop/core/accounts/common_passwords.hpp"
+#include "artshop/core/ports/text_normaliser.hpp"
 #include "artshop/core/validation.hpp"
 
 // The credential forms of SPEC.md section 7. Each validator checks every field, collects every
 // problem under the payload's field name, and on success answers the form cleaned up (e-mail
-// normalized, code normalized). Passwords are never altered.
+// normalized with `text`, code normalized). Passwords are never altered here: they are
+// normalized when hashed (Credentials).
 namespace artshop {
 
 struct RegistrationForm {
@@ -18,21 +20,23 @@ struct RegistrationForm {
   bool agreed_to_privacy_policy = false;
 };
 std::expected<RegistrationForm, ValidationErrors> validate_registration(
-    RegistrationForm form, const CommonPasswords& common_passwords);
+    RegistrationForm form, const CommonPasswords& common_passwords, const TextNormaliser& text);
 
 struct LoginForm {
   std::string email;
   std::string password;
 };
-// Only presence is checked: whether the pair is right is the login's business, answered
-// with one general message.
-std::expected<LoginForm, ValidationErrors> validate_login(LoginForm form);
+// The e-mail is normalized and checked like any other (it names the login's rate-limit
+// buckets); the password only for presence: whether the pair is right is the login's
+// business, answered with one general message.
+std::expected<LoginForm, ValidationErrors> validate_login(LoginForm form,
+                                                          const TextNormaliser& text);
 
 struct ForgotPasswordForm {
   std::string email;
 };
 std::expected<ForgotPasswordForm, ValidationErrors> validate_forgot_password(
-    ForgotPasswordForm form);
+    ForgotPasswordForm form, const TextNormaliser& text);
 
 struct ResetPasswordForm {
   std::string email;
@@ -41,7 +45,7 @@ struct ResetPasswordForm {
   std::string code;
 };
 std::expected<ResetPasswordForm, ValidationErrors> validate_password_reset(
-    ResetPasswordForm form, const CommonPasswords& common_passwords);
+    ResetPasswordForm form, const CommonPasswords& common_passwords, const TextNormaliser& text);
 
 struct ChangePasswordForm {
   std::string current_password;

@@ -5,6 +5,7 @@
 
 #include "artshop/core/accounts/account_forms.hpp"
 #include "artshop/core/accounts/common_passwords.hpp"
+#include "artshop/core/accounts/credentials.hpp"
 #include "artshop/core/accounts/ports.hpp"
 #include "artshop/core/accounts/rate_limits.hpp"
 #include "artshop/core/accounts/repositories.hpp"
@@ -17,11 +18,12 @@
 
 namespace artshop {
 
-// What every password call needs besides its transaction: the slow hasher, the keyed digest
+// What every password call needs besides its transaction: the slow hasher (with the text rules
+// of passwords and e-mails), the keyed digest
 // reset codes are stored as, the mail, and the shop's public address for links (referred to,
 // not copied: the app settles it once it knows the port it listens on).
 struct PasswordServices {
-  const PasswordHasher& hasher;
+  const Credentials& credentials;
   const TokenHasher& reset_code_digests;
   RandomSource& random;
   Mailer& mailer;

@@ -2,6 +2,7 @@
 
 #include "artshop/core/accounts/account_forms.hpp"
 #include "artshop/core/accounts/common_passwords.hpp"
+#include "artshop/core/accounts/credentials.hpp"
 #include "artshop/core/accounts/ports.hpp"
 #include "artshop/core/accounts/rate_limits.hpp"
 #include "artshop/core/accounts/repositories.hpp"
@@ -27,10 +28,10 @@ class RegisterAccount {
   static constexpr std::string_view kEmailTaken = "An account with this e-mail already exists.";
   using Ports = Transactions<AccountRepository, RateLimitRepository>;
 
-  RegisterAccount(Ports transactions, const PasswordHasher& hasher,
+  RegisterAccount(Ports transactions, const Credentials& credentials,
                   const CommonPasswords& common_passwords, const Clock& clock, RateLimits limits)
       : transactions_(std::move(transactions)),
-        hasher_(hasher),
+        credentials_(credentials),
         common_passwords_(common_passwords),
         clock_(clock),
         limits_(limits) {}
@@ -39,7 +40,7 @@ class RegisterAccount {
 
  private:
   Ports transactions_;
-  const PasswordHasher& hasher_;
+  const Credentials& credentials_;
   const CommonPasswords& common_passwords_;
   const Clock& clock_;
   RateLimits limits_;

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "artshop/core/accounts/common_passwords.hpp"
+#include "artshop/core/accounts/credentials.hpp"
 #include "artshop/core/accounts/ports.hpp"
 #include "artshop/core/accounts/rate_limits.hpp"
 #include "artshop/core/accounts/repositories.hpp"
@@ -66,13 +67,13 @@ class LogIn {
   static constexpr std::string_view kWrongCredentials = "The e-mail or password is incorrect.";
   using Ports = Transactions<AccountRepository, RefreshTokenRepository, RateLimitRepository>;
 
-  LogIn(Ports transactions, const PasswordHasher& hasher, SessionIssuer& issuer, const Clock& clock,
-        RateLimits limits);
+  LogIn(Ports transactions, const Credentials& credentials, SessionIssuer& issuer,
+        const Clock& clock, RateLimits limits);
   Result<SessionTokens> operator()(LogInCommand command);
 
  private:
   Ports transactions_;
-  const PasswordHasher& hasher_;
+  const Credentials& credentials_;
   SessionIssuer& issuer_;
   const Clock& clock_;
   RateLimits limits_;

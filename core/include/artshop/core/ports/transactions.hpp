@@ -28,12 +28,15 @@ namespace detail {
 
 // Calls `work`, which answers a std::expected, inside one transaction that `run` opens and
 // binds `Context` to: commits on a value, rolls back on an error, and answers what the work
-// answered.
+// answered in its last attempt, the one that committed.
 template <class Context, class Run, class Work>
 auto run_expected(const Run& run, TransactionMode mode, Work&& work) {
   using Outcome = std::invoke_result_t<Work, Context&>;
   std::optional<Outcome> outcome;
   run(mode, [&](Context& context) {
+    // An attempt that failed half-way (its write refused by the database) must not leave its
+    // answer behind for a caller whose last attempt never answered.
+    outcome.reset();
     outcome.emplace(std::invoke(work, context));
     return outcome->has_value();
   });
@@ -70,6 +73,15 @@ concept TransactionsOver = kOffers<Wide, Ports...>;
 // `narrow` (unit_of_work.hpp) builds one over a whole UnitOfWork. A Transactions over more
 // ports converts to one over fewer, in any order, so one backend can serve several use cases.
 // Transactions do not nest: work uses the ports it is given and never starts another write.
+//
+// Work may run more than once; only its last attempt commits. A backend whose database fails
+// transactions that conflict (PostgreSQL's SERIALIZABLE) rolls the attempt back and calls the
+// work again on a fresh transaction, so work must be a function of its attempt: it changes
+// nothing outside its ports (no mail sent, no file written, no other port called for an
+// effect), and takes nothing from an earlier attempt. What it captures it only reads: it
+// neither moves out of it, nor appends to it, nor counts in it; what it prepares it makes
+// afresh at the start of each attempt, and effects outside the database wait for the answer,
+// which is the last attempt's.
 template <class... Ports>
 class Transactions {
  public:
@@ -90,7 +102,8 @@ class Transactions {
     std::tuple<Ports&...> ports_;
   };
 
-  // What a backend is handed: the work over its ports, true to commit.
+  // What a backend is handed: the work over its ports, true to commit. The backend may call
+  // it again after rolling an attempt back.
   using Work = std::function<bool(Ports&...)>;
   using Backend = std::function<void(Mode, const Work&)>;
 
@@ -106,8 +119,9 @@ class Transactions {
           });
         }) {}
 
-  // Calls `work` inside a transaction; commits when it returns true, rolls back when it
-  // returns false or throws (the exception then propagates).
+  // Calls `work` inside a transaction, maybe more than once (see above); commits when its
+  // last attempt returns true, rolls back when it returns false or throws (the exception then
+  // propagates).
   void run(Mode mode, const std::function<bool(Scope&)>& work) const {
     backend_(mode, [&](Ports&... ports) {
       Scope scope(ports...);
@@ -116,7 +130,7 @@ class Transactions {
   }
 
   // Runs a function of Scope& returning std::expected: commits on a value, rolls back on an
-  // error, and answers what it answered.
+  // error, and answers what its last attempt answered.
   template <class ScopedWork>
   auto write(ScopedWork&& work) const {
     return transact(Mode::Write, std::forward<ScopedWork>(work));

@@ -13,18 +13,21 @@ namespace artshop {
 // Transactions of the ports they use, which `narrow` builds over it. A write transaction takes
 // the write lock up front (no upgrade deadlocks) and either commits whole or leaves nothing
 // behind. Transactions do not nest: `work` uses the repositories it is given and never starts
-// another write.
+// another write. Work may run more than once and only its last attempt commits: a database
+// that fails conflicting transactions runs them again (PostgresUnitOfWork), so work is a
+// function of its attempt, as Transactions (transactions.hpp) says.
 class UnitOfWork {
  public:
   using Mode = TransactionMode;
 
   virtual ~UnitOfWork() = default;
 
-  // Calls `work` inside a transaction; commits when it returns true, rolls back when it
-  // returns false or throws (the exception then propagates).
+  // Calls `work` inside a transaction, maybe more than once; commits when its last attempt
+  // returns true, rolls back when it returns false or throws (the exception then propagates).
   virtual void run(Mode mode, const std::function<bool(Repositories&)>& work) = 0;
 
-  // Runs a function returning std::expected: commits on a value, rolls back on an error.
+  // Runs a function returning std::expected: commits on a value, rolls back on an error, and
+  // answers what its last attempt answered.
   template <class Work>
   auto write(Work&& work) {
     return transact(Mode::Write, std::forward<Work>(work));
