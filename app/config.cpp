@@ -46,6 +46,7 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "public_url",
     "jwt_signing_key",
     "jwt_previous_keys",
+    "auth.refresh_grace_seconds",
     "reset_code_key",
     "gift_card_key",
     "gift_card_previous_keys",
@@ -440,6 +441,8 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.integer("housekeeping_seconds", config.housekeeping_seconds, 1, 3600),
        config.housekeeping_seconds);
   take(settings.list("jwt_previous_keys"), config.jwt_previous_keys);
+  take(settings.integer("auth.refresh_grace_seconds", config.refresh_grace_seconds, 0, 60),
+       config.refresh_grace_seconds);
   take(settings.text("reset_code_key", ""), config.reset_code_key);
   take(settings.text("gift_card_key", ""), config.gift_card_key);
   take(settings.list("gift_card_previous_keys"), config.gift_card_previous_keys);

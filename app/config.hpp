@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "artshop/core/accounts/rate_limits.hpp"
+#include "artshop/core/accounts/token_policy.hpp"
 #include "artshop/core/exchange_rates.hpp"
 #include "artshop/core/generation/generation.hpp"
 #include "artshop/core/mail/deliver_mail.hpp"
@@ -85,6 +86,9 @@ struct Config {
   std::string jwt_signing_key;
   // Earlier signing keys still accepted for verification while their tokens live.
   std::vector<std::string> jwt_previous_keys;
+  // Seconds a rotated refresh token is still answered its successor (two tabs refreshing at
+  // once); 0 turns the grace off, so that any second use revokes the login.
+  int refresh_grace_seconds = static_cast<int>(kDefaultRefreshGrace.count());
   // The HMAC key reset codes are stored under: hex of 32 or more random bytes. Empty: a key
   // generated into <data_dir>/reset-codes.key.
   std::string reset_code_key;

@@ -137,6 +137,7 @@ Shop::Shop(const Config& configuration)
                    cores() + config.render_pool.threads + config.generation_pool.threads,
                    computation_priority(config)),
       // One connection per thread that may query, plus one so a readiness probe never waits.
+      successor_sealer(random),
       reset_code_digests(installation_secret(config.reset_code_key, "reset_code_key",
                                              config.reset_code_key_file(), random)),
       gift_card_keys(crypto::derive_gift_card_keys(installation_secret(
@@ -172,7 +173,8 @@ Shop::Shop(const Config& configuration)
                        common_passwords, clock, config.limits),
       log_in(narrow<AccountRepository, RefreshTokenRepository, RateLimitRepository>(transactions),
              credentials, issuer, clock, config.limits),
-      refresh_session(narrow<RefreshTokenRepository>(transactions), digests, issuer, clock),
+      refresh_session(narrow<RefreshTokenRepository>(transactions), digests, successor_sealer,
+                      issuer, clock, std::chrono::seconds(config.refresh_grace_seconds)),
       log_out(narrow<RefreshTokenRepository>(transactions), digests, clock),
       request_password_reset(
           narrow<AccountRepository, ResetCodeRepository, RateLimitRepository, MailOutbox>(
@@ -285,6 +287,9 @@ void Shop::housekeeping() {
     }
     if (const auto pruned = idempotency_keys.prune(); !pruned) {
       spdlog::error("pruning idempotency keys failed: {}", pruned.error().detail);
+    }
+    if (const auto forgotten = refresh_session.forget_spent_successors(); !forgotten) {
+      spdlog::error("forgetting refresh successors failed: {}", forgotten.error().detail);
     }
   } catch (const std::exception& e) {
     spdlog::error("housekeeping failed: {}", e.what());

@@ -21,6 +21,7 @@
 #include "artshop/core/orders/wallet.hpp"
 #include "artshop/core/support/tickets.hpp"
 #include "artshop/crypto/aes_gcm_gift_card_cipher.hpp"
+#include "artshop/crypto/aes_gcm_successor_sealer.hpp"
 #include "artshop/crypto/argon2_password_hasher.hpp"
 #include "artshop/crypto/digests.hpp"
 #include "artshop/crypto/hmac_jwt_codec.hpp"
@@ -90,6 +91,8 @@ struct Shop {
   SystemClock clock;
   crypto::OpenSslRandomSource random;
   crypto::Sha256TokenHasher digests;
+  // Keeps a refresh token's successor through the grace period, openable with that token only.
+  crypto::AesGcmRefreshSuccessorSealer successor_sealer;
   // Secrets at rest (docs/security.md): reset codes are kept as HMACs, gift-card numbers
   // sealed and looked up by HMAC, under keys that are not in the database.
   crypto::HmacTokenHasher reset_code_digests;

@@ -86,6 +86,8 @@ export default defineConfig({
       ARTSHOP_PORT: String(port),
       ARTSHOP_DATA_DIR: dataDir,
       ARTSHOP_STATIC_DIR: distDir,
+      // A short grace after a refresh-token rotation, so that a replay past it is quick to reach.
+      ARTSHOP_AUTH_REFRESH_GRACE_SECONDS: '1',
     },
   },
 });

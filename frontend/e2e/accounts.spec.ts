@@ -46,6 +46,7 @@ async function storedTokens(page: Page): Promise<unknown[]> {
 
 test('a customer signs up, edits the account, logs out and resets a forgotten password', async ({
   page,
+  request,
 }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail();
@@ -117,6 +118,7 @@ test('a customer signs up, edits the account, logs out and resets a forgotten pa
   });
 
   await test.step('log out', async () => {
+    const [, refreshToken] = await storedTokens(page);
     await openAccountMenuItem(page, 'Log out');
     await expect(page).toHaveURL(/\/$/);
     await expect(snackbar(page)).toHaveText('You have been logged out.');
@@ -124,6 +126,9 @@ test('a customer signs up, edits the account, logs out and resets a forgotten pa
     await expect.poll(() => storedTokens(page)).toEqual([null, null]);
     await page.goto('/account-settings');
     await expect(page.getByText('Page Not Found: /account-settings')).toBeVisible();
+    // The login ended on the server too: its last refresh token no longer refreshes.
+    const refresh = await request.post('/api/Accounts/refresh', { data: { refreshToken } });
+    expect(refresh.status()).toBe(400);
   });
 
   await test.step('ask for a reset code', async () => {

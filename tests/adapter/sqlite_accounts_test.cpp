@@ -78,8 +78,8 @@ TEST_F(SqliteAccounts, ARefreshTokenRotatesOnlyOnceAndItsFamilyCanBeRevoked) {
                    .family = "f",
                    .expires_at = kNow + std::chrono::days(30)},
                   kNow);
-    EXPECT_TRUE(tokens.mark_rotated("d1", kNow));
-    EXPECT_FALSE(tokens.mark_rotated("d1", kNow)) << "a second rotation loses the race";
+    EXPECT_TRUE(tokens.mark_rotated("d1", {}, kNow));
+    EXPECT_FALSE(tokens.mark_rotated("d1", {}, kNow)) << "a second rotation loses the race";
     tokens.insert({.token_digest = "d2",
                    .user = ann,
                    .family = "f",
@@ -140,7 +140,7 @@ TEST_F(SqliteAccounts, ALoginIsLiveUntilItsFamilyIsRevokedAndOnlyForItsOwnAccoun
                                  .family = "f2",
                                  .expires_at = kNow + std::chrono::days(30)},
                                 kNow);
-    repos.refresh_tokens.mark_rotated("t1", kNow);
+    repos.refresh_tokens.mark_rotated("t1", {}, kNow);
     return {};
   });
   EXPECT_TRUE(live(ann, "f1")) << "a rotated token still belongs to a live login";

@@ -3,7 +3,10 @@
 // at once, with the same answers to the customers.
 #include <gtest/gtest.h>
 
+#include <boost/json.hpp>
+#include <latch>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cluster/cluster_fixture.hpp"
@@ -13,6 +16,7 @@ namespace artshop::testing {
 namespace {
 
 using ClusterRaces = ClusterTest;
+namespace json = boost::json;
 
 TEST_F(ClusterRaces, FiftyBalanceOrdersOnFundsForTen_ExactlyTenSucceedWhicheverServerTakesThem) {
   std::vector<std::size_t> logged_before;
@@ -25,6 +29,44 @@ TEST_F(ClusterRaces, FiftyBalanceOrdersOnFundsForTen_ExactlyTenSucceedWhicheverS
               std::string::npos)
         << "nginx gave server " << i << " some of the orders";
   }
+}
+
+TEST_F(ClusterRaces, TwentyTabsRefreshingOneToken_AllHoldTheSameSuccessorWhicheverServerAnswers) {
+  const auto ann = shop.sign_up();
+  const auto login =
+      post_json(shop.url("/api/Accounts/login"),
+                json::serialize(json::value{{"email", ann.email}, {"password", kTestPassword}}));
+  ASSERT_EQ(login.status, 200) << login.body;
+  const auto refresh =
+      json::serialize(json::value{{"refreshToken", json::parse(login.body).at("refreshToken")}});
+
+  std::vector<HttpResponse> answers(20);
+  std::latch start(static_cast<std::ptrdiff_t>(answers.size()));
+  std::vector<std::thread> tabs;
+  for (auto& answer : answers) {
+    tabs.emplace_back([&] {
+      start.arrive_and_wait();
+      answer = post_json(shop.url("/api/Accounts/refresh"), refresh);
+    });
+  }
+  for (auto& tab : tabs) tab.join();
+
+  const auto successor = [](const HttpResponse& answer) {
+    return json::parse(answer.body).at("refreshToken");
+  };
+  for (const auto& answer : answers) {
+    ASSERT_EQ(answer.status, 200) << "no tab is logged out: " << answer.body;
+    EXPECT_EQ(successor(answer), successor(answers.front()));
+  }
+  // One usable token per login: the sign-up's own and the one the tabs share.
+  EXPECT_EQ(shop.count("SELECT count(*) FROM refresh_tokens JOIN accounts ON accounts.id = "
+                       "account_id WHERE email = '" +
+                       ann.email + "' AND rotated_at IS NULL AND revoked_at IS NULL"),
+            2);
+  const auto next =
+      post_json(shop.url("/api/Accounts/refresh"),
+                json::serialize(json::value{{"refreshToken", successor(answers.front())}}));
+  EXPECT_EQ(next.status, 200) << next.body;
 }
 
 TEST_F(ClusterRaces, TwentyRedemptionsOfOneGiftCard_ExactlyOneSucceeds) {

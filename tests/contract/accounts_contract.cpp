@@ -122,20 +122,79 @@ RefreshTokenRecord live_token(std::string digest, UserId user, std::string famil
           .revoked = false};
 }
 
+const RefreshSuccessor kSuccessor{.digest = "successor-digest", .sealed = "sealed-successor"};
+
+// A token of `user`'s login `family`, rotated to kSuccessor at `at`.
+void insert_rotated(Repositories& repos, const std::string& digest, UserId user,
+                    const std::string& family, std::chrono::sys_seconds at) {
+  repos.refresh_tokens.insert(live_token(digest, user, family), kNow);
+  repos.refresh_tokens.mark_rotated(digest, kSuccessor, at);
+}
+
 TEST_P(RefreshTokenContract, MarkRotated_Twice_AnswersFalseTheSecondTime) {
   const auto ann = add_account("ann@example.com");
   write([&](Repositories& repos) {
     repos.refresh_tokens.insert(live_token("digest-1", ann, "family-1"), kNow);
   });
-  EXPECT_TRUE(write(
-      [](Repositories& repos) { return repos.refresh_tokens.mark_rotated("digest-1", kNow); }));
-  EXPECT_FALSE(write(
-      [](Repositories& repos) { return repos.refresh_tokens.mark_rotated("digest-1", kNow); }));
+  EXPECT_TRUE(write([](Repositories& repos) {
+    return repos.refresh_tokens.mark_rotated("digest-1", kSuccessor, kNow);
+  }));
+  EXPECT_FALSE(write([](Repositories& repos) {
+    return repos.refresh_tokens.mark_rotated("digest-1", kSuccessor, kNow);
+  }));
   const auto found =
       read([](Repositories& repos) { return repos.refresh_tokens.find("digest-1"); });
   ASSERT_TRUE(found);
   EXPECT_TRUE(found->rotated);
   EXPECT_FALSE(found->revoked);
+}
+
+TEST_P(RefreshTokenContract, MarkRotated_KeepsWhenAndTheSuccessor) {
+  const auto ann = add_account("ann@example.com");
+  write([&](Repositories& repos) {
+    insert_rotated(repos, "digest-1", ann, "family-1", kNow + 3s);
+    repos.refresh_tokens.insert(live_token("digest-2", ann, "family-2"), kNow);
+    repos.refresh_tokens.mark_rotated("digest-2", {.digest = "other", .sealed = ""}, kNow);
+  });
+  read([&](Repositories& repos) {
+    const auto found = repos.refresh_tokens.find("digest-1");
+    EXPECT_EQ(found->rotated_at, kNow + 3s);
+    EXPECT_EQ(found->successor_digest, "successor-digest");
+    EXPECT_EQ(found->successor_sealed, "sealed-successor");
+    EXPECT_EQ(repos.refresh_tokens.find("digest-2")->successor_sealed, "")
+        << "no grace, nothing sealed";
+  });
+}
+
+TEST_P(RefreshTokenContract, Revoking_ForgetsTheSealedSuccessors) {
+  const auto ann = add_account("ann@example.com");
+  write([&](Repositories& repos) {
+    insert_rotated(repos, "phone-1", ann, "phone", kNow);
+    insert_rotated(repos, "laptop-1", ann, "laptop", kNow);
+    repos.refresh_tokens.revoke_family("phone", kNow);
+    repos.refresh_tokens.revoke_user_sessions(ann, "", kNow);
+  });
+  read([&](Repositories& repos) {
+    EXPECT_EQ(repos.refresh_tokens.find("phone-1")->successor_sealed, "");
+    EXPECT_EQ(repos.refresh_tokens.find("laptop-1")->successor_sealed, "");
+  });
+}
+
+TEST_P(RefreshTokenContract, ForgetSuccessors_ForgetsOnlyThoseRotatedBeforeTheTime) {
+  const auto ann = add_account("ann@example.com");
+  write([&](Repositories& repos) {
+    insert_rotated(repos, "older", ann, "phone", kNow);
+    insert_rotated(repos, "newer", ann, "laptop", kNow + 5s);
+  });
+  EXPECT_EQ(
+      write([](Repositories& repos) { return repos.refresh_tokens.forget_successors(kNow + 5s); }),
+      1);
+  read([&](Repositories& repos) {
+    const auto older = repos.refresh_tokens.find("older");
+    EXPECT_EQ(older->successor_sealed, "");
+    EXPECT_EQ(older->successor_digest, "successor-digest") << "the digest stays: it is no secret";
+    EXPECT_EQ(repos.refresh_tokens.find("newer")->successor_sealed, "sealed-successor");
+  });
 }
 
 TEST_P(RefreshTokenContract, MarkRotated_ARevokedOrUnknownToken_AnswersFalse) {
@@ -144,10 +203,12 @@ TEST_P(RefreshTokenContract, MarkRotated_ARevokedOrUnknownToken_AnswersFalse) {
     repos.refresh_tokens.insert(live_token("digest-1", ann, "family-1"), kNow);
     repos.refresh_tokens.revoke_family("family-1", kNow);
   });
-  EXPECT_FALSE(write(
-      [](Repositories& repos) { return repos.refresh_tokens.mark_rotated("digest-1", kNow); }));
-  EXPECT_FALSE(write(
-      [](Repositories& repos) { return repos.refresh_tokens.mark_rotated("unknown", kNow); }));
+  EXPECT_FALSE(write([](Repositories& repos) {
+    return repos.refresh_tokens.mark_rotated("digest-1", kSuccessor, kNow);
+  }));
+  EXPECT_FALSE(write([](Repositories& repos) {
+    return repos.refresh_tokens.mark_rotated("unknown", kSuccessor, kNow);
+  }));
 }
 
 TEST_P(RefreshTokenContract, RevokeFamily_EndsThatLoginOnly) {
@@ -202,7 +263,7 @@ TEST_P(RefreshTokenContract, SessionIsLive_AfterRotation_StaysTrue) {
   const auto ann = add_account("ann@example.com");
   write([&](Repositories& repos) {
     repos.refresh_tokens.insert(live_token("digest-1", ann, "phone"), kNow);
-    repos.refresh_tokens.mark_rotated("digest-1", kNow);
+    repos.refresh_tokens.mark_rotated("digest-1", kSuccessor, kNow);
   });
   EXPECT_TRUE(read(
       [&](Repositories& repos) { return repos.refresh_tokens.session_is_live(ann, "phone"); }));

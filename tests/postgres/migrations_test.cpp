@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cstdint>
 #include <thread>
 #include <vector>
 
@@ -18,15 +19,29 @@ std::span<const Migration> up_to(int version) {
   return artshop_schema().first(static_cast<std::size_t>(version));
 }
 
+// The versions of the schema's migrations above `after`, in order (there may be gaps: numbers
+// are taken by features as they are written).
+std::vector<int> versions_after(int after) {
+  std::vector<int> versions;
+  for (const auto& migration : artshop_schema()) {
+    if (migration.version > after) versions.push_back(migration.version);
+  }
+  return versions;
+}
+
+int newest() {
+  return artshop_schema().back().version;
+}
+
 TEST_F(PostgresMigrations, MigrateAppliesEveryMigrationOnceAndInOrder) {
   const auto first = migrate(*db, artshop_schema());
   EXPECT_EQ(first.from_version, 0);
-  EXPECT_EQ(first.to_version, 13);
-  EXPECT_EQ(first.applied, (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}));
+  EXPECT_EQ(first.to_version, newest());
+  EXPECT_EQ(first.applied, versions_after(0));
 
   const auto second = migrate(*db, artshop_schema());
   EXPECT_TRUE(second.applied.empty());
-  EXPECT_EQ(schema_version(*db), 13);
+  EXPECT_EQ(schema_version(*db), newest());
 }
 
 TEST_F(PostgresMigrations, TheVersionsAndNamesAreSqlites) {
@@ -51,7 +66,7 @@ TEST_F(PostgresMigrations, MigrateRefusesADatabaseNewerThanTheCode) {
   } catch (const sql::DatabaseError& error) {
     EXPECT_NE(std::string(error.what()).find("newer than this build"), std::string::npos);
   }
-  EXPECT_EQ(schema_version(*db), 13);
+  EXPECT_EQ(schema_version(*db), newest());
 }
 
 TEST_F(PostgresMigrations, MigrateStopsAtAFailingMigrationAndKeepsTheEarlierOnes) {
@@ -76,7 +91,8 @@ TEST_F(PostgresMigrations, ServersMigratingAtOnceApplyEachStepOnce) {
   std::size_t applied = 0;
   for (const auto& report : reports) applied += report.applied.size();
   EXPECT_EQ(applied, artshop_schema().size());
-  EXPECT_EQ(integer("SELECT count(*) FROM schema_migrations"), 13);
+  EXPECT_EQ(integer("SELECT count(*) FROM schema_migrations"),
+            static_cast<std::int64_t>(artshop_schema().size()));
 }
 
 TEST_F(PostgresMigrations, TheLedgerIsAppendOnly) {
@@ -137,7 +153,7 @@ TEST_F(PostgresMigrations, PaymentsKeepTheIdsOfDepositsAndOrders) {
       ", 'ord-3', 'Pending', 4, 5, NULL FROM accounts");
 
   const auto report = migrate(*db, artshop_schema());
-  EXPECT_EQ(report.applied, (std::vector<int>{10, 11, 12, 13}));
+  EXPECT_EQ(report.applied, versions_after(9));
 
   EXPECT_EQ(integer("SELECT amount_minor FROM payments WHERE id = 7 AND purpose = 'Deposit'"),
             1500);

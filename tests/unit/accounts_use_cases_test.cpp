@@ -67,15 +67,28 @@ class Accounts : public ::testing::Test {
   fakes::PlainDigests digests;
   fakes::PlainTokens tokens;
   CommonPasswords common;
+  fakes::PlainSuccessorSealer sealer;
   SessionIssuer issuer{tokens, digests, random};
   RegisterAccount register_account{store, credentials, common, clock, kDefaultRateLimits};
   LogIn log_in{store, credentials, issuer, clock, kDefaultRateLimits};
-  RefreshSession refresh{store, digests, issuer, clock};
+  RefreshSession refresh{store, digests, sealer, issuer, clock, kDefaultRefreshGrace};
   Authenticate authenticate{tokens, clock, store};
   LogOut log_out{store, digests, clock};
   RequestPasswordReset forgot{store, password_services(), kDefaultRateLimits};
   ResetPassword reset{store, password_services(), kDefaultRateLimits};
   ChangePassword change{store, password_services(), kDefaultRateLimits};
+
+  // Ann's login, and what its first refresh rotated it to.
+  struct RotatedLogin {
+    SessionTokens first;
+    SessionTokens second;
+  };
+  RotatedLogin rotated_login() {
+    registered();
+    auto first = log_in_as("ann@example.com", kPassword).value();
+    auto second = refresh(first.refresh_token).value();
+    return {.first = std::move(first), .second = std::move(second)};
+  }
 
   Result<std::string_view> forgot_from(std::string email, std::string ip = "10.0.0.1") {
     return forgot({.form = {.email = std::move(email)}, .client_address = std::move(ip)});
@@ -269,14 +282,68 @@ TEST_F(Accounts, Refresh_RotatesTheTokenWithinTheSameLogin) {
   EXPECT_TRUE(refresh(second->refresh_token)) << "the new token works once";
 }
 
-TEST_F(Accounts, Refresh_WithARotatedToken_RevokesTheWholeLogin) {
-  registered();
-  const auto first = log_in_as("ann@example.com", kPassword).value();
-  const auto second = refresh(first.refresh_token).value();
+TEST_F(Accounts, Refresh_WithATokenRotatedLongerThanTheGraceAgo_RevokesTheWholeLogin) {
+  const auto [first, second] = rotated_login();
+  clock.advance(kDefaultRefreshGrace + std::chrono::seconds(1));
   auto replay = refresh(first.refresh_token);
   ASSERT_FALSE(replay);
   EXPECT_EQ(replay.error().kind, ErrorKind::Validation);
+  EXPECT_EQ(messages(replay.error(), ValidationErrors::kGeneral),
+            std::vector<std::string>{std::string(RefreshSession::kInvalidToken)});
   EXPECT_FALSE(refresh(second.refresh_token)) << "the thief's or the owner's newer token dies too";
+}
+
+// The live tokens of the logins of the store: neither rotated nor revoked.
+std::size_t live_refresh_tokens(const fakes::StoreState& state) {
+  return static_cast<std::size_t>(std::ranges::count_if(
+      state.refresh_tokens,
+      [](const auto& entry) { return !entry.second.rotated && !entry.second.revoked; }));
+}
+
+TEST_F(Accounts, Refresh_ATokenAgainWithinTheGrace_AnswersTheSameSuccessorAndKeepsTheLogin) {
+  const auto [first, one_tab] = rotated_login();
+  clock.advance(kDefaultRefreshGrace);  // the last second of the grace
+  const auto other_tab = refresh(first.refresh_token);
+  ASSERT_TRUE(other_tab) << "a second tab refreshing the same token is no replay";
+  EXPECT_EQ(other_tab->refresh_token, one_tab.refresh_token);
+  EXPECT_EQ(authenticate(other_tab->access_token)->session,
+            authenticate(first.access_token)->session);
+  EXPECT_EQ(live_refresh_tokens(store.state), 1U) << "one login, one live token";
+  EXPECT_TRUE(refresh(one_tab.refresh_token)) << "the shared successor refreshes as usual";
+}
+
+TEST_F(Accounts, Refresh_WithNoGrace_ASecondUseRevokesAtOnce) {
+  RefreshSession strict{store, digests, sealer, issuer, clock, std::chrono::seconds(0)};
+  registered();
+  const auto first = log_in_as("ann@example.com", kPassword).value();
+  const auto second = strict(first.refresh_token).value();
+  EXPECT_FALSE(strict(first.refresh_token));
+  EXPECT_FALSE(strict(second.refresh_token)) << "the login is revoked";
+}
+
+TEST_F(Accounts, Refresh_ARotatedTokenWithinTheGraceAfterLogOut_IsRefused) {
+  const auto [first, second] = rotated_login();
+  ASSERT_TRUE(log_out({.caller = authenticate(second.access_token).value(), .refresh_token = {}}));
+  EXPECT_FALSE(refresh(first.refresh_token)) << "a logged-out login answers no successor";
+}
+
+TEST_F(Accounts, Refresh_WithinTheGraceWhenTheKeptSuccessorIsNotTheStoredOne_RevokesTheLogin) {
+  const auto [first, second] = rotated_login();
+  auto& rotated = store.state.refresh_tokens.at(digests.digest(first.refresh_token));
+  rotated.successor_sealed = sealer.seal("a token of somebody's choosing", first.refresh_token);
+  EXPECT_FALSE(refresh(first.refresh_token));
+  EXPECT_FALSE(refresh(second.refresh_token)) << "treated as a reuse: the login is revoked";
+}
+
+TEST_F(Accounts, ForgetSpentSuccessors_ForgetsOnlyThoseWhoseGraceIsOver) {
+  const auto [first, second] = rotated_login();
+  clock.advance(kDefaultRefreshGrace);
+  EXPECT_EQ(refresh.forget_spent_successors(), 0) << "still within the grace";
+  clock.advance(std::chrono::seconds(1));
+  refresh(second.refresh_token).value();
+  EXPECT_EQ(refresh.forget_spent_successors(), 1) << "the first token's, not the second's";
+  EXPECT_TRUE(
+      store.state.refresh_tokens.at(digests.digest(first.refresh_token)).successor_sealed.empty());
 }
 
 TEST_F(Accounts, Refresh_AfterThirtyDays_IsRefused) {

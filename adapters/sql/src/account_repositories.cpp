@@ -94,8 +94,8 @@ void SqlRefreshTokenRepository::insert(const RefreshTokenRecord& record, sys_sec
 
 std::optional<RefreshTokenRecord> SqlRefreshTokenRepository::find(std::string_view token_digest) {
   auto row = db_.prepare(
-      "SELECT account_id, family, expires_at, rotated_at, revoked_at "
-      "FROM refresh_tokens WHERE token_digest = ?1");
+      "SELECT account_id, family, expires_at, rotated_at, revoked_at, successor_digest, "
+      "successor_sealed FROM refresh_tokens WHERE token_digest = ?1");
   row.bind(1, token_digest);
   if (!row.step()) return std::nullopt;
   return RefreshTokenRecord{.token_digest = std::string(token_digest),
@@ -103,21 +103,30 @@ std::optional<RefreshTokenRecord> SqlRefreshTokenRepository::find(std::string_vi
                             .family = row.column_text(1),
                             .expires_at = from_epoch(row.column_int(2)),
                             .rotated = !row.is_null(3),
-                            .revoked = !row.is_null(4)};
+                            .revoked = !row.is_null(4),
+                            .rotated_at = from_epoch(row.column_optional_int(3).value_or(0)),
+                            .successor_digest = row.column_text(5),
+                            .successor_sealed = row.column_text(6)};
 }
 
-bool SqlRefreshTokenRepository::mark_rotated(std::string_view token_digest, sys_seconds at) {
+bool SqlRefreshTokenRepository::mark_rotated(std::string_view token_digest,
+                                             const RefreshSuccessor& successor, sys_seconds at) {
   db_.prepare(
-         "UPDATE refresh_tokens SET rotated_at = ?2 "
+         "UPDATE refresh_tokens SET rotated_at = ?2, successor_digest = ?3, "
+         "successor_sealed = ?4 "
          "WHERE token_digest = ?1 AND rotated_at IS NULL AND revoked_at IS NULL")
       .bind(1, token_digest)
       .bind(2, epoch(at))
+      .bind(3, successor.digest)
+      .bind(4, successor.sealed.empty() ? std::nullopt : std::optional(successor.sealed))
       .run();
   return db_.changes() == 1;
 }
 
 void SqlRefreshTokenRepository::revoke_family(std::string_view family, sys_seconds at) {
-  db_.prepare("UPDATE refresh_tokens SET revoked_at = ?2 WHERE family = ?1 AND revoked_at IS NULL")
+  db_.prepare(
+         "UPDATE refresh_tokens SET revoked_at = ?2, successor_sealed = NULL "
+         "WHERE family = ?1 AND revoked_at IS NULL")
       .bind(1, family)
       .bind(2, epoch(at))
       .run();
@@ -126,7 +135,7 @@ void SqlRefreshTokenRepository::revoke_family(std::string_view family, sys_secon
 void SqlRefreshTokenRepository::revoke_user_sessions(UserId user, std::string_view keep_family,
                                                      sys_seconds at) {
   db_.prepare(
-         "UPDATE refresh_tokens SET revoked_at = ?3 "
+         "UPDATE refresh_tokens SET revoked_at = ?3, successor_sealed = NULL "
          "WHERE account_id = ?1 AND family <> ?2 AND revoked_at IS NULL")
       .bind(1, user.value)
       .bind(2, keep_family)
@@ -141,6 +150,16 @@ bool SqlRefreshTokenRepository::session_is_live(UserId user, std::string_view fa
       "WHERE family = ?1 AND account_id = ?2 AND revoked_at IS NULL LIMIT 1");
   row.bind(1, family).bind(2, user.value);
   return row.step();
+}
+
+int SqlRefreshTokenRepository::forget_successors(sys_seconds rotated_before) {
+  // The partial index holds only the rows that still keep a successor: a few seconds' worth.
+  db_.prepare(
+         "UPDATE refresh_tokens SET successor_sealed = NULL "
+         "WHERE successor_sealed IS NOT NULL AND rotated_at < ?1")
+      .bind(1, epoch(rotated_before))
+      .run();
+  return static_cast<int>(db_.changes());
 }
 
 void SqlResetCodeRepository::replace(const ResetCodeRecord& record) {

@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 13> kSchema{{
+constexpr std::array<Migration, 14> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -586,6 +586,18 @@ CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at, id) WHERE status =
 -- Mails not yet sent (confirmation_sent_at or notice_sent_at NULL) are queued in the outbox
 -- by the first start that runs this code (QueueUnsentSupportMail), which knows the addresses.
 UPDATE support_tickets SET mails_claimed_until = NULL;
+)sql"},
+    {14, "refresh grace",
+     R"sql(
+-- A rotated refresh token keeps the token it was rotated to: its digest, and for the few
+-- seconds of the grace period the token itself, sealed under a key derived from the rotated
+-- token (which is not stored), so that a second refresh from another tab is answered the same
+-- successor. Housekeeping forgets the sealed ones past the grace period; the partial index holds
+-- only those.
+ALTER TABLE refresh_tokens ADD COLUMN successor_digest TEXT;
+ALTER TABLE refresh_tokens ADD COLUMN successor_sealed TEXT;
+CREATE INDEX refresh_tokens_sealed_by_rotation ON refresh_tokens (rotated_at)
+  WHERE successor_sealed IS NOT NULL;
 )sql"},
 }};
 

@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -88,6 +89,24 @@ class PlainDigests final : public TokenHasher {
  public:
   std::string digest(std::string_view token) const override {
     return "digest(" + std::string(token) + ")";
+  }
+};
+
+// "sealed-for(<rotated token>):<successor>", opened only with the same rotated token.
+class PlainSuccessorSealer final : public RefreshSuccessorSealer {
+ public:
+  std::string seal(std::string_view successor, std::string_view rotated_token) const override {
+    return prefix(rotated_token) + std::string(successor);
+  }
+  std::optional<std::string> open(std::string_view sealed,
+                                  std::string_view rotated_token) const override {
+    if (!sealed.starts_with(prefix(rotated_token))) return std::nullopt;
+    return std::string(sealed.substr(prefix(rotated_token).size()));
+  }
+
+ private:
+  static std::string prefix(std::string_view rotated_token) {
+    return "sealed-for(" + std::string(rotated_token) + "):";
   }
 };
 

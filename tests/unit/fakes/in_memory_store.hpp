@@ -1,6 +1,7 @@
 #pragma once
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <ranges>
@@ -139,23 +140,34 @@ class InMemoryRefreshTokens final : public RefreshTokenRepository {
     if (found == state_.refresh_tokens.end()) return std::nullopt;
     return found->second;
   }
-  bool mark_rotated(std::string_view digest, std::chrono::sys_seconds) override {
+  bool mark_rotated(std::string_view digest, const RefreshSuccessor& successor,
+                    std::chrono::sys_seconds at) override {
     const auto found = state_.refresh_tokens.find(std::string(digest));
     if (found == state_.refresh_tokens.end()) return false;
     auto& record = found->second;
     if (record.rotated || record.revoked) return false;
     record.rotated = true;
+    record.rotated_at = at;
+    record.successor_digest = successor.digest;
+    record.successor_sealed = successor.sealed;
     return true;
   }
   void revoke_family(std::string_view family, std::chrono::sys_seconds) override {
-    for (auto& [digest, record] : state_.refresh_tokens) {
-      if (record.family == family) record.revoked = true;
-    }
+    revoke_where([family](const RefreshTokenRecord& record) { return record.family == family; });
   }
   void revoke_user_sessions(UserId user, std::string_view keep, std::chrono::sys_seconds) override {
+    revoke_where([user, keep](const RefreshTokenRecord& record) {
+      return record.user == user && record.family != keep;
+    });
+  }
+  int forget_successors(std::chrono::sys_seconds rotated_before) override {
+    int forgotten = 0;
     for (auto& [digest, record] : state_.refresh_tokens) {
-      if (record.user == user && record.family != keep) record.revoked = true;
+      if (record.successor_sealed.empty() || record.rotated_at >= rotated_before) continue;
+      record.successor_sealed.clear();
+      ++forgotten;
     }
+    return forgotten;
   }
   bool session_is_live(UserId user, std::string_view family) override {
     for (const auto& [digest, record] : state_.refresh_tokens) {
@@ -165,6 +177,14 @@ class InMemoryRefreshTokens final : public RefreshTokenRepository {
   }
 
  private:
+  void revoke_where(const std::function<bool(const RefreshTokenRecord&)>& matches) {
+    for (auto& [digest, record] : state_.refresh_tokens) {
+      if (!matches(record)) continue;
+      record.revoked = true;
+      record.successor_sealed.clear();
+    }
+  }
+
   StoreState& state_;
 };
 

@@ -21,10 +21,6 @@ struct CipherKey {
 // numbers take the current key; previous keys only open.
 class AesGcmGiftCardNumberCipher final : public GiftCardNumberCipher {
  public:
-  static constexpr std::size_t kKeyBytes = 32;
-  static constexpr std::size_t kNonceBytes = 12;
-  static constexpr std::size_t kTagBytes = 16;
-
   // Throws std::invalid_argument for a key that is not 32 bytes, an empty id or two keys
   // with one id. `random` must outlive the cipher.
   AesGcmGiftCardNumberCipher(CipherKey current, std::vector<CipherKey> previous,

@@ -27,11 +27,13 @@ class SqlRefreshTokenRepository final : public RefreshTokenRepository {
   explicit SqlRefreshTokenRepository(Connection& connection) noexcept : db_(connection) {}
   void insert(const RefreshTokenRecord& record, std::chrono::sys_seconds issued_at) override;
   std::optional<RefreshTokenRecord> find(std::string_view token_digest) override;
-  bool mark_rotated(std::string_view token_digest, std::chrono::sys_seconds at) override;
+  bool mark_rotated(std::string_view token_digest, const RefreshSuccessor& successor,
+                    std::chrono::sys_seconds at) override;
   void revoke_family(std::string_view family, std::chrono::sys_seconds at) override;
   void revoke_user_sessions(UserId user, std::string_view keep_family,
                             std::chrono::sys_seconds at) override;
   bool session_is_live(UserId user, std::string_view family) override;
+  int forget_successors(std::chrono::sys_seconds rotated_before) override;
 
  private:
   Connection& db_;

@@ -36,6 +36,18 @@ struct RefreshTokenRecord {
   std::chrono::sys_seconds expires_at;
   bool rotated = false;
   bool revoked = false;
+  // Once rotated: when, and the token it was rotated to (its digest, and the token itself
+  // sealed under this one, kept only through the grace period so that a second refresh of this
+  // token from another tab is answered the same successor).
+  std::chrono::sys_seconds rotated_at{};
+  std::string successor_digest;
+  std::string successor_sealed;
+};
+
+// The token a refresh rotates to, as kept in the rotated token's record.
+struct RefreshSuccessor {
+  std::string digest;
+  std::string sealed;  // empty when no grace period is kept
 };
 
 struct ResetCodeRecord {

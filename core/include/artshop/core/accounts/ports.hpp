@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdint>
 #include <expected>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -81,6 +82,18 @@ class TokenHasher {
   virtual ~TokenHasher() = default;
   // A fixed-length, deterministic digest (lower-case hex) of `token`.
   virtual std::string digest(std::string_view token) const = 0;
+};
+
+// Keeps a rotated refresh token's successor readable only to whoever presents the rotated
+// token: the key is derived from that token, which the server never stores, so a copy of the
+// database alone opens no successor.
+class RefreshSuccessorSealer {
+ public:
+  virtual ~RefreshSuccessorSealer() = default;
+  virtual std::string seal(std::string_view successor, std::string_view rotated_token) const = 0;
+  // Nullopt when `sealed` was not sealed under `rotated_token`, or was altered.
+  virtual std::optional<std::string> open(std::string_view sealed,
+                                          std::string_view rotated_token) const = 0;
 };
 
 }  // namespace artshop

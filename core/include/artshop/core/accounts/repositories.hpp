@@ -27,8 +27,11 @@ class RefreshTokenRepository {
   virtual ~RefreshTokenRepository() = default;
   virtual void insert(const RefreshTokenRecord& record, std::chrono::sys_seconds issued_at) = 0;
   virtual std::optional<RefreshTokenRecord> find(std::string_view token_digest) = 0;
-  // Marks a live token rotated; false when it was already rotated or revoked (a race lost).
-  virtual bool mark_rotated(std::string_view token_digest, std::chrono::sys_seconds at) = 0;
+  // Marks a live token rotated to `successor`; false when it was already rotated or revoked
+  // (a race lost).
+  virtual bool mark_rotated(std::string_view token_digest, const RefreshSuccessor& successor,
+                            std::chrono::sys_seconds at) = 0;
+  // Revoking a login also forgets the sealed successors of its tokens.
   virtual void revoke_family(std::string_view family, std::chrono::sys_seconds at) = 0;
   // Revokes every login of the user but `keep_family` (empty: all of them).
   virtual void revoke_user_sessions(UserId user, std::string_view keep_family,
@@ -36,6 +39,9 @@ class RefreshTokenRepository {
   // Whether the login `family` of `user` still has a token that was not revoked: false once
   // it was logged out, revoked by a password change or reset, or its account is gone.
   virtual bool session_is_live(UserId user, std::string_view family) = 0;
+  // Forgets the sealed successors of tokens rotated before `rotated_before`, whose grace period
+  // is over; answers how many.
+  virtual int forget_successors(std::chrono::sys_seconds rotated_before) = 0;
 };
 
 class ResetCodeRepository {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -37,8 +38,15 @@ class SessionIssuer {
 
   // A new family id for a new login: 128 random bits, hex.
   std::string new_family();
+  std::string new_refresh_token();
+  // A signed access token of the login `family`.
+  std::string access_token(UserId user, const std::string& family,
+                           std::chrono::system_clock::time_point now) const;
+  // Stores `refresh_token` (a fresh one when not given) in the family, next to an access token.
   SessionTokens issue(RefreshTokenRepository& store, UserId user, const std::string& family,
                       std::chrono::system_clock::time_point now);
+  SessionTokens issue(RefreshTokenRepository& store, UserId user, const std::string& family,
+                      std::chrono::system_clock::time_point now, std::string refresh_token);
 
  private:
   const AccessTokenCodec& tokens_;
@@ -73,23 +81,41 @@ class LogIn {
 };
 
 // POST /api/Accounts/refresh. Rotates the refresh token; a token presented after it was
-// rotated means it was stolen or replayed, so the whole login is revoked.
+// rotated means it was stolen or replayed, so the whole login is revoked. Within the grace
+// period after its rotation, though, a token is answered the same successor again: two tabs
+// that refresh one token at once both stay signed in, holding the same new token.
 class RefreshSession {
  public:
   static constexpr std::string_view kEmptyToken = "refresh token is empty";
   static constexpr std::string_view kInvalidToken = "Your session has ended. Please log in again.";
   using Ports = Transactions<RefreshTokenRepository>;
 
-  RefreshSession(Ports transactions, const TokenHasher& digests, SessionIssuer& issuer,
-                 const Clock& clock)
-      : transactions_(std::move(transactions)), digests_(digests), issuer_(issuer), clock_(clock) {}
+  // `grace` counts in whole seconds of the clock; zero keeps no successor.
+  RefreshSession(Ports transactions, const TokenHasher& digests,
+                 const RefreshSuccessorSealer& sealer, SessionIssuer& issuer, const Clock& clock,
+                 std::chrono::seconds grace)
+      : transactions_(std::move(transactions)),
+        digests_(digests),
+        sealer_(sealer),
+        issuer_(issuer),
+        clock_(clock),
+        grace_(grace) {}
   Result<SessionTokens> operator()(std::string_view refresh_token);
 
+  // Forgets the successors whose grace period is over (run by the periodic housekeeping).
+  Result<int> forget_spent_successors();
+
  private:
+  std::optional<std::string> successor_within_grace(const RefreshTokenRecord& rotated,
+                                                    std::string_view token,
+                                                    std::chrono::sys_seconds now) const;
+
   Ports transactions_;
   const TokenHasher& digests_;
+  const RefreshSuccessorSealer& sealer_;
   SessionIssuer& issuer_;
   const Clock& clock_;
+  std::chrono::seconds grace_;
 };
 
 // Reads the caller from the Authorization header's bearer token: 401 for anything but a

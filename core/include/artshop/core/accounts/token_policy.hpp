@@ -12,6 +12,9 @@ namespace artshop {
 inline constexpr std::chrono::minutes kAccessTokenLifetime{15};
 inline constexpr std::chrono::days kRefreshTokenLifetime{30};
 inline constexpr std::chrono::minutes kResetCodeLifetime{10};
+// How long a rotated refresh token is still answered the successor it was rotated to, so that
+// two tabs refreshing the same token at once both stay signed in (auth.refresh_grace_seconds).
+inline constexpr std::chrono::seconds kDefaultRefreshGrace{5};
 // A reset code dies after this many wrong tries, so its 40 bits cannot be guessed online.
 inline constexpr int kResetCodeMaxAttempts = 5;
 

@@ -5,6 +5,7 @@ import type {
   ChangePasswordRequest,
   Credentials,
   ForgotPasswordRequest,
+  LogoutRequest,
   MessageResult,
   NamesUpdate,
   Profile,
@@ -32,6 +33,13 @@ export const accountsApi = profileApi.injectEndpoints({
     /** Answers the tokens; storing them is up to the caller (see useSignIn). */
     login: build.mutation<AuthTokens, Credentials>({
       query: (body) => ({ url: '/api/Accounts/login', method: 'POST', body }),
+    }),
+    /**
+     * Ends this login on the server: its refresh token stops refreshing and its access tokens stop
+     * working at once, instead of living on until they expire.
+     */
+    logout: build.mutation<null, LogoutRequest>({
+      query: (body) => ({ url: '/api/Accounts/logout', method: 'POST', body }),
     }),
     forgotPassword: build.mutation<MessageResult, ForgotPasswordRequest>({
       query: (body) => ({ url: '/api/Accounts/forgot-password', method: 'POST', body }),
@@ -73,6 +81,7 @@ async function storeSavedProfile(
 export const {
   useRegisterMutation,
   useLoginMutation,
+  useLogoutMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
   useChangePasswordMutation,

@@ -5,6 +5,11 @@ export interface Credentials {
   password: string;
 }
 
+/** The refresh token of the login being ended, so that it stops refreshing too. */
+export interface LogoutRequest {
+  refreshToken?: string;
+}
+
 export interface RegistrationRequest extends Credentials {
   repeatedPassword: string;
   agreedToPrivacyPolicy: boolean;

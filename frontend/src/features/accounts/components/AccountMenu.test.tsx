@@ -1,37 +1,89 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { serveCatalogue } from '@/features/gallery/testing/catalogueServer';
 import { renderApp, signIn } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
 import { PROFILE, serveProfile, watchForNotFound } from '../testing/accountsServer';
 
-describe('account menu', () => {
-  it('logs out: clears the tokens and the cached answers and goes home', async () => {
-    // The visitor ends on the home page, which shows the latest pictures.
-    serveCatalogue();
-    signIn('access-1', 'refresh-1');
-    window.localStorage.setItem('jwtToken', 'older-copy');
-    serveProfile();
-    const user = userEvent.setup({ delay: null });
-    const { history, store } = renderApp('/account-settings');
-    await screen.findByText(PROFILE.email);
-    expect(store.getState().api.queries).not.toEqual({});
+interface LogoutCall {
+  authorization: string | null;
+  body: unknown;
+}
 
-    const notFound = watchForNotFound();
-    await user.click(screen.getByRole('button', { name: 'Account' }));
-    await user.click(
-      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Log out' }),
-    );
+/** Answers POST /api/Accounts/logout with `status` and records each call. */
+function serveLogout(status: number): LogoutCall[] {
+  const calls: LogoutCall[] = [];
+  server.use(
+    http.post(apiUrl('/api/Accounts/logout'), async ({ request }) => {
+      calls.push({
+        authorization: request.headers.get('Authorization'),
+        body: await request.json(),
+      });
+      return status === 204
+        ? new HttpResponse(null, { status })
+        : HttpResponse.json({ title: 'An unexpected server error occurred.' }, { status });
+    }),
+  );
+  return calls;
+}
+
+/** Signs in, opens the account settings and chooses 'Log out' in the account menu. */
+async function logOutFromAccountSettings() {
+  // The visitor ends on the home page, which shows the latest pictures.
+  serveCatalogue();
+  signIn('access-1', 'refresh-1');
+  window.localStorage.setItem('jwtToken', 'older-copy');
+  serveProfile();
+  const user = userEvent.setup({ delay: null });
+  const rendered = renderApp('/account-settings');
+  await screen.findByText(PROFILE.email);
+  expect(rendered.store.getState().api.queries).not.toEqual({});
+
+  const notFound = watchForNotFound();
+  await user.click(screen.getByRole('button', { name: 'Account' }));
+  await user.click(
+    within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Log out' }),
+  );
+  return { ...rendered, notFound };
+}
+
+function expectTokensForgotten() {
+  for (const storage of [window.sessionStorage, window.localStorage]) {
+    expect(storage.getItem('jwtToken')).toBeNull();
+    expect(storage.getItem('refreshToken')).toBeNull();
+  }
+}
+
+describe('account menu', () => {
+  it('logs out: ends the login on the server, clears the tokens and the cached answers and goes home', async () => {
+    const logouts = serveLogout(204);
+    const { history, store, notFound } = await logOutFromAccountSettings();
 
     await waitFor(() => expect(store.getState().session.accessToken).toBeNull());
+    expect(logouts).toEqual([
+      { authorization: 'Bearer access-1', body: { refreshToken: 'refresh-1' } },
+    ]);
     expect(history.location.pathname).toBe('/');
     // The message's code loads the first time one is shown.
     expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
-    for (const storage of [window.sessionStorage, window.localStorage]) {
-      expect(storage.getItem('jwtToken')).toBeNull();
-      expect(storage.getItem('refreshToken')).toBeNull();
-    }
+    expectTokensForgotten();
     expect(JSON.stringify(store.getState().api.queries)).not.toContain(PROFILE.email);
+    notFound.stop();
+    expect(notFound.seen).toEqual([]);
+  });
+
+  it('forgets the tokens and goes home even when the server fails to end the login', async () => {
+    const logouts = serveLogout(500);
+    const { history, store, notFound } = await logOutFromAccountSettings();
+
+    await waitFor(() => expect(store.getState().session.accessToken).toBeNull());
+    expect(logouts).toHaveLength(1);
+    expect(history.location.pathname).toBe('/');
+    expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
+    expectTokensForgotten();
+    expect(store.getState().session.refreshToken).toBeNull();
     notFound.stop();
     expect(notFound.seen).toEqual([]);
   });

@@ -3,7 +3,8 @@ import MenuItem from '@mui/material/MenuItem';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
-import { selectIsSignedIn, signedOut } from '@/lib/session/sessionSlice';
+import { selectIsSignedIn, selectRefreshToken, signedOut } from '@/lib/session/sessionSlice';
+import { useLogoutMutation } from '../api/accountsApi';
 import { useSessionTransition } from '../hooks/useSessionTransition';
 import type { LoginPageState } from '../loginPageState';
 
@@ -29,13 +30,20 @@ interface AccountMenuListProps {
 /** The account menu's entries, loaded when the menu is first opened. */
 export function AccountMenuList({ id, anchor, onClose }: AccountMenuListProps) {
   const isSignedIn = useAppSelector(selectIsSignedIn);
+  const refreshToken = useAppSelector(selectRefreshToken);
+  const [endLogin] = useLogoutMutation();
   const dispatch = useAppDispatch();
   const changeSessionOnArrival = useSessionTransition();
   const { pathname, search, hash } = useLocation();
 
+  // The login ends on the server first, so that its tokens stop working there too; the browser
+  // forgets them whatever the server answered (a failed call must not keep anyone signed in).
   // Signing out clears the tokens and every cached answer (see app/persistence.ts).
   const logOut = async () => {
     onClose();
+    await endLogin(refreshToken === null ? {} : { refreshToken })
+      .unwrap()
+      .catch(() => undefined);
     dispatch(messageShown('You have been logged out.', 'success'));
     await changeSessionOnArrival('/', signedOut());
   };
