@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { serveLogout } from '@/features/accounts/testing/accountsServer';
 import { serveCatalogue } from '@/features/gallery/testing/catalogueServer';
 import { serveOrders } from '@/features/orders/testing/ordersServer';
 import { renderApp, signIn } from '@/test/render';
@@ -49,6 +50,7 @@ describe('header, footer and account menu', () => {
     const user = userEvent.setup();
     signIn();
     serveOrders([]);
+    const logouts = serveLogout(204);
     renderApp('/order-history');
     await screen.findByRole('heading', { name: 'Order history' });
 
@@ -73,6 +75,7 @@ describe('header, footer and account menu', () => {
     expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
     expect(window.sessionStorage.getItem('jwtToken')).toBeNull();
     expect(window.sessionStorage.getItem('refreshToken')).toBeNull();
+    expect(logouts).toHaveLength(1);
   });
 
   it('follows a header link to its page and scrolls to the top', async () => {

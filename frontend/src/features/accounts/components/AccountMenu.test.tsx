@@ -1,33 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { serveCatalogue } from '@/features/gallery/testing/catalogueServer';
 import { renderApp, signIn } from '@/test/render';
-import { apiUrl, server } from '@/test/server';
-import { PROFILE, serveProfile, watchForNotFound } from '../testing/accountsServer';
-
-interface LogoutCall {
-  authorization: string | null;
-  body: unknown;
-}
-
-/** Answers POST /api/Accounts/logout with `status` and records each call. */
-function serveLogout(status: number): LogoutCall[] {
-  const calls: LogoutCall[] = [];
-  server.use(
-    http.post(apiUrl('/api/Accounts/logout'), async ({ request }) => {
-      calls.push({
-        authorization: request.headers.get('Authorization'),
-        body: await request.json(),
-      });
-      return status === 204
-        ? new HttpResponse(null, { status })
-        : HttpResponse.json({ title: 'An unexpected server error occurred.' }, { status });
-    }),
-  );
-  return calls;
-}
+import { PROFILE, serveLogout, serveProfile, watchForNotFound } from '../testing/accountsServer';
 
 /** Signs in, opens the account settings and chooses 'Log out' in the account menu. */
 async function logOutFromAccountSettings() {

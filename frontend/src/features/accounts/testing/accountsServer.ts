@@ -77,3 +77,25 @@ export function watchForNotFound() {
     stop: () => observer.disconnect(),
   };
 }
+
+export interface LogoutCall {
+  authorization: string | null;
+  body: unknown;
+}
+
+/** Answers POST /api/Accounts/logout with `status` and records each call. */
+export function serveLogout(status: number): LogoutCall[] {
+  const calls: LogoutCall[] = [];
+  server.use(
+    http.post(apiUrl('/api/Accounts/logout'), async ({ request }) => {
+      calls.push({
+        authorization: request.headers.get('Authorization'),
+        body: await request.json(),
+      });
+      return status === 204
+        ? new HttpResponse(null, { status })
+        : HttpResponse.json({ title: 'An unexpected server error occurred.' }, { status });
+    }),
+  );
+  return calls;
+}
