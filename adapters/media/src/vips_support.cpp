@@ -156,8 +156,8 @@ extern "C" const char* __lsan_default_suppressions() {
 // made at start, then each picture) is reported as a race between threads that are in fact
 // ordered; and Pango starts fontconfig on a thread of its own ("[pango] FcInit") that maps the
 // font cache file while glib reads names from it. Reports with a frame in those libraries are
-// suppressed, through the hook ThreadSanitizer reads itself; a race in the shop's own code,
-// whatever thread it is on, is still reported.
+// suppressed, through the hook ThreadSanitizer reads itself; a race whose stacks pass through
+// none of them (the shop's own threads, pools, caches and server) is still reported.
 #if defined(__SANITIZE_THREAD__)
 // NOLINTNEXTLINE(bugprone-reserved-identifier): the name ThreadSanitizer looks for.
 extern "C" const char* __tsan_default_suppressions() {
