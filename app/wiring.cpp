@@ -146,7 +146,7 @@ int serve(const Config& config) {
   auto routes = http::api_routes(shop.api());
   add_sandbox_pages(routes, shop);
   auto options = server_options(config);
-  options.extra_metrics = [&shop] { return shop.mail_metrics.render(); };
+  options.extra_metrics = [&shop] { return shop.mail_metrics.render() + shop.database->metrics(); };
   // A folder is served straight from disk; any other store through its port.
   if (config.blobs.kind != Config::Blobs::Kind::Folder) {
     options.media_store = shop.public_media.get();
