@@ -227,5 +227,20 @@ TEST_F(DatabaseTimeouts, MetricsShowTheCatalogueReadModelBehindTheDatabaseUntilI
   EXPECT_TRUE(eventually([&] { return caught_up(current); })) << current;
 }
 
+TEST_F(DatabaseTimeouts, AServerOpensItsPoolAndAtMostSixConnectionsForTheCatalogue) {
+  start("", {{"ARTSHOP_DATABASE_POOL_SIZE", "3"}});
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(get(server->url("/api/offers?Currency=EUR")).status, 200);
+  const auto seen = metrics();
+  EXPECT_EQ(series(seen, "artshop_db_pool_connections"), 3.0) << seen;
+  // The server's sessions, told from this test's own by the name the driver gives them.
+  postgres::Connection look(url + "?application_name=tester");
+  auto sessions = look.prepare(
+      "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND "
+      "application_name = 'artshop'");
+  sessions.step();
+  EXPECT_GE(sessions.column_int(0), 3) << "the pool's, made up front";
+  EXPECT_LE(sessions.column_int(0), 3 + 6) << "and the read model's four probes, patcher, reloader";
+}
+
 }  // namespace
 }  // namespace artshop::testing
