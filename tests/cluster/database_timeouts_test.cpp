@@ -67,6 +67,16 @@ class DatabaseTimeouts : public ::testing::Test {
 
   std::string metrics() const { return get(server->url("/metrics")).body; }
 
+  HttpResponse log_in(const std::string& email) const {
+    return post_json(server->url("/api/Accounts/login"), json::serialize(credentials(email)));
+  }
+
+  // The server logged `text` (the reason it gave for a 503).
+  void expect_logged(std::string_view text) const {
+    const auto log = server->log_text();
+    EXPECT_NE(log.find(text), std::string::npos) << "no \"" << text << "\" in:\n" << log;
+  }
+
   // Whether a session of the shop's database waits for a lock now.
   bool someone_waits_for_a_lock() const {
     postgres::Connection look(url);
@@ -98,20 +108,14 @@ TEST_F(DatabaseTimeouts, ALoginBehindARowLockAnswers503FromTheLockTimeout) {
   postgres::Connection session(url);
   hold_account(session, customer.email);
 
-  const auto login =
-      post_json(server->url("/api/Accounts/login"), json::serialize(credentials(customer.email)));
+  const auto login = log_in(customer.email);
 
   expect_told_to_come_back(login);
-  EXPECT_NE(server->log_text().find("answered 503: SQLSTATE 55P03: canceling statement due to "
-                                    "lock timeout"),
-            std::string::npos)
-      << server->log_text();
+  expect_logged(
+      "answered 503: SQLSTATE 55P03: canceling statement due to "
+      "lock timeout");
   session.execute("ROLLBACK");
-  EXPECT_EQ(
-      post_json(server->url("/api/Accounts/login"), json::serialize(credentials(customer.email)))
-          .status,
-      200)
-      << "the lock gone, the same call passes";
+  EXPECT_EQ(log_in(customer.email).status, 200) << "the lock gone, the same call passes";
 }
 
 TEST_F(DatabaseTimeouts, ADatabaseThatStopsAnsweringCosts503NotAHungServer) {
@@ -121,23 +125,14 @@ TEST_F(DatabaseTimeouts, ADatabaseThatStopsAnsweringCosts503NotAHungServer) {
   std::optional<HttpResponse> refused;
   {
     const PostgresCluster::Freeze freeze(database);
-    refused =
-        post_json(server->url("/api/Accounts/login"), json::serialize(credentials(before.email)));
+    refused = log_in(before.email);
     EXPECT_EQ(get(server->url("/healthz")).status, 200) << "the server itself still answers";
   }
 
   expect_told_to_come_back(*refused);
-  EXPECT_NE(server->log_text().find("the database server sent nothing for 6000 ms"),
-            std::string::npos)
-      << server->log_text();
+  expect_logged("the database server sent nothing for 6000 ms");
   // The connection given up is made again once the database answers.
-  EXPECT_TRUE(eventually(
-      [&] {
-        return post_json(server->url("/api/Accounts/login"),
-                         json::serialize(credentials(before.email)))
-                   .status == 200;
-      },
-      60s))
+  EXPECT_TRUE(eventually([&] { return log_in(before.email).status == 200; }, 60s))
       << server->log_text();
 }
 
@@ -148,20 +143,15 @@ TEST_F(DatabaseTimeouts, ACallThatFindsNoPooledConnectionFreeAnswers503AfterTheP
   const auto holder = shop->sign_up();
   postgres::Connection session(url);
   hold_account(session, holder.email);
-  auto held = std::async(std::launch::async, [&] {
-    return post_json(server->url("/api/Accounts/login"),
-                     json::serialize(credentials(holder.email)));
-  });
+  auto held = std::async(std::launch::async, [&] { return log_in(holder.email); });
   ASSERT_TRUE(eventually([&] { return someone_waits_for_a_lock(); }));
 
-  const auto refused =
-      post_json(server->url("/api/Accounts/login"), json::serialize(credentials(holder.email)));
+  const auto refused = log_in(holder.email);
 
   expect_told_to_come_back(refused);
-  EXPECT_NE(server->log_text().find("answered 503: no database connection came free within "
-                                    "1000 ms (all 1 of the pool in use)"),
-            std::string::npos)
-      << server->log_text();
+  expect_logged(
+      "answered 503: no database connection came free within "
+      "1000 ms (all 1 of the pool in use)");
   const auto seen = metrics();
   EXPECT_EQ(series(seen, "artshop_db_pool_connections"), 1.0) << seen;
   EXPECT_EQ(series(seen, "artshop_db_pool_connections_in_use"), 1.0) << seen;
