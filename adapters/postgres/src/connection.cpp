@@ -383,8 +383,10 @@ PGresult* Connection::answer(int sent, std::string_view statement) {
     // arriving is read whole.
     while (PQisBusy(connection_) != 0) {
       pollfd readable{.fd = PQsocket(connection_), .events = POLLIN, .revents = 0};
-      const int waited =
-          ::poll(&readable, 1, answer_limit_ ? static_cast<int>(answer_limit_->count()) : -1);
+      const int waited = ::poll(
+          &readable, 1,
+          answer_limit_ ? static_cast<int>(std::min<std::int64_t>(answer_limit_->count(), INT_MAX))
+                        : -1);
       if (waited == 0) {
         PQclear(kept);
         // Closed at once: the server may still be running the statement, and the answer, should
