@@ -21,6 +21,8 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "port",
     "data_dir",
     "database_url",
+    "database.pool_size",
+    "database.pool_wait_milliseconds",
     "static_dir",
     "log_level",
     "io_threads",
@@ -421,6 +423,11 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
       !config.database_url.starts_with("postgres://")) {
     error = "database_url must be empty (SQLite in data_dir) or start with postgresql://";
   }
+  take(settings.integer("database.pool_size", config.database_pool.size, 0, 1'000),
+       config.database_pool.size);
+  long long pool_wait = config.database_pool.wait.count();
+  take(settings.integer("database.pool_wait_milliseconds", pool_wait, 1, 600'000), pool_wait);
+  config.database_pool.wait = std::chrono::milliseconds(pool_wait);
   take(settings.text("log_level", config.log_level), config.log_level);
   take(settings.integer("io_threads", 0, 0, 256), config.io_threads);
   if (config.io_threads == 0) config.io_threads = cores;  // 0: one per core

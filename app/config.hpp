@@ -28,6 +28,12 @@ struct Config {
   // Empty: SQLite, the file artshop.db in data_dir. postgresql://user@host:port/database: a
   // PostgreSQL server several shop servers can share (docs/scale-out.md).
   std::string database_url;
+  // The database's connections (database.* settings; docs/scale-out.md, "Pool sizing").
+  struct DatabasePool {
+    unsigned size = 0;  // 0: one per thread that may query, plus one for the readiness check
+    // How long a call waits for a connection when all are lent; then it answers 503.
+    std::chrono::milliseconds wait{5'000};
+  } database_pool;
   std::filesystem::path static_dir = "frontend/dist";
   std::string log_level = "info";
   unsigned io_threads = 0;  // 0: one per core

@@ -117,6 +117,14 @@ concurrency::BoundedThreadPool::Priority computation_priority(const Config& conf
                               : concurrency::BoundedThreadPool::Priority::Normal;
 }
 
+// database.pool_size, or by default one connection per thread that may query, plus one so a
+// readiness probe never waits.
+std::size_t database_pool_size(const Config& config) {
+  if (config.database_pool.size > 0) return config.database_pool.size;
+  return config.worker_threads + config.password_pool.threads + config.render_pool.threads +
+         config.generation_pool.threads + config.mail_pool.threads + 1;
+}
+
 unsigned cores() {
   return std::max(1U, std::thread::hardware_concurrency());
 }
@@ -136,7 +144,6 @@ Shop::Shop(const Config& configuration)
       drawing_work("drawing", cores(),
                    cores() + config.render_pool.threads + config.generation_pool.threads,
                    computation_priority(config)),
-      // One connection per thread that may query, plus one so a readiness probe never waits.
       successor_sealer(random),
       reset_code_digests(installation_secret(config.reset_code_key, "reset_code_key",
                                              config.reset_code_key_file(), random)),
@@ -144,11 +151,7 @@ Shop::Shop(const Config& configuration)
           config.gift_card_key, "gift_card_key", config.gift_card_key_file(), random))),
       gift_card_cipher(make_gift_card_cipher(config, gift_card_keys, random)),
       gift_card_digests(gift_card_keys.lookup),
-      database(open_database(config,
-                             config.worker_threads + config.password_pool.threads +
-                                 config.render_pool.threads + config.generation_pool.threads +
-                                 config.mail_pool.threads + 1,
-                             gift_card_cipher)),
+      database(open_database(config, database_pool_size(config), gift_card_cipher)),
       transactions(database->transactions(), [this] { mail_chore.nudge(); }),
       catalogue(database->catalogue()),
       argon2(random, config.argon2),

@@ -147,7 +147,7 @@ int serve(const Config& config) {
   auto routes = http::api_routes(shop.api());
   add_sandbox_pages(routes, shop);
   auto options = server_options(config);
-  options.extra_metrics = [&shop] { return shop.mail_metrics.render(); };
+  options.extra_metrics = [&shop] { return shop.mail_metrics.render() + shop.database->metrics(); };
   // A folder is served straight from disk; a bucket streamed through media threads of its own.
   const auto media_store = make_media_store(*shop.public_media);
   options.media_store = media_store.get();
