@@ -56,6 +56,7 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "ecb_refresh_hours",
     "seed_offers",
     "housekeeping_seconds",
+    "seeding_lease_seconds",
     "payments.provider",
     "payments.webhook_secret",
     "payments.sandbox_public_acknowledged",
@@ -440,6 +441,8 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.integer("seed_offers", config.seed_offers, 0, 100'000), config.seed_offers);
   take(settings.integer("housekeeping_seconds", config.housekeeping_seconds, 1, 3600),
        config.housekeeping_seconds);
+  take(settings.integer("seeding_lease_seconds", config.seeding_lease_seconds, 3, 3600),
+       config.seeding_lease_seconds);
   take(settings.list("jwt_previous_keys"), config.jwt_previous_keys);
   take(settings.integer("auth.refresh_grace_seconds", config.refresh_grace_seconds, 0, 60),
        config.refresh_grace_seconds);

@@ -73,6 +73,9 @@ struct Config {
   int seed_offers = 132;
   // Seconds between runs of the periodic chores (expiring unpaid orders, retrying support mail).
   int housekeeping_seconds = 60;
+  // The term of the seeding lease, renewed every third of it while a server seeds: when that
+  // server dies, or its seeding fails, another of the shop's servers seeds within it.
+  int seeding_lease_seconds = 60;
   // Where customers reach the shop, for links in mails and the payment provider's return
   // pages. Default: http://host:port (with the port the OS picked when port is 0).
   std::string public_url;
