@@ -88,6 +88,10 @@ void ShopCluster::kill(std::size_t index) {
   if (!server.wait(10s)) throw std::runtime_error("a server outlived SIGKILL");
 }
 
+void ShopCluster::freeze(std::size_t index) {
+  servers_.at(index)->send_signal(SIGSTOP);
+}
+
 void ShopCluster::restart(std::size_t index) {
   const auto port = servers_.at(index)->port();
   servers_[index].reset();

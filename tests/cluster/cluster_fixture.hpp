@@ -39,6 +39,9 @@ class ShopCluster {
   // Ends server `index` with SIGKILL, as a machine that loses power stops: no goodbye to its
   // connections, its requests in flight cut off.
   void kill(std::size_t index);
+  // Stops server `index` with SIGSTOP, as a machine that hangs: its connections stay open and
+  // take requests that nothing answers.
+  void freeze(std::size_t index);
   // Starts server `index` again on its port (nginx knows it by its port); returns once it is
   // ready.
   void restart(std::size_t index);
