@@ -54,6 +54,7 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "rates_source",
     "ecb_url",
     "ecb_refresh_hours",
+    "ecb_refresh_seconds",
     "seed_offers",
     "housekeeping_seconds",
     "seeding_lease_seconds",
@@ -438,6 +439,8 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.text("ecb_url", config.ecb_url), config.ecb_url);
   take(settings.integer("ecb_refresh_hours", config.ecb_refresh_hours, 1, 24LL * 7),
        config.ecb_refresh_hours);
+  take(settings.integer("ecb_refresh_seconds", config.ecb_refresh_seconds, 0, 3600),
+       config.ecb_refresh_seconds);
   take(settings.integer("seed_offers", config.seed_offers, 0, 100'000), config.seed_offers);
   take(settings.integer("housekeeping_seconds", config.housekeeping_seconds, 1, 3600),
        config.housekeeping_seconds);

@@ -69,6 +69,13 @@ struct Config {
   enum class RatesSource { Table, Ecb } rates_source = RatesSource::Table;
   std::string ecb_url = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
   int ecb_refresh_hours = 6;
+  // When above 0, the refresh interval in seconds in place of ecb_refresh_hours (a feed that
+  // changes more often than hourly, or a test's).
+  int ecb_refresh_seconds = 0;
+  std::chrono::seconds ecb_refresh() const {
+    if (ecb_refresh_seconds > 0) return std::chrono::seconds(ecb_refresh_seconds);
+    return std::chrono::hours(ecb_refresh_hours);
+  }
   // Offers the first start seeds into an empty catalogue; 0 seeds nothing.
   int seed_offers = 132;
   // Seconds between runs of the periodic chores (expiring unpaid orders, retrying support mail).

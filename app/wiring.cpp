@@ -239,6 +239,14 @@ int serve(const Config& config) {
   // housekeeping_seconds (a minute by default); a stop request wakes it at once.
   auto housekeeping = periodically(std::chrono::seconds(config.housekeeping_seconds),
                                    [&shop] { shop.housekeeping(); });
+  // Fetched exchange rates: taken in (or fetched, by the holder of their lease) before the
+  // first request, then every poll interval.
+  std::jthread rates_ticker;
+  if (shop.shared_rates != nullptr) {
+    shop.shared_rates->tick();
+    rates_ticker =
+        periodically(shop.shared_rates->poll_interval(), [&shop] { shop.shared_rates->tick(); });
+  }
   // Sends the mail outbox when this server holds the mail chore (MailChore), every
   // mail.poll_milliseconds; a commit that queued mail nudges it sooner.
   auto mail_ticker = periodically(config.mail.poll, [&shop] { shop.mail_chore.tick(); });
@@ -252,6 +260,7 @@ int serve(const Config& config) {
   seeding.request_stop();
   housekeeping.request_stop();
   mail_ticker.request_stop();
+  rates_ticker.request_stop();
   return EXIT_SUCCESS;
 }
 
