@@ -13,6 +13,7 @@
 #include <unordered_map>
 
 #include "artshop/concurrency/bounded_thread_pool.hpp"
+#include "artshop/http/body_stream.hpp"
 #include "artshop/http/json.hpp"
 #include "beast.hpp"
 #include "dispatcher.hpp"
@@ -79,7 +80,7 @@ std::string wire_head(const Response& response, unsigned version, bool close) {
   }
   if (!has_no_body(response.status)) {
     head += "Content-Length: ";
-    head += std::to_string(response.bytes().size());
+    head += std::to_string(response.stream ? response.stream->length() : response.bytes().size());
     head += "\r\n";
   }
   if (version == 10 && !close) head += "Connection: keep-alive\r\n";
@@ -156,6 +157,8 @@ class ServerRuntime {
   std::atomic<bool> abandoning_{false};  // run() is ending: queued handlers are skipped
   // The ordinary API calls; after ioc_, so it is joined before the io_context goes away.
   concurrency::BoundedThreadPool workers_;
+  // Media from a network store, each answer's thread making its body while it is sent.
+  concurrency::BoundedThreadPool media_workers_;
 };
 
 // Held by a handler queued on an executor. Lets go of the session before telling the server the
@@ -200,6 +203,7 @@ class Session : public std::enable_shared_from_this<Session> {
     std::string_view route = Dispatcher::kUnmatchedRoute;
     bool on_io_thread = false;
     Executor* executor = nullptr;
+    bool on_media_threads = false;
     unsigned version = 11;
     Clock::time_point started{};
   };
@@ -222,6 +226,11 @@ class Session : public std::enable_shared_from_this<Session> {
   void complete(Slot& slot, const Exchange& exchange, Dispatcher::Answer answer);
   void write_next();
   void on_write(beast::error_code ec);
+  // A streamed body (BodyStream): its next piece once the previous one has gone, until the end.
+  void send_streamed(beast::error_code ec);
+  void on_chunk(BodyStream::Chunk chunk);
+  // The producers of answers not yet sent stop: nobody will read them.
+  void abandon_streams() noexcept;
   void close_if_done();
   void linger(beast::error_code ec);
   // The connection's one deadline (reading a request, writing an answer, lingering). Moving it
@@ -239,6 +248,7 @@ class Session : public std::enable_shared_from_this<Session> {
   std::optional<http::request_parser<http::string_body>> parser_;  // fresh for every request
   Exchange current_;
   std::deque<Slot> slots_;  // references stay valid across push_back and pop_front
+  std::string chunk_;       // the piece of a streamed body being written
   std::string remote_address_;
   net::steady_timer timer_;
   Clock::time_point deadline_ = Clock::time_point::max();
@@ -257,7 +267,14 @@ Session::Session(tcp::socket&& socket, ServerRuntime& server)
 }
 
 Session::~Session() {
+  abandon_streams();
   server_.session_closed(this);
+}
+
+void Session::abandon_streams() noexcept {
+  for (auto& slot : slots_) {
+    if (slot.response && slot.response->stream) slot.response->stream->abandon();
+  }
 }
 
 void Session::start() {
@@ -335,6 +352,7 @@ void Session::on_head(beast::error_code ec, std::size_t /*bytes_read*/) {
   current_.route = plan.route;
   current_.on_io_thread = plan.on_io_thread;
   current_.executor = plan.executor;
+  current_.on_media_threads = plan.on_media_threads;
   // Refused from the head alone, so an oversized body is never read.
   if (const auto length = request_parser.content_length(); length && *length > plan.body_limit) {
     answer_now(problem_response(413, "Payload Too Large"));
@@ -407,17 +425,22 @@ void Session::dispatch() {
     read_head();
     return;
   }
-  auto& runner = current_.executor != nullptr ? *current_.executor : server_.workers_;
+  Executor& runner = current_.executor != nullptr ? *current_.executor
+                     : current_.on_media_threads  ? server_.media_workers_
+                                                  : server_.workers_;
   const auto route = current_.route;
   auto exchange = std::make_shared<Exchange>(std::move(current_));
   auto ticket = std::make_shared<HandlerTicket>(shared_from_this(), server_);
   const bool queued = runner.try_submit([ticket, strand = executor(), slot, exchange] {
     if (ticket->abandoned()) return;
     auto answer = ticket->session()->server_.dispatcher_.handle(exchange->request);
+    auto body = exchange->request.method == "HEAD" ? nullptr : answer.response.stream;
     net::post(strand,
               [self = ticket->session(), slot, exchange, answer = std::move(answer)]() mutable {
                 self->complete(*slot, *exchange, std::move(answer));
               });
+    // The head is on its way; this thread makes the body while the connection sends it.
+    if (body) body->produce();
   });
   if (!queued) complete(*slot, *exchange, {server_.dispatcher_.busy(), route});
   read_head();
@@ -448,12 +471,18 @@ void Session::write_next() {
   if (!slot.response) return;  // the oldest request is still being answered
   slot.close = slot.close || (closing_ && slots_.size() == 1 && !reading_);
   slot.head = wire_head(*slot.response, slot.version, slot.close);
-  const auto body = slot.head_request || has_no_body(slot.response->status)
-                        ? std::string_view{}
-                        : slot.response->bytes();
+  const bool bodiless = slot.head_request || has_no_body(slot.response->status);
+  const auto body = bodiless ? std::string_view{} : slot.response->bytes();
   writing_ = true;
   // A client that stops reading is dropped after the same time as one that stops sending.
   set_deadline(server_.options_.read_timeout);
+  if (!bodiless && slot.response->stream) {
+    net::async_write(stream_, net::const_buffer(slot.head.data(), slot.head.size()),
+                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                       self->send_streamed(ec);
+                     });
+    return;
+  }
   net::async_write(
       stream_,
       std::array{net::const_buffer(slot.head.data(), slot.head.size()),
@@ -461,9 +490,44 @@ void Session::write_next() {
       [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });
 }
 
+void Session::send_streamed(beast::error_code ec) {
+  if (ec) {
+    on_write(ec);
+    return;
+  }
+  slots_.front().response->stream->next([self = shared_from_this()](BodyStream::Chunk chunk) {
+    const auto strand = self->executor();
+    net::post(strand,
+              [self, chunk = std::move(chunk)]() mutable { self->on_chunk(std::move(chunk)); });
+  });
+}
+
+void Session::on_chunk(BodyStream::Chunk chunk) {
+  if (closed_) {  // a deadline ended the connection while the body was being made
+    abandon_streams();
+    return;
+  }
+  if (chunk.failed) {
+    // Short of its Content-Length: only closing the connection tells the client so.
+    on_write(net::error::connection_aborted);
+    return;
+  }
+  if (chunk.done) {
+    on_write({});
+    return;
+  }
+  chunk_ = std::move(chunk.bytes);
+  set_deadline(server_.options_.read_timeout);
+  net::async_write(stream_, net::const_buffer(chunk_.data(), chunk_.size()),
+                   [self = shared_from_this()](beast::error_code write_ec, std::size_t) {
+                     self->send_streamed(write_ec);
+                   });
+}
+
 void Session::on_write(beast::error_code ec) {
   writing_ = false;
   if (ec) {
+    abandon_streams();
     closed_ = true;
     stream_.close();
     timer_.cancel();
@@ -553,6 +617,7 @@ void Session::shut_down() {
 ServerOptions sanitized(ServerOptions options) {
   options.io_threads = std::max(1U, options.io_threads);
   options.worker_threads = std::max(1U, options.worker_threads);
+  options.media_threads = std::max(1U, options.media_threads);
   options.pipeline_limit = std::max<std::size_t>(1, options.pipeline_limit);
   return options;
 }
@@ -567,7 +632,8 @@ ServerRuntime::ServerRuntime(ServerOptions options, Router api,
       signals_(control_, SIGINT, SIGTERM),
       drain_timer_(control_),
       accept_backoff_(control_),
-      workers_("http-api", options_.worker_threads, options_.worker_queue) {
+      workers_("http-api", options_.worker_threads, options_.worker_queue),
+      media_workers_("http-media", options_.media_threads, options_.media_queue) {
   tcp::resolver resolver(ioc_);
   const auto endpoint =
       resolver.resolve(options_.host, std::to_string(options_.port), tcp::resolver::passive)
@@ -605,8 +671,10 @@ void ServerRuntime::run() {
   // waited for, though its answer has no connection left to go to.
   abandoning_ = true;
   workers_.stop();
+  media_workers_.stop();
   wait_for_handlers();
   workers_.join();
+  media_workers_.join();
   spdlog::info("stopped");
 }
 
