@@ -1,6 +1,5 @@
 // The account calls of SPEC.md section 7 against the real server on loopback.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 #include <sys/stat.h>
 
 #include <atomic>
@@ -606,20 +605,11 @@ TEST_F(AccountsApi, AResetCode_IsStoredOnlyAsAKeyedDigest) {
   const auto email = registered();
   ASSERT_EQ(post("/api/Accounts/forgot-password", {{"email", email}}).status, 200);
   const auto code = mailed_code(email);
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open_v2((server->data_dir() / "artshop.db").c_str(), &db, SQLITE_OPEN_READONLY,
-                            nullptr),
-            SQLITE_OK);
-  sqlite3_busy_timeout(db, 10'000);
   std::vector<std::string> stored;
-  sqlite3_exec(
-      db, "SELECT code_digest FROM reset_codes",
-      [](void* out, int, char** values, char**) {
-        static_cast<std::vector<std::string>*>(out)->emplace_back(values[0]);
-        return 0;
-      },
-      &stored, nullptr);
-  sqlite3_close(db);
+  const auto db = database_of(*server)();
+  for (auto rows = db->prepare("SELECT code_digest FROM reset_codes"); rows.step();) {
+    stored.push_back(rows.column_text(0));
+  }
   ASSERT_FALSE(stored.empty());
   for (const auto& digest : stored) {
     EXPECT_EQ(digest.size(), 64U);
