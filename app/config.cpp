@@ -57,8 +57,10 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "rates_source",
     "ecb_url",
     "ecb_refresh_hours",
+    "ecb_refresh_seconds",
     "seed_offers",
     "housekeeping_seconds",
+    "seeding_lease_seconds",
     "payments.provider",
     "payments.webhook_secret",
     "payments.sandbox_public_acknowledged",
@@ -462,9 +464,13 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.text("ecb_url", config.ecb_url), config.ecb_url);
   take(settings.integer("ecb_refresh_hours", config.ecb_refresh_hours, 1, 24LL * 7),
        config.ecb_refresh_hours);
+  take(settings.integer("ecb_refresh_seconds", config.ecb_refresh_seconds, 0, 3600),
+       config.ecb_refresh_seconds);
   take(settings.integer("seed_offers", config.seed_offers, 0, 100'000), config.seed_offers);
   take(settings.integer("housekeeping_seconds", config.housekeeping_seconds, 1, 3600),
        config.housekeeping_seconds);
+  take(settings.integer("seeding_lease_seconds", config.seeding_lease_seconds, 3, 3600),
+       config.seeding_lease_seconds);
   take(settings.list("jwt_previous_keys"), config.jwt_previous_keys);
   take(settings.integer("auth.refresh_grace_seconds", config.refresh_grace_seconds, 0, 60),
        config.refresh_grace_seconds);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <cctype>
 #include <chrono>
 
 #include "artshop/postgres/connection_pool.hpp"
@@ -193,17 +194,38 @@ class PostgresDatabase final : public Database {
 }  // namespace
 
 std::string without_password(const std::string& url) {
-  // postgresql://user:password@host/...: the password runs from the first ':' after the
-  // scheme to the '@' of the authority.
-  const auto scheme_end = url.find("://");
-  if (scheme_end == std::string::npos) return url;
-  const auto authority = scheme_end + 3;
-  const auto at = url.find('@', authority);
-  const auto slash = url.find('/', authority);
-  if (at == std::string::npos || (slash != std::string::npos && at > slash)) return url;
-  const auto colon = url.find(':', authority);
-  if (colon == std::string::npos || colon > at) return url;
-  return url.substr(0, colon) + ":***" + url.substr(at);
+  // A libpq URL carries a password in two places: postgresql://user:password@host/..., from
+  // the first ':' after the scheme to the '@' of the authority, and as a parameter of its
+  // query, ?password=... (any of them, in any case: libpq reads the last one).
+  std::string shown = url;
+  const auto scheme_end = shown.find("://");
+  if (scheme_end != std::string::npos) {
+    const auto authority = scheme_end + 3;
+    const auto authority_end = shown.find_first_of("/?", authority);
+    const auto at =
+        shown.rfind('@', authority_end == std::string::npos ? shown.npos : authority_end - 1);
+    if (at != std::string::npos && at >= authority) {
+      const auto colon = shown.find(':', authority);
+      if (colon != std::string::npos && colon < at) shown.replace(colon + 1, at - colon - 1, "***");
+    }
+  }
+  const auto query = shown.find('?');
+  if (query == std::string::npos) return shown;
+  for (auto start = query + 1; start < shown.size();) {
+    auto end = shown.find('&', start);
+    if (end == std::string::npos) end = shown.size();
+    const auto equals = shown.find('=', start);
+    if (equals != std::string::npos && equals < end) {
+      std::string key = shown.substr(start, equals - start);
+      for (auto& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (key == "password") {
+        shown.replace(equals + 1, end - equals - 1, "***");
+        end = equals + 4;
+      }
+    }
+    start = end + 1;
+  }
+  return shown;
 }
 
 std::unique_ptr<Database> open_database(const Config& config, std::size_t connections,

@@ -45,7 +45,7 @@ class Database {
 std::unique_ptr<Database> open_database(const Config& config, std::size_t connections,
                                         const GiftCardNumberCipher& cipher);
 
-// The URL without its password, for logs.
+// The URL with every password in it (its user-info's and any ?password=) shown as ***, for logs.
 std::string without_password(const std::string& url);
 
 }  // namespace artshop::app

@@ -66,10 +66,21 @@ crypto::AesGcmGiftCardNumberCipher make_gift_card_cipher(const Config& config,
   return {current.cipher, std::move(previous), random};
 }
 
-std::unique_ptr<ExchangeRateSource> make_rate_source(const Config& config) {
+// The configured table, or the ECB's rates fetched by one server and shared through the
+// database (SharedRateSource).
+std::unique_ptr<ExchangeRateSource> make_rate_source(const Config& config,
+                                                     SharedRateSource::Ports transactions,
+                                                     ChoreLeases& chores, const Clock& clock) {
   if (config.rates_source == Config::RatesSource::Ecb) {
-    return std::make_unique<rates::EcbRateSource>(config.ecb_url, config.rates,
-                                                  std::chrono::hours(config.ecb_refresh_hours));
+    return std::make_unique<SharedRateSource>(
+        std::move(transactions), chores, clock,
+        [url = config.ecb_url, table = config.rates]() -> std::optional<ExchangeRates> {
+          const auto fetched =
+              rates::fetch_ecb_rates(url, table, rates::EcbRateSource::fetch_with_curl);
+          if (!fetched) return std::nullopt;
+          return fetched->rates;
+        },
+        config.rates, config.ecb_refresh());
   }
   return std::make_unique<rates::TableRateSource>(config.rates);
 }
@@ -160,7 +171,8 @@ Shop::Shop(const Config& configuration)
       tokens(signing_keys(config, random), crypto::JwtSettings{}),
       mail_transport(make_transport(config)),
       common_passwords(CommonPasswords::parse(shipped_common_passwords_text())),
-      rate_source(make_rate_source(config)),
+      rate_source(make_rate_source(config, narrow<SettingRepository>(transactions), chores, clock)),
+      shared_rates(dynamic_cast<SharedRateSource*>(rate_source.get())),
       generator(procedural, drawing_work),
       shopper_service(make_image_generator(config.image_generator, processor)),
       shopper_generator(*shopper_service, drawing_work),
