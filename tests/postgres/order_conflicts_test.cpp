@@ -136,13 +136,8 @@ class ScheduledUnitOfWork final : public UnitOfWork {
   int turn_;
 };
 
-class OrderConflicts : public PostgresTest {
+class OrderConflicts : public ShopPostgresTest {
  protected:
-  void SetUp() override {
-    url = shop_url;
-    db = std::make_unique<Connection>(url);
-  }
-
   // A customer with `cents` on their balance, as a paid deposit leaves it.
   UserId funded_customer(std::string_view email, std::int64_t cents) {
     return transactions
@@ -199,7 +194,6 @@ class OrderConflicts : public PostgresTest {
            kMicroEurPerCent;
   }
 
-  std::string shop_url = new_database(true);
   contract::ReversingCipher cipher;
   ConnectionPool pool{shop_url, 2};
   PostgresUnitOfWork transactions{pool, &cipher};
