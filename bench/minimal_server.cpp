@@ -99,6 +99,7 @@ int main(int argc, char** argv) {
     }
     std::vector<std::unique_ptr<net::io_context>> loops;
     std::vector<tcp::acceptor> acceptors;
+    acceptors.reserve(std::max(1U, threads));  // accept() keeps a reference to each
     for (unsigned i = 0; i < std::max(1U, threads); ++i) {
       auto& ioc = *loops.emplace_back(std::make_unique<net::io_context>(1));
       auto& acceptor = acceptors.emplace_back(ioc);
