@@ -1,9 +1,12 @@
 // The ceiling for the HTTP figures: Boost.Beast with nothing on top, built the way the shop's
 // server is (adapters/http/src/server.cpp): one io_context per I/O thread, each with its own
 // acceptor of the port (SO_REUSEPORT), so a connection stays on the thread that accepted it.
-// No routing, no middleware, no logging, no deadline; every request is read with Beast's parser
-// and answered with the bytes the shop's /healthz answers, written as they are in one write.
-// Usage: minimal_server PORT [THREADS]
+// No routing, no middleware, no logging, no deadline: every request is read with Beast's parser
+// and answered with the bytes the shop's /healthz answers, made for each request as a Beast
+// response and written by Beast's serializer. With `fixed`, the answer is instead one constant
+// string written as it is, with no work per request at all: a bound no server that makes its
+// answers can reach, for scale (docs/benchmarks.md).
+// Usage: minimal_server PORT [THREADS] [fixed]
 #include <sys/socket.h>
 
 #include <algorithm>
@@ -29,7 +32,24 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 using reuse_port = net::detail::socket_option::boolean<SOL_SOCKET, SO_REUSEPORT>;
 
-// The shop's /healthz answer byte for byte, its X-Request-Id a fixed one of the same length.
+// The shop's /healthz answer, headers included, its X-Request-Id a fixed one of the same length.
+http::response<http::string_body> healthz_answer() {
+  http::response<http::string_body> response{http::status::ok, 11};
+  response.set(http::field::content_type, "application/json; charset=utf-8");
+  response.set("Content-Security-Policy",
+               "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+               "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; "
+               "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'");
+  response.set("X-Content-Type-Options", "nosniff");
+  response.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  response.set("X-Frame-Options", "DENY");
+  response.set("X-Request-Id", "0000000000000000");
+  response.body() = R"({"status":"ok"})";
+  response.prepare_payload();
+  return response;
+}
+
+// The same answer byte for byte, for `fixed`.
 constexpr std::string_view kHealthz =
     "HTTP/1.1 200 OK\r\n"
     "Content-Type: application/json; charset=utf-8\r\n"
@@ -42,6 +62,8 @@ constexpr std::string_view kHealthz =
     "X-Request-Id: 0000000000000000\r\n"
     "Content-Length: 15\r\n\r\n"
     "{\"status\":\"ok\"}";
+
+bool fixed_bytes = false;  // set once, before any thread starts
 
 class Session : public std::enable_shared_from_this<Session> {
  public:
@@ -58,15 +80,22 @@ class Session : public std::enable_shared_from_this<Session> {
  private:
   void write() {
     const bool keep_alive = parser_->keep_alive();
-    net::async_write(socket_, net::buffer(kHealthz.data(), kHealthz.size()),
-                     [self = shared_from_this(), keep_alive](beast::error_code ec, std::size_t) {
-                       if (!ec && keep_alive) self->read();
-                     });
+    auto then = [self = shared_from_this(), keep_alive](beast::error_code ec, std::size_t) {
+      if (!ec && keep_alive) self->read();
+    };
+    if (fixed_bytes) {
+      net::async_write(socket_, net::buffer(kHealthz.data(), kHealthz.size()), std::move(then));
+      return;
+    }
+    response_ = healthz_answer();
+    response_.keep_alive(keep_alive);
+    http::async_write(socket_, response_, std::move(then));
   }
 
   tcp::socket socket_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
+  http::response<http::string_body> response_;
 };
 
 void accept(tcp::acceptor& acceptor) {
@@ -83,13 +112,14 @@ void accept(tcp::acceptor& acceptor) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: minimal_server PORT [THREADS]\n";
+    std::cerr << "usage: minimal_server PORT [THREADS] [fixed]\n";
     return EXIT_FAILURE;
   }
   try {
     const auto port = static_cast<unsigned short>(std::atoi(argv[1]));
     const unsigned threads =
         argc > 2 ? static_cast<unsigned>(std::atoi(argv[2])) : std::thread::hardware_concurrency();
+    fixed_bytes = argc > 3 && std::string_view(argv[3]) == "fixed";
     const tcp::endpoint endpoint{net::ip::make_address("127.0.0.1"), port};
     {
       // Bound alone first, as the shop does: SO_REUSEPORT would share a port some other
