@@ -6,9 +6,8 @@
 #include <functional>
 #include <future>
 #include <memory>
-#include <mutex>
-#include <vector>
 
+#include "kept_tasks.hpp"
 #include "support/eventually.hpp"
 
 namespace artshop::http {
@@ -16,30 +15,13 @@ namespace {
 
 using namespace std::chrono_literals;
 using artshop::testing::eventually;
+using testing::KeptTasks;
 
 // Stands for the connection a handler's work holds: says when it is let go of.
 struct Held {
   explicit Held(std::atomic<int>& released) : released_(released) {}
   ~Held() { ++released_; }
   std::atomic<int>& released_;
-};
-
-// A route's own executor that keeps its tasks until the test runs or drops them.
-class KeptTasks final : public Executor {
- public:
-  bool try_submit(std::function<void()> task) override {
-    const std::scoped_lock lock(mutex_);
-    tasks_.push_back(std::move(task));
-    return true;
-  }
-  void drop_all() {
-    const std::scoped_lock lock(mutex_);
-    tasks_.clear();
-  }
-
- private:
-  std::mutex mutex_;
-  std::vector<std::function<void()>> tasks_;
 };
 
 TEST(HandlerRunner, WorkRunsOnThePoolOrAnExecutorOfItsOwn) {

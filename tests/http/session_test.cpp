@@ -7,13 +7,13 @@
 #include <functional>
 #include <future>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "dispatcher.hpp"
 #include "handler_runner.hpp"
+#include "kept_tasks.hpp"
 #include "support/eventually.hpp"
 #include "support/http_client.hpp"
 
@@ -27,37 +27,7 @@ using artshop::testing::request_ids;
 using artshop::testing::status_lines;
 
 // The route's executor: keeps every handler until the test runs the oldest.
-class HeldHandlers final : public Executor {
- public:
-  bool try_submit(std::function<void()> task) override {
-    const std::scoped_lock lock(mutex_);
-    tasks_.push_back(std::move(task));
-    return true;
-  }
-  std::size_t submitted() {
-    const std::scoped_lock lock(mutex_);
-    return tasks_.size() + ran_;
-  }
-  void run_oldest() {
-    std::function<void()> task;
-    {
-      const std::scoped_lock lock(mutex_);
-      task = std::move(tasks_.at(0));
-      tasks_.erase(tasks_.begin());
-      ++ran_;
-    }
-    task();
-  }
-  void drop_all() {
-    const std::scoped_lock lock(mutex_);
-    tasks_.clear();
-  }
-
- private:
-  std::mutex mutex_;
-  std::vector<std::function<void()>> tasks_;
-  std::size_t ran_ = 0;
-};
+using HeldHandlers = testing::KeptTasks;
 
 Router held_api(HeldHandlers& held) {
   Router api;
