@@ -20,7 +20,7 @@ export CCACHE_BASEDIR ?= $(CURDIR)
 DEBIAN_PACKAGES := \
 	build-essential cmake ninja-build pkg-config ccache git \
 	libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev libspdlog-dev libfmt-dev \
-	libsqlite3-dev libpq-dev postgresql-15 libssl-dev zlib1g-dev libargon2-dev libcurl4-openssl-dev libvips-dev libicu-dev \
+	libsqlite3-dev libpq-dev postgresql-15 pgbouncer libssl-dev zlib1g-dev libargon2-dev libcurl4-openssl-dev libvips-dev libicu-dev \
 	libgtest-dev libgmock-dev libbenchmark-dev \
 	python3 python3-aiosmtpd chromium fonts-dejavu-core nginx-light
 
@@ -35,7 +35,7 @@ run: build
 
 test: build
 	@status=0; summary=""; logs="$(BUILD_DIR)/test-logs"; mkdir -p "$$logs"; \
-	printf '\n== ctest: unit, adapter, API, PostgreSQL and cluster tests ==\n'; \
+	printf '\n== ctest: unit, adapter, API, PostgreSQL, pgbouncer and cluster tests ==\n'; \
 	if ctest --test-dir $(BUILD_DIR) --output-on-failure -j2 --timeout 300; then summary="ctest: passed"; \
 	else status=1; summary="ctest: FAILED: $$(cut -d: -f2 $(BUILD_DIR)/Testing/Temporary/LastTestsFailed.log 2>/dev/null | tr '\n' ' ')"; fi; \
 	printf '\n== embedding: core installed as a CMake package, examples/embed built on it ==\n'; \

@@ -8,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 #include <thread>
+#include <tuple>
 
 #include "artshop/payments/loopback.hpp"
 #include "artshop/rates/table_rates.hpp"
@@ -75,7 +76,13 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "s3.private_prefix",
     "s3.access_key_id",
     "s3.secret_access_key",
+    "s3.session_token",
     "s3.timeout_seconds",
+    "s3.max_attempts",
+    "s3.retry_base_ms",
+    "s3.retry_cap_ms",
+    "s3.idle_connections",
+    "s3.media_threads",
 });
 constexpr auto kPrefixes =
     std::to_array<std::string_view>({"rate.", "limit.", "smtp.", "mail.", "argon2."});
@@ -302,6 +309,17 @@ std::expected<Config::Blobs, std::string> read_blobs(const Settings& settings) {
   const auto timeout = settings.integer("s3.timeout_seconds", blobs.timeout_seconds, 1, 600);
   if (!timeout) return std::unexpected(timeout.error());
   blobs.timeout_seconds = static_cast<int>(*timeout);
+  blobs.session_token = settings.get("s3.session_token").value_or("");
+  for (const auto& [key, target, low, high] :
+       {std::tuple{"s3.max_attempts", &blobs.max_attempts, 1, 10},
+        std::tuple{"s3.retry_base_ms", &blobs.retry_base_ms, 1, 60'000},
+        std::tuple{"s3.retry_cap_ms", &blobs.retry_cap_ms, 1, 600'000},
+        std::tuple{"s3.idle_connections", &blobs.idle_connections, 0, 1000},
+        std::tuple{"s3.media_threads", &blobs.media_threads, 1, 1000}}) {
+    const auto value = settings.integer(key, *target, low, high);
+    if (!value) return std::unexpected(value.error());
+    *target = static_cast<int>(*value);
+  }
   if (blobs.kind == Config::Blobs::Kind::Folder) return blobs;
 
   if (!blobs.endpoint.starts_with("https://") && !blobs.endpoint.starts_with("http://")) {

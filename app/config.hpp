@@ -143,7 +143,13 @@ struct Config {
     std::string private_prefix = "originals/";  // never served
     std::string access_key_id;
     std::string secret_access_key;
+    std::string session_token;  // temporary credentials only
     int timeout_seconds = 30;
+    int max_attempts = 4;       // per request, the first included; retried on 5xx, 429, no answer
+    int retry_base_ms = 100;    // the first retry's longest wait; doubles per retry
+    int retry_cap_ms = 2000;    // the longest wait before any retry
+    int idle_connections = 16;  // kept open between requests, per store
+    int media_threads = 16;     // /media/ answers streamed from the bucket at once
   } blobs;
   Settings settings;  // the raw entries, for features that read their own keys
 

@@ -95,7 +95,7 @@ class PostgresDatabase final : public Database {
         pool_(url_, connections),
         pool_transactions_(pool_, &cipher),
         catalogue_({.connect = [url = url_] { return std::make_unique<postgres::Connection>(url); },
-                    .begin_read = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"},
+                    .begin_read = postgres::begin_transaction("REPEATABLE READ READ ONLY")},
                    kPatchLimit, kCatalogueCheckTrustedFor),
         transactions_(pool_transactions_, catalogue_) {}
 

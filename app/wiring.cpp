@@ -14,6 +14,7 @@
 #include "artshop/http/json.hpp"
 #include "artshop/http/server.hpp"
 #include "artshop/payments/sandbox_gateway.hpp"
+#include "blob_stores.hpp"
 #include "manifest.hpp"
 #include "readiness.hpp"
 #include "shop.hpp"
@@ -147,10 +148,10 @@ int serve(const Config& config) {
   add_sandbox_pages(routes, shop);
   auto options = server_options(config);
   options.extra_metrics = [&shop] { return shop.mail_metrics.render(); };
-  // A folder is served straight from disk; any other store through its port.
-  if (config.blobs.kind != Config::Blobs::Kind::Folder) {
-    options.media_store = shop.public_media.get();
-  }
+  // A folder is served straight from disk; a bucket streamed through media threads of its own.
+  const auto media_store = make_media_store(*shop.public_media);
+  options.media_store = media_store.get();
+  options.media_threads = static_cast<unsigned>(config.blobs.media_threads);
   http::Server server(std::move(options), std::move(routes),
                       [&readiness] { return readiness.ready(); });
   // Nothing is served before run(), so the shop may still settle what depends on the port.

@@ -15,7 +15,9 @@
 #include <chrono>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
+#include "support/fault_proxy.hpp"
 #include "support/loopback.hpp"
 #include "support/s3_server.hpp"
 
@@ -23,6 +25,7 @@ namespace artshop::s3 {
 namespace {
 
 using namespace std::chrono_literals;
+using testing::FaultProxy;
 using ::testing::HasSubstr;
 using ::testing::Not;
 using testing::S3Server;
@@ -41,7 +44,9 @@ S3Options options_for_port(unsigned short port) {
           .bucket = "artshop",
           .prefix = "media/",
           .credentials = {.access_key_id = "id", .secret_access_key = "secret"},
-          .timeout = 500ms};
+          .timeout = 500ms,
+          // One attempt: these tests are about what a failure says, not how often it is tried.
+          .retry = {.max_attempts = 1}};
 }
 
 // The message of the std::runtime_error `action` throws ("" when it throws none).
@@ -148,6 +153,162 @@ TEST(S3BlobStore, ABucketAndCredentialsAreRequired) {
   S3Options no_secret = options_for_port(9000);
   no_secret.credentials.secret_access_key = "";
   EXPECT_THROW(S3BlobStore{no_secret}, std::invalid_argument);
+}
+
+// The store behind a fault proxy in front of s3rver, retrying quickly.
+S3Options through(const FaultProxy& proxy, const S3Server& server, int max_attempts = 4) {
+  S3Options options = options_for(server);
+  options.endpoint = proxy.endpoint();
+  options.retry = {.max_attempts = max_attempts, .retry_base = 1ms, .retry_cap = 5ms};
+  return options;
+}
+
+// "HEAD /artshop/media/ab/cd.png" for each request the proxy received, in order.
+std::vector<std::string> request_lines(const FaultProxy& proxy) {
+  std::vector<std::string> lines;
+  for (const auto& seen : proxy.requests()) lines.push_back(seen.method + " " + seen.target);
+  return lines;
+}
+
+struct PassingFault {
+  FaultProxy::Fault fault;
+  unsigned status;
+};
+
+class S3Retries : public ::testing::TestWithParam<PassingFault> {};
+
+TEST_P(S3Retries, ARequestThatFailsForAPassingReasonIsSentAgainUntilItSucceeds) {
+  S3Server server;
+  FaultProxy proxy({.upstream_port = server.port(),
+                    .failing = 2,
+                    .fault = GetParam().fault,
+                    .status = GetParam().status});
+  S3BlobStore store(through(proxy, server));
+
+  const std::string key = store.put("a preview", "webp");
+
+  EXPECT_TRUE(server.holds("media/" + key));
+  const std::string head = "HEAD /artshop/media/" + key;
+  // The existence check failed twice, was sent a third time, answered 404, then the upload.
+  EXPECT_THAT(request_lines(proxy),
+              ::testing::ElementsAre(head, head, head, "PUT /artshop/media/" + key));
+  EXPECT_EQ(store.get(key), "a preview");
+}
+
+INSTANTIATE_TEST_SUITE_P(Faults, S3Retries,
+                         ::testing::Values(PassingFault{FaultProxy::Fault::Status, 500},
+                                           PassingFault{FaultProxy::Fault::Status, 503},
+                                           PassingFault{FaultProxy::Fault::Status, 429},
+                                           PassingFault{FaultProxy::Fault::CloseConnection, 0}),
+                         [](const auto& instance) {
+                           return instance.param.fault == FaultProxy::Fault::CloseConnection
+                                      ? std::string("ClosedConnection")
+                                      : "Status" + std::to_string(instance.param.status);
+                         });
+
+TEST(S3BlobStore, AClientErrorIsNotSentAgain) {
+  S3Server server;
+  FaultProxy proxy({.upstream_port = server.port(), .failing = 1, .status = 403});
+  S3BlobStore store(through(proxy, server));
+  const std::string message = failure_of([&] { store.get("ab/cd.png"); });
+  EXPECT_THAT(message, HasSubstr("403 InjectedFault"));
+  EXPECT_THAT(request_lines(proxy), ::testing::ElementsAre("GET /artshop/media/ab/cd.png"));
+}
+
+TEST(S3BlobStore, RetriesStopAfterTheLastAttemptWithTheServicesError) {
+  S3Server server;
+  FaultProxy proxy({.upstream_port = server.port(), .failing = 100, .status = 500});
+  S3BlobStore store(through(proxy, server, 3));
+  EXPECT_THAT(failure_of([&] { store.get("ab/cd.png"); }), HasSubstr("500 InjectedFault"));
+  EXPECT_EQ(proxy.requests().size(), 3U);
+}
+
+TEST(S3BlobStore, AConnectionFailingEveryTimeIsAnErrorNamingTheAttempts) {
+  S3Server server;
+  FaultProxy proxy({.upstream_port = server.port(),
+                    .failing = 100,
+                    .fault = FaultProxy::Fault::CloseConnection});
+  S3BlobStore store(through(proxy, server, 3));
+  EXPECT_THAT(failure_of([&] { store.exists("ab/cd.png"); }), HasSubstr("after 3 attempts"));
+  EXPECT_EQ(proxy.requests().size(), 3U);
+}
+
+TEST(S3BlobStore, TemporaryCredentialsSendTheirSessionTokenSigned) {
+  S3Server server;
+  FaultProxy proxy({.upstream_port = server.port()});
+  S3Options options = through(proxy, server);
+  options.credentials.session_token = "FwoGZXIvYXdzEXAMPLETOKEN";
+  S3BlobStore store(options);
+
+  const std::string key = store.put("a preview", "webp");
+  EXPECT_EQ(store.get(key), "a preview");
+
+  const auto seen = proxy.requests();
+  ASSERT_EQ(seen.size(), 3U);  // HEAD, PUT, GET
+  for (const auto& request : seen) {
+    EXPECT_EQ(request.header("x-amz-security-token"), "FwoGZXIvYXdzEXAMPLETOKEN") << request.method;
+    EXPECT_THAT(
+        request.header("Authorization"),
+        HasSubstr("SignedHeaders=host;x-amz-content-sha256;x-amz-date;x-amz-security-token"))
+        << request.method;
+  }
+}
+
+TEST(S3BlobStore, LongTermKeysSendNoSessionToken) {
+  S3Server server;
+  FaultProxy proxy({.upstream_port = server.port()});
+  S3BlobStore store(through(proxy, server));
+  EXPECT_FALSE(store.exists("ab/cd.png"));
+  ASSERT_EQ(proxy.requests().size(), 1U);
+  EXPECT_FALSE(proxy.requests().front().header("Authorization").empty());
+  EXPECT_EQ(proxy.requests().front().header("x-amz-security-token"), "");
+}
+
+TEST(S3BlobStore, RequestsOneAfterAnotherShareOneConnection) {
+  S3Server server;
+  FaultProxy proxy({.upstream_port = server.port()});
+  S3BlobStore store(through(proxy, server));
+  const std::string key = store.put("a preview", "webp");
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(store.get(key), "a preview");
+  EXPECT_TRUE(store.exists(key));
+  EXPECT_EQ(proxy.requests().size(), 8U);
+  EXPECT_EQ(proxy.connections(), 1U);
+}
+
+TEST(S3BlobStore, AnObjectIsDescribedAndReadInPiecesAsTheyArrive) {
+  S3Server server;
+  S3BlobStore store(options_for(server));
+  std::string bytes(std::size_t{1} << 20, '\0');
+  for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<char>(i * 7 % 251);
+  const std::string key = store.put(bytes, "png");
+
+  const auto object = store.describe(key);
+  ASSERT_TRUE(object.has_value());
+  EXPECT_EQ(object->size, bytes.size());
+  EXPECT_TRUE(object->etag.starts_with('"') && object->etag.ends_with('"')) << object->etag;
+  EXPECT_EQ(store.describe("ab/missing.png"), std::nullopt);
+
+  std::string received;
+  int pieces = 0;
+  store.read(key, 1000, 700'000, [&](std::string_view piece) {
+    received += piece;
+    ++pieces;
+    return true;
+  });
+  EXPECT_EQ(received, bytes.substr(1000, 699'001));
+  EXPECT_GT(pieces, 1) << "handed on as it arrived, not whole";
+
+  // A reader that stops early ends the read without an error.
+  std::size_t taken = 0;
+  store.read(key, 0, bytes.size() - 1, [&](std::string_view piece) {
+    taken += piece.size();
+    return false;
+  });
+  EXPECT_LT(taken, bytes.size());
+  EXPECT_THAT(failure_of([&] {
+                store.read("ab/missing.png", 0, 9, [](std::string_view) { return true; });
+              }),
+              HasSubstr("404"));
 }
 
 }  // namespace

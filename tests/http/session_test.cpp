@@ -48,6 +48,7 @@ class OneLoop {
                   .pipeline_limit = pipeline_limit,
                   .dispatcher = dispatcher_,
                   .handlers = handlers_,
+                  .media_pool = media_pool_,
                   .registry = registry_},
         acceptor_(ioc_, {net::ip::make_address("127.0.0.1"), 0}) {
     accept();
@@ -74,6 +75,7 @@ class OneLoop {
   std::atomic<std::size_t> closed_{0};
   Dispatcher dispatcher_;
   HandlerRunner handlers_{"test", 1, 16};
+  InlineExecutor media_pool_;
   SessionRegistry registry_{[this] { ++closed_; }};
   SessionServices services_;
   net::io_context ioc_{1};

@@ -4,10 +4,12 @@
 
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http.hpp>
+#include <chrono>
 #include <memory>
 #include <string>
 #include <string_view>
 
+#include "artshop/http/body_stream.hpp"
 #include "artshop/http/message.hpp"
 
 namespace artshop::http {
@@ -62,6 +64,15 @@ TEST(WireWriter, KeptBytes_AreSentInsteadOfTheBody) {
   const auto parsed = parse(on_the_wire(response));
   EXPECT_EQ(parsed.body(), "kept picture bytes");
   EXPECT_EQ(parsed["Content-Length"], "18");
+}
+
+TEST(WireWriter, AStreamedBody_IsAnnouncedByItsLengthAndLeftToTheSession) {
+  auto response = Response{.status = 200};
+  response.stream = std::make_shared<BodyStream>(
+      1'000'000, [](BodyStream&) {}, std::chrono::milliseconds{1000});
+  const auto head = wire_head(response, 11, false);
+  EXPECT_NE(head.find("\r\nContent-Length: 1000000\r\n"), std::string::npos) << head;
+  EXPECT_EQ(wire_body(response, false), "");
 }
 
 TEST(WireWriter, TheConnectionIsKeptOrClosedAsEachVersionReadsIt) {

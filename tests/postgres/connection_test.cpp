@@ -135,6 +135,46 @@ TEST_F(PostgresConnection, ACachedStatementIsPreparedOnceAndRunsAgain) {
   EXPECT_EQ(integer("SELECT sum(amount) FROM things"), 6);
 }
 
+TEST_F(PostgresConnection, PreparedStatementsOff_ACachedStatementIsKeptNowhereAndRunsAgain) {
+  // For a pooler in transaction mode, which lends the server's session to other clients.
+  Connection unnamed(url + "?prepared_statements=off");
+  for (int i = 1; i <= 3; ++i) {
+    unnamed.prepare_cached("INSERT INTO things (name, amount) VALUES (?, ?)")
+        .bind(1, "thing " + std::to_string(i))
+        .bind(2, i)
+        .run();
+  }
+  auto kept = unnamed.prepare("SELECT count(*) FROM pg_prepared_statements");
+  ASSERT_TRUE(kept.step());
+  EXPECT_EQ(kept.column_int(0), 0);
+  EXPECT_EQ(integer("SELECT sum(amount) FROM things"), 6);
+}
+
+TEST(PostgresUrl, TheShopsSettingIsTakenOutOfTheQueryAndLibpqsKept) {
+  const auto read = read_connection_url(
+      "postgresql://ann@db:6432/shop?sslmode=disable&prepared_statements=off&connect_timeout=3");
+  EXPECT_FALSE(read.prepared_statements);
+  EXPECT_EQ(read.libpq_url, "postgresql://ann@db:6432/shop?sslmode=disable&connect_timeout=3");
+  const auto alone = read_connection_url("postgresql://ann@db/shop?prepared_statements=on");
+  EXPECT_TRUE(alone.prepared_statements);
+  EXPECT_EQ(alone.libpq_url, "postgresql://ann@db/shop");
+  EXPECT_TRUE(read_connection_url("postgresql://ann@db/shop").prepared_statements);
+}
+
+TEST(PostgresUrl, APreparedStatementsSettingNeitherOnNorOffIsRefusedWithoutTheUrl) {
+  try {
+    read_connection_url("postgresql://ann:s3cret@db/shop?prepared_statements=maybe");
+    FAIL();
+  } catch (const DatabaseError& error) {
+    EXPECT_EQ(error.sqlstate(), "22023");
+    const std::string message = error.what();
+    EXPECT_NE(message.find("prepared_statements is \"maybe\"; it must be on or off"),
+              std::string::npos)
+        << message;
+    EXPECT_EQ(message.find("s3cret"), std::string::npos) << message;
+  }
+}
+
 TEST_F(PostgresConnection, ExecuteRunsSeveralStatements) {
   db->execute("INSERT INTO things (amount) VALUES (1); INSERT INTO things (amount) VALUES (2);");
   EXPECT_EQ(integer("SELECT count(*) FROM things"), 2);

@@ -1,25 +1,16 @@
 #include "support/postgres_cluster.hpp"
 
-#include <arpa/inet.h>
-#include <fcntl.h>
-#include <netinet/in.h>
-#include <pwd.h>
-#include <sys/prctl.h>
-#include <sys/socket.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <csignal>
-#include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <utility>
 #include <vector>
 
 #include "support/eventually.hpp"
 #include "support/loopback.hpp"
+#include "support/unprivileged_process.hpp"
 
 namespace artshop::testing {
 namespace {
@@ -28,68 +19,14 @@ namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
 fs::path program(const std::string& name) {
-  const fs::path versioned = fs::path("/usr/lib/postgresql/15/bin") / name;
-  if (fs::exists(versioned)) return versioned;
-  const char* path = std::getenv("PATH");
-  std::istringstream folders(path != nullptr ? path : "");
-  for (std::string folder; std::getline(folders, folder, ':');) {
-    const fs::path candidate = fs::path(folder) / name;
-    if (!folder.empty() && ::access(candidate.c_str(), X_OK) == 0) return candidate;
-  }
-  throw std::runtime_error(name + " is neither in /usr/lib/postgresql/15/bin nor on PATH " +
-                           "(`make deps` installs postgresql-15)");
+  return find_program(name, "/usr/lib/postgresql/15/bin", "postgresql-15");
 }
 
-// Who initdb and the server run as: whoever runs the tests, unless that is root, which both
-// refuse; then `nobody`.
-struct RunAs {
-  bool switch_user = false;
-  uid_t uid = 0;
-  gid_t gid = 0;
-};
-
-RunAs run_as() {
-  if (::geteuid() != 0) return {};
-  const passwd* nobody = ::getpwnam("nobody");
-  if (nobody == nullptr) throw std::runtime_error("no user `nobody` to run PostgreSQL as");
-  return {.switch_user = true, .uid = nobody->pw_uid, .gid = nobody->pw_gid};
-}
-
-// Starts `program` as `who`, its output appended to `log`. The child is sent SIGQUIT
-// (PostgreSQL's immediate shutdown) when the thread that started it ends, so a test process
-// that crashes leaves no server behind.
-pid_t spawn(const fs::path& program, const std::vector<std::string>& arguments, const fs::path& log,
-            const RunAs& who) {
-  std::vector<std::string> words{program.string()};
-  words.insert(words.end(), arguments.begin(), arguments.end());
-  std::vector<char*> argv;
-  for (std::string& word : words) argv.push_back(word.data());
-  argv.push_back(nullptr);
-  const int output = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  const int input = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-  if (output < 0 || input < 0) throw std::runtime_error("cannot open " + log.string());
-  const pid_t parent = ::getpid();
-  const pid_t child = ::fork();
-  if (child == 0) {
-    // Only system calls between fork and exec: the parent has other threads.
-    ::dup2(input, STDIN_FILENO);
-    ::dup2(output, STDOUT_FILENO);
-    ::dup2(output, STDERR_FILENO);
-    if (who.switch_user && (::syscall(SYS_setgroups, 0, nullptr) != 0 ||
-                            ::syscall(SYS_setresgid, who.gid, who.gid, who.gid) != 0 ||
-                            ::syscall(SYS_setresuid, who.uid, who.uid, who.uid) != 0)) {
-      ::_exit(126);
-    }
-    // After the change of user, which clears it.
-    ::prctl(PR_SET_PDEATHSIG, SIGQUIT);
-    if (::getppid() != parent) ::_exit(125);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
-  ::close(output);
-  ::close(input);
-  if (child < 0) throw std::runtime_error("cannot start " + program.string());
-  return child;
+// The server is sent SIGQUIT, PostgreSQL's immediate shutdown, should the test process end
+// first.
+pid_t start_process(const fs::path& program, const std::vector<std::string>& arguments,
+                    const fs::path& log) {
+  return spawn(program, arguments, log, unprivileged_user(), SIGQUIT);
 }
 
 // postmaster.pid: the server's pid on its first line and, on its eighth, "ready" once it
@@ -105,14 +42,11 @@ std::vector<std::string> pid_file(const fs::path& data) {
 
 PostgresCluster::PostgresCluster()
     : data_(folder_.path() / "data"), log_(folder_.path() / "postgres.log") {
-  const RunAs who = run_as();
-  if (who.switch_user && ::chown(folder_.path().c_str(), who.uid, who.gid) != 0) {
-    throw std::runtime_error("cannot give " + folder_.path().string() + " to nobody");
-  }
-  const pid_t initdb = spawn(program("initdb"),
-                             {"--pgdata=" + data_.string(), "--username=postgres", "--auth=trust",
-                              "--encoding=UTF8", "--locale=C", "--no-sync"},
-                             log_, who);
+  hand_over(folder_.path(), unprivileged_user());
+  const pid_t initdb = start_process(program("initdb"),
+                                     {"--pgdata=" + data_.string(), "--username=postgres",
+                                      "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"},
+                                     log_);
   int status = 0;
   ::waitpid(initdb, &status, 0);
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
@@ -151,12 +85,12 @@ void PostgresCluster::restart() {
 }
 
 void PostgresCluster::start() {
-  server_ =
-      spawn(program("postgres"),
-            {"-D", data_.string(), "-p", std::to_string(port_), "-k", folder_.path().string(), "-c",
-             "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c",
-             "full_page_writes=off", "-c", "shared_buffers=16MB", "-c", "max_connections=50"},
-            log_, run_as());
+  server_ = start_process(
+      program("postgres"),
+      {"-D", data_.string(), "-p", std::to_string(port_), "-k", folder_.path().string(), "-c",
+       "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c",
+       "full_page_writes=off", "-c", "shared_buffers=16MB", "-c", "max_connections=50"},
+      log_);
   bool exited = false;
   const bool ready = eventually(
       [&] {
@@ -187,15 +121,7 @@ void PostgresCluster::stop() {
 }
 
 std::string PostgresCluster::log_tail() const {
-  std::ifstream in(log_);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  constexpr std::size_t kLines = 30;
-  std::string tail;
-  for (std::size_t i = lines.size() > kLines ? lines.size() - kLines : 0; i < lines.size(); ++i) {
-    tail += lines[i] + "\n";
-  }
-  return tail;
+  return file_tail(log_);
 }
 
 }  // namespace artshop::testing

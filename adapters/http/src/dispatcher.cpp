@@ -8,7 +8,9 @@
 
 #include "artshop/core/ports/database_unavailable.hpp"
 #include "artshop/core/ports/transactions.hpp"
+#include "artshop/http/body_stream.hpp"
 #include "artshop/http/json.hpp"
+#include "byte_ranges.hpp"
 #include "url.hpp"
 
 namespace artshop::http {
@@ -151,7 +153,8 @@ Dispatcher::Plan Dispatcher::plan(const Request& head) const {
           .route = route,
           .on_io_thread = builtin || route == kStaticRoute ||
                           (route == kMediaRoute && options_.media_store == nullptr),
-          .executor = found ? match.options.executor : nullptr};
+          .executor = found ? match.options.executor : nullptr,
+          .on_media_threads = route == kMediaRoute && options_.media_store != nullptr};
 }
 
 Response Dispatcher::busy() const {
@@ -240,17 +243,35 @@ Response Dispatcher::serve_media(const Request& request) const {
     return response;
   }
   const auto relative = std::string_view(request.path).substr(kMediaPrefix.size());
-  if (options_.media_store != nullptr) {
-    auto bytes = options_.media_store->get(relative);
-    if (!bytes) return text_response(404, "Not Found");
-    Response response{.status = 200, .body = std::move(*bytes)};
-    response.set_header("Content-Type", std::string(content_type_of(relative)));
-    // Keys name their content: what is under one never changes.
-    response.set_header("Cache-Control", std::string(kImmutable));
-    return response;
-  }
+  if (options_.media_store != nullptr) return serve_stored_media(request, relative);
   if (auto file = media_.serve(request, relative)) return std::move(*file);
   return text_response(404, "Not Found");
+}
+
+// As the folder's FileServer answers (byte_ranges.hpp), with the store's ETag; the bytes are
+// read from the store while they are sent, only those the answer carries.
+Response Dispatcher::serve_stored_media(const Request& request, std::string_view key) const {
+  MediaStore& store = *options_.media_store;
+  const auto object = store.find(key);
+  if (!object) return text_response(404, "Not Found");
+  Response response;
+  response.set_header("ETag", object->etag);
+  // Keys name their content: what is under one never changes.
+  response.set_header("Cache-Control", std::string(kImmutable));
+  response.set_header("Accept-Ranges", "bytes");
+  const auto selection = select_bytes(request, object->etag, object->size);
+  describe_selection(response, selection, object->size);
+  if (selection.kind == ByteSelection::Kind::NotModified) return response;
+  response.set_header("Content-Type", std::string(content_type_of(key)));
+  if (selection.length() == 0) return response;
+  response.stream = std::make_shared<BodyStream>(
+      selection.length(),
+      [&store, key = std::string(key), selection](BodyStream& body) {
+        store.read(key, selection.first, selection.last,
+                   [&body](std::string_view bytes) { return body.write(bytes); });
+      },
+      std::chrono::duration_cast<std::chrono::milliseconds>(options_.read_timeout));
+  return response;
 }
 
 void Dispatcher::add_common_headers(const Request& request, Response& response) const {
@@ -284,7 +305,9 @@ void Dispatcher::finish(const Request& request, std::string_view route, Response
   metrics_.request_finished(request.method, route, response.status, seconds);
   // The line's parts are made only when it is written (log_level warn or above turns it off).
   if (!access_log_->should_log(spdlog::level::info)) return;
-  const auto bytes = request.method == "HEAD" ? 0 : response.bytes().size();
+  const auto bytes = request.method == "HEAD" ? 0
+                     : response.stream        ? response.stream->length()
+                                              : response.bytes().size();
   // The request id is safe by construction (request_id()); everything else the client chose.
   access_log_->info("{} {} {} {} {}B {:.1f}ms {}", request.request_id, log_safe(request.method, 16),
                     log_safe(request.path), response.status, bytes, seconds * 1000,

@@ -40,6 +40,9 @@ class Dispatcher {
     bool on_io_thread = false;
     // The route's own executor; nullptr: the server's pool for ordinary API calls.
     Executor* executor = nullptr;
+    // Media from a network store: on the server's media threads, which make the body as it is
+    // sent (a streamed answer), never on the API's pool.
+    bool on_media_threads = false;
   };
   Plan plan(const Request& head) const;
 
@@ -78,6 +81,7 @@ class Dispatcher {
   std::optional<Response> cors_preflight(const Request& request) const;
   Response serve_front_end(const Request& request) const;
   Response serve_media(const Request& request) const;
+  Response serve_stored_media(const Request& request, std::string_view key) const;
   void add_common_headers(const Request& request, Response& response) const;
 
   ServerOptions options_;

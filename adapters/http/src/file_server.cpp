@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "byte_ranges.hpp"
 #include "text.hpp"
 
 namespace artshop::http {
@@ -91,57 +92,6 @@ bool accepts_gzip(std::string_view accept_encoding) {
 }
 
 namespace {
-
-// If-None-Match uses the weak comparison: a W/ prefix does not matter.
-bool etag_listed(std::string_view list, std::string_view etag) {
-  bool listed = false;
-  for_each_item(list, ',', [&](std::string_view item) {
-    if (item.starts_with("W/")) item.remove_prefix(2);
-    listed = listed || item == "*" || item == etag;
-  });
-  return listed;
-}
-
-struct ByteRange {
-  std::uintmax_t first = 0;
-  std::uintmax_t last = 0;  // inclusive
-};
-
-struct RangeRequest {
-  bool satisfiable = false;
-  ByteRange range;
-};
-
-std::optional<std::uintmax_t> parse_number(std::string_view text) {
-  std::uintmax_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
-// One range of "bytes=a-b", "bytes=a-" or "bytes=-n"; nullopt for anything else, which is
-// answered with the whole file as RFC 9110 allows.
-std::optional<RangeRequest> parse_range(std::string_view header, std::uintmax_t size) {
-  constexpr std::string_view kUnit = "bytes=";
-  if (!header.starts_with(kUnit) || header.find(',') != std::string_view::npos) return std::nullopt;
-  const auto spec = text::trim(header.substr(kUnit.size()));
-  const auto dash = spec.find('-');
-  if (dash == std::string_view::npos) return std::nullopt;
-  const auto first_text = spec.substr(0, dash);
-  const auto last_text = spec.substr(dash + 1);
-
-  if (first_text.empty()) {
-    const auto suffix = parse_number(last_text);
-    if (!suffix) return std::nullopt;
-    if (*suffix == 0 || size == 0) return RangeRequest{};
-    return RangeRequest{true, {size - std::min(*suffix, size), size - 1}};
-  }
-  const auto first = parse_number(first_text);
-  const auto last = last_text.empty() ? std::optional(UINTMAX_MAX) : parse_number(last_text);
-  if (!first || !last || *last < *first) return std::nullopt;
-  if (*first >= size) return RangeRequest{};
-  return RangeRequest{true, {*first, std::min(*last, size - 1)}};
-}
 
 std::string read_bytes(const fs::path& file, std::uintmax_t offset, std::uintmax_t length) {
   std::ifstream in(file, std::ios::binary);
@@ -252,8 +202,7 @@ void FileServer::remember(std::string_view relative_path,
 
 std::optional<Response> FileServer::serve(const Request& request,
                                           std::string_view relative_path) const {
-  const auto range_header = request.header("Range");
-  const bool wants_range = range_header.has_value();
+  const bool wants_range = request.header("Range").has_value();
   const bool gzip_accepted = accepts_gzip(request.header("Accept-Encoding").value_or(""));
   auto hit = cached(relative_path);
   // Only uncompressed files are kept: a gzip answer comes from the disk.
@@ -301,8 +250,9 @@ std::optional<Response> FileServer::serve(const Request& request,
   response.set_header("Cache-Control", cache_policy_(relative_path));
   if (has_gzip) response.set_header("Vary", "Accept-Encoding");
   if (!use_gzip) response.set_header("Accept-Ranges", "bytes");
-  if (etag_listed(request.header("If-None-Match").value_or(""), etag)) {
-    response.status = 304;
+  const auto selection = select_bytes(request, etag, size);
+  if (selection.kind == ByteSelection::Kind::NotModified) {
+    describe_selection(response, selection, size);
     return response;
   }
   const auto type = hit ? hit->content_type : content_type(file);
@@ -333,20 +283,11 @@ std::optional<Response> FileServer::serve(const Request& request,
     response.kept_body = std::shared_ptr<const std::string>(kept, &kept->bytes);
     remember(relative_path, std::move(kept));
   };
-  // If-Range: a client holding an older copy gets the whole new file instead of a piece.
-  const auto if_range = request.header("If-Range");
-  const auto range = range_header && (!if_range || *if_range == etag)
-                         ? parse_range(*range_header, size)
-                         : std::nullopt;
-  if (!range) {
+  describe_selection(response, selection, size);
+  if (selection.kind == ByteSelection::Kind::Whole) {
     answer_whole();
-  } else if (!range->satisfiable) {
-    response.status = 416;
-    response.set_header("Content-Range", fmt::format("bytes */{}", size));
-  } else {
-    const auto [first, last] = range->range;
-    response.status = 206;
-    response.set_header("Content-Range", fmt::format("bytes {}-{}/{}", first, last, size));
+  } else if (selection.kind == ByteSelection::Kind::Partial) {
+    const auto [kind, first, last] = selection;
     response.body = hit ? hit->bytes.substr(static_cast<std::size_t>(first),
                                             static_cast<std::size_t>(last - first + 1))
                         : read_bytes(body_file, first, last - first + 1);

@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "artshop/concurrency/bounded_thread_pool.hpp"
 #include "beast.hpp"
 #include "dispatcher.hpp"
 #include "handler_runner.hpp"
@@ -21,6 +22,7 @@ namespace {
 ServerOptions sanitized(ServerOptions options) {
   options.io_threads = std::max(1U, options.io_threads);
   options.worker_threads = std::max(1U, options.worker_threads);
+  options.media_threads = std::max(1U, options.media_threads);
   options.pipeline_limit = std::max<std::size_t>(1, options.pipeline_limit);
   return options;
 }
@@ -31,13 +33,14 @@ ServerOptions sanitized(ServerOptions options) {
 // pending handlers may hold the last reference to a connection) before the registry.
 struct EventLoop {
   EventLoop(const ServerOptions& options, Dispatcher& dispatcher, HandlerRunner& handlers,
-            std::function<void()> on_closed)
+            Executor& media_pool, std::function<void()> on_closed)
       : registry(std::move(on_closed)),
         services{.header_limit = options.header_limit,
                  .read_timeout = options.read_timeout,
                  .pipeline_limit = options.pipeline_limit,
                  .dispatcher = dispatcher,
                  .handlers = handlers,
+                 .media_pool = media_pool,
                  .registry = registry} {}
 
   SessionRegistry registry;
@@ -86,8 +89,11 @@ class ServerRuntime {
   bool listeners_closed_ = false;
   std::vector<std::unique_ptr<EventLoop>> loops_;
   unsigned short port_ = 0;
-  // After the loops, so it is joined first: a handler still running holds a connection.
+  // After the loops, so they are joined first: a handler still running holds a connection.
   HandlerRunner handlers_;
+  // Media from a network store, each answer's thread making its body while it is sent; its
+  // tasks are counted by handlers_ like any other.
+  concurrency::BoundedThreadPool media_workers_;
 };
 
 ServerRuntime::ServerRuntime(ServerOptions options, Router api,
@@ -97,11 +103,12 @@ ServerRuntime::ServerRuntime(ServerOptions options, Router api,
       connections_(options_.max_connections),
       signals_(control_, SIGINT, SIGTERM),
       drain_timer_(control_),
-      handlers_("http-api", options_.worker_threads, options_.worker_queue) {
+      handlers_("http-api", options_.worker_threads, options_.worker_queue),
+      media_workers_("http-media", options_.media_threads, options_.media_queue) {
   std::vector<net::io_context*> contexts;
   for (unsigned i = 0; i < options_.io_threads; ++i) {
-    auto& loop = *loops_.emplace_back(std::make_unique<EventLoop>(options_, dispatcher_, handlers_,
-                                                                  [this] { connection_closed(); }));
+    auto& loop = *loops_.emplace_back(std::make_unique<EventLoop>(
+        options_, dispatcher_, handlers_, media_workers_, [this] { connection_closed(); }));
     contexts.push_back(&loop.ioc);
   }
   tcp::resolver resolver(control_);
@@ -138,7 +145,9 @@ void ServerRuntime::run() {
   io_threads.clear();
   // After a drain timeout, queued handlers are dropped or skipped; one already running is
   // waited for, though its answer has no connection left to go to.
+  media_workers_.stop();
   handlers_.abandon();
+  media_workers_.join();
   spdlog::info("stopped");
 }
 

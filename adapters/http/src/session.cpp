@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "artshop/http/body_stream.hpp"
 #include "artshop/http/json.hpp"
 #include "dispatcher.hpp"
 #include "framing.hpp"
@@ -64,6 +65,7 @@ class Session : public std::enable_shared_from_this<Session> {
     std::string_view route = Dispatcher::kUnmatchedRoute;
     bool on_io_thread = false;
     Executor* executor = nullptr;
+    bool on_media_threads = false;
     unsigned version = 11;
     Clock::time_point started{};
   };
@@ -86,6 +88,11 @@ class Session : public std::enable_shared_from_this<Session> {
   void complete(Slot& slot, const Exchange& exchange, Dispatcher::Answer answer);
   void write_next();
   void on_write(beast::error_code ec);
+  // A streamed body (BodyStream): its next piece once the previous one has gone, until the end.
+  void send_streamed(beast::error_code ec);
+  void on_chunk(BodyStream::Chunk chunk);
+  // The producers of answers not yet sent stop: nobody will read them.
+  void abandon_streams() noexcept;
   void close_if_done();
   void linger(beast::error_code ec);
   // The connection's one deadline (reading a request, writing an answer, lingering). Moving it
@@ -103,6 +110,7 @@ class Session : public std::enable_shared_from_this<Session> {
   std::optional<http::request_parser<http::string_body>> parser_;  // fresh for every request
   Exchange current_;
   std::deque<Slot> slots_;  // references stay valid across push_back and pop_front
+  std::string chunk_;       // the piece of a streamed body being written
   std::string remote_address_;
   net::steady_timer timer_;
   Clock::time_point deadline_ = Clock::time_point::max();
@@ -121,7 +129,14 @@ Session::Session(tcp::socket&& socket, const SessionServices& services)
 }
 
 Session::~Session() {
+  abandon_streams();
   services_.registry.remove(this);
+}
+
+void Session::abandon_streams() noexcept {
+  for (auto& slot : slots_) {
+    if (slot.response && slot.response->stream) slot.response->stream->abandon();
+  }
 }
 
 // read_head makes the parser before any read starts, and only dispatch and answer_now, once the
@@ -195,6 +210,7 @@ void Session::on_head(beast::error_code ec, std::size_t /*bytes_read*/) {
   current_.route = plan.route;
   current_.on_io_thread = plan.on_io_thread;
   current_.executor = plan.executor;
+  current_.on_media_threads = plan.on_media_threads;
   // Refused from the head alone, so an oversized body is never read.
   if (const auto length = request_parser.content_length(); length && *length > plan.body_limit) {
     answer_now(problem_response(413, "Payload Too Large"));
@@ -270,15 +286,20 @@ void Session::dispatch() {
   }
   const auto route = current_.route;
   auto exchange = std::make_shared<Exchange>(std::move(current_));
+  Executor* runner = exchange->executor != nullptr ? exchange->executor
+                     : exchange->on_media_threads  ? &services_.media_pool
+                                                   : nullptr;
   // The answer comes back to this connection's own event loop; the work holds the connection
   // until it is posted there (or dropped unrun).
   const bool queued = services_.handlers.try_submit(
-      exchange->executor,
-      [self = shared_from_this(), loop = stream_.get_executor(), slot, exchange] {
+      runner, [self = shared_from_this(), loop = stream_.get_executor(), slot, exchange] {
         auto answer = self->services_.dispatcher.handle(exchange->request);
+        auto body = exchange->request.method == "HEAD" ? nullptr : answer.response.stream;
         net::post(loop, [self, slot, exchange, answer = std::move(answer)]() mutable {
           self->complete(*slot, *exchange, std::move(answer));
         });
+        // The head is on its way; this thread makes the body while the connection sends it.
+        if (body) body->produce();
       });
   if (!queued) complete(*slot, *exchange, {dispatcher.busy(), route});
   read_head();
@@ -313,6 +334,13 @@ void Session::write_next() {
   writing_ = true;
   // A client that stops reading is dropped after the same time as one that stops sending.
   set_deadline(services_.read_timeout);
+  if (slot.response->stream && !slot.head_request && !has_no_body(slot.response->status)) {
+    net::async_write(stream_, net::const_buffer(slot.head.data(), slot.head.size()),
+                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                       self->send_streamed(ec);
+                     });
+    return;
+  }
   net::async_write(
       stream_,
       std::array{net::const_buffer(slot.head.data(), slot.head.size()),
@@ -320,9 +348,44 @@ void Session::write_next() {
       [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });
 }
 
+void Session::send_streamed(beast::error_code ec) {
+  if (ec) {
+    on_write(ec);
+    return;
+  }
+  slots_.front().response->stream->next(
+      [self = shared_from_this(), loop = stream_.get_executor()](BodyStream::Chunk chunk) {
+        net::post(loop,
+                  [self, chunk = std::move(chunk)]() mutable { self->on_chunk(std::move(chunk)); });
+      });
+}
+
+void Session::on_chunk(BodyStream::Chunk chunk) {
+  if (closed_) {  // a deadline ended the connection while the body was being made
+    abandon_streams();
+    return;
+  }
+  if (chunk.failed) {
+    // Short of its Content-Length: only closing the connection tells the client so.
+    on_write(net::error::connection_aborted);
+    return;
+  }
+  if (chunk.done) {
+    on_write({});
+    return;
+  }
+  chunk_ = std::move(chunk.bytes);
+  set_deadline(services_.read_timeout);
+  net::async_write(stream_, net::const_buffer(chunk_.data(), chunk_.size()),
+                   [self = shared_from_this()](beast::error_code write_ec, std::size_t) {
+                     self->send_streamed(write_ec);
+                   });
+}
+
 void Session::on_write(beast::error_code ec) {
   writing_ = false;
   if (ec) {
+    abandon_streams();
     closed_ = true;
     stream_.close();
     timer_.cancel();

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "artshop/core/ports/executor.hpp"
 #include "beast.hpp"
 
 namespace artshop::http {
@@ -45,6 +46,8 @@ struct SessionServices {
   std::size_t pipeline_limit = 1;
   Dispatcher& dispatcher;
   HandlerRunner& handlers;
+  // Media from a network store, each answer's thread making its body while it is sent.
+  Executor& media_pool;
   SessionRegistry& registry;
 };
 

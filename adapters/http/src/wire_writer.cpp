@@ -4,6 +4,8 @@
 
 #include <boost/beast/http/status.hpp>
 
+#include "artshop/http/body_stream.hpp"
+
 namespace artshop::http {
 namespace {
 
@@ -39,7 +41,7 @@ std::string wire_head(const Response& response, unsigned version, bool close) {
   }
   if (!has_no_body(response.status)) {
     head += "Content-Length: ";
-    head += std::to_string(response.bytes().size());
+    head += std::to_string(response.stream ? response.stream->length() : response.bytes().size());
     head += "\r\n";
   }
   if (version == 10 && !close) head += "Connection: keep-alive\r\n";

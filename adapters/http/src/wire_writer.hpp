@@ -20,7 +20,8 @@ bool has_no_body(unsigned status) noexcept;
 // value end the head early and start an answer of its own.
 std::string wire_head(const Response& response, unsigned version, bool close);
 
-// The bytes after the head: none for a HEAD request or a status without a body.
+// The bytes after the head: none for a HEAD request or a status without a body. A streamed
+// body (Response::stream) is not among them: the session sends it as it is made.
 std::string_view wire_body(const Response& response, bool head_request) noexcept;
 
 // The interim answer to "Expect: 100-continue", sent before the body is read.

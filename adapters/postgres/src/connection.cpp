@@ -1,5 +1,6 @@
 #include "artshop/postgres/connection.hpp"
 
+#include <fmt/format.h>
 #include <libpq-fe.h>
 #include <poll.h>
 #include <spdlog/spdlog.h>
@@ -8,6 +9,7 @@
 #include <charconv>
 #include <memory>
 #include <optional>
+#include <random>
 #include <utility>
 #include <vector>
 
@@ -20,6 +22,12 @@ constexpr Oid kBooleanType = 16;  // pg_type's oid of boolean
 constexpr std::string_view kConnectionLost = "08006";
 constexpr std::string_view kInternalError = "XX000";
 constexpr std::string_view kInFailedTransaction = "25P02";
+constexpr std::string_view kInvalidParameterValue = "22023";
+constexpr std::string_view kNoSuchPreparedStatement = "26000";
+
+// The shop's own setting in the URL's query, taken out before libpq reads the URL (libpq
+// refuses a parameter it does not know).
+constexpr std::string_view kPreparedStatements = "prepared_statements";
 
 constexpr int kSqlstateLength = 5;
 constexpr int kSqlstateBase = 36;
@@ -44,7 +52,59 @@ bool succeeded(const PGresult* result) noexcept {
   return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
 }
 
+// What every transaction sets for itself, for its own length only (SET LOCAL): a session
+// setting would not survive a pooler in transaction mode, which lends the server's session to
+// another client between transactions, and would reach that client instead.
+// The planner is told that random reads cost little more than sequential ones (as on any SSD):
+// a SERIALIZABLE transaction that scans a whole table takes a predicate lock on all of it, so
+// that any insert there by another writer (another customer's order) conflicts with it; an
+// index scan locks only what it read (PostgreSQL's manual, "Serializable Isolation Level",
+// advises encouraging index scans for this reason).
+constexpr std::string_view kTransactionSettings = "SET LOCAL random_page_cost = 1.1";
+
+// A name no other session's statement has: behind a pooler in transaction mode a server's
+// session serves several clients, and a name counted from 1 by each of them would run another
+// client's statement rather than fail.
+std::string statement_prefix() {
+  thread_local std::mt19937_64 random{std::random_device{}()};
+  return fmt::format("artshop_{:016x}_", random());
+}
+
 }  // namespace
+
+ConnectionUrl read_connection_url(std::string_view url) {
+  ConnectionUrl read{.libpq_url = std::string(url)};
+  const auto query = url.find('?');
+  if (query == std::string_view::npos) return read;
+  std::string kept;
+  std::string_view rest = url.substr(query + 1);
+  while (!rest.empty()) {
+    const auto amp = rest.find('&');
+    const std::string_view pair = rest.substr(0, amp);
+    rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
+    const auto equals = pair.find('=');
+    if (pair.substr(0, equals) != kPreparedStatements) {
+      if (!pair.empty()) kept += (kept.empty() ? "" : "&") + std::string(pair);
+      continue;
+    }
+    const std::string_view value =
+        equals == std::string_view::npos ? std::string_view() : pair.substr(equals + 1);
+    if (value != "on" && value != "off") {
+      // Only the setting is quoted: the URL may hold a password.
+      throw DatabaseError(kInvalidParameterValue,
+                          "the database URL's " + std::string(kPreparedStatements) + " is \"" +
+                              std::string(value) + "\"; it must be on or off");
+    }
+    read.prepared_statements = value == "on";
+  }
+  read.libpq_url = std::string(url.substr(0, query)) + (kept.empty() ? "" : "?" + kept);
+  return read;
+}
+
+std::string begin_transaction(std::string_view isolation) {
+  return "BEGIN ISOLATION LEVEL " + std::string(isolation) + "; " +
+         std::string(kTransactionSettings);
+}
 
 int sqlstate_code(std::string_view sqlstate) noexcept {
   int code = 0;
@@ -193,21 +253,18 @@ class PgCursor final : public sql::Cursor {
   int row_ = -1;
 };
 
-Connection::Connection(const std::string& url) {
+Connection::Connection(const std::string& url) : statement_prefix_(statement_prefix()) {
+  const ConnectionUrl read = read_connection_url(url);
+  prepared_statements_ = read.prepared_statements;
   // Settings before the URL are defaults it may override; the ones after it hold whatever it
   // says: the shop exchanges UTF-8 whatever the server's or the environment's default.
-  // The planner is told that random reads cost little more than sequential ones (as on any
-  // SSD): a SERIALIZABLE transaction that scans a whole table takes a predicate lock on all of
-  // it, so that any insert there by another writer (another customer's order) conflicts with
-  // it; an index scan locks only what it read (PostgreSQL's manual, "Serializable Isolation
-  // Level", advises encouraging index scans for this reason).
   // A server out of reach (a host that does not answer) fails the attempt within seconds
   // rather than at TCP's own timeout, minutes later, so a request waits no longer than that
-  // for its 503.
-  const std::array<const char*, 6> keys{"options",         "connect_timeout",           "dbname",
-                                        "client_encoding", "fallback_application_name", nullptr};
-  const std::array<const char*, 6> values{
-      "-c random_page_cost=1.1", "5", url.c_str(), "UTF8", "artshop", nullptr};
+  // for its 503. No `options`: pgbouncer refuses a session that sends it (see
+  // kTransactionSettings for what it used to set).
+  const std::array<const char*, 5> keys{"connect_timeout", "dbname", "client_encoding",
+                                        "fallback_application_name", nullptr};
+  const std::array<const char*, 5> values{"5", read.libpq_url.c_str(), "UTF8", "artshop", nullptr};
   connection_ = PQconnectdbParams(keys.data(), values.data(), 1);
   if (connection_ == nullptr) throw DatabaseError(kConnectionLost, "out of memory for libpq");
   if (PQstatus(connection_) != CONNECTION_OK) {
@@ -251,6 +308,12 @@ void Connection::fail(PGresult* result, std::string_view statement) {
                                                  last_failure_state_ + ": " +
                                                  last_failure_message_);
   }
+  if (sqlstate == kNoSuchPreparedStatement) {
+    message +=
+        " (is a pooler in transaction mode, such as pgbouncer, between the shop and "
+        "PostgreSQL? Then add " +
+        std::string(kPreparedStatements) + "=off to the database URL)";
+  }
   last_failure_state_ = sqlstate;
   last_failure_message_ = message;
   throw DatabaseError(sqlstate, "SQLSTATE " + sqlstate + ": " + message + " (in: " + context + ")");
@@ -284,10 +347,11 @@ sql::Statement Connection::prepare(std::string_view sql) {
 }
 
 sql::Statement Connection::prepare_cached(std::string_view sql) {
+  if (!prepared_statements_) return prepare(sql);
   auto numbered = number_parameters(sql);
   auto found = cached_.find(std::string(sql));
   if (found == cached_.end()) {
-    std::string name = "artshop_" + std::to_string(cached_.size() + 1);
+    std::string name = statement_prefix_ + std::to_string(cached_.size() + 1);
     PGresult* result = PQprepare(connection_, name.c_str(), numbered.sql.c_str(), 0, nullptr);
     if (!succeeded(result)) fail(result, sql);
     PQclear(result);

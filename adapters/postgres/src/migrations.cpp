@@ -11,7 +11,7 @@ namespace {
 // READ COMMITTED whatever the server's default: each statement sees what committed before it
 // began, so the version read after the lock is taken is the one the lock's last holder left.
 // (A REPEATABLE READ snapshot would date from before the wait.)
-constexpr std::string_view kBegin = "BEGIN ISOLATION LEVEL READ COMMITTED";
+constexpr std::string_view kIsolation = "READ COMMITTED";
 
 // The advisory lock every migrating server takes: "artshop" in ASCII, an arbitrary key that no
 // other user of the database is likely to pick.
@@ -38,7 +38,8 @@ class PostgresTarget final : public sql::MigrationTarget {
  public:
   int version(sql::Connection& connection) override { return read_version(connection); }
   std::unique_ptr<sql::Transaction> begin_step(sql::Connection& connection) override {
-    auto transaction = std::make_unique<sql::Transaction>(connection, kBegin);
+    auto transaction =
+        std::make_unique<sql::Transaction>(connection, begin_transaction(kIsolation));
     connection.execute(kTakeMigrationLock);
     // Under the lock, since two servers' first migrations would both create it.
     connection.execute(kBookkeeping);

@@ -10,9 +10,6 @@
 namespace artshop::postgres {
 namespace {
 
-constexpr std::string_view kBeginWrite = "BEGIN ISOLATION LEVEL SERIALIZABLE";
-constexpr std::string_view kBeginRead = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
-
 // Random, so that two transactions that failed each other do not meet again at once; growing
 // with the attempts, so that a hot row is given room; capped, so that a request does not
 // stall.
@@ -29,7 +26,8 @@ std::chrono::microseconds pause_before(int attempt) {
 
 void run_transaction(ConnectionPool& pool, TransactionMode mode,
                      const std::function<bool(sql::Connection&)>& work) {
-  const auto begin = mode == TransactionMode::Write ? kBeginWrite : kBeginRead;
+  const auto begin = begin_transaction(
+      mode == TransactionMode::Write ? "SERIALIZABLE" : "REPEATABLE READ READ ONLY");
   for (int attempt = 1;; ++attempt) {
     try {
       auto connection = pool.acquire();

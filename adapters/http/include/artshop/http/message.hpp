@@ -9,6 +9,8 @@
 
 namespace artshop::http {
 
+class BodyStream;
+
 using Fields = std::vector<std::pair<std::string, std::string>>;
 
 // One HTTP request as a handler sees it: already read in full, free of any transport type.
@@ -37,6 +39,9 @@ struct Response {
   // Bytes a cache keeps, sent instead of `body` (then empty) without being copied: a file or a
   // page answered from memory costs no allocation of its size.
   std::shared_ptr<const std::string> kept_body{};
+  // A body sent as it is made (body_stream.hpp), of a length known up front; `body` is then
+  // empty. Only answers made on a worker thread carry one: that thread makes the body.
+  std::shared_ptr<BodyStream> stream{};
 
   // What goes out: the kept bytes, or else the body.
   std::string_view bytes() const noexcept { return kept_body ? *kept_body : body; }

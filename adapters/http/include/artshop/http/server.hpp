@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "artshop/core/ports/blob_store.hpp"
+#include "artshop/http/media_store.hpp"
 #include "artshop/http/router.hpp"
 
 namespace artshop::http {
@@ -26,9 +26,12 @@ struct ServerOptions {
   std::filesystem::path static_dir{};        // the built front end (frontend/dist)
   // Public pictures, served under /media/ and cached for good: their names are content hashes.
   std::filesystem::path media_dir{};
-  // When set, /media/ answers from this store instead of media_dir, on the worker pool since
-  // the store may be a network service (a bucket several servers share). Outlives the server.
-  BlobStore* media_store = nullptr;
+  // When set, /media/ answers from this store instead of media_dir (a bucket several servers
+  // share), streamed as it arrives, on media threads of its own: a slow store or a slow client
+  // never holds an API worker. Outlives the server.
+  MediaStore* media_store = nullptr;
+  unsigned media_threads = 16;    // media answers being made or sent at once
+  std::size_t media_queue = 256;  // waiting for a media thread; past it: 503
   std::size_t header_limit = std::size_t{8} * 1024;
   std::size_t body_limit = std::size_t{1024} * 1024;  // for requests that match no route
   std::chrono::seconds read_timeout{30};

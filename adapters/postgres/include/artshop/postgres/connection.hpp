@@ -35,16 +35,39 @@ bool is_retryable(const sql::DatabaseError& error) noexcept;
 // itself was wrong.
 bool is_unreachable(const sql::DatabaseError& error) noexcept;
 
+// A database URL read: the shop's own setting taken out of its query, the rest for libpq.
+//   prepared_statements=on (the default): prepare_cached() keeps named statements on the
+//     server for the life of the session;
+//   prepared_statements=off: every statement is the unnamed one, parsed at each run, for a
+//     pooler in transaction mode (pgbouncer before 1.21) that lends the server's session to
+//     other clients between transactions, so a statement named in one transaction is not there
+//     in the next.
+struct ConnectionUrl {
+  std::string libpq_url;
+  bool prepared_statements = true;
+};
+// Throws DatabaseError (22023) when prepared_statements is neither on nor off.
+ConnectionUrl read_connection_url(std::string_view url);
+
+// The statement that opens a transaction of `isolation` ("SERIALIZABLE", "REPEATABLE READ READ
+// ONLY") with the settings every transaction of the shop runs with, set for that transaction
+// alone (SET LOCAL) and sent with the BEGIN in one round trip. Settings are never made for the
+// session: behind a pooler in transaction mode the next transaction may run on another
+// server session, and this one's may serve another client.
+std::string begin_transaction(std::string_view isolation);
+
 // One connection to a PostgreSQL server, used by one thread at a time.
 //
 // Statements are sent with their parameters apart from their text (never spliced into it),
 // both as text: the server converts a parameter to the type its place in the statement
 // demands. prepare() uses the unnamed statement, parsed again at each run; prepare_cached()
-// keeps a named statement on the server for the life of the session.
+// keeps a named statement on the server for the life of the session (unless the URL says
+// prepared_statements=off), named apart from any other connection's.
 class Connection final : public sql::Connection {
  public:
-  // `url` is a libpq connection URI: postgresql://user@host:port/database?option=value.
-  // Throws DatabaseError when the server cannot be reached or refuses the login.
+  // `url` is a libpq connection URI, postgresql://user@host:port/database?option=value, whose
+  // query may hold the shop's prepared_statements (ConnectionUrl). Throws DatabaseError when
+  // the URL's setting is invalid, or the server cannot be reached or refuses the login.
   explicit Connection(const std::string& url);
   ~Connection() override;
   Connection(const Connection&) = delete;
@@ -85,6 +108,8 @@ class Connection final : public sql::Connection {
   // The first failure of the open transaction, kept for commit().
   std::string last_failure_state_;
   std::string last_failure_message_;
+  bool prepared_statements_ = true;
+  std::string statement_prefix_;  // of the names of this connection's statements
   std::unordered_map<std::string, std::string> cached_;  // statement text -> server name
 };
 

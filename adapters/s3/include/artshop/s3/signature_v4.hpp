@@ -14,6 +14,9 @@ namespace artshop::s3 {
 struct Credentials {
   std::string access_key_id;
   std::string secret_access_key;
+  // Temporary credentials (an assumed role, an instance profile) come with a token that goes
+  // with every request as x-amz-security-token, a signed header; empty for long-term keys.
+  std::string session_token{};
 };
 
 // What is signed of one request.

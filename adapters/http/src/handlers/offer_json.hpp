@@ -1,0 +1,22 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "artshop/core/catalogue/browse.hpp"
+
+namespace artshop::http::handlers {
+
+// The offer calls' answers, written straight into text, byte for byte what serializing the same
+// document as a boost::json tree gives (tests/http/offer_json_test.cpp compares the two for
+// every shape an offer takes): a page of 24 offers is some 10 KB of JSON, and building it as a
+// tree first cost more than everything else the call does.
+
+// {"id":…,"urlName":…,…,"price":{…},"attributes":[…]}: one offer, priced.
+std::string offer_json(const PricedOffer& offer);
+// {"items":[…]}: the latest offers.
+std::string offer_list_json(const std::vector<PricedOffer>& offers);
+// {"items":[…],"total":…,"page":…,"pageSize":…,"currency":…}: one page of the listing.
+std::string offer_page_json(const PricedOfferPage& page);
+
+}  // namespace artshop::http::handlers

@@ -1,0 +1,8 @@
+// What the dependency rule must refuse: a library header its list does not name, among
+// headers it allows (the standard library, fmt, core, this folder's own).
+#include <boost/asio/io_context.hpp>
+#include <fmt/format.h>
+#include <string>
+
+#include "artshop/core/money.hpp"
+#include "offender.hpp"

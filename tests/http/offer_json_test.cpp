@@ -1,0 +1,212 @@
+// The offer calls write their JSON by hand for speed, and promise the bytes boost::json's
+// serializer gives for the same document. Each shape an offer takes is written both ways here
+// and the two texts compared byte for byte.
+#include "handlers/offer_json.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+#include <chrono>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "handlers/money_json.hpp"
+
+namespace artshop::http::handlers {
+namespace {
+
+namespace json = boost::json;
+using std::chrono::sys_seconds;
+
+json::string text(std::string_view value) {
+  return json::string(value);
+}
+
+json::object picture_tree(std::string_view webp, std::string_view jpeg) {
+  return {{"webp", "/media/" + std::string(webp)}, {"jpeg", "/media/" + std::string(jpeg)}};
+}
+
+// The same offer as a boost::json tree, members in the order the API documents.
+json::object offer_tree(const PricedOffer& priced) {
+  const auto& offer = *priced.offer;
+  json::array tags;
+  for (const auto& tag : offer.tags) tags.emplace_back(text(tag));
+  json::array attributes;
+  for (const auto& [attribute, price] : priced.attributes) {
+    attributes.emplace_back(json::object{{"id", attribute.id.value},
+                                         {"name", text(attribute.name)},
+                                         {"longEdge", attribute.long_edge},
+                                         {"licence", text(name(attribute.licence))},
+                                         {"price", money_json(price)}});
+  }
+  return {{"id", offer.id.value},
+          {"urlName", text(offer.url_name)},
+          {"title", text(offer.title)},
+          {"description", text(offer.description)},
+          {"category", text(offer.category)},
+          {"style", text(name(offer.style))},
+          {"orientation", text(name(offer.orientation))},
+          {"aspectRatio", text(name(offer.aspect_ratio))},
+          {"width", offer.width},
+          {"height", offer.height},
+          {"tags", std::move(tags)},
+          {"createdAt", iso_time(offer.created_at)},
+          {"status", text(name(offer.status))},
+          {"thumbnail", picture_tree(offer.images.thumbnail_webp, offer.images.thumbnail_jpeg)},
+          {"preview", picture_tree(offer.images.preview_webp, offer.images.preview_jpeg)},
+          {"price", money_json(priced.lowest_price)},
+          {"attributes", std::move(attributes)}};
+}
+
+json::array offers_tree(const std::vector<PricedOffer>& offers) {
+  json::array items;
+  for (const auto& offer : offers) items.emplace_back(offer_tree(offer));
+  return items;
+}
+
+PricedOffer priced(Offer offer, std::vector<PricedAttribute> attributes, Money lowest) {
+  return {.offer = std::make_shared<const Offer>(std::move(offer)),
+          .attributes = std::move(attributes),
+          .lowest_price = lowest};
+}
+
+// A plain offer with no tags and no sizes to buy, priced at nothing, in a currency without
+// minor units.
+PricedOffer bare_offer() {
+  return priced(Offer{.id = OfferId{1},
+                      .url_name = "a",
+                      .title = "A",
+                      .description = "",
+                      .category = "",
+                      .style = ArtStyle::None,
+                      .orientation = Orientation::Square,
+                      .aspect_ratio = AspectRatio::R1x1,
+                      .width = 0,
+                      .height = 0,
+                      .tags = {},
+                      .created_at = sys_seconds{},
+                      .status = OfferStatus::Hidden,
+                      .attributes = {},
+                      .images = {},
+                      .source = {}},
+                {}, Money::zero(Currency::JPY));
+}
+
+// An offer as the seeded catalogue holds them: tags, three sizes, prices in cents.
+PricedOffer seeded_offer() {
+  return priced(
+      Offer{.id = OfferId{4711},
+            .url_name = "quiet-harbour-at-dawn",
+            .title = "Quiet harbour at dawn",
+            .description = "Boats at rest in a misty harbour, painted in soft morning light.",
+            .category = "landscapes",
+            .style = ArtStyle::Impressionism,
+            .orientation = Orientation::Horizontal,
+            .aspect_ratio = AspectRatio::R16x9,
+            .width = 7680,
+            .height = 4320,
+            .tags = {"harbour", "boats", "dawn"},
+            .created_at = sys_seconds{std::chrono::seconds{1'795'000'000}},
+            .status = OfferStatus::Active,
+            .attributes = {},
+            .images = {.thumbnail_webp = "3f/a9c2e1.webp",
+                       .thumbnail_jpeg = "3f/a9c2e1.jpg",
+                       .preview_webp = "b0/77d1.webp",
+                       .preview_jpeg = "b0/77d1.jpg"},
+            .source = {}},
+      {{.attribute = {.id = AttributeId{1},
+                      .name = "HD",
+                      .long_edge = 1920,
+                      .licence = Licence::Personal,
+                      .price_eur_cents = 1900},
+        .price = Money(1900, Currency::EUR)},
+       {.attribute = {.id = AttributeId{2},
+                      .name = "4K",
+                      .long_edge = 3840,
+                      .licence = Licence::Commercial,
+                      .price_eur_cents = 4900},
+        .price = Money(4900, Currency::EUR)},
+       {.attribute = {.id = AttributeId{3},
+                      .name = "8K",
+                      .long_edge = 7680,
+                      .licence = Licence::ExclusiveCommercial,
+                      .price_eur_cents = 123'456'789},
+        .price = Money(123'456'789, Currency::EUR)}},
+      Money(1900, Currency::EUR));
+}
+
+// Text that needs every escape JSON has, and text that needs none although it is not ASCII.
+PricedOffer offer_with_awkward_text() {
+  auto offer = seeded_offer();
+  auto changed = *offer.offer;
+  changed.id = OfferId{std::numeric_limits<std::int64_t>::max()};
+  changed.title = "The \"quoted\" path C:\\art\\ and </script>";
+  changed.description = "Line one\nline two\r\n\ttabbed \b\f and \x01 \x1f \x7f end";
+  changed.category = "Ça, c'est l'art — ☕ 🎨";
+  changed.tags = {"", "\"", "\\", "\n", "日本語", "\x1b[31m"};
+  changed.url_name = "caf\xc3\xa9";
+  offer.offer = std::make_shared<const Offer>(std::move(changed));
+  offer.attributes.front().attribute.name = "H\"D\\";
+  return offer;
+}
+
+void expect_same_bytes(const std::string& written, const json::value& tree) {
+  EXPECT_EQ(written, json::serialize(tree));
+  // And it parses back to the same document.
+  EXPECT_EQ(json::parse(written), tree);
+}
+
+TEST(OfferJson, ABareOffer_IsWrittenAsBoostJsonWritesIt) {
+  const auto offer = bare_offer();
+  expect_same_bytes(offer_json(offer), offer_tree(offer));
+}
+
+TEST(OfferJson, ASeededOfferWithTagsAndSizes_IsWrittenAsBoostJsonWritesIt) {
+  const auto offer = seeded_offer();
+  expect_same_bytes(offer_json(offer), offer_tree(offer));
+}
+
+TEST(OfferJson, TextThatNeedsEscapesOrIsNotAscii_IsWrittenAsBoostJsonWritesIt) {
+  const auto offer = offer_with_awkward_text();
+  expect_same_bytes(offer_json(offer), offer_tree(offer));
+}
+
+TEST(OfferJson, EveryCurrency_IsWrittenAsBoostJsonWritesIt) {
+  for (const auto currency : kAllCurrencies) {
+    auto offer = seeded_offer();
+    offer.lowest_price = Money(-1'234'567, currency);
+    for (auto& [attribute, price] : offer.attributes) price = Money(attribute.long_edge, currency);
+    SCOPED_TRACE(std::string(code(currency)));
+    expect_same_bytes(offer_json(offer), offer_tree(offer));
+  }
+}
+
+TEST(OfferJson, TheLatestOffers_AreWrittenAsBoostJsonWritesThem) {
+  const std::vector offers{seeded_offer(), bare_offer(), offer_with_awkward_text()};
+  expect_same_bytes(offer_list_json(offers), json::object{{"items", offers_tree(offers)}});
+  expect_same_bytes(offer_list_json({}), json::object{{"items", json::array{}}});
+}
+
+TEST(OfferJson, APageOfTheListing_IsWrittenAsBoostJsonWritesIt) {
+  const PricedOfferPage page{.items = {seeded_offer(), offer_with_awkward_text()},
+                             .total = 1234,
+                             .page = 3,
+                             .page_size = 2,
+                             .currency = Currency::NOK};
+  expect_same_bytes(offer_page_json(page), json::object{{"items", offers_tree(page.items)},
+                                                        {"total", page.total},
+                                                        {"page", page.page},
+                                                        {"pageSize", page.page_size},
+                                                        {"currency", text(code(page.currency))}});
+  const PricedOfferPage empty{.items = {}, .total = 0, .page = 1, .page_size = 24};
+  expect_same_bytes(offer_page_json(empty), json::object{{"items", json::array{}},
+                                                         {"total", 0},
+                                                         {"page", 1},
+                                                         {"pageSize", 24},
+                                                         {"currency", "EUR"}});
+}
+
+}  // namespace
+}  // namespace artshop::http::handlers
