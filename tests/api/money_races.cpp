@@ -52,6 +52,28 @@ void fifty_balance_orders_on_funds_for_ten(ShopClient& shop) {
   expect_the_ledger_balances(shop);
 }
 
+void customers_ordering_at_once(ShopClient& shop, int customers) {
+  const auto sku = shop.cheapest_regular();
+  std::vector<Customer> buyers;
+  for (int i = 0; i < customers; ++i) {
+    buyers.push_back(shop.sign_up());
+    shop.fund_cents(buyers.back(), sku.price_cents);
+  }
+  std::mutex answers_mutex;
+  std::vector<std::string> not_paid;
+  in_parallel(customers, [&](int i) {
+    const auto response =
+        shop.place_order(buyers[static_cast<std::size_t>(i)], {sku}, nullptr, true);
+    if (response.status != 200) {
+      const std::lock_guard lock(answers_mutex);
+      not_paid.push_back(std::to_string(response.status) + " " + response.body);
+    }
+  });
+  EXPECT_TRUE(not_paid.empty()) << not_paid.size() << " not paid, the first: " << not_paid.front();
+  for (const auto& buyer : buyers) EXPECT_EQ(shop.balance(buyer), 0);
+  expect_the_ledger_balances(shop);
+}
+
 void twenty_redemptions_of_one_gift_card(ShopClient& shop) {
   const auto number = bought_gift_card(shop, "50.00");
   std::vector<Customer> redeemers;

@@ -21,6 +21,11 @@ void expect_the_ledger_balances(ShopClient& shop);
 // the balance, and the balance ends at zero.
 void fifty_balance_orders_on_funds_for_ten(ShopClient& shop);
 
+// `customers` customers, each with the funds for one order, order at once: every order is paid,
+// none is refused or asked to try again (one customer's order does not conflict with another's),
+// and every balance ends at zero.
+void customers_ordering_at_once(ShopClient& shop, int customers);
+
 // Twenty redemptions at once of one 50 EUR gift card by four customers: it is credited once.
 void twenty_redemptions_of_one_gift_card(ShopClient& shop);
 

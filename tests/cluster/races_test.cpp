@@ -31,6 +31,12 @@ TEST_F(ClusterRaces, FiftyBalanceOrdersOnFundsForTen_ExactlyTenSucceedWhicheverS
   }
 }
 
+// Different customers' orders take no lock in common (docs/ledger.md, "Balances"): none of them
+// is retried into a 503, whichever servers take them.
+TEST_F(ClusterRaces, ThirtyTwoCustomersOrderingAtOnce_AreAllPaid) {
+  races::customers_ordering_at_once(shop, 32);
+}
+
 TEST_F(ClusterRaces, TwentyTabsRefreshingOneToken_AllHoldTheSameSuccessorWhicheverServerAnswers) {
   const auto ann = shop.sign_up();
   const auto login =
