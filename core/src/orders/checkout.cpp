@@ -189,10 +189,12 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
         return std::unexpected(Error::validation("cartItems", std::string(kNoLongerAvailable)));
       }
     }
-    if (!command.pay_by_balance) {
-      return with_kept_answer(command.keep_answer, tx.get<IdempotencyRepository>(),
-                              PlacedOrder{std::move(order), std::nullopt, {}});
+    if (auto kept = IdempotencyKeys::keep(tx.get<IdempotencyRepository>(), command.idempotency,
+                                          IdempotentOutcome::order(order.id));
+        !kept) {
+      return std::unexpected(kept.error());
     }
+    if (!command.pay_by_balance) return PlacedOrder{std::move(order), std::nullopt, {}};
 
     // Paid from the balance at once: its payment settles in the same transaction.
     if (!orders_detail::settle(tx.get<PaymentRepository>(), order.payment, PaymentStatus::Paid,
@@ -205,8 +207,7 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
     if (!numbers->empty()) {
       tx.get<MailOutbox>().enqueue(orders_detail::gift_card_mail(email, order, *numbers), now);
     }
-    return with_kept_answer(command.keep_answer, tx.get<IdempotencyRepository>(),
-                            PlacedOrder{std::move(order), std::nullopt, std::move(*numbers)});
+    return PlacedOrder{std::move(order), std::nullopt, std::move(*numbers)};
   });
   if (!placed) return placed;
   if (placed->order.payment.status == PaymentStatus::Paid) return placed;
@@ -261,8 +262,12 @@ Result<StartedDeposit> StartDeposit::operator()(DepositCommand command) {
     auto deposit = new_payment(amount, command.user, command.names, command.billing,
                                command.browser, random_, now);
     deposit.id = tx.get<PaymentRepository>().insert(deposit);
-    return with_kept_answer(command.keep_answer, tx.get<IdempotencyRepository>(),
-                            StartedDeposit{std::move(deposit), {}});
+    if (auto kept = IdempotencyKeys::keep(tx.get<IdempotencyRepository>(), command.idempotency,
+                                          IdempotentOutcome::deposit(deposit.id));
+        !kept) {
+      return std::unexpected(kept.error());
+    }
+    return StartedDeposit{std::move(deposit), {}};
   });
   if (!stored) return std::unexpected(stored.error());
 
