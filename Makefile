@@ -35,7 +35,7 @@ run: build
 
 test: build
 	@status=0; summary=""; logs="$(BUILD_DIR)/test-logs"; mkdir -p "$$logs"; \
-	printf '\n== ctest: unit, adapter, API, PostgreSQL, pgbouncer and cluster tests ==\n'; \
+	printf '\n== ctest: unit, adapter, API (on SQLite and on PostgreSQL), PostgreSQL, pgbouncer and cluster tests ==\n'; \
 	if ctest --test-dir $(BUILD_DIR) --output-on-failure -j2 --timeout 300; then summary="ctest: passed"; \
 	else status=1; summary="ctest: FAILED: $$(cut -d: -f2 $(BUILD_DIR)/Testing/Temporary/LastTestsFailed.log 2>/dev/null | tr '\n' ' ')"; fi; \
 	printf '\n== embedding: core installed as a CMake package, examples/embed built on it ==\n'; \

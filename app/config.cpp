@@ -21,6 +21,8 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "port",
     "data_dir",
     "database_url",
+    "database.pool_size",
+    "database.pool_wait_milliseconds",
     "static_dir",
     "log_level",
     "io_threads",
@@ -55,8 +57,10 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "rates_source",
     "ecb_url",
     "ecb_refresh_hours",
+    "ecb_refresh_seconds",
     "seed_offers",
     "housekeeping_seconds",
+    "seeding_lease_seconds",
     "payments.provider",
     "payments.webhook_secret",
     "payments.sandbox_public_acknowledged",
@@ -421,6 +425,11 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
       !config.database_url.starts_with("postgres://")) {
     error = "database_url must be empty (SQLite in data_dir) or start with postgresql://";
   }
+  take(settings.integer("database.pool_size", config.database_pool.size, 0, 1'000),
+       config.database_pool.size);
+  long long pool_wait = config.database_pool.wait.count();
+  take(settings.integer("database.pool_wait_milliseconds", pool_wait, 1, 600'000), pool_wait);
+  config.database_pool.wait = std::chrono::milliseconds(pool_wait);
   take(settings.text("log_level", config.log_level), config.log_level);
   take(settings.integer("io_threads", 0, 0, 256), config.io_threads);
   if (config.io_threads == 0) config.io_threads = cores;  // 0: one per core
@@ -455,9 +464,13 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.text("ecb_url", config.ecb_url), config.ecb_url);
   take(settings.integer("ecb_refresh_hours", config.ecb_refresh_hours, 1, 24LL * 7),
        config.ecb_refresh_hours);
+  take(settings.integer("ecb_refresh_seconds", config.ecb_refresh_seconds, 0, 3600),
+       config.ecb_refresh_seconds);
   take(settings.integer("seed_offers", config.seed_offers, 0, 100'000), config.seed_offers);
   take(settings.integer("housekeeping_seconds", config.housekeeping_seconds, 1, 3600),
        config.housekeeping_seconds);
+  take(settings.integer("seeding_lease_seconds", config.seeding_lease_seconds, 3, 3600),
+       config.seeding_lease_seconds);
   take(settings.list("jwt_previous_keys"), config.jwt_previous_keys);
   take(settings.integer("auth.refresh_grace_seconds", config.refresh_grace_seconds, 0, 60),
        config.refresh_grace_seconds);

@@ -28,6 +28,12 @@ struct Config {
   // Empty: SQLite, the file artshop.db in data_dir. postgresql://user@host:port/database: a
   // PostgreSQL server several shop servers can share (docs/scale-out.md).
   std::string database_url;
+  // The database's connections (database.* settings; docs/scale-out.md, "Pool sizing").
+  struct DatabasePool {
+    unsigned size = 0;  // 0: one per thread that may query, plus one for the readiness check
+    // How long a call waits for a connection when all are lent; then it answers 503.
+    std::chrono::milliseconds wait{5'000};
+  } database_pool;
   std::filesystem::path static_dir = "frontend/dist";
   std::string log_level = "info";
   unsigned io_threads = 0;  // 0: one per core
@@ -69,10 +75,20 @@ struct Config {
   enum class RatesSource { Table, Ecb } rates_source = RatesSource::Table;
   std::string ecb_url = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
   int ecb_refresh_hours = 6;
+  // When above 0, the refresh interval in seconds in place of ecb_refresh_hours (a feed that
+  // changes more often than hourly, or a test's).
+  int ecb_refresh_seconds = 0;
+  std::chrono::seconds ecb_refresh() const {
+    if (ecb_refresh_seconds > 0) return std::chrono::seconds(ecb_refresh_seconds);
+    return std::chrono::hours(ecb_refresh_hours);
+  }
   // Offers the first start seeds into an empty catalogue; 0 seeds nothing.
   int seed_offers = 132;
   // Seconds between runs of the periodic chores (expiring unpaid orders, retrying support mail).
   int housekeeping_seconds = 60;
+  // The term of the seeding lease, renewed every third of it while a server seeds: when that
+  // server dies, or its seeding fails, another of the shop's servers seeds within it.
+  int seeding_lease_seconds = 60;
   // Where customers reach the shop, for links in mails and the payment provider's return
   // pages. Default: http://host:port (with the port the OS picked when port is 0).
   std::string public_url;

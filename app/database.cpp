@@ -1,7 +1,9 @@
 #include "database.hpp"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <cctype>
 #include <chrono>
 
 #include "artshop/postgres/connection_pool.hpp"
@@ -49,12 +51,47 @@ void log_renormalised(const sql::RenormalisedEmails& report) {
   }
 }
 
+// The series both databases have: the pool's and the read model's.
+std::string render_pool_and_catalogue(const sql::PoolStats& pool,
+                                      const sql::SqlCatalogueReadModel& catalogue) {
+  const auto lag = catalogue.lag();
+  return fmt::format(
+      "# HELP artshop_db_pool_connections Connections in the database pool.\n"
+      "# TYPE artshop_db_pool_connections gauge\n"
+      "artshop_db_pool_connections {}\n"
+      "# HELP artshop_db_pool_connections_in_use Pool connections lent to a call now.\n"
+      "# TYPE artshop_db_pool_connections_in_use gauge\n"
+      "artshop_db_pool_connections_in_use {}\n"
+      "# HELP artshop_db_pool_waiting Calls waiting for a pool connection now.\n"
+      "# TYPE artshop_db_pool_waiting gauge\n"
+      "artshop_db_pool_waiting {}\n"
+      "# HELP artshop_db_pool_waits_total Leases that found every connection lent and waited.\n"
+      "# TYPE artshop_db_pool_waits_total counter\n"
+      "artshop_db_pool_waits_total {}\n"
+      "# HELP artshop_db_pool_wait_seconds_total Time calls spent waiting for a connection.\n"
+      "# TYPE artshop_db_pool_wait_seconds_total counter\n"
+      "artshop_db_pool_wait_seconds_total {:.6f}\n"
+      "# HELP artshop_db_pool_wait_timeouts_total Waits that ended with no connection (503).\n"
+      "# TYPE artshop_db_pool_wait_timeouts_total counter\n"
+      "artshop_db_pool_wait_timeouts_total {}\n"
+      "# HELP artshop_catalogue_versions_behind Catalogue versions the database has and the "
+      "read model's snapshot lacks, as last looked.\n"
+      "# TYPE artshop_catalogue_versions_behind gauge\n"
+      "artshop_catalogue_versions_behind {}\n"
+      "# HELP artshop_catalogue_behind_seconds How long the read model's snapshot has been "
+      "behind the database (0 while current).\n"
+      "# TYPE artshop_catalogue_behind_seconds gauge\n"
+      "artshop_catalogue_behind_seconds {:.3f}\n",
+      pool.size, pool.in_use, pool.waiting, pool.waits, pool.wait_seconds, pool.gave_up,
+      lag.versions, std::chrono::duration<double>(lag.behind_for).count());
+}
+
 class SqliteDatabase final : public Database {
  public:
   SqliteDatabase(std::filesystem::path file, std::size_t connections,
-                 const GiftCardNumberCipher& cipher)
+                 std::chrono::milliseconds wait, const GiftCardNumberCipher& cipher)
       : file_(std::move(file)),
-        pool_(file_, connections),
+        pool_(file_, connections, wait),
         pool_transactions_(pool_, &cipher),
         catalogue_(
             {.connect = [file = file_] { return std::make_unique<sqlite::Connection>(file); },
@@ -79,6 +116,9 @@ class SqliteDatabase final : public Database {
 
   bool ready() override { return pool_.ping() && catalogue_.refresh(); }
   std::string where() const override { return file_.string(); }
+  std::string metrics() const override {
+    return render_pool_and_catalogue(pool_.stats(), catalogue_);
+  }
 
  private:
   std::filesystem::path file_;
@@ -90,9 +130,10 @@ class SqliteDatabase final : public Database {
 
 class PostgresDatabase final : public Database {
  public:
-  PostgresDatabase(std::string url, std::size_t connections, const GiftCardNumberCipher& cipher)
+  PostgresDatabase(std::string url, std::size_t connections, std::chrono::milliseconds wait,
+                   const GiftCardNumberCipher& cipher)
       : url_(std::move(url)),
-        pool_(url_, connections),
+        pool_(url_, connections, wait),
         pool_transactions_(pool_, &cipher),
         catalogue_({.connect = [url = url_] { return std::make_unique<postgres::Connection>(url); },
                     .begin_read = postgres::begin_transaction("REPEATABLE READ READ ONLY")},
@@ -124,6 +165,23 @@ class PostgresDatabase final : public Database {
 
   bool ready() override { return pool_.ping() && catalogue_.refresh(); }
   std::string where() const override { return without_password(url_); }
+  std::string metrics() const override {
+    const auto& conflicts = pool_.conflicts();
+    return render_pool_and_catalogue(pool_.stats(), catalogue_) +
+           fmt::format(
+               "# HELP artshop_db_transaction_retries_total Transactions run again after a "
+               "serialization failure or a deadlock.\n"
+               "# TYPE artshop_db_transaction_retries_total counter\n"
+               "artshop_db_transaction_retries_total {}\n"
+               "# HELP artshop_db_serialization_failures_total Serialization failures (40001).\n"
+               "# TYPE artshop_db_serialization_failures_total counter\n"
+               "artshop_db_serialization_failures_total {}\n"
+               "# HELP artshop_db_deadlocks_total Deadlocks (40P01).\n"
+               "# TYPE artshop_db_deadlocks_total counter\n"
+               "artshop_db_deadlocks_total {}\n",
+               conflicts.retries.load(), conflicts.serialization_failures.load(),
+               conflicts.deadlocks.load());
+  }
 
  private:
   std::string url_;
@@ -136,25 +194,48 @@ class PostgresDatabase final : public Database {
 }  // namespace
 
 std::string without_password(const std::string& url) {
-  // postgresql://user:password@host/...: the password runs from the first ':' after the
-  // scheme to the '@' of the authority.
-  const auto scheme_end = url.find("://");
-  if (scheme_end == std::string::npos) return url;
-  const auto authority = scheme_end + 3;
-  const auto at = url.find('@', authority);
-  const auto slash = url.find('/', authority);
-  if (at == std::string::npos || (slash != std::string::npos && at > slash)) return url;
-  const auto colon = url.find(':', authority);
-  if (colon == std::string::npos || colon > at) return url;
-  return url.substr(0, colon) + ":***" + url.substr(at);
+  // A libpq URL carries a password in two places: postgresql://user:password@host/..., from
+  // the first ':' after the scheme to the '@' of the authority, and as a parameter of its
+  // query, ?password=... (any of them, in any case: libpq reads the last one).
+  std::string shown = url;
+  const auto scheme_end = shown.find("://");
+  if (scheme_end != std::string::npos) {
+    const auto authority = scheme_end + 3;
+    const auto authority_end = shown.find_first_of("/?", authority);
+    const auto at =
+        shown.rfind('@', authority_end == std::string::npos ? shown.npos : authority_end - 1);
+    if (at != std::string::npos && at >= authority) {
+      const auto colon = shown.find(':', authority);
+      if (colon != std::string::npos && colon < at) shown.replace(colon + 1, at - colon - 1, "***");
+    }
+  }
+  const auto query = shown.find('?');
+  if (query == std::string::npos) return shown;
+  for (auto start = query + 1; start < shown.size();) {
+    auto end = shown.find('&', start);
+    if (end == std::string::npos) end = shown.size();
+    const auto equals = shown.find('=', start);
+    if (equals != std::string::npos && equals < end) {
+      std::string key = shown.substr(start, equals - start);
+      for (auto& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (key == "password") {
+        shown.replace(equals + 1, end - equals - 1, "***");
+        end = equals + 4;
+      }
+    }
+    start = end + 1;
+  }
+  return shown;
 }
 
 std::unique_ptr<Database> open_database(const Config& config, std::size_t connections,
                                         const GiftCardNumberCipher& cipher) {
   if (config.database_url.empty()) {
-    return std::make_unique<SqliteDatabase>(config.database_file(), connections, cipher);
+    return std::make_unique<SqliteDatabase>(config.database_file(), connections,
+                                            config.database_pool.wait, cipher);
   }
-  return std::make_unique<PostgresDatabase>(config.database_url, connections, cipher);
+  return std::make_unique<PostgresDatabase>(config.database_url, connections,
+                                            config.database_pool.wait, cipher);
 }
 
 }  // namespace artshop::app

@@ -35,13 +35,17 @@ class Database {
   virtual bool ready() = 0;
   // Where it is, for the log: the file, or the server and database (never a password).
   virtual std::string where() const = 0;
+  // Its series for /metrics (Prometheus text): the pool's connections and waits, conflicts
+  // run again (PostgreSQL), and how far the catalogue read model is behind.
+  virtual std::string metrics() const = 0;
 };
 
-// Opens the configured database with room for `connections` threads at once.
+// Opens the configured database with `connections` in its pool (config.database_pool.wait the
+// longest a call waits for one).
 std::unique_ptr<Database> open_database(const Config& config, std::size_t connections,
                                         const GiftCardNumberCipher& cipher);
 
-// The URL without its password, for logs.
+// The URL with every password in it (its user-info's and any ?password=) shown as ***, for logs.
 std::string without_password(const std::string& url);
 
 }  // namespace artshop::app

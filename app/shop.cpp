@@ -66,10 +66,21 @@ crypto::AesGcmGiftCardNumberCipher make_gift_card_cipher(const Config& config,
   return {current.cipher, std::move(previous), random};
 }
 
-std::unique_ptr<ExchangeRateSource> make_rate_source(const Config& config) {
+// The configured table, or the ECB's rates fetched by one server and shared through the
+// database (SharedRateSource).
+std::unique_ptr<ExchangeRateSource> make_rate_source(const Config& config,
+                                                     SharedRateSource::Ports transactions,
+                                                     ChoreLeases& chores, const Clock& clock) {
   if (config.rates_source == Config::RatesSource::Ecb) {
-    return std::make_unique<rates::EcbRateSource>(config.ecb_url, config.rates,
-                                                  std::chrono::hours(config.ecb_refresh_hours));
+    return std::make_unique<SharedRateSource>(
+        std::move(transactions), chores, clock,
+        [url = config.ecb_url, table = config.rates]() -> std::optional<ExchangeRates> {
+          const auto fetched =
+              rates::fetch_ecb_rates(url, table, rates::EcbRateSource::fetch_with_curl);
+          if (!fetched) return std::nullopt;
+          return fetched->rates;
+        },
+        config.rates, config.ecb_refresh());
   }
   return std::make_unique<rates::TableRateSource>(config.rates);
 }
@@ -117,6 +128,14 @@ concurrency::BoundedThreadPool::Priority computation_priority(const Config& conf
                               : concurrency::BoundedThreadPool::Priority::Normal;
 }
 
+// database.pool_size, or by default one connection per thread that may query, plus one so a
+// readiness probe never waits.
+std::size_t database_pool_size(const Config& config) {
+  if (config.database_pool.size > 0) return config.database_pool.size;
+  return config.worker_threads + config.password_pool.threads + config.render_pool.threads +
+         config.generation_pool.threads + config.mail_pool.threads + 1;
+}
+
 unsigned cores() {
   return std::max(1U, std::thread::hardware_concurrency());
 }
@@ -136,7 +155,6 @@ Shop::Shop(const Config& configuration)
       drawing_work("drawing", cores(),
                    cores() + config.render_pool.threads + config.generation_pool.threads,
                    computation_priority(config)),
-      // One connection per thread that may query, plus one so a readiness probe never waits.
       successor_sealer(random),
       reset_code_digests(installation_secret(config.reset_code_key, "reset_code_key",
                                              config.reset_code_key_file(), random)),
@@ -144,11 +162,7 @@ Shop::Shop(const Config& configuration)
           config.gift_card_key, "gift_card_key", config.gift_card_key_file(), random))),
       gift_card_cipher(make_gift_card_cipher(config, gift_card_keys, random)),
       gift_card_digests(gift_card_keys.lookup),
-      database(open_database(config,
-                             config.worker_threads + config.password_pool.threads +
-                                 config.render_pool.threads + config.generation_pool.threads +
-                                 config.mail_pool.threads + 1,
-                             gift_card_cipher)),
+      database(open_database(config, database_pool_size(config), gift_card_cipher)),
       transactions(database->transactions(), [this] { mail_chore.nudge(); }),
       catalogue(database->catalogue()),
       argon2(random, config.argon2),
@@ -157,7 +171,8 @@ Shop::Shop(const Config& configuration)
       tokens(signing_keys(config, random), crypto::JwtSettings{}),
       mail_transport(make_transport(config)),
       common_passwords(CommonPasswords::parse(shipped_common_passwords_text())),
-      rate_source(make_rate_source(config)),
+      rate_source(make_rate_source(config, narrow<SettingRepository>(transactions), chores, clock)),
+      shared_rates(dynamic_cast<SharedRateSource*>(rate_source.get())),
       generator(procedural, drawing_work),
       shopper_service(make_image_generator(config.image_generator, processor)),
       shopper_generator(*shopper_service, drawing_work),

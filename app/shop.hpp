@@ -36,6 +36,7 @@
 #include "image_generator.hpp"
 #include "mail_delivery.hpp"
 #include "payment_provider.hpp"
+#include "shared_rates.hpp"
 
 namespace artshop::app {
 
@@ -116,6 +117,8 @@ struct Shop {
   std::unique_ptr<Mailer> mail_transport;
   CommonPasswords common_passwords;
   std::unique_ptr<ExchangeRateSource> rate_source;
+  // The rate source when the rates are fetched and shared (rates_source = ecb), to be ticked.
+  SharedRateSource* shared_rates;
   // Draws the catalogue and redraws bought pictures at their size: only the built-in generator
   // reproduces a picture from its recipe.
   imagegen::ProceduralImageGenerator procedural;

@@ -8,6 +8,7 @@
 #include <functional>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -38,20 +39,19 @@ http::ServerOptions server_options(const Config& config) {
   return options;
 }
 
-// How long a server may seed before another may take over: renewed every tenth of the way.
-constexpr std::chrono::minutes kSeedingTerm{30};
 constexpr std::string_view kSeeding = "seeding";
+// How often a server that waits for the catalogue looks whether it is there, or whether the
+// seeding lease is free for it to seed.
+constexpr std::chrono::seconds kSeedingPoll{1};
 
-// Seeds on the shop's seeding pool, logging progress every tenth of the way and renewing the
-// seeding lease then.
+// Seeds on the shop's seeding pool, logging progress every tenth of the way.
 Result<SeedReport> run_seed(Shop& shop, std::stop_token stop = {}) {
   const auto started = std::chrono::steady_clock::now();
   auto report = shop.seed_catalogue(
       shop.config.seed_offers,
-      [&shop](int done, int total) {
+      [](int done, int total) {
         if (done % std::max(1, total / 10) == 0 || done == total) {
           spdlog::info("seeding the catalogue: {}/{} pictures", done, total);
-          shop.chores.take(kSeeding, kSeedingTerm);
         }
       },
       std::move(stop));
@@ -116,6 +116,85 @@ std::jthread periodically(std::chrono::milliseconds interval, std::function<void
   });
 }
 
+// Takes or renews the seeding lease: whether this server holds it, or nothing when the database
+// could not tell (it is away; the next try asks again).
+std::optional<bool> take_seeding(Shop& shop) {
+  try {
+    return shop.chores.take(kSeeding, std::chrono::seconds(shop.config.seeding_lease_seconds));
+  } catch (const std::exception& error) {
+    spdlog::warn("the seeding lease could not be taken or renewed: {}", error.what());
+    return std::nullopt;
+  }
+}
+
+// Seeds under the seeding lease, which this server took: a thread renews it every third of its
+// term, and a server that lost it (its renewals were late, and another took it over) stops
+// drawing at once, writing nothing. True once the catalogue is seeded (by this server, or by
+// one that finished first).
+bool seed_under_lease(Shop& shop, const std::stop_token& server_stop) {
+  const std::chrono::seconds term(shop.config.seeding_lease_seconds);
+  std::stop_source seeding;
+  const std::stop_callback server_stopping(server_stop, [&seeding] { seeding.request_stop(); });
+  std::atomic<bool> lost{false};
+  Result<SeedReport> report = SeedReport{};
+  {
+    const auto renewing = periodically(term / 3, [&] {
+      if (take_seeding(shop) == false && !lost.exchange(true)) seeding.request_stop();
+    });
+    report = run_seed(shop, seeding.get_token());
+  }
+  if (lost) {
+    spdlog::warn("the seeding lease passed to another server; this one stopped seeding");
+    return false;
+  }
+  try {
+    shop.chores.release(kSeeding);
+  } catch (const std::exception& error) {
+    spdlog::warn("the seeding lease could not be given back; it ends with its term: {}",
+                 error.what());
+  }
+  if (server_stop.stop_requested()) {
+    spdlog::info("seeding stopped with the server; the next start seeds again");
+    return false;
+  }
+  if (!report) {
+    spdlog::error("the catalogue could not be seeded: {}; another server may try now",
+                  report.error().detail);
+    return false;
+  }
+  return true;
+}
+
+// Until the catalogue is seeded: takes the seeding lease when it is free (first come, or the
+// holder died, or its seeding failed) and seeds, else waits for the holder. Sets `seeded` once
+// the catalogue is there.
+void seed_or_wait(Shop& shop, std::atomic<bool>& seeded, const std::stop_token& stop) {
+  bool told = false;
+  std::mutex mutex;
+  std::condition_variable_any wake;
+  while (!stop.stop_requested()) {
+    const auto pending = shop.seed_catalogue.pending(shop.config.seed_offers);
+    if (pending && !*pending) {
+      seeded = true;
+      return;
+    }
+    auto wait = std::chrono::seconds(kSeedingPoll);
+    if (pending && take_seeding(shop) == true) {
+      if (seed_under_lease(shop, stop)) {
+        seeded = true;
+        return;
+      }
+      // This server's try failed or was taken over: the others have a term to try first.
+      wait = std::chrono::seconds(shop.config.seeding_lease_seconds);
+    } else if (!told) {
+      spdlog::info("another server is seeding the catalogue; this one is ready when it is done");
+      told = true;
+    }
+    std::unique_lock lock(mutex);
+    wake.wait_for(lock, stop, wait, [] { return false; });
+  }
+}
+
 }  // namespace
 
 int migrate(const Config& config) {
@@ -147,7 +226,7 @@ int serve(const Config& config) {
   auto routes = http::api_routes(shop.api());
   add_sandbox_pages(routes, shop);
   auto options = server_options(config);
-  options.extra_metrics = [&shop] { return shop.mail_metrics.render(); };
+  options.extra_metrics = [&shop] { return shop.mail_metrics.render() + shop.database->metrics(); };
   // A folder is served straight from disk; a bucket streamed through media threads of its own.
   const auto media_store = make_media_store(*shop.public_media);
   options.media_store = media_store.get();
@@ -161,45 +240,28 @@ int serve(const Config& config) {
   // housekeeping_seconds (a minute by default); a stop request wakes it at once.
   auto housekeeping = periodically(std::chrono::seconds(config.housekeeping_seconds),
                                    [&shop] { shop.housekeeping(); });
+  // Fetched exchange rates: taken in (or fetched, by the holder of their lease) before the
+  // first request, then every poll interval.
+  std::jthread rates_ticker;
+  if (shop.shared_rates != nullptr) {
+    shop.shared_rates->tick();
+    rates_ticker =
+        periodically(shop.shared_rates->poll_interval(), [&shop] { shop.shared_rates->tick(); });
+  }
   // Sends the mail outbox when this server holds the mail chore (MailChore), every
   // mail.poll_milliseconds; a commit that queued mail nudges it sooner.
   auto mail_ticker = periodically(config.mail.poll, [&shop] { shop.mail_chore.tick(); });
+  // Seeds the first catalogue, on one server of the shop at a time (seed_or_wait).
   std::jthread seeding;
-  if (*seeding_needed && shop.chores.take(kSeeding, kSeedingTerm)) {
-    seeding = std::jthread([&](const std::stop_token& stop) {
-      const auto report = run_seed(shop, stop);
-      shop.chores.release(kSeeding);
-      if (stop.stop_requested()) {
-        spdlog::info("seeding stopped with the server; the next start seeds again");
-        return;
-      }
-      if (!report) {
-        spdlog::error("the catalogue could not be seeded: {}", report.error().detail);
-        return;
-      }
-      catalogue_seeded = true;
-    });
-  } else if (*seeding_needed) {
-    // Another server of this shop seeds it: this one is ready when the catalogue is.
-    spdlog::info("another server is seeding the catalogue; this one is ready when it is done");
-    seeding = std::jthread([&](const std::stop_token& stop) {
-      std::mutex mutex;
-      std::condition_variable_any wake;
-      while (!stop.stop_requested()) {
-        const auto pending = shop.seed_catalogue.pending(config.seed_offers);
-        if (pending && !*pending) {
-          catalogue_seeded = true;
-          return;
-        }
-        std::unique_lock lock(mutex);
-        wake.wait_for(lock, stop, std::chrono::seconds(2), [] { return false; });
-      }
-    });
+  if (*seeding_needed) {
+    seeding = std::jthread(
+        [&](const std::stop_token& stop) { seed_or_wait(shop, catalogue_seeded, stop); });
   }
   server.run();
   seeding.request_stop();
   housekeeping.request_stop();
   mail_ticker.request_stop();
+  rates_ticker.request_stop();
   return EXIT_SUCCESS;
 }
 

@@ -1,6 +1,5 @@
 // The account calls of SPEC.md section 7 against the real server on loopback.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 #include <sys/stat.h>
 
 #include <atomic>
@@ -17,6 +16,7 @@
 #include "artshop/crypto/digests.hpp"
 #include "artshop/crypto/hex.hpp"
 #include "artshop/crypto/jwt_keyring.hpp"
+#include "shop_api.hpp"
 #include "support/eventually.hpp"
 #include "support/http_client.hpp"
 #include "support/server_process.hpp"
@@ -34,17 +34,6 @@ constexpr std::string_view kPassword = "purple otter lantern";
 
 json::object parse(const HttpResponse& response) {
   return json::parse(response.body).as_object();
-}
-
-std::vector<std::string> field_errors(const HttpResponse& response, std::string_view field) {
-  std::vector<std::string> messages;
-  const auto body = parse(response);
-  if (!body.contains("errors")) return messages;
-  const auto& errors = body.at("errors").as_object();
-  if (const auto* list = errors.if_contains(field)) {
-    for (const auto& message : list->as_array()) messages.emplace_back(message.as_string());
-  }
-  return messages;
 }
 
 class AccountsApi : public ::testing::Test {
@@ -332,21 +321,13 @@ std::vector<HttpResponse> parallel_refreshes(
 }
 
 // The refresh tokens of `email`'s account that can still be used: neither rotated nor revoked.
-int usable_refresh_tokens(const std::filesystem::path& database, const std::string& email) {
-  sqlite3* db = nullptr;
-  EXPECT_EQ(sqlite3_open_v2(database.c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
-  sqlite3_busy_timeout(db, 10'000);
-  sqlite3_stmt* statement = nullptr;
-  sqlite3_prepare_v2(
-      db,
+std::int64_t usable_refresh_tokens(const ServerProcess& server, const std::string& email) {
+  const auto db = database_of(server)();
+  auto count = db->prepare(
       "SELECT count(*) FROM refresh_tokens JOIN accounts ON accounts.id = account_id "
-      "WHERE email = ?1 AND rotated_at IS NULL AND revoked_at IS NULL",
-      -1, &statement, nullptr);
-  sqlite3_bind_text(statement, 1, email.c_str(), -1, SQLITE_TRANSIENT);
-  const int count = sqlite3_step(statement) == SQLITE_ROW ? sqlite3_column_int(statement, 0) : -1;
-  sqlite3_finalize(statement);
-  sqlite3_close(db);
-  return count;
+      "WHERE email = ?1 AND rotated_at IS NULL AND revoked_at IS NULL");
+  count.bind(1, email);
+  return count.step() ? count.column_int(0) : -1;
 }
 
 class ParallelRefreshes : public AccountsApi, public ::testing::WithParamInterface<int> {};
@@ -364,7 +345,7 @@ TEST_P(ParallelRefreshes, OfOneToken_AllAnswerTheSameSuccessorAndOneLoginStaysLi
         << "every tab holds the same successor";
     EXPECT_EQ(profile(access_token(parse(response))).status, 200);
   }
-  EXPECT_EQ(usable_refresh_tokens(server->data_dir() / "artshop.db", email), 1);
+  EXPECT_EQ(usable_refresh_tokens(*server, email), 1);
   const auto next =
       post("/api/Accounts/refresh", {{"refreshToken", refresh_token(parse(responses.front()))}});
   EXPECT_EQ(next.status, 200) << "the login's token refreshes: " << next.body;
@@ -624,20 +605,11 @@ TEST_F(AccountsApi, AResetCode_IsStoredOnlyAsAKeyedDigest) {
   const auto email = registered();
   ASSERT_EQ(post("/api/Accounts/forgot-password", {{"email", email}}).status, 200);
   const auto code = mailed_code(email);
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open_v2((server->data_dir() / "artshop.db").c_str(), &db, SQLITE_OPEN_READONLY,
-                            nullptr),
-            SQLITE_OK);
-  sqlite3_busy_timeout(db, 10'000);
   std::vector<std::string> stored;
-  sqlite3_exec(
-      db, "SELECT code_digest FROM reset_codes",
-      [](void* out, int, char** values, char**) {
-        static_cast<std::vector<std::string>*>(out)->emplace_back(values[0]);
-        return 0;
-      },
-      &stored, nullptr);
-  sqlite3_close(db);
+  const auto db = database_of(*server)();
+  for (auto rows = db->prepare("SELECT code_digest FROM reset_codes"); rows.step();) {
+    stored.push_back(rows.column_text(0));
+  }
   ASSERT_FALSE(stored.empty());
   for (const auto& digest : stored) {
     EXPECT_EQ(digest.size(), 64U);

@@ -383,5 +383,21 @@ TEST(HttpShutdown, Sigterm_AnswersTheRequestInFlightAndExitsZero) {
   EXPECT_NE(server.log_text().find("stopped"), std::string::npos);
 }
 
+// Every I/O thread binds the port with SO_REUSEPORT, which would let a second shop of the same
+// user share it without a word: the port is checked first, so the second one fails at start.
+TEST(HttpStart, APortAnotherShopListensOn_IsReportedAndTheShopExits) {
+  ServerProcess first;
+  try {
+    ServerProcess second({.env = {{"ARTSHOP_PORT", std::to_string(first.port())}}});
+    ADD_FAILURE() << "a second shop listened on port " << first.port() << ":\n"
+                  << second.log_text();
+  } catch (const std::runtime_error& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find("before listening"), std::string::npos) << message;
+    EXPECT_NE(message.find("Address already in use"), std::string::npos) << message;
+  }
+  EXPECT_EQ(get(first.url("/healthz")).status, 200);
+}
+
 }  // namespace
 }  // namespace artshop::testing

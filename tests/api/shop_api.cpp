@@ -48,6 +48,11 @@ DatabaseConnector postgres_database(std::string url) {
   return [url = std::move(url)] { return std::make_unique<postgres::Connection>(url); };
 }
 
+DatabaseConnector database_of(const ServerProcess& server) {
+  if (!server.database_url().empty()) return postgres_database(server.database_url());
+  return sqlite_database(server.data_dir() / "artshop.db");
+}
+
 ShopClient::ShopClient(std::string base_url, DatabaseConnector database)
     : base_url_(std::move(base_url)), database_(std::move(database)) {}
 
@@ -228,7 +233,7 @@ detail::ShopProcess::ShopProcess(bool seeded, const Environment& extra_env,
 
 ShopServer::ShopServer(bool seeded, const Environment& extra_env, bool with_webhook_secret)
     : ShopProcess(seeded, extra_env, with_webhook_secret),
-      ShopClient(server->base_url(), sqlite_database(data.path() / "artshop.db")) {
+      ShopClient(server->base_url(), database_of(*server)) {
   if (seeded) {
     // The catalogue is already seeded, so the server is ready at once.
     EXPECT_TRUE(eventually([&] { return testing::get(url("/readyz")).status == 200; }));

@@ -60,6 +60,8 @@ using DatabaseConnector = std::function<std::unique_ptr<sql::Connection>()>;
 DatabaseConnector sqlite_database(std::filesystem::path file);
 // A PostgreSQL database that several servers share (postgresql://...).
 DatabaseConnector postgres_database(std::string url);
+// The database `server` runs on: its PostgreSQL database, or the SQLite file in its data folder.
+DatabaseConnector database_of(const ServerProcess& server);
 
 // A customer's view of the shop through one front door (`base_url`), and the tester's look into
 // the database behind it.

@@ -1,5 +1,7 @@
 #include "cluster/cluster_fixture.hpp"
 
+#include <fmt/format.h>
+
 #include <csignal>
 #include <stdexcept>
 
@@ -22,6 +24,14 @@ constexpr std::string_view kResetCodeKey =
 constexpr std::string_view kGiftCardKey =
     "bfb76530f61ad061054803ecf9c1601cc221e44b4d9bf77ef0cc9e7ac4230178";
 
+// The ECB's daily feed, as much of it as the shop reads, with `usd` dollars to the euro.
+std::string ecb_feed(Rate usd) {
+  return fmt::format(
+      "<gesmes:Envelope><Cube><Cube time='2026-11-27'><Cube currency='USD' rate='{}.{:06}'/>"
+      "</Cube></Cube></gesmes:Envelope>",
+      usd.scaled / Rate::kScale, usd.scaled % Rate::kScale);
+}
+
 bool offers_listed(const ServerProcess& server) {
   const auto answer = get(server.url("/api/offers?Currency=EUR&PageSize=96"));
   return answer.status == 200 && json::parse(answer.body).at("items").as_array().size() ==
@@ -35,7 +45,12 @@ ShopCluster& ShopCluster::shared() {
   return cluster;
 }
 
-ShopCluster::ShopCluster() {
+ShopCluster::ShopCluster()
+    : rates_feed_([this](const payments::test_support::RecordedRequest&) {
+        // The fetches received so far do not count this one yet.
+        return payments::test_support::CannedAnswer{
+            .status = 200, .body = ecb_feed(usd_rate(rates_fetches() + 1))};
+      }) {
   postgres::Connection(database_.url()).execute("CREATE DATABASE artshop");
   database_url_ = database_.url("artshop");
   environment_ = test_shop_environment();
@@ -49,7 +64,10 @@ ShopCluster::ShopCluster() {
                        {"ARTSHOP_S3_BUCKET", bucket_.bucket()},
                        {"ARTSHOP_S3_ACCESS_KEY_ID", std::string(S3Server::kAccessKeyId)},
                        {"ARTSHOP_S3_SECRET_ACCESS_KEY", std::string(S3Server::kSecretAccessKey)},
-                       {"ARTSHOP_SEED_OFFERS", std::to_string(kOffers)}});
+                       {"ARTSHOP_SEED_OFFERS", std::to_string(kOffers)},
+                       {"ARTSHOP_RATES_SOURCE", "ecb"},
+                       {"ARTSHOP_ECB_URL", rates_feed_.url("/eurofxref-daily.xml")},
+                       {"ARTSHOP_ECB_REFRESH_SECONDS", std::to_string(kRatesRefresh.count())}});
 
   // All three start on the empty database without waiting for one another, as a new
   // deployment's servers do: the first migrates it, one of them seeds the catalogue into it
@@ -86,6 +104,10 @@ void ShopCluster::kill(std::size_t index) {
   auto& server = *servers_.at(index);
   server.send_signal(SIGKILL);
   if (!server.wait(10s)) throw std::runtime_error("a server outlived SIGKILL");
+}
+
+void ShopCluster::freeze(std::size_t index) {
+  servers_.at(index)->send_signal(SIGSTOP);
 }
 
 void ShopCluster::restart(std::size_t index) {

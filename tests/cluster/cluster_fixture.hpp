@@ -10,6 +10,8 @@
 #include <memory>
 #include <string>
 
+#include "adapter/payments_test_support.hpp"
+#include "artshop/core/exchange_rates.hpp"
 #include "shop_api.hpp"
 #include "support/nginx_proxy.hpp"
 #include "support/postgres_cluster.hpp"
@@ -23,6 +25,8 @@ class ShopCluster {
   static constexpr std::size_t kServers = 3;
   // Offers seeded: few, for speed, but one of them (the second) is an exclusive.
   static constexpr int kOffers = 4;
+  // How often the exchange rates are due from the feed (ecb_refresh_seconds).
+  static constexpr std::chrono::seconds kRatesRefresh{4};
 
   // The cluster of this test executable, started by the first call. Call it from the main
   // thread (a suite's SetUpTestSuite): the database server quits when that thread ends.
@@ -36,9 +40,19 @@ class ShopCluster {
   ShopClient& shop() { return *shop_; }
   ServerProcess& server(std::size_t index) { return *servers_.at(index); }
 
+  // The ECB feed the servers fetch their rates from: a stand-in that answers each fetch with
+  // another USD rate (usd_rate of its number, counting from 1), as a feed that changed.
+  std::size_t rates_fetches() const { return rates_feed_.received().size(); }
+  static Rate usd_rate(std::size_t fetch) {
+    return Rate{1'100'000 + (static_cast<std::int64_t>(fetch) * 10'000)};
+  }
+
   // Ends server `index` with SIGKILL, as a machine that loses power stops: no goodbye to its
   // connections, its requests in flight cut off.
   void kill(std::size_t index);
+  // Stops server `index` with SIGSTOP, as a machine that hangs: its connections stay open and
+  // take requests that nothing answers.
+  void freeze(std::size_t index);
   // Starts server `index` again on its port (nginx knows it by its port); returns once it is
   // ready.
   void restart(std::size_t index);
@@ -49,6 +63,7 @@ class ShopCluster {
 
   PostgresCluster database_;
   S3Server bucket_;
+  payments::test_support::LoopbackHttpServer rates_feed_;
   std::string database_url_;
   Environment environment_;
   std::array<std::unique_ptr<ServerProcess>, kServers> servers_;

@@ -1,7 +1,9 @@
 // One of the three servers killed with SIGKILL while eight customers place orders, redeem gift
-// cards and pay deposits through nginx. Customers retry what was cut off, as careful clients
-// do: a POST that nginx answered 502 (its server died with it in flight) is sent again with
-// the same Idempotency-Key, to whichever server nginx picks next.
+// cards and pay deposits through nginx, at a moment it provably holds requests of theirs: it
+// is frozen (SIGSTOP) first, and killed once the kernel shows a request sent to it that it has
+// not read. Customers retry what was cut off, as careful clients do: a POST that nginx
+// answered 502 (its server died with it in flight) is sent again with the same
+// Idempotency-Key, to whichever server nginx picks next.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -9,6 +11,8 @@
 #include <mutex>
 
 #include "cluster/cluster_fixture.hpp"
+#include "support/eventually.hpp"
+#include "support/loopback.hpp"
 
 namespace artshop::testing {
 namespace {
@@ -39,14 +43,46 @@ struct Ledgered {
 
 class ClusterFailover : public ClusterTest {
  protected:
-  // Sends `request` until nginx answers something other than 502, at most four times.
+  // Sends `request` until nginx answers something other than 502, at most four times, and
+  // counts who answered each attempt (nginx's X-Upstream).
   HttpResponse sent(const std::function<HttpResponse()>& request) {
     auto answer = request();
     for (int retry = 0; answer.status == 502 && retry < 3; ++retry) {
-      ++cut_off;
+      note_answer(answer);
       answer = request();
     }
+    note_answer(answer);
     return answer;
+  }
+
+  void note_answer(const HttpResponse& answer) {
+    const auto server = answer.header("X-Upstream");
+    const std::lock_guard lock(mutex);
+    if (answer.status == 502) {
+      ++cut_off;
+      if (server == victim) ++cut_off_on_the_victim;
+    } else if (server == victim && !killed) {
+      ++answered_by_the_victim;
+    }
+  }
+
+  // Freezes the victim, waits until a customer's request reached it and lies unread, and
+  // kills it: the kill cuts that request off. Answers how many lay unread.
+  int kill_the_victim_holding_requests() {
+    cluster.freeze(kVictim);
+    const auto port = cluster.server(kVictim).port();
+    int unread = 0;
+    const bool holding = eventually([&] {
+      unread = connections_with_unread_bytes(port);
+      return unread > 0;
+    });
+    {
+      const std::lock_guard lock(mutex);
+      killed = true;
+    }
+    cluster.kill(kVictim);
+    EXPECT_TRUE(holding) << "no customer's request reached the frozen server";
+    return unread;
   }
 
   // Files an answer that is neither acknowledged nor "still being processed".
@@ -56,8 +92,13 @@ class ClusterFailover : public ClusterTest {
                         answer.body);
   }
 
-  std::atomic<int> cut_off{0};
+  const std::string victim = "127.0.0.1:" + std::to_string(cluster.server(kVictim).port());
   std::mutex mutex;
+  // The victim's answers of the stream until it was killed, and every 502 (its own).
+  int answered_by_the_victim = 0;
+  bool killed = false;
+  int cut_off = 0;
+  int cut_off_on_the_victim = 0;
   std::vector<std::string> surprises;
 };
 
@@ -90,9 +131,10 @@ TEST_F(ClusterFailover, AServerKilledUnderLoad_LosesNoAcknowledgedOperationAndTh
 
   std::atomic<int> answered{0};
   std::atomic<int> answered_after_the_kill{0};
+  std::atomic<int> unread_at_the_kill{0};
   const auto one_more_answered = [&] {
     const int count = ++answered;
-    if (count == kKillAfter) cluster.kill(kVictim);
+    if (count == kKillAfter) unread_at_the_kill = kill_the_victim_holding_requests();
     if (count > kKillAfter) ++answered_after_the_kill;
   };
   in_parallel(kCustomers, [&](int i) {
@@ -156,13 +198,23 @@ TEST_F(ClusterFailover, AServerKilledUnderLoad_LosesNoAcknowledgedOperationAndTh
   });
 
   EXPECT_TRUE(surprises.empty()) << ::testing::PrintToString(surprises);
+  // The kill cut off requests of the stream: the victim was answering its share until it was
+  // frozen, held requests unread when it was killed, and each of those came back as nginx's
+  // 502 naming it (POSTs are never passed on), to be sent again.
+  EXPECT_GT(answered_by_the_victim, 0) << "the victim took part in the stream";
+  EXPECT_GT(unread_at_the_kill.load(), 0);
+  EXPECT_GE(cut_off_on_the_victim, unread_at_the_kill.load())
+      << "every request it held was cut off and reported";
+  EXPECT_EQ(cut_off, cut_off_on_the_victim) << "only the victim's requests were cut off";
   EXPECT_EQ(answered_after_the_kill.load(), kOperations - kKillAfter)
       << "every operation after the kill was answered by the two servers left";
   int unknown = 0;
   for (const auto& mine : told) {
     unknown += static_cast<int>((mine.unknown_credits / kGiftCardCents) + mine.unknown_orders);
   }
-  std::cout << cut_off.load() << " request(s) cut off by the kill and sent again; " << unknown
+  std::cout << answered_by_the_victim << " answer(s) from the victim before the kill, "
+            << unread_at_the_kill.load() << " request(s) unread in it at the kill; " << cut_off
+            << " request(s) cut off by the kill and sent again; " << unknown
             << " of them still being processed when asked again\n";
 
   // Every acknowledged order exists, paid, with its ledger entries.

@@ -151,19 +151,19 @@ TEST_F(PostgresConnection, PreparedStatementsOff_ACachedStatementIsKeptNowhereAn
 }
 
 TEST(PostgresUrl, TheShopsSettingIsTakenOutOfTheQueryAndLibpqsKept) {
-  const auto read = read_connection_url(
+  const auto read = read_driver_url(
       "postgresql://ann@db:6432/shop?sslmode=disable&prepared_statements=off&connect_timeout=3");
   EXPECT_FALSE(read.prepared_statements);
   EXPECT_EQ(read.libpq_url, "postgresql://ann@db:6432/shop?sslmode=disable&connect_timeout=3");
-  const auto alone = read_connection_url("postgresql://ann@db/shop?prepared_statements=on");
+  const auto alone = read_driver_url("postgresql://ann@db/shop?prepared_statements=on");
   EXPECT_TRUE(alone.prepared_statements);
   EXPECT_EQ(alone.libpq_url, "postgresql://ann@db/shop");
-  EXPECT_TRUE(read_connection_url("postgresql://ann@db/shop").prepared_statements);
+  EXPECT_TRUE(read_driver_url("postgresql://ann@db/shop").prepared_statements);
 }
 
 TEST(PostgresUrl, APreparedStatementsSettingNeitherOnNorOffIsRefusedWithoutTheUrl) {
   try {
-    read_connection_url("postgresql://ann:s3cret@db/shop?prepared_statements=maybe");
+    read_driver_url("postgresql://ann:s3cret@db/shop?prepared_statements=maybe");
     FAIL();
   } catch (const DatabaseError& error) {
     EXPECT_EQ(error.sqlstate(), "22023");

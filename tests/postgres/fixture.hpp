@@ -28,4 +28,15 @@ class PostgresTest : public ::testing::Test {
   std::unique_ptr<Connection> db;
 };
 
+// Each test gets a database of its own migrated with the shop's schema, rather than an empty one.
+class ShopPostgresTest : public PostgresTest {
+ protected:
+  void SetUp() override {
+    url = shop_url;
+    db = std::make_unique<Connection>(url);
+  }
+
+  std::string shop_url = new_database(true);
+};
+
 }  // namespace artshop::postgres

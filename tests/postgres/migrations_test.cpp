@@ -1,5 +1,6 @@
 #include "artshop/postgres/migrations.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <array>
@@ -104,6 +105,29 @@ TEST_F(PostgresMigrations, TheLedgerIsAppendOnly) {
   EXPECT_THROW(db->execute("UPDATE ledger_entries SET amount_micro_eur = 1"), DatabaseError);
   EXPECT_THROW(db->execute("DELETE FROM ledger_entries"), DatabaseError);
   EXPECT_EQ(integer("SELECT sum(amount_micro_eur) FROM ledger_entries"), 100);
+}
+
+TEST_F(PostgresMigrations, CustomerBalancesStartAtTheLedgersSumsAndMoveWithEveryEntry) {
+  migrate(*db, up_to(14));
+  const auto entry = [](std::string_view posting, std::string_view side, std::int64_t amount) {
+    return fmt::format(
+        "INSERT INTO ledger_entries (posting, account_kind, account_id, side, amount_micro_eur,"
+        "  original_minor, original_currency, rate_scaled, created_at)"
+        " VALUES ('{}', 'CustomerBalance', 1, '{}', {}, 1, 'EUR', 1000000, 0);",
+        posting, side, amount);
+  };
+  db->execute(
+      "INSERT INTO accounts (id, email, password_hash, created_at)"
+      " VALUES (1, 'ann@example.com', 'hash', 0);" +
+      entry("deposit:1", "Credit", 5'000'000) + entry("order:1", "Debit", 1'500'000));
+  migrate(*db, artshop_schema());
+  EXPECT_EQ(integer("SELECT balance_micro_eur FROM customer_balances WHERE account_id = 1"),
+            3'500'000)
+      << "the balance written before the step is carried over";
+  db->execute(entry("order:2", "Debit", 500'000));
+  EXPECT_EQ(integer("SELECT balance_micro_eur FROM customer_balances WHERE account_id = 1"),
+            3'000'000)
+      << "an entry moves the balance in its own statement";
 }
 
 TEST_F(PostgresMigrations, EveryCatalogueWriteTakesTheNextCatalogueVersion) {

@@ -47,14 +47,8 @@ class DrawingRandom final : public RandomSource {
   std::mt19937 engine_{std::random_device{}()};
 };
 
-class RetriedUseCases : public PostgresTest {
+class RetriedUseCases : public ShopPostgresTest {
  protected:
-  // On a database migrated with the shop's schema, rather than PostgresTest's empty one.
-  void SetUp() override {
-    url = shop_url;
-    db = std::make_unique<Connection>(url);
-  }
-
   // Fails the commit of a transaction that inserted into `table` while `condition` holds in
   // it, with the SQLSTATE of a serialization failure. Checked at the commit, so the work has
   // run to its end first. `attempts_seen` counts the commits checked, in every attempt.
@@ -86,7 +80,6 @@ class RetriedUseCases : public PostgresTest {
         .value();
   }
 
-  std::string shop_url = new_database(true);
   contract::ReversingCipher cipher;
   ConnectionPool pool{shop_url, 4};
   PostgresUnitOfWork transactions{pool, &cipher};

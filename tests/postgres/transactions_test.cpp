@@ -1,7 +1,9 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <functional>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -172,6 +174,70 @@ TEST_F(PostgresTransactions, AReadTransactionSeesOneSnapshot) {
     return true;
   });
   EXPECT_EQ(integer("SELECT n FROM counter"), 5);
+}
+
+// What a transaction the server gave up on reads as: DatabaseUnavailable, whose message names
+// the SQLSTATE; empty when the work went through.
+std::string unavailable_because(ConnectionPool& pool,
+                                const std::function<void(sql::Connection&)>& work) {
+  try {
+    run_transaction(pool, TransactionMode::Write, [&](sql::Connection& connection) {
+      work(connection);
+      return true;
+    });
+  } catch (const DatabaseUnavailable& e) {
+    return e.what();
+  }
+  return {};
+}
+
+TEST_F(PostgresTransactions, AStatementPastTheStatementTimeoutMakesTheDatabaseUnavailable) {
+  ConnectionPool impatient(url + "?statement_timeout=200ms", 1);
+  const auto because = unavailable_because(impatient, [](sql::Connection& connection) {
+    connection.prepare("SELECT pg_sleep(30)").step();
+  });
+  EXPECT_NE(because.find("SQLSTATE 57014: canceling statement due to statement timeout"),
+            std::string::npos)
+      << because;
+}
+
+TEST_F(PostgresTransactions, ALockHeldPastTheLockTimeoutMakesTheDatabaseUnavailable) {
+  ConnectionPool impatient(url + "?lock_timeout=200ms", 1);
+  db->execute("BEGIN; UPDATE counter SET n = 5");
+  const auto because = unavailable_because(impatient, increment);
+  db->execute("ROLLBACK");
+  EXPECT_NE(because.find("SQLSTATE 55P03: canceling statement due to lock timeout"),
+            std::string::npos)
+      << because;
+  EXPECT_EQ(integer("SELECT n FROM counter"), 0);
+}
+
+TEST_F(PostgresTransactions, ATransactionLeftIdleIsEndedByTheServerAndItsLocksFreed) {
+  ConnectionPool pool_of_a_dying_server(url + "?idle_in_transaction_session_timeout=200ms", 1);
+  auto connection = pool_of_a_dying_server.acquire();
+  // Opened as run_transaction opens one, then nothing more sent, as from a server that lost
+  // power mid-transaction.
+  connection->execute(connection->begin_with_timeouts("BEGIN") + "; UPDATE counter SET n = 7");
+  // Waits for the row lock until the server has ended the idle session.
+  db->execute("UPDATE counter SET n = n + 1");
+  EXPECT_EQ(integer("SELECT n FROM counter"), 1) << "the idle transaction's change rolled back";
+}
+
+TEST_F(PostgresTransactions, TheTimeoutsLastOneTransactionAndLeaveTheSessionAsItWas) {
+  ConnectionPool pool_of_one(url + "?lock_timeout=1500ms", 1);
+  std::string inside;
+  run_transaction(pool_of_one, TransactionMode::Read, [&](sql::Connection& connection) {
+    auto shown = connection.prepare("SHOW lock_timeout");
+    shown.step();
+    inside = shown.column_text(0);
+    return true;
+  });
+  EXPECT_EQ(inside, "1500ms");
+  // A pooler in transaction mode hands the same server session to other clients next.
+  auto connection = pool_of_one.acquire();
+  auto after = connection->prepare("SHOW lock_timeout");
+  after.step();
+  EXPECT_EQ(after.column_text(0), "0") << "the server's default";
 }
 
 }  // namespace

@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "support/test_database.hpp"
+
 namespace artshop::testing {
 namespace {
 
@@ -34,15 +36,19 @@ void remove_stale_fixtures(const fs::path& current) {
   }
 }
 
-void seed_into(const fs::path& dir) {
+}  // namespace
+
+void seed_into(const fs::path& dir, const std::string& database_url) {
   fs::create_directories(dir);
+  // Built before fork: after it, only exec-safe calls.
+  const auto data_dir = "ARTSHOP_DATA_DIR=" + dir.string();
+  const auto offers = "ARTSHOP_SEED_OFFERS=" + std::to_string(kFixtureOffers);
+  const auto database = "ARTSHOP_DATABASE_URL=" + database_url;
+  const std::array<const char*, 5> env{data_dir.c_str(), offers.c_str(), "ARTSHOP_LOG_LEVEL=warn",
+                                       database_url.empty() ? nullptr : database.c_str(), nullptr};
   const pid_t child = fork();
   if (child < 0) throw std::runtime_error("fork failed");
   if (child == 0) {
-    const auto data_dir = "ARTSHOP_DATA_DIR=" + dir.string();
-    const auto offers = "ARTSHOP_SEED_OFFERS=" + std::to_string(kFixtureOffers);
-    const std::array<const char*, 4> env{data_dir.c_str(), offers.c_str(), "ARTSHOP_LOG_LEVEL=warn",
-                                         nullptr};
     const int log = open((dir / "seed.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (log >= 0) {
       dup2(log, STDOUT_FILENO);
@@ -58,9 +64,11 @@ void seed_into(const fs::path& dir) {
   }
 }
 
-}  // namespace
-
 void copy_seeded_catalogue(const fs::path& destination) {
+  if (on_postgres()) {
+    copy_seeded_postgres_catalogue(destination);
+    return;
+  }
   const auto dir = fixture_dir();
   const auto ready = dir / "ready";
   fs::create_directories(fixtures_root());
@@ -71,7 +79,7 @@ void copy_seeded_catalogue(const fs::path& destination) {
     if (!fs::exists(ready)) {
       remove_stale_fixtures(dir);
       fs::remove_all(dir);
-      seed_into(dir);
+      seed_into(dir, "");
       fs::copy_file(dir / "seed.log", ready);
     }
   } catch (...) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 
 namespace artshop::testing {
 
@@ -10,7 +11,12 @@ inline constexpr int kFixtureOffers = 22;
 
 // A data folder holding a seeded catalogue, made once per build of the artshop binary (by
 // `artshop seed`, under a file lock so parallel test processes wait for one another), and
-// copied into `destination` for one test to use and change.
+// copied into `destination` for one test to use and change. On PostgreSQL (test_database.hpp),
+// copy_seeded_postgres_catalogue in its place.
 void copy_seeded_catalogue(const std::filesystem::path& destination);
+
+// Runs `artshop seed` for kFixtureOffers offers into the data folder `dir`, on the database at
+// `database_url` (empty: SQLite in `dir`); its log goes to dir/seed.log. Throws when it fails.
+void seed_into(const std::filesystem::path& dir, const std::string& database_url);
 
 }  // namespace artshop::testing

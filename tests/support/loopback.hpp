@@ -7,4 +7,9 @@ namespace artshop::testing {
 // client test that needs a port where nothing answers.
 unsigned short closed_port();
 
+// The connections to the loopback `port` holding bytes its server has not read yet (the
+// kernel's receive queue, from /proc/net/tcp): requests sent to a server that does not take
+// them in, as one stopped (SIGSTOP) holds them.
+int connections_with_unread_bytes(unsigned short port);
+
 }  // namespace artshop::testing

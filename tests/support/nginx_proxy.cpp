@@ -73,6 +73,9 @@ std::string configuration(const fs::path& folder, unsigned short port,
       // whatever its method. Anything later is not retried elsewhere (the first server may
       // have done it), as nginx does by default for POST.
       << "      proxy_next_upstream error timeout;\n"
+      // Which server answered (several, comma separated, when nginx passed the request on),
+      // so that a test can tell each server's share, and who a 502 came from.
+      << "      add_header X-Upstream $upstream_addr always;\n"
       << "    }\n"
       << "  }\n"
       << "}\n";

@@ -15,7 +15,8 @@ namespace artshop::testing {
 // temporary files live in a folder of its own; it runs in the foreground as a child of the
 // test, and is stopped (SIGQUIT, by its pid) when this object goes away. A server that stops
 // answering is passed over for the next (proxy_next_upstream on errors and timeouts, never
-// for a request that may have been half done).
+// for a request that may have been half done). Each answer names the server that gave it in
+// an X-Upstream header ("127.0.0.1:PORT").
 class NginxProxy {
  public:
   // Returns once nginx accepts connections; throws std::runtime_error (with its error log)

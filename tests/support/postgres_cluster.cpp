@@ -120,6 +120,31 @@ void PostgresCluster::stop() {
   ::waitpid(child, nullptr, 0);
 }
 
+PostgresCluster::Freeze::Freeze(PostgresCluster& cluster) {
+  // The server and its children (a session's process, the background workers), found by the
+  // parent pid each names in /proc/PID/stat, after its command in parentheses.
+  stopped_.push_back(cluster.server_);
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    const auto name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream in(entry.path() / "stat");
+    std::string stat;
+    std::getline(in, stat);
+    const auto end_of_command = stat.rfind(')');
+    if (end_of_command == std::string::npos) continue;
+    std::istringstream fields(stat.substr(end_of_command + 1));
+    std::string state;
+    pid_t parent = 0;
+    fields >> state >> parent;
+    if (parent == cluster.server_) stopped_.push_back(static_cast<pid_t>(std::stol(name)));
+  }
+  for (const pid_t pid : stopped_) ::kill(pid, SIGSTOP);
+}
+
+PostgresCluster::Freeze::~Freeze() {
+  for (const pid_t pid : stopped_) ::kill(pid, SIGCONT);
+}
+
 std::string PostgresCluster::log_tail() const {
   return file_tail(log_);
 }

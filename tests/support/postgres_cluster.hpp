@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "support/temp_dir.hpp"
 
@@ -63,6 +64,21 @@ class PostgresCluster {
    private:
     PostgresCluster& cluster_;
     bool ended_ = false;
+  };
+
+  // Every process of the server stopped (SIGSTOP) for the life of this object: its port still
+  // accepts connections and its sessions still take statements (the kernel does both), but
+  // nothing answers, as from a server that hung or a black hole of a listener. Continued
+  // (SIGCONT) when it goes, so that a test that fails meanwhile leaves the server running.
+  class Freeze {
+   public:
+    explicit Freeze(PostgresCluster& cluster);
+    ~Freeze();
+    Freeze(const Freeze&) = delete;
+    Freeze& operator=(const Freeze&) = delete;
+
+   private:
+    std::vector<pid_t> stopped_;
   };
 
  private:

@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "support/eventually.hpp"
+#include "support/test_database.hpp"
 
 extern char** environ;
 
@@ -63,6 +64,23 @@ ServerProcess::ServerProcess(ServerProcessOptions options)
                     // No sample catalogue: tests that need one copy the seeded fixture.
                     {"ARTSHOP_SEED_OFFERS", "0"}};
   settings.insert(settings.end(), options.env.begin(), options.env.end());
+  // On PostgreSQL (test_database.hpp), a server given no database gets its data folder's
+  // seeded copy, or a new empty one, as on SQLite it gets its data folder's file.
+  const auto setting = [&settings](std::string_view name) -> const std::string* {
+    const auto found =
+        std::ranges::find_if(settings.rbegin(), settings.rend(),
+                             [name](const auto& entry) { return entry.first == name; });
+    return found == settings.rend() ? nullptr : &found->second;
+  };
+  // The folder the server really uses: a test may give its own.
+  data_dir_ = *setting("ARTSHOP_DATA_DIR");
+  if (const auto* url = setting("ARTSHOP_DATABASE_URL"); url != nullptr) {
+    database_url_ = *url;
+  } else if (on_postgres()) {
+    database_url_ = postgres_url_of(data_dir_);
+    if (database_url_.empty()) database_url_ = fresh_postgres_database();
+    settings.emplace_back("ARTSHOP_DATABASE_URL", database_url_);
+  }
 
   // Everything the child needs is built before fork: after it, only exec-safe calls.
   auto environment = child_environment(settings);

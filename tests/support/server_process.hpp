@@ -41,8 +41,10 @@ class ServerProcess {
   std::string base_url() const;                  // "http://127.0.0.1:PORT"
   std::string url(std::string_view path) const;  // base_url() + path
   pid_t pid() const noexcept { return pid_; }
-  const std::filesystem::path& data_dir() const noexcept { return data_dir_; }
+  const std::filesystem::path& data_dir() const noexcept { return data_dir_; }  // as it runs
   const std::filesystem::path& log_file() const noexcept { return log_file_; }
+  // The PostgreSQL database it runs on, or "" for SQLite in its data folder.
+  const std::string& database_url() const noexcept { return database_url_; }
 
   std::string log_text() const;
   // Polls the log until it contains `text`; false on timeout.
@@ -61,6 +63,7 @@ class ServerProcess {
   TempDir temp_;
   std::filesystem::path data_dir_;
   std::filesystem::path log_file_;
+  std::string database_url_;
   pid_t pid_ = -1;
   std::optional<int> exit_code_;
   unsigned short port_ = 0;

@@ -1,8 +1,9 @@
 #pragma once
 
-// Beast and Asio stay in server.cpp (the only file that includes this), since they are slow to
-// compile and no caller needs them.
+// Beast and Asio stay in the server's parts (listener, session, server: the only files that
+// include this), since they are slow to compile and no caller needs them.
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>

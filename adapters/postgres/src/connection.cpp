@@ -4,9 +4,13 @@
 #include <libpq-fe.h>
 #include <poll.h>
 #include <spdlog/spdlog.h>
+#include <sys/socket.h>
 
+#include <algorithm>
 #include <array>
+#include <cerrno>
 #include <charconv>
+#include <climits>
 #include <memory>
 #include <optional>
 #include <random>
@@ -47,6 +51,14 @@ struct ResultDeleter {
 };
 using Result = std::unique_ptr<PGresult, ResultDeleter>;
 
+// The statement as an error message quotes it: a migration's whole text would bury the message.
+std::string context_of(std::string_view statement) {
+  constexpr std::size_t kLongestContext = 240;
+  return statement.size() <= kLongestContext
+             ? std::string(statement)
+             : std::string(statement.substr(0, kLongestContext)) + "...";
+}
+
 bool succeeded(const PGresult* result) noexcept {
   const auto status = PQresultStatus(result);
   return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
@@ -70,32 +82,97 @@ std::string statement_prefix() {
   return fmt::format("artshop_{:016x}_", random());
 }
 
+// Room for the server's own cancellation of a statement to arrive before the driver gives up
+// on an answer.
+constexpr std::chrono::milliseconds kAnswerGrace{5'000};
+
+// "250", "250ms", "10s", "2min", "1h" (PostgreSQL's units; a bare number is milliseconds).
+std::optional<std::chrono::milliseconds> read_duration(std::string_view text) {
+  long long amount = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), amount);
+  if (error != std::errc{} || end == text.data() || amount < 0) return std::nullopt;
+  const std::string_view unit(end, text.data() + text.size());
+  long long scale = 0;
+  if (unit.empty() || unit == "ms") scale = 1;
+  if (unit == "s") scale = 1'000;
+  if (unit == "min") scale = 60'000;
+  if (unit == "h") scale = 3'600'000;
+  if (scale == 0 || amount > INT_MAX / scale) return std::nullopt;  // the server's own ceiling
+  return std::chrono::milliseconds(amount * scale);
+}
+
+// libpq's own limits on the network, defaults the URL may override (docs/scale-out.md,
+// "Timeouts"). A server out of reach (a host that does not answer) fails a connection attempt
+// within seconds rather than at TCP's own timeout, minutes later; a connection whose host
+// vanished (power lost, a network cut) is found dead by keepalive probes when idle, and by
+// the unacknowledged data when a statement was sent, rather than after TCP's quarter of an
+// hour of retransmissions.
+std::array<std::pair<const char*, const char*>, 6> network_timeouts() {
+  return {{{"connect_timeout", "5"},
+           {"keepalives", "1"},
+           {"keepalives_idle", "30"},
+           {"keepalives_interval", "10"},
+           {"keepalives_count", "3"},
+           {"tcp_user_timeout", "30000"}}};
+}
+
+// SET LOCAL of the server-side timeouts, in milliseconds.
+std::string set_timeouts(const Timeouts& timeouts) {
+  return "; SET LOCAL statement_timeout = " + std::to_string(timeouts.statement.count()) +
+         "; SET LOCAL lock_timeout = " + std::to_string(timeouts.lock.count()) +
+         "; SET LOCAL idle_in_transaction_session_timeout = " +
+         std::to_string(timeouts.idle_in_transaction.count());
+}
+
 }  // namespace
 
-ConnectionUrl read_connection_url(std::string_view url) {
-  ConnectionUrl read{.libpq_url = std::string(url)};
+std::optional<std::chrono::milliseconds> Timeouts::answer_limit() const {
+  if (statement == std::chrono::milliseconds::zero()) return std::nullopt;
+  return statement + kAnswerGrace;
+}
+
+DriverUrl read_driver_url(std::string_view url) {
+  DriverUrl read{.libpq_url = std::string(url), .prepared_statements = true, .timeouts = {}};
   const auto query = url.find('?');
   if (query == std::string_view::npos) return read;
+  const std::array<std::pair<std::string_view, std::chrono::milliseconds*>, 3> durations{{
+      {"statement_timeout", &read.timeouts.statement},
+      {"lock_timeout", &read.timeouts.lock},
+      {"idle_in_transaction_session_timeout", &read.timeouts.idle_in_transaction},
+  }};
   std::string kept;
   std::string_view rest = url.substr(query + 1);
   while (!rest.empty()) {
     const auto amp = rest.find('&');
-    const std::string_view pair = rest.substr(0, amp);
+    const auto parameter = rest.substr(0, amp);
     rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
-    const auto equals = pair.find('=');
-    if (pair.substr(0, equals) != kPreparedStatements) {
-      if (!pair.empty()) kept += (kept.empty() ? "" : "&") + std::string(pair);
+    const auto equals = parameter.find('=');
+    const auto name = parameter.substr(0, equals);
+    const auto value =
+        equals == std::string_view::npos ? std::string_view() : parameter.substr(equals + 1);
+    // Only the parameter is quoted in a refusal: the URL may hold a password.
+    if (name == kPreparedStatements) {
+      if (value != "on" && value != "off") {
+        throw DatabaseError(kInvalidParameterValue,
+                            "the database URL's " + std::string(kPreparedStatements) + " is \"" +
+                                std::string(value) + "\"; it must be on or off");
+      }
+      read.prepared_statements = value == "on";
       continue;
     }
-    const std::string_view value =
-        equals == std::string_view::npos ? std::string_view() : pair.substr(equals + 1);
-    if (value != "on" && value != "off") {
-      // Only the setting is quoted: the URL may hold a password.
-      throw DatabaseError(kInvalidParameterValue,
-                          "the database URL's " + std::string(kPreparedStatements) + " is \"" +
-                              std::string(value) + "\"; it must be on or off");
+    const auto duration =
+        std::ranges::find(durations, name, [](const auto& our) { return our.first; });
+    if (duration == durations.end()) {
+      if (!parameter.empty()) kept += (kept.empty() ? "" : "&") + std::string(parameter);
+      continue;
     }
-    read.prepared_statements = value == "on";
+    const auto read_value = read_duration(value);
+    if (!read_value) {
+      throw DatabaseError(kInvalidParameterValue,
+                          std::string(name) + " in the database URL must be a duration " +
+                              "such as 500ms, 10s or 2min, not \"" + std::string(value) + "\"");
+    }
+    *duration->second = *read_value;
   }
   read.libpq_url = std::string(url.substr(0, query)) + (kept.empty() ? "" : "?" + kept);
   return read;
@@ -144,6 +221,15 @@ bool is_unreachable(const sql::DatabaseError& error) noexcept {
   const int code = error.code();
   return (code >= connection_class && code < next_class && code != protocol_violation) ||
          code == admin_shutdown || code == crash_shutdown || code == cannot_connect_now;
+}
+
+bool timed_out(const sql::DatabaseError& error) noexcept {
+  static const int query_canceled = sqlstate_code("57014");
+  static const int lock_not_available = sqlstate_code("55P03");
+  static const int idle_in_transaction_timeout = sqlstate_code("25P03");
+  const int code = error.code();
+  return code == query_canceled || code == lock_not_available ||
+         code == idle_in_transaction_timeout;
 }
 
 DatabaseError::DatabaseError(std::string_view sqlstate, const std::string& message)
@@ -235,10 +321,11 @@ class PgCursor final : public sql::Cursor {
     for (const auto& value : values_) values.push_back(value ? value->c_str() : nullptr);
     const int count = static_cast<int>(values.size());
     PGconn* handle = connection_.connection_;
-    PGresult* result = name_.empty() ? PQexecParams(handle, statement_.c_str(), count, nullptr,
-                                                    values.data(), nullptr, nullptr, 0)
-                                     : PQexecPrepared(handle, name_.c_str(), count, values.data(),
-                                                      nullptr, nullptr, 0);
+    const int sent = name_.empty() ? PQsendQueryParams(handle, statement_.c_str(), count, nullptr,
+                                                       values.data(), nullptr, nullptr, 0)
+                                   : PQsendQueryPrepared(handle, name_.c_str(), count,
+                                                         values.data(), nullptr, nullptr, 0);
+    PGresult* result = connection_.answer(sent, statement_);
     if (!succeeded(result)) connection_.fail(result, statement_);
     connection_.remember_changes(result);
     result_.reset(result);
@@ -254,17 +341,22 @@ class PgCursor final : public sql::Cursor {
 };
 
 Connection::Connection(const std::string& url) : statement_prefix_(statement_prefix()) {
-  const ConnectionUrl read = read_connection_url(url);
-  prepared_statements_ = read.prepared_statements;
+  const auto driver = read_driver_url(url);
+  prepared_statements_ = driver.prepared_statements;
+  set_timeouts_ = set_timeouts(driver.timeouts);
+  answer_limit_ = driver.timeouts.answer_limit();
   // Settings before the URL are defaults it may override; the ones after it hold whatever it
   // says: the shop exchanges UTF-8 whatever the server's or the environment's default.
-  // A server out of reach (a host that does not answer) fails the attempt within seconds
-  // rather than at TCP's own timeout, minutes later, so a request waits no longer than that
-  // for its 503. No `options`: pgbouncer refuses a session that sends it (see
-  // kTransactionSettings for what it used to set).
-  const std::array<const char*, 5> keys{"connect_timeout", "dbname", "client_encoding",
-                                        "fallback_application_name", nullptr};
-  const std::array<const char*, 5> values{"5", read.libpq_url.c_str(), "UTF8", "artshop", nullptr};
+  // No `options`: pgbouncer refuses a session that sends it (see kTransactionSettings for what
+  // it used to set).
+  std::vector<const char*> keys;
+  std::vector<const char*> values;
+  for (const auto& [key, value] : network_timeouts()) {
+    keys.push_back(key);
+    values.push_back(value);
+  }
+  keys.insert(keys.end(), {"dbname", "client_encoding", "fallback_application_name", nullptr});
+  values.insert(values.end(), {driver.libpq_url.c_str(), "UTF8", "artshop", nullptr});
   connection_ = PQconnectdbParams(keys.data(), values.data(), 1);
   if (connection_ == nullptr) throw DatabaseError(kConnectionLost, "out of memory for libpq");
   if (PQstatus(connection_) != CONNECTION_OK) {
@@ -285,11 +377,7 @@ Connection::~Connection() {
 
 void Connection::fail(PGresult* result, std::string_view statement) {
   const Result owned(result);
-  // A migration's whole text would bury the message.
-  constexpr std::size_t kLongestContext = 240;
-  const std::string context = statement.size() <= kLongestContext
-                                  ? std::string(statement)
-                                  : std::string(statement.substr(0, kLongestContext)) + "...";
+  const std::string context = context_of(statement);
   const char* state = result != nullptr ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
   std::string sqlstate = state != nullptr ? state : "";
   if (sqlstate.empty()) {
@@ -332,9 +420,51 @@ void Connection::remember_changes(PGresult* result) noexcept {
   }
 }
 
+PGresult* Connection::answer(int sent, std::string_view statement) {
+  if (sent == 0) return nullptr;  // fail() reports why it could not be sent
+  PGresult* kept = nullptr;
+  while (true) {
+    // Waits while the server is busy; the limit is on silence, so a long answer that keeps
+    // arriving is read whole.
+    while (PQisBusy(connection_) != 0) {
+      pollfd readable{.fd = PQsocket(connection_), .events = POLLIN, .revents = 0};
+      const int waited = ::poll(
+          &readable, 1,
+          answer_limit_ ? static_cast<int>(std::min<std::int64_t>(answer_limit_->count(), INT_MAX))
+                        : -1);
+      if (waited == 0) {
+        PQclear(kept);
+        // Closed at once: the server may still be running the statement, and the answer, should
+        // it come, belongs to no one. The pool connects again before the next lease.
+        ::shutdown(PQsocket(connection_), SHUT_RDWR);
+        PQconsumeInput(connection_);
+        throw DatabaseError(kConnectionLost,
+                            "SQLSTATE 08006: the database server sent nothing for " +
+                                std::to_string(answer_limit_->count()) +
+                                " ms, the connection was given up (in: " + context_of(statement) +
+                                ")");
+      }
+      if (waited < 0 && errno == EINTR) continue;
+      if (PQconsumeInput(connection_) == 0) break;  // lost: PQgetResult reports it
+    }
+    PGresult* next = PQgetResult(connection_);
+    if (next == nullptr) return kept;
+    if (kept != nullptr && PQresultStatus(kept) == PGRES_FATAL_ERROR) {
+      PQclear(next);  // the first error is the one that tells why
+    } else {
+      PQclear(kept);
+      kept = next;
+    }
+  }
+}
+
+std::string Connection::begin_with_timeouts(std::string_view begin) const {
+  return std::string(begin) + set_timeouts_;
+}
+
 void Connection::execute(std::string_view sql) {
   const std::string text(sql);
-  PGresult* result = PQexec(connection_, text.c_str());
+  PGresult* result = answer(PQsendQuery(connection_, text.c_str()), sql);
   if (!succeeded(result)) fail(result, sql);
   remember_changes(result);
   PQclear(result);
@@ -352,7 +482,8 @@ sql::Statement Connection::prepare_cached(std::string_view sql) {
   auto found = cached_.find(std::string(sql));
   if (found == cached_.end()) {
     std::string name = statement_prefix_ + std::to_string(cached_.size() + 1);
-    PGresult* result = PQprepare(connection_, name.c_str(), numbered.sql.c_str(), 0, nullptr);
+    PGresult* result =
+        answer(PQsendPrepare(connection_, name.c_str(), numbered.sql.c_str(), 0, nullptr), sql);
     if (!succeeded(result)) fail(result, sql);
     PQclear(result);
     found = cached_.emplace(std::string(sql), std::move(name)).first;
@@ -387,7 +518,7 @@ void Connection::commit() {
         last_failure_state_.empty() ? kInFailedTransaction : last_failure_state_,
         "the transaction cannot commit, a statement in it failed: " + last_failure_message_);
   }
-  PGresult* result = PQexec(connection_, "COMMIT");
+  PGresult* result = answer(PQsendQuery(connection_, "COMMIT"), "COMMIT");
   if (!succeeded(result)) fail(result, "COMMIT");
   const std::string_view answer = PQcmdStatus(result);
   const bool committed = answer == "COMMIT";

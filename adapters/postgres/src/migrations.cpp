@@ -1,6 +1,8 @@
 #include "artshop/postgres/migrations.hpp"
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "artshop/postgres/transaction.hpp"
@@ -47,6 +49,23 @@ class PostgresTarget final : public sql::MigrationTarget {
   }
 };
 
+// A migration may rewrite a large table: the driver waits for its answer as long as it takes,
+// then waits as before.
+class Unhurried {
+ public:
+  explicit Unhurried(Connection& connection)
+      : connection_(connection), limit_(connection.answer_limit()) {
+    connection_.set_answer_limit(std::nullopt);
+  }
+  ~Unhurried() { connection_.set_answer_limit(limit_); }
+  Unhurried(const Unhurried&) = delete;
+  Unhurried& operator=(const Unhurried&) = delete;
+
+ private:
+  Connection& connection_;
+  std::optional<std::chrono::milliseconds> limit_;
+};
+
 }  // namespace
 
 int schema_version(Connection& connection) {
@@ -55,6 +74,7 @@ int schema_version(Connection& connection) {
 
 MigrationReport migrate(Connection& connection, std::span<const Migration> migrations) {
   PostgresTarget target;
+  const Unhurried unhurried(connection);
   return sql::migrate(connection, migrations, target);
 }
 

@@ -22,6 +22,13 @@ std::chrono::microseconds pause_before(int attempt) {
   return std::chrono::microseconds(pause(random));
 }
 
+void count_conflict(ConnectionPool::Conflicts& conflicts, const sql::DatabaseError& error) {
+  static const int serialization_failure = sqlstate_code("40001");
+  auto& count = error.code() == serialization_failure ? conflicts.serialization_failures
+                                                      : conflicts.deadlocks;
+  count.fetch_add(1, std::memory_order_relaxed);
+}
+
 }  // namespace
 
 void run_transaction(ConnectionPool& pool, TransactionMode mode,
@@ -31,17 +38,21 @@ void run_transaction(ConnectionPool& pool, TransactionMode mode,
   for (int attempt = 1;; ++attempt) {
     try {
       auto connection = pool.acquire();
-      Transaction transaction(*connection, begin);
+      Transaction transaction(*connection, connection->begin_with_timeouts(begin));
       if (work(*connection)) transaction.commit();
       return;
     } catch (const sql::DatabaseError& error) {
-      if (is_unreachable(error)) throw DatabaseUnavailable(error.what());
+      // A server that stopped waiting (a lock held elsewhere, a statement too slow) is no fault
+      // of the request either: asked again in a moment, it may well pass.
+      if (is_unreachable(error) || timed_out(error)) throw DatabaseUnavailable(error.what());
       if (!is_retryable(error)) throw;
+      count_conflict(pool.conflicts(), error);
       if (attempt == kTransactionAttempts) {
         throw TransactionContention(std::string("a transaction failed to serialize ") +
                                     std::to_string(kTransactionAttempts) +
                                     " times: " + error.what());
       }
+      pool.conflicts().retries.fetch_add(1, std::memory_order_relaxed);
       spdlog::debug("postgres: transaction attempt {} failed to serialize, running it again",
                     attempt);
     }

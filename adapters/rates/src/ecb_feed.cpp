@@ -12,7 +12,8 @@ namespace {
 std::string_view attribute(std::string_view tag, std::string_view name) {
   for (auto at = tag.find(name); at != std::string_view::npos; at = tag.find(name, at + 1)) {
     const auto equals = at + name.size();
-    const bool starts_word = at == 0 || tag[at - 1] == ' ' || tag[at - 1] == '\t' || tag[at - 1] == '\n';
+    const bool starts_word =
+        at == 0 || tag[at - 1] == ' ' || tag[at - 1] == '\t' || tag[at - 1] == '\n';
     if (!starts_word || equals + 1 >= tag.size() || tag[equals] != '=') continue;
     const char quote = tag[equals + 1];
     if (quote != '"' && quote != '\'') continue;
@@ -49,7 +50,8 @@ std::expected<EcbRates, std::string> parse_ecb_daily(std::string_view xml,
                              std::string(rate_text) + "'");
     }
     any_rate = true;
-    if (const auto currency = parse_currency(currency_code); currency && *currency != Currency::EUR) {
+    if (const auto currency = parse_currency(currency_code);
+        currency && *currency != Currency::EUR) {
       result.rates.set(*currency, *rate);
       ++result.currencies_read;
     }
@@ -102,25 +104,30 @@ ExchangeRates EcbRateSource::current() const {
   return rates_;
 }
 
-bool EcbRateSource::refresh() {
-  const auto body = fetch_(url_);
+std::optional<EcbRates> fetch_ecb_rates(const std::string& url, const ExchangeRates& table,
+                                        const FetchUrl& fetch) {
+  const auto body = fetch(url);
   if (!body) {
-    spdlog::warn("exchange rates: could not fetch {}: {}; keeping the current rates", url_,
+    spdlog::warn("exchange rates: could not fetch {}: {}; keeping the current rates", url,
                  body.error());
-    return false;
+    return std::nullopt;
   }
-  const auto parsed = parse_ecb_daily(*body, table_);
+  auto parsed = parse_ecb_daily(*body, table);
   if (!parsed) {
-    spdlog::warn("exchange rates: {} is not usable: {}; keeping the current rates", url_,
+    spdlog::warn("exchange rates: {} is not usable: {}; keeping the current rates", url,
                  parsed.error());
-    return false;
-  }
-  {
-    const std::lock_guard lock(mutex_);
-    rates_ = parsed->rates;
+    return std::nullopt;
   }
   spdlog::info("exchange rates: ECB reference rates of {} ({} currencies)", parsed->date,
                parsed->currencies_read);
+  return std::move(*parsed);
+}
+
+bool EcbRateSource::refresh() {
+  const auto fetched = fetch_ecb_rates(url_, table_, fetch_);
+  if (!fetched) return false;
+  const std::lock_guard lock(mutex_);
+  rates_ = fetched->rates;
   return true;
 }
 

@@ -71,6 +71,7 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::current() {
   if (checked_lately(writes, now)) return snapshot_.load();
   try {
     const auto newest = newest_version();
+    saw(newest);
     if (newest == held->version()) {
       note_checked(writes, now);
       return held;
@@ -106,6 +107,7 @@ bool SqlCatalogueReadModel::refresh() {
       check(patcher_);
     }
     if (!newest) newest = newest_version();
+    saw(*newest);
     if (unreachable_.exchange(false)) {
       spdlog::info("the catalogue's database answers again; taking in what changed meanwhile");
     }
@@ -161,6 +163,7 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::patch(
     // The version, the list of changes and the offers, all read at one moment.
     Transaction reading(connection, database_.begin_read);
     const auto version = read_version(connection);
+    saw(version);
     if (version == held->version()) return held;
     auto changes = connection.prepare_cached(
         "SELECT offer_id FROM catalogue_changes WHERE version > ?1 ORDER BY version LIMIT ?2");
@@ -211,8 +214,36 @@ void SqlCatalogueReadModel::publish(const std::shared_ptr<const CatalogueSnapsho
   // Never back: a slow reload must not replace a newer patch.
   auto held = snapshot_.load();
   while (!held || held->version() < next->version()) {
-    if (snapshot_.compare_exchange_weak(held, next)) return;
+    if (snapshot_.compare_exchange_weak(held, next)) break;
   }
+  note_lag();
+}
+
+void SqlCatalogueReadModel::saw(std::int64_t newest) {
+  auto seen = newest_seen_.load();
+  while (seen < newest && !newest_seen_.compare_exchange_weak(seen, newest)) {
+  }
+  note_lag();
+}
+
+void SqlCatalogueReadModel::note_lag() {
+  const auto held = snapshot_.load();
+  if (!held || held->version() >= newest_seen_.load()) {
+    behind_since_.store({});
+    return;
+  }
+  // Kept from the first look that found it behind.
+  auto current = std::chrono::steady_clock::time_point{};
+  behind_since_.compare_exchange_strong(current, std::chrono::steady_clock::now());
+}
+
+SqlCatalogueReadModel::Lag SqlCatalogueReadModel::lag() const {
+  const auto held = snapshot_.load();
+  const auto since = behind_since_.load();
+  return {.versions = held ? std::max<std::int64_t>(newest_seen_.load() - held->version(), 0) : 0,
+          .behind_for = since == std::chrono::steady_clock::time_point{}
+                            ? std::chrono::steady_clock::duration::zero()
+                            : std::chrono::steady_clock::now() - since};
 }
 
 void SqlCatalogueReadModel::ask_for_reload() {

@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 15> kSchema{{
+constexpr std::array<Migration, 16> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -599,7 +599,31 @@ ALTER TABLE refresh_tokens ADD COLUMN successor_sealed TEXT;
 CREATE INDEX refresh_tokens_sealed_by_rotation ON refresh_tokens (rotated_at)
   WHERE successor_sealed IS NOT NULL;
 )sql"},
-    {15, "idempotency outcomes",
+    {15, "customer balances",
+     R"sql(
+-- Each customer's balance as a running figure, moved by a trigger in the transaction that
+-- writes the ledger entry, so that it always equals the credits minus the debits of the
+-- customer's entries (docs/ledger.md, "Balances"): reading it is one row, however long the
+-- customer's history. A migration that rebuilds ledger_entries must create the trigger again.
+CREATE TABLE customer_balances (
+  account_id INTEGER PRIMARY KEY REFERENCES accounts (id),
+  balance_micro_eur INTEGER NOT NULL
+) STRICT;
+INSERT INTO customer_balances (account_id, balance_micro_eur)
+  SELECT account_id,
+         sum(CASE side WHEN 'Credit' THEN amount_micro_eur ELSE -amount_micro_eur END)
+  FROM ledger_entries WHERE account_id IS NOT NULL GROUP BY account_id;
+CREATE TRIGGER ledger_entries_move_balance AFTER INSERT ON ledger_entries
+  WHEN NEW.account_id IS NOT NULL
+BEGIN
+  INSERT INTO customer_balances (account_id, balance_micro_eur)
+    VALUES (NEW.account_id,
+            CASE NEW.side WHEN 'Credit' THEN NEW.amount_micro_eur ELSE -NEW.amount_micro_eur END)
+    ON CONFLICT (account_id)
+      DO UPDATE SET balance_micro_eur = balance_micro_eur + excluded.balance_micro_eur;
+END;
+)sql"},
+    {16, "idempotency outcomes",
      R"sql(
 -- An idempotency key keeps what its request made (an order, a deposit, a gift card redemption,
 -- by id) or why it was refused, instead of the HTTP answer: a repetition is answered with the

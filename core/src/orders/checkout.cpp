@@ -178,6 +178,13 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
       if (tx.get<Ledger>().customer_balance(command.user) < amounts->total_micro) {
         return std::unexpected(Error::general(std::string(kInsufficientBalance)));
       }
+      // Paid from the balance at once: the payment is written Paid, never Pending then updated.
+      // Nobody could see it Pending, and the update looked its row up among every Pending
+      // payment, which other customers' orders and deposits write: under SERIALIZABLE that
+      // made their transactions conflict with this one (docs/ledger.md, "Balances").
+      if (!orders_detail::settle_unstored(order.payment, PaymentStatus::Paid, now)) {
+        return std::unexpected(Error::internal("a new payment could not be settled"));
+      }
     } else if (auto beyond = beyond_pending_limits(tx.get<OrderRepository>(), order, limits_)) {
       return std::unexpected(std::move(*beyond));
     }
@@ -196,11 +203,6 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
     }
     if (!command.pay_by_balance) return PlacedOrder{std::move(order), std::nullopt, {}};
 
-    // Paid from the balance at once: its payment settles in the same transaction.
-    if (!orders_detail::settle(tx.get<PaymentRepository>(), order.payment, PaymentStatus::Paid,
-                               now)) {
-      return std::unexpected(Error::internal("a new payment changed status under its transaction"));
-    }
     auto numbers = orders_detail::fulfil(orders_detail::FulfilmentPorts::of(tx), order,
                                          orders_detail::Funding::Balance, random_, digests_, now);
     if (!numbers) return std::unexpected(numbers.error());

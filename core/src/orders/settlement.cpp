@@ -21,6 +21,12 @@ bool settle(PaymentRepository& payments, Payment& payment, PaymentStatus to,
             std::chrono::sys_seconds now) {
   const auto next = transition(payment.status, to);
   if (!next || !payments.update_status(payment.id, payment.status, *next, now)) return false;
+  return settle_unstored(payment, *next, now);
+}
+
+bool settle_unstored(Payment& payment, PaymentStatus to, std::chrono::sys_seconds now) {
+  const auto next = transition(payment.status, to);
+  if (!next) return false;
   payment.status = *next;
   payment.settled_at = now;
   return true;

@@ -28,6 +28,10 @@ inline std::chrono::sys_seconds seconds(std::chrono::system_clock::time_point ti
 bool settle(PaymentRepository& payments, Payment& payment, PaymentStatus to,
             std::chrono::sys_seconds now);
 
+// Moves a payment not yet stored to `to` if the state machine allows it; false, and nothing
+// changed, otherwise. An order paid from the balance is settled before its payment is written.
+bool settle_unstored(Payment& payment, PaymentStatus to, std::chrono::sys_seconds now);
+
 // An order's amounts in micro-euros at its frozen rate. The total is the sum of the parts,
 // so a posting made of them always balances.
 struct OrderAmounts {

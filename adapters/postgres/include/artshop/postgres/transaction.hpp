@@ -28,7 +28,10 @@ inline constexpr int kTransactionAttempts = 30;
 // TransactionContention (the HTTP adapter answers it 503 with Retry-After); so `work` must do
 // nothing outside the database that cannot be done twice. A server that cannot be reached (or
 // went away mid-transaction) throws DatabaseUnavailable, answered 503 alike: the pool connects
-// again on a later lease. Any other error propagates.
+// again on a later lease. So does a transaction the server gave up waiting for (timed_out: the
+// URL's statement, lock and idle timeouts, set for each transaction), and a pool with no
+// connection free within its wait. Retries and conflicts are counted in pool.conflicts(). Any
+// other error propagates.
 void run_transaction(ConnectionPool& pool, TransactionMode mode,
                      const std::function<bool(sql::Connection&)>& work);
 

@@ -4,6 +4,7 @@
 #include <expected>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -26,6 +27,14 @@ struct EcbRates {
 std::expected<EcbRates, std::string> parse_ecb_daily(std::string_view xml,
                                                      const ExchangeRates& fallback);
 
+// Downloads a URL (http, https or file) and answers its body, or why it could not.
+using FetchUrl = std::function<std::expected<std::string, std::string>(const std::string& url)>;
+
+// Fetches the feed at `url` and reads it on top of `table`; nothing when either failed, which
+// is logged with the reason.
+std::optional<EcbRates> fetch_ecb_rates(const std::string& url, const ExchangeRates& table,
+                                        const FetchUrl& fetch);
+
 // The fixed table from configuration.
 class TableRateSource final : public ExchangeRateSource {
  public:
@@ -40,8 +49,7 @@ class TableRateSource final : public ExchangeRateSource {
 // A failed fetch keeps the last good rates (at first, the table) and is logged.
 class EcbRateSource final : public ExchangeRateSource {
  public:
-  // Downloads a URL (http, https or file) and answers its body, or why it could not.
-  using Fetch = std::function<std::expected<std::string, std::string>(const std::string& url)>;
+  using Fetch = FetchUrl;
 
   EcbRateSource(std::string url, ExchangeRates table, std::chrono::seconds interval,
                 Fetch fetch = fetch_with_curl);

@@ -72,6 +72,15 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
   // true, current() answers its snapshot without asking the database.
   bool refresh();
 
+  // How far the snapshot is behind the database, as the last look at its version found it
+  // (visitors' calls look, and refresh(), which the readiness check runs every second).
+  struct Lag {
+    std::int64_t versions = 0;  // catalogue versions the database has and the snapshot lacks
+    // Since a look first found the snapshot behind; zero while it is current.
+    std::chrono::steady_clock::duration behind_for{};
+  };
+  Lag lag() const;
+
  private:
   // A connection that reads the version, lent to one caller at a time.
   struct Probe {
@@ -92,6 +101,9 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
   std::shared_ptr<const CatalogueSnapshot> patch(std::shared_ptr<const CatalogueSnapshot> held);
   std::shared_ptr<const CatalogueSnapshot> load_all(std::unique_ptr<Connection>& connection);
   void publish(const std::shared_ptr<const CatalogueSnapshot>& next);
+  // A look found `newest` the database's version: notes whether the snapshot is behind it.
+  void saw(std::int64_t newest);
+  void note_lag();
   void ask_for_reload();
   void reload_when_asked(const std::stop_token& stop);
 
@@ -106,6 +118,8 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
   std::atomic<std::uint64_t> checked_writes_{0};
   std::atomic<std::shared_ptr<const CatalogueSnapshot>> snapshot_;
   std::atomic<bool> unreachable_{false};
+  std::atomic<std::int64_t> newest_seen_{0};
+  std::atomic<std::chrono::steady_clock::time_point> behind_since_{};  // zero: not behind
   std::array<Probe, 4> probes_;
 
   std::mutex patching_;  // one patch at a time, on `patcher_`

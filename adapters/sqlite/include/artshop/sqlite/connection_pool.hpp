@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <memory>
@@ -9,12 +10,14 @@
 
 namespace artshop::sqlite {
 
-// Connections to one database file (sql::ConnectionPool), sized to the threads that query.
+// Connections to one database file (sql::ConnectionPool), sized to the threads that query; a
+// caller that finds every one lent waits at most `wait`.
 class ConnectionPool final : public sql::ConnectionPool<Connection> {
  public:
-  ConnectionPool(const std::filesystem::path& file, std::size_t size)
-      : sql::ConnectionPool<Connection>([file] { return std::make_unique<Connection>(file); },
-                                        size) {}
+  ConnectionPool(const std::filesystem::path& file, std::size_t size,
+                 std::chrono::milliseconds wait = kNoLimit)
+      : sql::ConnectionPool<Connection>([file] { return std::make_unique<Connection>(file); }, size,
+                                        {}, wait) {}
 };
 
 }  // namespace artshop::sqlite

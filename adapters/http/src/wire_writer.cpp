@@ -1,0 +1,58 @@
+#include "wire_writer.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/beast/http/status.hpp>
+
+#include "artshop/http/body_stream.hpp"
+
+namespace artshop::http {
+namespace {
+
+bool safe_in_a_header(std::string_view text) {
+  return text.find_first_of("\r\n") == std::string_view::npos;
+}
+
+}  // namespace
+
+bool has_no_body(unsigned status) noexcept {
+  return status < 200 || status == 204 || status == 304;
+}
+
+std::string wire_head(const Response& response, unsigned version, bool close) {
+  namespace beast_http = boost::beast::http;
+  std::string head;
+  head.reserve(512);
+  head += version == 10 ? "HTTP/1.0 " : "HTTP/1.1 ";
+  head += std::to_string(response.status);
+  head += ' ';
+  const auto reason = beast_http::obsolete_reason(beast_http::int_to_status(response.status));
+  head.append(reason.data(), reason.size());
+  head += "\r\n";
+  for (const auto& [name, value] : response.headers) {
+    if (!safe_in_a_header(name) || !safe_in_a_header(value)) {
+      spdlog::error("header {} left out of an answer: it holds a line break", name);
+      continue;
+    }
+    head += name;
+    head += ": ";
+    head += value;
+    head += "\r\n";
+  }
+  if (!has_no_body(response.status)) {
+    head += "Content-Length: ";
+    head += std::to_string(response.stream ? response.stream->length() : response.bytes().size());
+    head += "\r\n";
+  }
+  if (version == 10 && !close) head += "Connection: keep-alive\r\n";
+  if (version != 10 && close) head += "Connection: close\r\n";
+  head += "\r\n";
+  return head;
+}
+
+std::string_view wire_body(const Response& response, bool head_request) noexcept {
+  if (head_request || has_no_body(response.status)) return {};
+  return response.bytes();
+}
+
+}  // namespace artshop::http
