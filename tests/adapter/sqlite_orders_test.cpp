@@ -347,14 +347,14 @@ TEST_F(SqliteOrders, APaymentEventIdIsRecordedOnce) {
   EXPECT_THAT(answers.value(), ElementsAre(true, false, true));
 }
 
-TEST_F(SqliteOrders, IdempotencyKeysKeepTheFirstAnswerPerUserForADay) {
+TEST_F(SqliteOrders, IdempotencyKeysKeepTheFirstOutcomePerUserForADay) {
   const auto ann = add_account("ann@example.com");
   const auto bob = add_account("bob@example.com");
   const IdempotencyRecord first{.user = ann,
                                 .key = "k-1",
                                 .request_hash = "h1",
-                                .status = 200,
-                                .response = R"({"paymentLink":"x"})",
+                                .state = IdempotencyState::Answered,
+                                .outcome = IdempotentOutcome::order(OrderId{1}, "x"),
                                 .created_at = kNow};
   const auto result = transactions.write([&](Repositories& repos) -> Result<bool> {
     EXPECT_TRUE(repos.idempotency.insert(first));

@@ -305,6 +305,34 @@ TEST_F(OrdersApi, IdempotencyKeys_BelongToOneUserAndReplayRejectionsToo) {
   EXPECT_EQ(replay.header("Idempotent-Replayed"), "true");
 }
 
+// The key keeps which order the first request made, not its answer: a retry after the order was
+// paid gets that same order as it is now, and no second one.
+TEST_F(OrdersApi, AReplayAfterTheOrderWasPaid_AnswersTheSameOrderAsItIsNow) {
+  const auto ann = shop->sign_up();
+  const auto sku = shop->cheapest_regular();
+  const auto first =
+      shop->place_order(ann, {sku}, nullptr, false, "EUR", {{"Idempotency-Key", "pay-later"}});
+  ASSERT_EQ(first.status, 200) << first.body;
+  const auto placed = parse_object(first);
+  const auto& order = placed.at("order").as_object();
+  ASSERT_EQ(order.at("status").as_string(), "Pending");
+  ASSERT_EQ(shop->deliver_paid_event("evt_replay_after_paid", order.at("reference").as_string(),
+                                     order.at("total").at("minorUnits").as_int64(), "eur")
+                .status,
+            200);
+  ASSERT_EQ(shop->await_settled_order(ann, order_id(first)).at("status").as_string(), "Paid");
+
+  const auto replay =
+      shop->place_order(ann, {sku}, nullptr, false, "EUR", {{"Idempotency-Key", "pay-later"}});
+  EXPECT_EQ(replay.status, 200) << replay.body;
+  EXPECT_EQ(replay.header("Idempotent-Replayed"), "true");
+  const auto replayed = parse_object(replay);
+  EXPECT_EQ(replayed.at("order").at("id"), order.at("id"));
+  EXPECT_EQ(replayed.at("order").at("status").as_string(), "Paid");
+  EXPECT_EQ(replayed.at("paymentLink"), placed.at("paymentLink"));
+  EXPECT_EQ(json::parse(shop->get("/api/orders", ann).body).at("items").as_array().size(), 1U);
+}
+
 TEST_F(OrdersApi, AnIdempotencyKeyLongerThan255Characters_Answers400) {
   const auto ann = shop->sign_up();
   const auto response = shop->place_order(ann, {shop->cheapest_regular()}, nullptr, false, "EUR",

@@ -34,8 +34,8 @@ void write_everywhere(Repositories& repos, const Order& order_to_place) {
   repos.idempotency.insert({.user = ann,
                             .key = "key-1",
                             .request_hash = "hash",
-                            .status = kIdempotencyInProgress,
-                            .response = "",
+                            .state = IdempotencyState::Running,
+                            .outcome = std::nullopt,
                             .created_at = kNow});
   repos.rate_limits.add("login:ip:1", kNow);
 }

@@ -471,7 +471,7 @@ def age_reservations(database: Path, seconds: int) -> int:
     db = sqlite3.connect(database, timeout=30)
     with db:
         aged = db.execute("UPDATE idempotency_keys SET created_at = created_at - ? "
-                          "WHERE status = 0", (seconds,)).rowcount
+                          "WHERE state = 0", (seconds,)).rowcount
     db.close()
     return aged
 

@@ -1,4 +1,4 @@
-// IdempotencyKeys: the first answer per user and key, replayed; the key reserved while the
+// IdempotencyKeys: the first outcome per user and key, replayed; the key reserved while the
 // first request runs; another request under the same key a conflict.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -23,20 +23,18 @@ class Idempotency : public ::testing::Test {
   }
 
   IdempotentRequest request(UserId user, std::string key = "k-1",
-                            std::string body = R"({"currency":"EUR"})") {
-    return {.user = user,
-            .key = std::move(key),
-            .method = "POST",
-            .path = "/api/orders",
-            .body = std::move(body)};
+                            std::string asked = R"(orders {"currency":"EUR"})") {
+    return {.user = user, .key = std::move(key), .asked = std::move(asked)};
   }
 
-  // Claims, expecting the key to be free, and answers `status` with `body`.
-  void answer(const IdempotentRequest& r, int status, std::string body) {
-    const auto claim = keys.claim(r);
-    ASSERT_TRUE(claim);
-    ASSERT_EQ(claim->kind, Kind::Run);
-    ASSERT_EQ(keys.remember(claim->reservation, {status, std::move(body)}), true);
+  Result<IdempotencyClaim> claim(const IdempotentRequest& r) { return keys.claim(r, "Key"); }
+
+  // Claims, expecting the key to be free, and remembers `outcome`.
+  void answer(const IdempotentRequest& r, IdempotentOutcome outcome) {
+    const auto claimed = claim(r);
+    ASSERT_TRUE(claimed);
+    ASSERT_EQ(claimed->kind, Kind::Run);
+    ASSERT_EQ(keys.remember(claimed->reservation, std::move(outcome)), true);
   }
 
   fakes::InMemoryUnitOfWork store;
@@ -47,169 +45,166 @@ class Idempotency : public ::testing::Test {
 };
 
 TEST_F(Idempotency, AFreshKey_IsReservedForTheRequest) {
-  const auto claim = keys.claim(request(ann));
-  ASSERT_TRUE(claim);
-  EXPECT_EQ(claim->kind, Kind::Run);
+  const auto claimed = claim(request(ann));
+  ASSERT_TRUE(claimed);
+  EXPECT_EQ(claimed->kind, Kind::Run);
   ASSERT_THAT(store.state.idempotency, SizeIs(1));
-  EXPECT_EQ(store.state.idempotency[0].status, kIdempotencyInProgress);
+  EXPECT_EQ(store.state.idempotency[0].state, IdempotencyState::Running);
+  EXPECT_EQ(store.state.idempotency[0].outcome, std::nullopt);
   EXPECT_EQ(store.state.idempotency[0].user, ann);
   EXPECT_EQ(store.state.idempotency[0].key, "k-1");
 }
 
 TEST_F(Idempotency, WhileTheFirstRuns_TheSameRequestIsInProgress) {
-  ASSERT_EQ(keys.claim(request(ann))->kind, Kind::Run);
-  EXPECT_EQ(keys.claim(request(ann))->kind, Kind::InProgress);
-  EXPECT_EQ(keys.claim(request(ann))->kind, Kind::InProgress);
+  ASSERT_EQ(claim(request(ann))->kind, Kind::Run);
+  EXPECT_EQ(claim(request(ann))->kind, Kind::InProgress);
+  EXPECT_EQ(claim(request(ann))->kind, Kind::InProgress);
   EXPECT_THAT(store.state.idempotency, SizeIs(1));
 }
 
-TEST_F(Idempotency, OnceAnswered_TheSameRequestGetsTheFirstAnswer) {
-  answer(request(ann), 200, R"({"order":{"id":1}})");
-  for (const auto& claim : {keys.claim(request(ann)), keys.claim(request(ann))}) {
-    ASSERT_TRUE(claim);
-    EXPECT_EQ(claim->kind, Kind::Replay);
-    EXPECT_EQ(claim->answer, (StoredAnswer{200, R"({"order":{"id":1}})"}));
+TEST_F(Idempotency, OnceAnswered_TheSameRequestGetsTheFirstOutcome) {
+  answer(request(ann), IdempotentOutcome::order(OrderId{1}));
+  for (const auto& claimed : {claim(request(ann)), claim(request(ann))}) {
+    ASSERT_TRUE(claimed);
+    EXPECT_EQ(claimed->kind, Kind::Replay);
+    EXPECT_EQ(claimed->outcome, IdempotentOutcome::order(OrderId{1}));
   }
 }
 
-TEST_F(Idempotency, TheSamePathInAnotherCase_IsTheSameRequest) {
-  answer(request(ann), 200, "{}");
-  auto shouted = request(ann);
-  shouted.path = "/API/Orders";
-  EXPECT_EQ(keys.claim(shouted)->kind, Kind::Replay);
-}
-
-TEST_F(Idempotency, TheSameKeyWithAnotherBody_IsAConflictWithAGeneralMessage) {
-  answer(request(ann), 200, "{}");
-  const auto other = keys.claim(request(ann, "k-1", R"({"currency":"USD"})"));
+TEST_F(Idempotency, TheSameKeyForAnotherRequest_IsAConflictWithAGeneralMessage) {
+  answer(request(ann), IdempotentOutcome::order(OrderId{1}));
+  const auto other = claim(request(ann, "k-1", R"(orders {"currency":"USD"})"));
   ASSERT_FALSE(other);
   EXPECT_EQ(other.error().kind, ErrorKind::Conflict);
   EXPECT_THAT(other.error().fields.messages(""),
               ElementsAre(std::string(IdempotencyKeys::kOtherRequest)));
   // also while the first still runs
-  ASSERT_EQ(keys.claim(request(ann, "k-2"))->kind, Kind::Run);
-  EXPECT_EQ(keys.claim(request(ann, "k-2", "{}")).error().kind, ErrorKind::Conflict);
-}
-
-TEST_F(Idempotency, TheSameKeyWithAnotherMethodOrPath_IsAConflict) {
-  answer(request(ann), 200, "{}");
-  auto deposit = request(ann);
-  deposit.path = "/api/balance/deposit";
-  EXPECT_EQ(keys.claim(deposit).error().kind, ErrorKind::Conflict);
+  ASSERT_EQ(claim(request(ann, "k-2"))->kind, Kind::Run);
+  EXPECT_EQ(claim(request(ann, "k-2", "{}")).error().kind, ErrorKind::Conflict);
 }
 
 TEST_F(Idempotency, KeysBelongToOneUser) {
-  answer(request(ann), 200, "{}");
-  EXPECT_EQ(keys.claim(request(bob))->kind, Kind::Run);
+  answer(request(ann), IdempotentOutcome::order(OrderId{1}));
+  EXPECT_EQ(claim(request(bob))->kind, Kind::Run);
 }
 
 TEST_F(Idempotency, AForgottenReservation_LetsTheNextRequestRun) {
-  const auto claim = keys.claim(request(ann));
-  ASSERT_TRUE(keys.forget(claim->reservation));
+  const auto claimed = claim(request(ann));
+  ASSERT_TRUE(keys.forget(claimed->reservation));
   EXPECT_THAT(store.state.idempotency, IsEmpty());
-  EXPECT_EQ(keys.claim(request(ann))->kind, Kind::Run);
+  EXPECT_EQ(claim(request(ann))->kind, Kind::Run);
 }
 
-TEST_F(Idempotency, ForgettingAnAnsweredKey_KeepsTheAnswer) {
-  const auto claim = keys.claim(request(ann));
-  ASSERT_TRUE(keys.remember(claim->reservation, {400, "{}"}));
-  ASSERT_TRUE(keys.forget(claim->reservation));
-  EXPECT_EQ(keys.claim(request(ann))->kind, Kind::Replay);
+TEST_F(Idempotency, ForgettingAnAnsweredKey_KeepsItsOutcome) {
+  const auto claimed = claim(request(ann));
+  const auto refusal = IdempotentOutcome::refused(Error::general("No."));
+  ASSERT_TRUE(keys.remember(claimed->reservation, refusal));
+  ASSERT_TRUE(keys.forget(claimed->reservation));
+  EXPECT_EQ(claim(request(ann))->outcome, refusal);
 }
 
 TEST_F(Idempotency, AKeyPastItsDay_IsFreeAgainAndPruned) {
-  answer(request(ann), 200, "first");
+  answer(request(ann), IdempotentOutcome::order(OrderId{1}));
   clock.advance(kIdempotencyKeyLifetime);
-  const auto again = keys.claim(request(ann, "k-1", "another body is fine now"));
+  const auto again = claim(request(ann, "k-1", "another body is fine now"));
   ASSERT_TRUE(again);
   EXPECT_EQ(again->kind, Kind::Run);
   ASSERT_THAT(store.state.idempotency, SizeIs(1));
 
-  answer(request(ann, "k-2"), 200, "second");
+  answer(request(ann, "k-2"), IdempotentOutcome::order(OrderId{2}));
   clock.advance(kIdempotencyKeyLifetime + std::chrono::seconds(1));
   ASSERT_TRUE(keys.prune());
   EXPECT_THAT(store.state.idempotency, IsEmpty());
 }
 
 TEST_F(Idempotency, AReservationNeverAnswered_IsTakenOverAfterAWhile) {
-  const auto first = keys.claim(request(ann));
+  const auto first = claim(request(ann));
   clock.advance(IdempotencyKeys::kAbandonedAfter - std::chrono::seconds(1));
-  EXPECT_EQ(keys.claim(request(ann))->kind, Kind::InProgress);
+  EXPECT_EQ(claim(request(ann))->kind, Kind::InProgress);
   clock.advance(std::chrono::seconds(1));
-  const auto second = keys.claim(request(ann));
+  const auto second = claim(request(ann));
   ASSERT_EQ(second->kind, Kind::Run);
   // The first one's late answer neither lands nor removes the new reservation.
-  EXPECT_EQ(keys.remember(first->reservation, {200, "late"}), false);
+  EXPECT_EQ(keys.remember(first->reservation, IdempotentOutcome::order(OrderId{1})), false);
   ASSERT_TRUE(keys.forget(first->reservation));
-  EXPECT_EQ(keys.claim(request(ann))->kind, Kind::InProgress);
-  ASSERT_EQ(keys.remember(second->reservation, {200, "on time"}), true);
-  EXPECT_EQ(keys.claim(request(ann))->answer, (StoredAnswer{200, "on time"}));
+  EXPECT_EQ(claim(request(ann))->kind, Kind::InProgress);
+  ASSERT_EQ(keys.remember(second->reservation, IdempotentOutcome::order(OrderId{2})), true);
+  EXPECT_EQ(claim(request(ann))->outcome, IdempotentOutcome::order(OrderId{2}));
 }
 
 // What a use case does inside its transaction: its effect (a payment event standing for it)
-// and the answer kept under the reservation.
+// and its outcome kept under the reservation.
 Result<void> effect_with_answer(fakes::InMemoryUnitOfWork& store,
                                 const IdempotencyRecord& reservation, std::string event,
-                                StoredAnswer answer) {
+                                IdempotentOutcome outcome) {
   return store.write([&](Repositories& repos) -> Result<void> {
     repos.payment_events.record(event, reservation.created_at);
-    return IdempotencyKeys::keep(repos.idempotency, reservation, answer);
+    return IdempotencyKeys::keep(repos.idempotency, reservation, std::move(outcome));
   });
 }
 
 TEST_F(Idempotency, AnAnswerKeptWithTheEffect_IsReplayedEvenIfTheProcessDiedBeforeAnswering) {
-  const auto first = keys.claim(request(ann));
-  ASSERT_TRUE(effect_with_answer(store, first->reservation, "evt_1", {200, "kept"}));
+  const auto first = claim(request(ann));
+  ASSERT_TRUE(
+      effect_with_answer(store, first->reservation, "evt_1", IdempotentOutcome::order(OrderId{1})));
   // While the first may still store its final answer, a repetition waits for it.
-  EXPECT_EQ(keys.claim(request(ann))->kind, Kind::InProgress);
+  EXPECT_EQ(claim(request(ann))->kind, Kind::InProgress);
   // No remember: the process died here. Long after, the retry must not run again.
   clock.advance(IdempotencyKeys::kAbandonedAfter * 2);
-  const auto retry = keys.claim(request(ann));
+  const auto retry = claim(request(ann));
   ASSERT_TRUE(retry);
   EXPECT_EQ(retry->kind, Kind::Replay);
-  EXPECT_EQ(retry->answer, (StoredAnswer{200, "kept"}));
+  EXPECT_EQ(retry->outcome, IdempotentOutcome::order(OrderId{1}));
 }
 
 TEST_F(Idempotency, TheFinalAnswer_ReplacesTheOneKeptWithTheEffect) {
-  const auto first = keys.claim(request(ann));
-  ASSERT_TRUE(effect_with_answer(store, first->reservation, "evt_1", {200, "without link"}));
-  ASSERT_EQ(keys.remember(first->reservation, {200, "with link"}), true);
-  EXPECT_EQ(keys.claim(request(ann))->answer, (StoredAnswer{200, "with link"}));
+  const auto first = claim(request(ann));
+  ASSERT_TRUE(
+      effect_with_answer(store, first->reservation, "evt_1", IdempotentOutcome::order(OrderId{1})));
+  ASSERT_EQ(keys.remember(first->reservation,
+                          IdempotentOutcome::order(OrderId{1}, "https://pay.example/1")),
+            true);
+  EXPECT_EQ(claim(request(ann))->outcome,
+            IdempotentOutcome::order(OrderId{1}, "https://pay.example/1"));
 }
 
 TEST_F(Idempotency, ReleasingAfterTheEffect_MakesTheKeptAnswerTheAnswer) {
-  const auto first = keys.claim(request(ann));
-  ASSERT_TRUE(effect_with_answer(store, first->reservation, "evt_1", {200, "kept"}));
+  const auto first = claim(request(ann));
+  ASSERT_TRUE(
+      effect_with_answer(store, first->reservation, "evt_1", IdempotentOutcome::order(OrderId{1})));
   ASSERT_TRUE(keys.forget(first->reservation));
-  EXPECT_EQ(keys.claim(request(ann))->kind, Kind::Replay);
+  EXPECT_EQ(claim(request(ann))->kind, Kind::Replay);
 }
 
 TEST_F(Idempotency, AnEffectWhoseKeyWasTakenOver_RollsBackAndTheRetryRunsItOnce) {
-  const auto first = keys.claim(request(ann));
+  const auto first = claim(request(ann));
   clock.advance(IdempotencyKeys::kAbandonedAfter);
-  const auto second = keys.claim(request(ann));
+  const auto second = claim(request(ann));
   ASSERT_EQ(second->kind, Kind::Run);
   // The first was only slow: its effect arrives after the takeover and must not land.
-  const auto late = effect_with_answer(store, first->reservation, "evt_first", {200, "first"});
+  const auto late = effect_with_answer(store, first->reservation, "evt_first",
+                                       IdempotentOutcome::order(OrderId{1}));
   ASSERT_FALSE(late);
   EXPECT_EQ(late.error().kind, ErrorKind::Conflict);
   EXPECT_THAT(late.error().fields.messages(""),
               ElementsAre(std::string(IdempotencyKeys::kTakenOver)));
-  ASSERT_TRUE(effect_with_answer(store, second->reservation, "evt_second", {200, "second"}));
-  ASSERT_EQ(keys.remember(second->reservation, {200, "second"}), true);
+  ASSERT_TRUE(effect_with_answer(store, second->reservation, "evt_second",
+                                 IdempotentOutcome::order(OrderId{2})));
+  ASSERT_EQ(keys.remember(second->reservation, IdempotentOutcome::order(OrderId{2})), true);
   EXPECT_THAT(store.state.payment_events, SizeIs(1));
-  EXPECT_EQ(keys.claim(request(ann))->answer, (StoredAnswer{200, "second"}));
+  EXPECT_EQ(claim(request(ann))->outcome, IdempotentOutcome::order(OrderId{2}));
 }
 
-TEST_F(Idempotency, MalformedKeys_AreAValidationErrorOnTheHeader) {
+TEST_F(Idempotency, MalformedKeys_AreAValidationErrorOnTheFieldTheCallerNames) {
   for (const auto& key : {std::string(), std::string(256, 'k'), std::string("has space"),
                           std::string("tab\there"), std::string("caf\xc3\xa9")}) {
-    const auto claim = keys.claim(request(ann, key));
-    ASSERT_FALSE(claim) << key;
-    EXPECT_EQ(claim.error().kind, ErrorKind::Validation);
-    EXPECT_TRUE(claim.error().fields.has(IdempotencyKeys::kField));
+    const auto refused = claim(request(ann, key));
+    ASSERT_FALSE(refused) << key;
+    EXPECT_EQ(refused.error().kind, ErrorKind::Validation);
+    EXPECT_THAT(refused.error().fields.messages("Key"),
+                ElementsAre(std::string(IdempotencyKeys::kBadKey)));
   }
-  EXPECT_TRUE(keys.claim(request(ann, std::string(255, 'k'))));
+  EXPECT_TRUE(claim(request(ann, std::string(255, 'k'))));
 }
 
 }  // namespace

@@ -107,6 +107,14 @@ class Orders : public ::testing::Test {
   ListArtworks list_artworks{store};
   GetOrder get_order{store};
   GetDeposit get_deposit{store};
+  IdempotencyKeys keys{store, digests, clock};
+
+  // The reservation of a fresh key, as an adapter hands it to a use case.
+  IdempotencyRecord reserve(UserId user, std::string key) {
+    auto claim = keys.claim({.user = user, .key = std::move(key), .asked = "POST /x"}, "key");
+    EXPECT_TRUE(claim && claim->kind == IdempotencyClaim::Kind::Run);
+    return claim->reservation;
+  }
   UserId ann, bob;
   OfferId harbour, tower;
 };
@@ -193,60 +201,42 @@ TEST_F(Orders, PlaceOrder_PaidByBalance_IsPaidAtOnceAndFulfilled) {
   EXPECT_THAT(gateway.requests, SizeIs(1));  // the deposit's only
 }
 
-TEST_F(Orders, PlaceOrder_PaidByBalance_KeepsItsAnswerInTheTransactionOfThePayment) {
+TEST_F(Orders, PlaceOrder_WithAKey_KeepsAnOutcomeNamingTheOrderItCreated) {
   fund(ann, 100'00);
   auto command = order_of(ann, {{harbour.value, 11}}, 0, true);
-  std::optional<PlacedOrder> kept;
-  const IdempotencyRecord answer{.user = ann,
-                                 .key = "k1",
-                                 .request_hash = "h",
-                                 .status = 201,
-                                 .response = "placed",
-                                 .created_at = {}};
-  command.keep_answer = [&](IdempotencyRepository& keys,
-                            const PlacedOrder& placed) -> Result<void> {
-    kept = placed;
-    keys.insert(answer);
-    return {};
-  };
+  command.idempotency = reserve(ann, "k1");
   const auto placed = place(std::move(command));
-  ASSERT_TRUE(placed);
-  ASSERT_TRUE(kept);
-  EXPECT_EQ(kept->order.id, placed->order.id);
-  EXPECT_EQ(kept->order.payment.status, PaymentStatus::Paid);
-  // Committed with the order it answers.
-  EXPECT_THAT(store.state.idempotency, ElementsAre(answer));
+  ASSERT_TRUE(placed) << placed.error().detail;
+  // Committed with the order it names, not some answer rendered for it.
+  ASSERT_THAT(store.state.idempotency, SizeIs(1));
+  EXPECT_EQ(store.state.idempotency[0].state, IdempotencyState::EffectKept);
+  EXPECT_EQ(store.state.idempotency[0].outcome, IdempotentOutcome::order(placed->order.id));
 }
 
-TEST_F(Orders, PlaceOrder_WhoseAnswerCannotBeKept_LeavesNoOrderAndSpendsNothing) {
+TEST_F(Orders, PlaceOrder_WhoseKeyWasTakenOver_LeavesNoOrderAndSpendsNothing) {
   fund(ann, 100'00);
   const auto before = balance_micro(ann);
   auto command = order_of(ann, {{harbour.value, 11}}, 0, true);
-  command.keep_answer = [](IdempotencyRepository&, const PlacedOrder&) -> Result<void> {
-    return std::unexpected(
-        Error::conflict(ValidationErrors(ValidationErrors::kGeneral, "taken over"), "taken over"));
-  };
+  command.idempotency = reserve(ann, "k1");
+  store.state.idempotency.clear();  // given up, as when a retry took the key over
   const auto placed = place(std::move(command));
   ASSERT_FALSE(placed);
   EXPECT_EQ(placed.error().kind, ErrorKind::Conflict);
+  EXPECT_THAT(placed.error().fields.messages(""),
+              ElementsAre(std::string(IdempotencyKeys::kTakenOver)));
   EXPECT_EQ(balance_micro(ann), before);
   EXPECT_THAT(store.state.artworks, IsEmpty());
   EXPECT_EQ(fakes::ledger_imbalance(store.state), 0);
 }
 
-TEST_F(Orders, Deposit_KeepsItsAnswerWithTheStoredDepositBeforeItHasALink) {
+TEST_F(Orders, Deposit_WithAKey_KeepsAnOutcomeNamingTheDepositBeforeItHasALink) {
   auto command = deposit_of(ann, 50'00);
-  std::optional<StartedDeposit> kept;
-  command.keep_answer = [&](IdempotencyRepository&, const StartedDeposit& started) -> Result<void> {
-    kept = started;
-    return {};
-  };
+  command.idempotency = reserve(ann, "k1");
   const auto started = deposit(std::move(command));
   ASSERT_TRUE(started);
-  ASSERT_TRUE(kept);
-  EXPECT_EQ(kept->deposit.id, started->deposit.id);
-  EXPECT_THAT(kept->payment_link, IsEmpty());
   EXPECT_THAT(started->payment_link, Not(IsEmpty()));
+  ASSERT_THAT(store.state.idempotency, SizeIs(1));
+  EXPECT_EQ(store.state.idempotency[0].outcome, IdempotentOutcome::deposit(started->deposit.id));
 }
 
 TEST_F(Orders, PlaceOrder_PaidByBalanceInAnotherCurrency_DebitsTheFrozenEuroValue) {
@@ -479,23 +469,26 @@ TEST_F(GiftCards, Redeem_CreditsTheValueToTheRedeemer) {
   EXPECT_EQ(fakes::ledger_imbalance(store.state), 0);
 }
 
-TEST_F(GiftCards, Redeem_WhoseAnswerCannotBeKept_CreditsNothingAndLeavesTheCardUnused) {
-  const auto refuse = [](IdempotencyRepository&, const RedeemedGiftCard&) -> Result<void> {
-    return std::unexpected(
-        Error::conflict(ValidationErrors(ValidationErrors::kGeneral, "taken over"), "taken over"));
-  };
-  const auto refused = redeem({.user = bob, .gift_card_number = number, .keep_answer = refuse});
+TEST_F(GiftCards, Redeem_WhoseKeyWasTakenOver_CreditsNothingAndLeavesTheCardUnused) {
+  auto lost = reserve(bob, "k1");
+  store.state.idempotency.clear();  // given up, as when a retry took the key over
+  const auto refused = redeem({.user = bob, .gift_card_number = number, .idempotency = lost});
   ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().kind, ErrorKind::Conflict);
   EXPECT_EQ(balance_micro(bob), 0);
-  std::optional<RedeemedGiftCard> kept;
-  const auto keep = [&](IdempotencyRepository&, const RedeemedGiftCard& redeemed) -> Result<void> {
-    kept = redeemed;
-    return {};
-  };
-  const auto redeemed = redeem({.user = bob, .gift_card_number = number, .keep_answer = keep});
+
+  const auto redeemed =
+      redeem({.user = bob, .gift_card_number = number, .idempotency = reserve(bob, "k2")});
   ASSERT_TRUE(redeemed);
-  ASSERT_TRUE(kept);
-  EXPECT_EQ(kept->balance_micro_eur, 30'000'000);
+  EXPECT_EQ(redeemed->balance_micro_eur, 30'000'000);
+  ASSERT_THAT(store.state.idempotency, SizeIs(1));
+  EXPECT_EQ(store.state.idempotency[0].outcome,
+            IdempotentOutcome::gift_card_redemption(redeemed->number_digest));
+  // What a replay shows: the card's value, and the balance as it is now.
+  const auto again = redeem.redeemed(bob, redeemed->number_digest);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->value_micro_eur, 30'000'000);
+  EXPECT_EQ(redeem.redeemed(ann, redeemed->number_digest).error().kind, ErrorKind::NotFound);
 }
 
 TEST_F(GiftCards, Redeem_AsTypedInLowerCaseWithoutHyphens_Works) {

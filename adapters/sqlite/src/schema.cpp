@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 15> kSchema{{
+constexpr std::array<Migration, 16> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -622,6 +622,27 @@ BEGIN
     ON CONFLICT (account_id)
       DO UPDATE SET balance_micro_eur = balance_micro_eur + excluded.balance_micro_eur;
 END;
+)sql"},
+    {16, "idempotency outcomes",
+     R"sql(
+-- An idempotency key keeps what its request made (an order, a deposit, a gift card redemption,
+-- by id) or why it was refused, instead of the HTTP answer: a repetition is answered with the
+-- thing as it is now. state: 0 running, 1 effect committed while the request still runs, 2
+-- answered. Keys kept in the old form within their 24 hours stay replayable: their answer moves
+-- whole into outcome_reference ("<status> <body>") under outcome 'Earlier'.
+ALTER TABLE idempotency_keys ADD COLUMN state INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE idempotency_keys ADD COLUMN outcome TEXT;
+ALTER TABLE idempotency_keys ADD COLUMN outcome_id INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE idempotency_keys ADD COLUMN outcome_reference TEXT NOT NULL DEFAULT '';
+ALTER TABLE idempotency_keys ADD COLUMN payment_link TEXT NOT NULL DEFAULT '';
+ALTER TABLE idempotency_keys ADD COLUMN refusal_kind TEXT;
+ALTER TABLE idempotency_keys ADD COLUMN refusal_fields TEXT NOT NULL DEFAULT '';
+UPDATE idempotency_keys SET
+  state = CASE WHEN status = 0 THEN 0 WHEN status < 0 THEN 1 ELSE 2 END,
+  outcome = CASE WHEN status = 0 THEN NULL ELSE 'Earlier' END,
+  outcome_reference = CASE WHEN status = 0 THEN '' ELSE abs(status) || ' ' || response END;
+ALTER TABLE idempotency_keys DROP COLUMN status;
+ALTER TABLE idempotency_keys DROP COLUMN response;
 )sql"},
 }};
 

@@ -196,10 +196,12 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
         return std::unexpected(Error::validation("cartItems", std::string(kNoLongerAvailable)));
       }
     }
-    if (!command.pay_by_balance) {
-      return with_kept_answer(command.keep_answer, tx.get<IdempotencyRepository>(),
-                              PlacedOrder{std::move(order), std::nullopt, {}});
+    if (auto kept = IdempotencyKeys::keep(tx.get<IdempotencyRepository>(), command.idempotency,
+                                          IdempotentOutcome::order(order.id));
+        !kept) {
+      return std::unexpected(kept.error());
     }
+    if (!command.pay_by_balance) return PlacedOrder{std::move(order), std::nullopt, {}};
 
     auto numbers = orders_detail::fulfil(orders_detail::FulfilmentPorts::of(tx), order,
                                          orders_detail::Funding::Balance, random_, digests_, now);
@@ -207,8 +209,7 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
     if (!numbers->empty()) {
       tx.get<MailOutbox>().enqueue(orders_detail::gift_card_mail(email, order, *numbers), now);
     }
-    return with_kept_answer(command.keep_answer, tx.get<IdempotencyRepository>(),
-                            PlacedOrder{std::move(order), std::nullopt, std::move(*numbers)});
+    return PlacedOrder{std::move(order), std::nullopt, std::move(*numbers)};
   });
   if (!placed) return placed;
   if (placed->order.payment.status == PaymentStatus::Paid) return placed;
@@ -263,8 +264,12 @@ Result<StartedDeposit> StartDeposit::operator()(DepositCommand command) {
     auto deposit = new_payment(amount, command.user, command.names, command.billing,
                                command.browser, random_, now);
     deposit.id = tx.get<PaymentRepository>().insert(deposit);
-    return with_kept_answer(command.keep_answer, tx.get<IdempotencyRepository>(),
-                            StartedDeposit{std::move(deposit), {}});
+    if (auto kept = IdempotencyKeys::keep(tx.get<IdempotencyRepository>(), command.idempotency,
+                                          IdempotentOutcome::deposit(deposit.id));
+        !kept) {
+      return std::unexpected(kept.error());
+    }
+    return StartedDeposit{std::move(deposit), {}};
   });
   if (!stored) return std::unexpected(stored.error());
 

@@ -3,9 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdlib>
-
-#include "artshop/core/text.hpp"
 
 namespace artshop {
 namespace {
@@ -19,24 +16,15 @@ bool is_valid_key(std::string_view key) noexcept {
          std::ranges::all_of(key, [](char c) { return c > ' ' && c < '\x7f'; });
 }
 
-Result<IdempotencyRecord> answered_with(const IdempotencyRecord& reservation, StoredAnswer answer) {
-  if (answer.status == kIdempotencyInProgress) {
-    return std::unexpected(Error::internal("an answer needs a status"));
-  }
-  auto answered = reservation;
-  answered.status = answer.status;
-  answered.response = std::move(answer.body);
-  return answered;
+IdempotencyRecord with_outcome(const IdempotencyRecord& reservation, IdempotencyState state,
+                               IdempotentOutcome outcome) {
+  auto done = reservation;
+  done.state = state;
+  done.outcome = std::move(outcome);
+  return done;
 }
 
 }  // namespace
-
-std::string IdempotencyKeys::hash_of(const IdempotentRequest& request) const {
-  // Lengths first, so that no two different requests concatenate to the same text.
-  const auto path = text::to_lower_ascii(request.path);
-  return digests_.digest(fmt::format("{}:{}\n{}:{}\n{}:{}", request.method.size(), request.method,
-                                     path.size(), path, request.body.size(), request.body));
-}
 
 Result<IdempotencyClaim> IdempotencyKeys::reserve(IdempotencyRepository& keys,
                                                   const IdempotentRequest& request,
@@ -46,11 +34,11 @@ Result<IdempotencyClaim> IdempotencyKeys::reserve(IdempotencyRepository& keys,
   auto existing = keys.find(request.user, request.key, std::chrono::sys_seconds::min());
   if (existing) {
     const bool expired = existing->created_at <= live_since;
-    const bool running = existing->status <= kIdempotencyInProgress;
+    const bool running = existing->state != IdempotencyState::Answered;
     const bool abandoned = running && existing->created_at <= now - kAbandonedAfter;
-    // A request whose process died after its effect committed: the answer kept with the
+    // A request whose process died after its effect committed: the outcome kept with the
     // effect is all there will be.
-    const bool orphaned_answer = abandoned && existing->status != kIdempotencyInProgress;
+    const bool orphaned_answer = abandoned && existing->state == IdempotencyState::EffectKept;
     if (!expired && (!abandoned || orphaned_answer)) {
       if (existing->request_hash != hash) {
         return std::unexpected(Error::conflict(
@@ -62,16 +50,15 @@ Result<IdempotencyClaim> IdempotencyKeys::reserve(IdempotencyRepository& keys,
         return IdempotencyClaim{.kind = IdempotencyClaim::Kind::InProgress};
       }
       return IdempotencyClaim{.kind = IdempotencyClaim::Kind::Replay,
-                              .answer = StoredAnswer{.status = std::abs(existing->status),
-                                                     .body = std::move(existing->response)}};
+                              .outcome = std::move(existing->outcome)};
     }
     keys.remove(request.user, request.key);
   }
   IdempotencyRecord reservation{.user = request.user,
                                 .key = request.key,
                                 .request_hash = hash,
-                                .status = kIdempotencyInProgress,
-                                .response = {},
+                                .state = IdempotencyState::Running,
+                                .outcome = std::nullopt,
                                 .created_at = now};
   if (!keys.insert(reservation)) {
     // Cannot happen under the write lock; a store without one answers "in progress".
@@ -81,35 +68,36 @@ Result<IdempotencyClaim> IdempotencyKeys::reserve(IdempotencyRepository& keys,
                           .reservation = std::move(reservation)};
 }
 
-Result<IdempotencyClaim> IdempotencyKeys::claim(const IdempotentRequest& request) {
+Result<IdempotencyClaim> IdempotencyKeys::claim(const IdempotentRequest& request,
+                                                std::string_view key_field) {
   if (!is_valid_key(request.key)) {
-    return std::unexpected(Error::validation(kField, std::string(kBadKey)));
+    return std::unexpected(Error::validation(key_field, std::string(kBadKey)));
   }
-  const auto hash = hash_of(request);
+  const auto hash = digests_.digest(request.asked);
   return transactions_.write(
       [&](Ports::Scope& tx) { return reserve(tx.get<IdempotencyRepository>(), request, hash); });
 }
 
 Result<void> IdempotencyKeys::keep(IdempotencyRepository& keys,
-                                   const IdempotencyRecord& reservation, StoredAnswer answer) {
-  auto answered = answered_with(reservation, std::move(answer));
-  if (!answered) return std::unexpected(answered.error());
-  // Still running: repetitions wait for the final answer, unless this process dies first.
-  answered->status = -answered->status;
-  if (!keys.complete(*answered)) {
+                                   const IdempotencyReservation& reservation,
+                                   IdempotentOutcome outcome) {
+  if (!reservation) return {};
+  // Still running: repetitions wait for the final outcome, unless this process dies first.
+  if (!keys.complete(
+          with_outcome(*reservation, IdempotencyState::EffectKept, std::move(outcome)))) {
     return std::unexpected(Error::conflict(
         ValidationErrors(ValidationErrors::kGeneral, std::string(kTakenOver)),
         fmt::format("idempotency key of user {} taken over before its effect committed",
-                    reservation.user.value)));
+                    reservation->user.value)));
   }
   return {};
 }
 
-Result<bool> IdempotencyKeys::remember(const IdempotencyRecord& reservation, StoredAnswer answer) {
-  auto answered = answered_with(reservation, std::move(answer));
-  if (!answered) return std::unexpected(answered.error());
+Result<bool> IdempotencyKeys::remember(const IdempotencyRecord& reservation,
+                                       IdempotentOutcome outcome) {
+  const auto answered = with_outcome(reservation, IdempotencyState::Answered, std::move(outcome));
   return transactions_.write([&](Ports::Scope& tx) -> Result<bool> {
-    return tx.get<IdempotencyRepository>().complete(*answered);
+    return tx.get<IdempotencyRepository>().complete(answered);
   });
 }
 
@@ -123,12 +111,12 @@ Result<void> IdempotencyKeys::forget(const IdempotencyRecord& reservation) {
         current->request_hash != reservation.request_hash) {
       return {};
     }
-    if (current->status == kIdempotencyInProgress) {
+    if (current->state == IdempotencyState::Running) {
       keys.remove(reservation.user, reservation.key);
-    } else if (current->status < 0) {
-      // The effect committed: what was kept with it is the answer.
+    } else if (current->state == IdempotencyState::EffectKept) {
+      // The effect committed: what was kept with it is the outcome.
       auto answered = *current;
-      answered.status = -current->status;
+      answered.state = IdempotencyState::Answered;
       keys.complete(answered);
     }
     return {};

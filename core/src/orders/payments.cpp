@@ -161,8 +161,7 @@ Result<ExpiredPayments> ExpireUnpaidOrders::operator()() {
 }
 
 Result<ReceivedWebhook> ReceivePaymentWebhook::operator()(std::string_view body,
-                                                          const HeaderLookup& header) {
-  const auto signature = header(gateway_.signature_header()).value_or("");
+                                                          std::string_view signature) {
   const auto event = gateway_.parse_webhook(body, signature, clock_.now());
   if (!event) {
     switch (event.error()) {

@@ -85,12 +85,15 @@ Result<RedeemedGiftCard> RedeemGiftCard::operator()(const RedeemGiftCardCommand&
     if (auto posted = orders_detail::post(ledger, posting); !posted) {
       return std::unexpected(posted.error());
     }
-    auto redeemed = with_kept_answer(
-        command.keep_answer, tx.get<IdempotencyRepository>(),
-        RedeemedGiftCard{.value_micro_eur = card->value_micro_eur,
-                         .balance_micro_eur = ledger.customer_balance(command.user)});
-    if (!redeemed) return std::unexpected(redeemed.error());
-    return Outcome{Verdict::Redeemed, *redeemed};
+    if (auto kept = IdempotencyKeys::keep(tx.get<IdempotencyRepository>(), command.idempotency,
+                                          IdempotentOutcome::gift_card_redemption(digest));
+        !kept) {
+      return std::unexpected(kept.error());
+    }
+    return Outcome{Verdict::Redeemed,
+                   {.value_micro_eur = card->value_micro_eur,
+                    .balance_micro_eur = ledger.customer_balance(command.user),
+                    .number_digest = digest}};
   });
   if (!outcome) return std::unexpected(outcome.error());
   switch (outcome->verdict) {
@@ -102,6 +105,18 @@ Result<RedeemedGiftCard> RedeemGiftCard::operator()(const RedeemGiftCardCommand&
       break;
   }
   return std::unexpected(Error::validation(kField, std::string(kInvalid)));
+}
+
+Result<RedeemedGiftCard> RedeemGiftCard::redeemed(UserId caller, std::string_view number_digest) {
+  return transactions_.read([&](Ports::Scope& tx) -> Result<RedeemedGiftCard> {
+    const auto card = tx.get<GiftCardRepository>().find_by_digest(number_digest);
+    if (!card || card->redeemed_by != caller) {
+      return std::unexpected(Error::not_found("no such gift card redemption"));
+    }
+    return RedeemedGiftCard{.value_micro_eur = card->value_micro_eur,
+                            .balance_micro_eur = tx.get<Ledger>().customer_balance(caller),
+                            .number_digest = std::string(number_digest)};
+  });
 }
 
 Result<OrderHistoryPage> ListOrders::operator()(const ListOrdersQuery& query) {

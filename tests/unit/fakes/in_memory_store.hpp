@@ -608,12 +608,12 @@ class InMemoryIdempotency final : public IdempotencyRepository {
   }
   bool complete(const IdempotencyRecord& record) override {
     for (auto& existing : state_.idempotency) {
-      // Whatever its status: the owner may store its answer inside the effect's transaction
+      // Whatever its state: the owner may store its outcome inside the effect's transaction
       // and overwrite it with the final one afterwards.
       if (existing.user == record.user && existing.key == record.key &&
           existing.created_at == record.created_at) {
-        existing.status = record.status;
-        existing.response = record.response;
+        existing.state = record.state;
+        existing.outcome = record.outcome;
         return true;
       }
     }

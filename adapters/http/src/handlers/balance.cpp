@@ -34,13 +34,13 @@ Result<Money> euros(std::int64_t micro_eur) {
   return *money;
 }
 
-// The link is empty only in the answer kept with the stored deposit, before the provider gave
-// one: a retry that finds only that answer learns of the deposit without a link to pay it.
-Response started_deposit_answer(const StartedDeposit& started) {
+// The link is empty only in the outcome kept with the stored deposit, before the provider gave
+// one: a retry that finds only that outcome learns of the deposit without a link to pay it.
+Response started_deposit_answer(const Payment& deposit, std::string_view payment_link) {
   json::value link = nullptr;
-  if (!started.payment_link.empty()) link = json::string(started.payment_link);
-  return json_response(
-      200, json::object{{"deposit", deposit_json(started.deposit)}, {"paymentLink", link}});
+  if (!payment_link.empty()) link = json::string(payment_link);
+  return json_response(200,
+                       json::object{{"deposit", deposit_json(deposit)}, {"paymentLink", link}});
 }
 
 Response redeemed_answer(const RedeemedGiftCard& redeemed, std::string_view request_id) {
@@ -70,7 +70,7 @@ Handler get_balance(const OrdersApi& api) {
 }
 
 Handler start_deposit(const OrdersApi& api) {
-  auto handler = [api](const Request& request, const Caller& caller, const AnswerKeeper& answers) {
+  auto handler = [api](const Request& request, const Caller& caller, IdempotentCall& call) {
     const auto read = [&](const json::object& body, JsonFields& fields, ValidationErrors&) {
       auto payer = read_payer(fields, request);
       return DepositCommand{
@@ -83,15 +83,24 @@ Handler start_deposit(const OrdersApi& api) {
           .browser = std::move(payer.browser),
           .urls = return_urls(api.public_url, "/balance",
                               fmt::format("deposit={}", ReturnUrls::kIdPlaceholder)),
-          .keep_answer = answers.keep<StartedDeposit>(started_deposit_answer)};
+          .idempotency = call.reservation()};
     };
     return read_then_call(request, read, [&](DepositCommand command) {
       const auto started = api.start_deposit(std::move(command));
-      if (!started) return error_response(started.error(), request.request_id);
-      return started_deposit_answer(*started);
+      if (!started) return call.refused(started.error(), request.request_id);
+      call.made(IdempotentOutcome::deposit(started->deposit.id, started->payment_link));
+      return started_deposit_answer(started->deposit, started->payment_link);
     });
   };
-  return signed_in(api.authenticate, idempotent(api.idempotency_keys, std::move(handler)));
+  // The deposit as it is now, with the payment link the first answer gave, if any.
+  auto replay = [api](const Request& request, const Caller& caller,
+                      const IdempotentOutcome& outcome) {
+    const auto deposit = api.get_deposit(caller.user, PaymentId{outcome.id});
+    if (!deposit) return error_response(deposit.error(), request.request_id);
+    return started_deposit_answer(*deposit, outcome.payment_link);
+  };
+  return signed_in(api.authenticate,
+                   idempotent(api.idempotency_keys, std::move(handler), std::move(replay)));
 }
 
 Handler get_deposit(const OrdersApi& api) {
@@ -105,22 +114,28 @@ Handler get_deposit(const OrdersApi& api) {
 }
 
 Handler redeem_gift_card(const OrdersApi& api) {
-  auto handler = [api](const Request& request, const Caller& caller, const AnswerKeeper& answers) {
+  auto handler = [api](const Request& request, const Caller& caller, IdempotentCall& call) {
     const auto read = [&](const json::object&, JsonFields& fields, ValidationErrors&) {
       return RedeemGiftCardCommand{.user = caller.user,
                                    .gift_card_number = fields.string("giftCardNumber"),
-                                   .keep_answer = answers.keep<RedeemedGiftCard>(
-                                       [&request](const RedeemedGiftCard& redeemed) {
-                                         return redeemed_answer(redeemed, request.request_id);
-                                       })};
+                                   .idempotency = call.reservation()};
     };
     return read_then_call(request, read, [&](const RedeemGiftCardCommand& command) {
       const auto redeemed = api.redeem_gift_card(command);
-      if (!redeemed) return error_response(redeemed.error(), request.request_id);
+      if (!redeemed) return call.refused(redeemed.error(), request.request_id);
+      call.made(IdempotentOutcome::gift_card_redemption(redeemed->number_digest));
       return redeemed_answer(*redeemed, request.request_id);
     });
   };
-  return signed_in(api.authenticate, idempotent(api.idempotency_keys, std::move(handler)));
+  // The card's value, with the balance as it is now.
+  auto replay = [api](const Request& request, const Caller& caller,
+                      const IdempotentOutcome& outcome) {
+    const auto redeemed = api.redeem_gift_card.redeemed(caller.user, outcome.reference);
+    if (!redeemed) return error_response(redeemed.error(), request.request_id);
+    return redeemed_answer(*redeemed, request.request_id);
+  };
+  return signed_in(api.authenticate,
+                   idempotent(api.idempotency_keys, std::move(handler), std::move(replay)));
 }
 
 }  // namespace artshop::http::handlers

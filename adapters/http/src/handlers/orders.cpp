@@ -89,21 +89,21 @@ std::vector<CartLine> read_cart(const json::object& body, ValidationErrors& erro
   return lines;
 }
 
-Response placed_order_answer(const PlacedOrder& placed) {
+Response placed_order_answer(const OrderHistoryItem& placed,
+                             const std::optional<std::string>& payment_link) {
   json::value link = nullptr;
-  if (placed.payment_link) link = json::string(*placed.payment_link);
+  if (payment_link) link = json::string(*payment_link);
   json::array numbers;
   for (const auto& number : placed.gift_card_numbers) numbers.emplace_back(number);
-  return json_response(200,
-                       json::object{{"order", order_json({placed.order, placed.gift_card_numbers})},
-                                    {"paymentLink", std::move(link)},
-                                    {"giftCardNumbers", std::move(numbers)}});
+  return json_response(200, json::object{{"order", order_json(placed)},
+                                         {"paymentLink", std::move(link)},
+                                         {"giftCardNumbers", std::move(numbers)}});
 }
 
 }  // namespace
 
 Handler place_order(const OrdersApi& api) {
-  auto handler = [api](const Request& request, const Caller& caller, const AnswerKeeper& answers) {
+  auto handler = [api](const Request& request, const Caller& caller, IdempotentCall& call) {
     const auto read = [&](const json::object& body, JsonFields& fields, ValidationErrors& errors) {
       auto payer = read_payer(fields, request);
       return PlaceOrderCommand{
@@ -118,15 +118,26 @@ Handler place_order(const OrdersApi& api) {
           .browser = std::move(payer.browser),
           .urls = return_urls(api.public_url, "/order-history",
                               fmt::format("order={}", ReturnUrls::kIdPlaceholder)),
-          .keep_answer = answers.keep<PlacedOrder>(placed_order_answer)};
+          .idempotency = call.reservation()};
     };
     return read_then_call(request, read, [&](PlaceOrderCommand command) {
       const auto placed = api.place_order(std::move(command));
-      if (!placed) return error_response(placed.error(), request.request_id);
-      return placed_order_answer(*placed);
+      if (!placed) return call.refused(placed.error(), request.request_id);
+      call.made(IdempotentOutcome::order(placed->order.id, placed->payment_link.value_or("")));
+      return placed_order_answer({placed->order, placed->gift_card_numbers}, placed->payment_link);
     });
   };
-  return signed_in(api.authenticate, idempotent(api.idempotency_keys, std::move(handler)));
+  // The order as it is now, with the payment link the first answer gave, if any.
+  auto replay = [api](const Request& request, const Caller& caller,
+                      const IdempotentOutcome& outcome) {
+    const auto order = api.get_order(caller.user, OrderId{outcome.id});
+    if (!order) return error_response(order.error(), request.request_id);
+    std::optional<std::string> link;
+    if (!outcome.payment_link.empty()) link = outcome.payment_link;
+    return placed_order_answer(*order, link);
+  };
+  return signed_in(api.authenticate,
+                   idempotent(api.idempotency_keys, std::move(handler), std::move(replay)));
 }
 
 Handler list_orders(const OrdersApi& api) {

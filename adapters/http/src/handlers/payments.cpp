@@ -36,8 +36,8 @@ std::string_view describe(PaymentEventOutcome outcome) {
 // are acknowledged; this logs what became of each.
 Handler payment_webhook(const OrdersApi& api) {
   return [api](const Request& request) {
-    const auto received = api.receive_payment_webhook(
-        request.body, [&](std::string_view name) { return request.header(name); });
+    const auto signature = request.header(api.receive_payment_webhook.signature_header());
+    const auto received = api.receive_payment_webhook(request.body, signature.value_or(""));
     if (!received) {
       const auto& error = received.error();
       if (error.kind == ErrorKind::Validation) {

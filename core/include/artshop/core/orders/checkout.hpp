@@ -58,8 +58,8 @@ struct PlaceOrderCommand {
   bool pay_by_balance = false;
   BrowserInfo browser;
   ReturnUrls urls;
-  // Called with the order as stored (a Pending one without its payment link yet).
-  KeepAnswer<PlacedOrder> keep_answer;
+  // The request's idempotency key: the stored order is kept as its outcome.
+  IdempotencyReservation idempotency;
 };
 
 // Prices the cart itself, then either pays at once from the balance (fulfils, and queues the
@@ -114,8 +114,8 @@ struct DepositCommand {
   bool agreed_to_terms = false;
   BrowserInfo browser;
   ReturnUrls urls;
-  // Called with the deposit as stored, its payment link still empty.
-  KeepAnswer<StartedDeposit> keep_answer;
+  // The request's idempotency key: the stored deposit is kept as its outcome.
+  IdempotencyReservation idempotency;
 };
 
 // Stores a Pending deposit (a payment for the balance) of 5 to 1000 EUR or the equivalent and

@@ -75,8 +75,8 @@ struct ReceivedWebhook {
   PaymentEventOutcome outcome = PaymentEventOutcome::NothingToDo;  // when Handled
 };
 
-// POST /api/payments/webhook: verifies a delivery through the gateway (the signature in the
-// header the gateway names, over the raw body), reads its event and hands it to
+// POST /api/payments/webhook: verifies a delivery through the gateway (the signature the caller
+// read from where the gateway says it travels, over the raw body), reads its event and hands it to
 // HandlePaymentEvent. A provider re-sends a delivery until it is acknowledged, for days, so
 // everything understood and acted on (or needing no action, or naming an unknown reference)
 // is acknowledged; a bad signature or an unreadable event is a general validation error
@@ -88,12 +88,12 @@ class ReceivePaymentWebhook {
   static constexpr std::string_view kBadSignature = "The webhook signature is not valid.";
   static constexpr std::string_view kUnreadable = "The webhook is not a readable event.";
 
-  // A request header by name (case-insensitive), or nullopt when absent.
-  using HeaderLookup = std::function<std::optional<std::string_view>(std::string_view name)>;
-
   ReceivePaymentWebhook(PaymentGateway& gateway, HandlePaymentEvent& handle, const Clock& clock)
       : gateway_(gateway), handle_(handle), clock_(clock) {}
-  Result<ReceivedWebhook> operator()(std::string_view body, const HeaderLookup& header);
+  // `signature` is empty when the delivery carries none.
+  Result<ReceivedWebhook> operator()(std::string_view body, std::string_view signature);
+  // Where the gateway's deliveries carry their signature ("Stripe-Signature").
+  std::string_view signature_header() const { return gateway_.signature_header(); }
 
  private:
   PaymentGateway& gateway_;

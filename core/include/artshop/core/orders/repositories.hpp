@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "artshop/core/error.hpp"
 #include "artshop/core/orders/gift_card.hpp"
 #include "artshop/core/orders/ledger.hpp"
 #include "artshop/core/orders/order.hpp"
@@ -109,22 +110,64 @@ class PaymentEventRepository {
 };
 
 // The first answer to a request that carried an Idempotency-Key (DESIGN.md section 6).
+// What became of a request that carried an idempotency key, as core understands it: what its
+// use case made, or why it refused. Adapters render it again on a replay.
+struct IdempotentOutcome {
+  enum class Kind : std::uint8_t {
+    Order,               // `id` is the OrderId
+    Deposit,             // `id` is the deposit's PaymentId
+    GiftCardRedemption,  // `reference` is the redeemed card's number digest
+    Refused,             // `refusal` says why: its kind and field messages
+    Earlier,             // kept by an older version of the shop as its adapter's own answer, in
+                         // `reference`; opaque to core, gone after kIdempotencyKeyLifetime
+  };
+  Kind kind = Kind::Refused;
+  std::int64_t id = 0;
+  std::string reference;
+  std::string payment_link;  // Order, Deposit: where to pay, once the provider gave it
+  Error refusal;             // Refused: without its detail, which is for the log only
+
+  static IdempotentOutcome order(OrderId order, std::string payment_link = {}) {
+    return {.kind = Kind::Order, .id = order.value, .payment_link = std::move(payment_link)};
+  }
+  static IdempotentOutcome deposit(PaymentId deposit, std::string payment_link = {}) {
+    return {.kind = Kind::Deposit, .id = deposit.value, .payment_link = std::move(payment_link)};
+  }
+  static IdempotentOutcome gift_card_redemption(std::string number_digest) {
+    return {.kind = Kind::GiftCardRedemption, .reference = std::move(number_digest)};
+  }
+  static IdempotentOutcome refused(const Error& error) {
+    IdempotentOutcome outcome{.kind = Kind::Refused};
+    outcome.refusal.kind = error.kind;
+    outcome.refusal.fields = error.fields;
+    outcome.refusal.retry_after = error.retry_after;
+    return outcome;
+  }
+  friend bool operator==(const IdempotentOutcome& a, const IdempotentOutcome& b) {
+    return a.kind == b.kind && a.id == b.id && a.reference == b.reference &&
+           a.payment_link == b.payment_link && a.refusal.kind == b.refusal.kind &&
+           a.refusal.fields == b.refusal.fields;
+  }
+};
+
+// Where a request with a key stands.
+enum class IdempotencyState : std::uint8_t {
+  Running,     // reserved: the request runs and has done nothing yet
+  EffectKept,  // its effect committed with `outcome`; the request still runs
+  Answered,    // finished: `outcome` is what repetitions get
+};
+
 struct IdempotencyRecord {
   UserId user;
   std::string key;           // as the client sent it
-  std::string request_hash;  // digest of method, path and body
-  // The HTTP status answered. While the request runs: kIdempotencyInProgress as long as it has
-  // done nothing, then minus the status of the answer kept with its effect (`response`).
-  int status = 0;
-  std::string response;  // the body answered
+  std::string request_hash;  // digest of what the request asked
+  IdempotencyState state = IdempotencyState::Running;
+  std::optional<IdempotentOutcome> outcome;  // EffectKept and Answered
   std::chrono::sys_seconds created_at;
   friend bool operator==(const IdempotencyRecord&, const IdempotencyRecord&) = default;
 };
 
 inline constexpr std::chrono::hours kIdempotencyKeyLifetime{24};
-// The status of a reservation: the first request holds the key while it runs, so that
-// concurrent duplicates wait for its answer instead of running again.
-inline constexpr int kIdempotencyInProgress = 0;
 
 class IdempotencyRepository {
  public:
@@ -132,11 +175,11 @@ class IdempotencyRepository {
   // The record of (user, key) created after `since`.
   virtual std::optional<IdempotencyRecord> find(UserId user, std::string_view key,
                                                 std::chrono::sys_seconds since) = 0;
-  // Stores a reservation or an answer; false when (user, key) has a record already.
+  // Stores a reservation or an outcome; false when (user, key) has a record already.
   virtual bool insert(const IdempotencyRecord& record) = 0;
-  // Sets the answer (status and response) of the record with the record's user, key and
-  // created_at, whatever it held (an answer kept with the effect is then replaced by the final
-  // one); false when there is none: given up, or taken over by a newer reservation.
+  // Sets the state and outcome of the record with the record's user, key and created_at,
+  // whatever it held (an outcome kept with the effect is then replaced by the final one); false
+  // when there is none: given up, or taken over by a newer reservation.
   virtual bool complete(const IdempotencyRecord& record) = 0;
   // Forgets (user, key) whatever its state: a reservation given up, or a record past its life.
   virtual void remove(UserId user, std::string_view key) = 0;

@@ -42,13 +42,15 @@ class GetBalance {
 struct RedeemedGiftCard {
   std::int64_t value_micro_eur = 0;
   std::int64_t balance_micro_eur = 0;  // after the redemption
+  std::string number_digest;           // of the redeemed card
 };
 
 // POST /api/balance/gift-card {giftCardNumber}.
 struct RedeemGiftCardCommand {
   UserId user;
   std::string gift_card_number;
-  KeepAnswer<RedeemedGiftCard> keep_answer;
+  // The request's idempotency key: the redemption is kept as its outcome.
+  IdempotencyReservation idempotency;
 };
 
 // Credits a gift card's value to the caller's balance, once. Numbers that match no card
@@ -66,6 +68,10 @@ class RedeemGiftCard {
                  RateLimits limits)
       : transactions_(std::move(transactions)), digests_(digests), clock_(clock), limits_(limits) {}
   Result<RedeemedGiftCard> operator()(const RedeemGiftCardCommand& command);
+  // A redemption the caller made earlier, found by the card's number digest (an idempotent
+  // replay): the card's value, with the balance as it is now. NotFound unless the caller
+  // redeemed that card.
+  Result<RedeemedGiftCard> redeemed(UserId caller, std::string_view number_digest);
 
  private:
   Ports transactions_;
