@@ -26,15 +26,18 @@ constexpr std::chrono::milliseconds kAcceptBackoff{100};
 // acceptor did before. The probe then lets go and the group binds the port it got. Between the
 // two, a process that binds the same port with SO_REUSEPORT in that same microsecond could still
 // join unnoticed; anything else is refused by the kernel at the group's bind.
+// Port 0 (any free port, as tests ask) needs no probe, and must not have one: the port a probe
+// let go is free again for the next process that asks for any port, whose group would then
+// share it with this one. The group's first acceptor asks the kernel itself, which gives a port
+// nobody holds, and the others join it there.
 std::vector<tcp::acceptor> bind_port_group(const std::vector<net::io_context*>& loops,
                                            const tcp::endpoint& endpoint) {
   auto bound = endpoint;
-  {
+  if (endpoint.port() != 0) {
     tcp::acceptor probe(*loops.front());
     probe.open(endpoint.protocol());
     probe.set_option(net::socket_base::reuse_address(true));
     probe.bind(endpoint);
-    bound = probe.local_endpoint();
   }
   std::vector<tcp::acceptor> acceptors;
   acceptors.reserve(loops.size());
@@ -45,6 +48,7 @@ std::vector<tcp::acceptor> bind_port_group(const std::vector<net::io_context*>& 
     acceptor.set_option(reuse_port(true));
     acceptor.bind(bound);
     acceptor.listen(net::socket_base::max_listen_connections);
+    bound = acceptor.local_endpoint();
   }
   return acceptors;
 }
