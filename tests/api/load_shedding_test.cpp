@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <future>
+#include <memory>
 #include <string>
 
 #include "api/shop_api.hpp"
@@ -64,12 +65,28 @@ TEST(LoadShedding, CheapCallsAreAnsweredWhilePasswordsAreBeingHashed) {
   EXPECT_EQ(login.get(), 400);
 }
 
+// A connection the server counts: it answered /healthz on it, and the connection stays open.
+// Asked again until one is taken: the connection the test's readiness check used may still be
+// counted for a moment after the check closed it, and take a place under the cap meanwhile.
+std::unique_ptr<RawConnection> held_connection(unsigned short port) {
+  std::unique_ptr<RawConnection> held;
+  EXPECT_TRUE(eventually(
+      [&] {
+        held = std::make_unique<RawConnection>("127.0.0.1", port);
+        held->send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+        return held->receive_until("{\"status\":\"ok\"}", 2s).starts_with("HTTP/1.1 200");
+      },
+      10s))
+      << "the server took no connection below its cap";
+  return held;
+}
+
 TEST(LoadShedding, ConnectionsBeyondTheCapAreAnswered503AndClosed) {
   ShopServer shop(false, {{"ARTSHOP_MAX_CONNECTIONS", "2"}});
-  RawConnection first("127.0.0.1", shop.process().port());
-  RawConnection second("127.0.0.1", shop.process().port());
-  // Both held open (idle), so a third is over the cap: the server's canned answer, not the
-  // /healthz it asked for, and then the end of the connection.
+  const auto first = held_connection(shop.process().port());
+  const auto second = held_connection(shop.process().port());
+  // Both held open (each answered once), so a third is over the cap: the server's canned
+  // answer, not the /healthz it asked for, and then the end of the connection.
   std::string answer;
   bool closed = false;
   ASSERT_TRUE(eventually(
