@@ -201,7 +201,7 @@ test-asan: system-packages node-packages $(ASAN_BUILD_DIR)/build.ninja
 # the adapters (pools, mail, the answer cache, the read model), the HTTP server and the API
 # against the sanitized server itself. Every process writes its reports under
 # $(TSAN_REPORTS); any report fails the run, even one from a server whose test passed.
-TSAN_LABELS  := unit|adapter|http|api|contract
+TSAN_LABELS  := ^(unit|adapter|http|api|contract)$$
 TSAN_REPORTS := $(CURDIR)/$(TSAN_BUILD_DIR)/sanitizer-reports
 
 $(TSAN_BUILD_DIR)/build.ninja:
