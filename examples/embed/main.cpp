@@ -3,8 +3,16 @@
 
 #include <fmt/format.h>
 
-#include <artshop/core/orders/checkout.hpp>
-#include <artshop/core/orders/wallet.hpp>
+#include <artshop/core/orders/get_balance.hpp>
+#include <artshop/core/orders/get_deposit.hpp>
+#include <artshop/core/orders/get_order.hpp>
+#include <artshop/core/orders/list_orders.hpp>
+#include <artshop/core/orders/order_history.hpp>
+#include <artshop/core/orders/order_limits.hpp>
+#include <artshop/core/orders/place_order.hpp>
+#include <artshop/core/orders/redeem_gift_card.hpp>
+#include <artshop/core/orders/return_urls.hpp>
+#include <artshop/core/orders/start_deposit.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <random>

@@ -12,7 +12,10 @@
 #include <thread>
 #include <vector>
 
-#include "artshop/core/orders/checkout.hpp"
+#include "artshop/core/orders/order_limits.hpp"
+#include "artshop/core/orders/place_order.hpp"
+#include "artshop/core/orders/return_urls.hpp"
+#include "artshop/core/orders/start_deposit.hpp"
 #include "artshop/postgres/connection_pool.hpp"
 #include "artshop/postgres/postgres_unit_of_work.hpp"
 #include "artshop/postgres/transaction.hpp"

@@ -1,9 +1,19 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "artshop/core/orders/checkout.hpp"
-#include "artshop/core/orders/payments.hpp"
-#include "artshop/core/orders/wallet.hpp"
+#include "artshop/core/orders/expire_unpaid_orders.hpp"
+#include "artshop/core/orders/get_balance.hpp"
+#include "artshop/core/orders/get_deposit.hpp"
+#include "artshop/core/orders/get_order.hpp"
+#include "artshop/core/orders/handle_payment_event.hpp"
+#include "artshop/core/orders/list_orders.hpp"
+#include "artshop/core/orders/order_history.hpp"
+#include "artshop/core/orders/order_limits.hpp"
+#include "artshop/core/orders/place_order.hpp"
+#include "artshop/core/orders/receive_payment_webhook.hpp"
+#include "artshop/core/orders/redeem_gift_card.hpp"
+#include "artshop/core/orders/return_urls.hpp"
+#include "artshop/core/orders/start_deposit.hpp"
 #include "fakes/fake_ports.hpp"
 #include "fakes/order_fakes.hpp"
 

@@ -3,8 +3,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "artshop/core/orders/checkout.hpp"
-#include "artshop/core/orders/payments.hpp"
+#include "artshop/core/orders/expire_unpaid_orders.hpp"
+#include "artshop/core/orders/handle_payment_event.hpp"
+#include "artshop/core/orders/order_limits.hpp"
+#include "artshop/core/orders/place_order.hpp"
+#include "artshop/core/orders/receive_payment_webhook.hpp"
+#include "artshop/core/orders/return_urls.hpp"
+#include "artshop/core/orders/start_deposit.hpp"
 #include "fakes/fake_ports.hpp"
 #include "fakes/order_fakes.hpp"
 
