@@ -214,11 +214,12 @@ Shop::Shop(const Config& configuration)
                      *public_media, clock, seeding_work),
       import_picture(narrow<OfferRepository>(transactions), processor, *public_media, *originals,
                      clock),
+      fulfil_paid_order(random, gift_card_digests),
       place_order(
           narrow<AccountRepository, OfferRepository, PaymentRepository, OrderRepository, Ledger,
                  ArtworkRepository, GiftCardRepository, IdempotencyRepository, MailOutbox>(
               transactions),
-          *rate_source, payments, random, gift_card_digests, clock, config.orders),
+          *rate_source, payments, random, fulfil_paid_order, clock, config.orders),
       list_orders(narrow<OrderRepository, GiftCardRepository>(transactions)),
       get_order(narrow<OrderRepository, GiftCardRepository>(transactions)),
       get_balance(narrow<Ledger>(transactions), *rate_source),
@@ -237,7 +238,7 @@ Shop::Shop(const Config& configuration)
           narrow<PaymentEventRepository, PaymentRepository, OrderRepository, AccountRepository,
                  ArtworkRepository, OfferRepository, GiftCardRepository, Ledger, MailOutbox>(
               transactions),
-          random, gift_card_digests, clock),
+          fulfil_paid_order, clock),
       receive_payment_webhook(payments, handle_payment_event, clock),
       expire_unpaid_orders(narrow<PaymentRepository, OrderRepository>(transactions), clock),
       idempotency_keys(narrow<IdempotencyRepository>(transactions), digests, clock),

@@ -45,6 +45,7 @@
 #include "artshop/core/orders/list_orders.hpp"
 #include "artshop/core/orders/order_history.hpp"
 #include "artshop/core/orders/order_limits.hpp"
+#include "artshop/core/orders/fulfil_paid_order.hpp"
 #include "artshop/core/orders/place_order.hpp"
 #include "artshop/core/orders/receive_payment_webhook.hpp"
 #include "artshop/core/orders/redeem_gift_card.hpp"
@@ -192,6 +193,7 @@ struct Shop {
   SeedCatalogue seed_catalogue;
   ImportPicture import_picture;
 
+  FulfilPaidOrder fulfil_paid_order;
   PlaceOrder place_order;
   ListOrders list_orders;
   GetOrder get_order;

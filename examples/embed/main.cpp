@@ -4,15 +4,7 @@
 #include <fmt/format.h>
 
 #include <artshop/core/orders/get_balance.hpp>
-#include <artshop/core/orders/get_deposit.hpp>
-#include <artshop/core/orders/get_order.hpp>
-#include <artshop/core/orders/list_orders.hpp>
-#include <artshop/core/orders/order_history.hpp>
-#include <artshop/core/orders/order_limits.hpp>
 #include <artshop/core/orders/place_order.hpp>
-#include <artshop/core/orders/redeem_gift_card.hpp>
-#include <artshop/core/orders/return_urls.hpp>
-#include <artshop/core/orders/start_deposit.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -163,7 +155,8 @@ int run() {
     fmt::print(stderr, "seeding failed: {}\n", describe_error(seeded.error()));
     return EXIT_FAILURE;
   }
-  PlaceOrder place_order(store.transactions(), rates, payments, random, digests, clock);
+  const FulfilPaidOrder fulfil(random, digests);
+  PlaceOrder place_order(store.transactions(), rates, payments, random, fulfil, clock);
   GetBalance get_balance(store.transactions(), rates);
   const auto balance = [&] { return get_balance({.user = seeded->customer, .currency = "EUR"}); };
   const auto before = balance();

@@ -4,10 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "artshop/core/orders/order_limits.hpp"
 #include "artshop/core/orders/place_order.hpp"
-#include "artshop/core/orders/return_urls.hpp"
-#include "artshop/core/orders/start_deposit.hpp"
 
 namespace artshop::testing {
 

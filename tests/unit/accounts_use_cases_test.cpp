@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "artshop/core/accounts/authenticate.hpp"
-#include "artshop/core/accounts/caller.hpp"
 #include "artshop/core/accounts/change_password.hpp"
 #include "artshop/core/accounts/email.hpp"
 #include "artshop/core/accounts/get_profile.hpp"

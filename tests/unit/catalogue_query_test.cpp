@@ -1,9 +1,5 @@
 #include <gtest/gtest.h>
 
-#include "artshop/core/catalogue/browse_offers.hpp"
-#include "artshop/core/catalogue/get_offer.hpp"
-#include "artshop/core/catalogue/latest_offers.hpp"
-#include "artshop/core/catalogue/list_categories.hpp"
 #include "artshop/core/catalogue/offer.hpp"
 #include "artshop/core/catalogue/offer_query.hpp"
 #include "artshop/core/catalogue/priced_offer.hpp"

@@ -8,7 +8,6 @@
 
 #include "artshop/core/orders/artworks.hpp"
 #include "artshop/core/orders/download_artwork.hpp"
-#include "artshop/core/orders/list_artworks.hpp"
 #include "fakes/fake_ports.hpp"
 #include "fakes/generation_fakes.hpp"
 #include "fakes/order_fakes.hpp"

@@ -6,8 +6,6 @@
 #include <vector>
 
 #include "artshop/core/accounts/get_profile.hpp"
-#include "artshop/core/accounts/update_billing.hpp"
-#include "artshop/core/accounts/update_profile.hpp"
 #include "fakes/in_memory_store.hpp"
 
 namespace artshop {

@@ -14,7 +14,6 @@
 #include "artshop/core/catalogue/browse_offers.hpp"
 #include "artshop/core/catalogue/get_offer.hpp"
 #include "artshop/core/catalogue/latest_offers.hpp"
-#include "artshop/core/catalogue/list_categories.hpp"
 #include "artshop/core/catalogue/priced_offer.hpp"
 
 namespace artshop::http {

@@ -13,18 +13,16 @@ using orders_detail::seconds;
 struct Context {
   PaymentRepository& payments;
   OrderRepository& orders;
-  orders_detail::FulfilmentPorts fulfilment;
-  RandomSource& random;
-  const TokenHasher& digests;
+  FulfilPaidOrder::Ports fulfilment;
+  const FulfilPaidOrder& fulfil;
   std::chrono::sys_seconds now;
 };
 
 // A Paid order's purchases become real; the buyer gets the numbers of the gift cards it
-// bought (mailed after the commit).
+// bought (queued in the outbox, mailed after the commit).
 Result<HandledPaymentEvent> fulfil_order(Context& context, const Order& order,
                                          HandledPaymentEvent handled) {
-  auto numbers = orders_detail::fulfil(context.fulfilment, order, orders_detail::Funding::Provider,
-                                       context.random, context.digests, context.now);
+  auto numbers = context.fulfil(context.fulfilment, order, Funding::Provider, context.now);
   if (!numbers) return std::unexpected(numbers.error());
   handled.outcome = PaymentEventOutcome::OrderFulfilled;
   handled.gift_card_numbers = std::move(*numbers);
@@ -103,8 +101,6 @@ Result<HandledPaymentEvent> HandlePaymentEvent::operator()(const PaymentEvent& e
   }
   const auto now = seconds(clock_.now());
   return transactions_.write([&](Ports::Scope& tx) -> Result<HandledPaymentEvent> {
-    // The gift-card mail is queued in the outbox by the attempt that commits, so a rolled-back
-    // attempt's numbers are never mailed.
     // Recorded in the same transaction as the effect: a re-delivery either waits for this
     // one to commit and then finds the id, or finds nothing because this one rolled back.
     if (!tx.get<PaymentEventRepository>().record(event.event_id, now)) {
@@ -122,18 +118,10 @@ Result<HandledPaymentEvent> HandlePaymentEvent::operator()(const PaymentEvent& e
                            : std::nullopt;
     Context context{.payments = tx.get<PaymentRepository>(),
                     .orders = tx.get<OrderRepository>(),
-                    .fulfilment = orders_detail::FulfilmentPorts::of(tx),
-                    .random = random_,
-                    .digests = digests_,
+                    .fulfilment = FulfilPaidOrder::Ports::of(tx),
+                    .fulfil = fulfil_,
                     .now = now};
-    auto settled = settle(context, *payment, order, event.outcome);
-    if (settled && !settled->gift_card_numbers.empty()) {
-      if (const auto buyer = tx.get<AccountRepository>().find_by_id(payment->user)) {
-        tx.get<MailOutbox>().enqueue(
-            orders_detail::gift_card_mail(buyer->email, *order, settled->gift_card_numbers), now);
-      }
-    }
-    return settled;
+    return settle(context, *payment, order, event.outcome);
   });
 }
 

@@ -80,12 +80,9 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
     }
     if (!command.pay_by_balance) return PlacedOrder{std::move(order), std::nullopt, {}};
 
-    auto numbers = orders_detail::fulfil(orders_detail::FulfilmentPorts::of(tx), order,
-                                         orders_detail::Funding::Balance, random_, digests_, now);
+    auto numbers =
+        fulfil_(FulfilPaidOrder::Ports::of(tx), order, Funding::Balance, now);
     if (!numbers) return std::unexpected(numbers.error());
-    if (!numbers->empty()) {
-      tx.get<MailOutbox>().enqueue(orders_detail::gift_card_mail(email, order, *numbers), now);
-    }
     return PlacedOrder{std::move(order), std::nullopt, std::move(*numbers)};
   });
   if (!placed) return placed;

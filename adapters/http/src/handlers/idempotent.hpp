@@ -4,12 +4,7 @@
 #include <optional>
 #include <string_view>
 
-#include "artshop/core/accounts/authenticate.hpp"
 #include "artshop/core/accounts/caller.hpp"
-#include "artshop/core/accounts/log_in.hpp"
-#include "artshop/core/accounts/log_out.hpp"
-#include "artshop/core/accounts/refresh_session.hpp"
-#include "artshop/core/accounts/session_issuer.hpp"
 #include "artshop/core/orders/idempotency_keys.hpp"
 #include "artshop/http/router.hpp"
 

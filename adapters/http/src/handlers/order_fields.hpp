@@ -7,10 +7,8 @@
 
 #include "artshop/core/accounts/profile_forms.hpp"
 #include "artshop/core/orders/order.hpp"
-#include "artshop/core/orders/order_limits.hpp"
 #include "artshop/core/orders/place_order.hpp"
 #include "artshop/core/orders/return_urls.hpp"
-#include "artshop/core/orders/start_deposit.hpp"
 #include "artshop/http/json.hpp"
 #include "handlers/request_fields.hpp"
 

@@ -6,10 +6,6 @@
 
 #include "artshop/core/accounts/authenticate.hpp"
 #include "artshop/core/accounts/caller.hpp"
-#include "artshop/core/accounts/log_in.hpp"
-#include "artshop/core/accounts/log_out.hpp"
-#include "artshop/core/accounts/refresh_session.hpp"
-#include "artshop/core/accounts/session_issuer.hpp"
 #include "artshop/http/json.hpp"
 #include "artshop/http/router.hpp"
 

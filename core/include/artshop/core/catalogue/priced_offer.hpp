@@ -45,5 +45,6 @@ struct CatalogueSources {
 // Prices an offer in `currency` with `rates`.
 Result<PricedOffer> price_offer(std::shared_ptr<const Offer> offer, Currency currency,
                                 const ExchangeRates& rates);
+Result<PricedOffer> price_offer(Offer offer, Currency currency, const ExchangeRates& rates);
 
 }  // namespace artshop

@@ -10,11 +10,11 @@
 #include "artshop/core/accounts/repositories.hpp"
 #include "artshop/core/catalogue/repositories.hpp"
 #include "artshop/core/error.hpp"
+#include "artshop/core/orders/fulfil_paid_order.hpp"
 #include "artshop/core/orders/payment_gateway.hpp"
 #include "artshop/core/orders/repositories.hpp"
 #include "artshop/core/ports/clock.hpp"
 #include "artshop/core/ports/mail_outbox.hpp"
-#include "artshop/core/ports/random_source.hpp"
 #include "artshop/core/ports/transactions.hpp"
 
 namespace artshop {
@@ -39,23 +39,22 @@ struct HandledPaymentEvent {
 // effect, so re-deliveries (even concurrent ones) change nothing. The event's reference names
 // one payment, which moves through the one state machine; what it pays for (an order, a
 // deposit) then decides the effect. Unknown references are NotFound and leave the event
-// unrecorded. Gift-card numbers an event issues are queued in the outbox for the buyer in the
-// same transaction, and mailed after the commit (they also stay in the order history).
+// unrecorded. A Paid order is fulfilled in the same transaction (FulfilPaidOrder, which also
+// queues the numbers of the gift cards it issues for the buyer). Its ports are its own and
+// those FulfilPaidOrder writes through its transaction.
 class HandlePaymentEvent {
  public:
   using Ports =
       Transactions<PaymentEventRepository, PaymentRepository, OrderRepository, AccountRepository,
                    ArtworkRepository, OfferRepository, GiftCardRepository, Ledger, MailOutbox>;
 
-  HandlePaymentEvent(Ports transactions, RandomSource& random, const TokenHasher& digests,
-                     const Clock& clock)
-      : transactions_(std::move(transactions)), random_(random), digests_(digests), clock_(clock) {}
+  HandlePaymentEvent(Ports transactions, const FulfilPaidOrder& fulfil, const Clock& clock)
+      : transactions_(std::move(transactions)), fulfil_(fulfil), clock_(clock) {}
   Result<HandledPaymentEvent> operator()(const PaymentEvent& event);
 
  private:
   Ports transactions_;
-  RandomSource& random_;
-  const TokenHasher& digests_;
+  const FulfilPaidOrder& fulfil_;
   const Clock& clock_;
 };
 

@@ -12,6 +12,7 @@
 #include "artshop/core/catalogue/ports.hpp"
 #include "artshop/core/catalogue/repositories.hpp"
 #include "artshop/core/error.hpp"
+#include "artshop/core/orders/fulfil_paid_order.hpp"
 #include "artshop/core/orders/idempotency_keys.hpp"
 #include "artshop/core/orders/order_limits.hpp"
 #include "artshop/core/orders/payment_gateway.hpp"
@@ -48,9 +49,10 @@ struct PlaceOrderCommand {
   IdempotencyReservation idempotency;
 };
 
-// Prices the cart itself, then either pays at once from the balance (fulfils, and queues the
-// mail with the numbers of bought gift cards in the same transaction) or stores a Pending order,
-// holding an exclusive picture, and opens a payment with the provider.
+// Prices the cart itself, then either pays at once from the balance, fulfilling the order in the
+// same transaction (FulfilPaidOrder), or stores a Pending order, holding an exclusive picture,
+// and opens a payment with the provider. Its ports are its own and those FulfilPaidOrder writes
+// through its transaction.
 class PlaceOrder {
  public:
   using Ports =
@@ -64,13 +66,13 @@ class PlaceOrder {
       "An exclusive picture in your cart is no longer available.";
 
   PlaceOrder(Ports transactions, const ExchangeRateSource& rates, PaymentGateway& payments,
-             RandomSource& random, const TokenHasher& digests, const Clock& clock,
+             RandomSource& random, const FulfilPaidOrder& fulfil, const Clock& clock,
              OrderLimits limits = {})
       : transactions_(std::move(transactions)),
         rates_(rates),
         payments_(payments),
         random_(random),
-        digests_(digests),
+        fulfil_(fulfil),
         clock_(clock),
         limits_(limits) {}
   Result<PlacedOrder> operator()(PlaceOrderCommand command);
@@ -80,7 +82,7 @@ class PlaceOrder {
   const ExchangeRateSource& rates_;
   PaymentGateway& payments_;
   RandomSource& random_;
-  const TokenHasher& digests_;
+  const FulfilPaidOrder& fulfil_;
   const Clock& clock_;
   OrderLimits limits_;
 };
