@@ -3,14 +3,15 @@
 #include <functional>
 #include <utility>
 
-#include "artshop/core/ports/repositories.hpp"
 #include "artshop/core/ports/transactions.hpp"
+#include "artshop/sql/repositories.hpp"
 
 namespace artshop {
 
 // A transaction over every repository of the shop: what a database that holds all the tables
-// offers (SQLite, the in-memory store of the tests). Use cases do not take it; they take the
-// Transactions of the ports they use, which `narrow` builds over it. A write transaction takes
+// offers (SQLite, PostgreSQL, the in-memory store of the tests). It is the stores' side, not
+// core's: use cases take the Transactions of the ports they use (core's one transaction
+// port), which `narrow` builds over it. A write transaction takes
 // the write lock up front (no upgrade deadlocks) and either commits whole or leaves nothing
 // behind. Transactions do not nest: `work` uses the repositories it is given and never starts
 // another write. Work may run more than once and only its last attempt commits: a database
