@@ -65,8 +65,7 @@ TEST(MigrateCommand, BuildsOnlyTheDatabase) {
 
   const auto seed = run_artshop(data.path(), "seed", "ARTSHOP_JWT_SIGNING_KEY=not-hex ");
   EXPECT_EQ(seed.exit_code, 1) << "the key is one the shop refuses: " << seed.output;
-  EXPECT_NE(seed.output.find("jwt signing keys must be the hex"), std::string::npos)
-      << seed.output;
+  EXPECT_NE(seed.output.find("jwt signing keys must be the hex"), std::string::npos) << seed.output;
 }
 
 TEST(ImportCommand, AddsTheGoodRowsReportsTheBadOneAndIsIdempotent) {

@@ -80,8 +80,7 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
     }
     if (!command.pay_by_balance) return PlacedOrder{std::move(order), std::nullopt, {}};
 
-    auto numbers =
-        fulfil_(FulfilPaidOrder::Ports::of(tx), order, Funding::Balance, now);
+    auto numbers = fulfil_(FulfilPaidOrder::Ports::of(tx), order, Funding::Balance, now);
     if (!numbers) return std::unexpected(numbers.error());
     return PlacedOrder{std::move(order), std::nullopt, std::move(*numbers)};
   });

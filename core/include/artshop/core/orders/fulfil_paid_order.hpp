@@ -57,8 +57,7 @@ class FulfilPaidOrder {
       : random_(random), digests_(digests) {}
 
   // Answers the numbers of the gift cards it issued, grouped.
-  Result<std::vector<std::string>> operator()(const Ports& tx, const Order& order,
-                                              Funding funding,
+  Result<std::vector<std::string>> operator()(const Ports& tx, const Order& order, Funding funding,
                                               std::chrono::sys_seconds now) const;
 
  private:
