@@ -7,8 +7,8 @@
 #include "artshop/core/accounts/ports.hpp"
 #include "artshop/core/orders/gift_card.hpp"
 #include "artshop/core/ports/text_normaliser.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
 #include "artshop/sql/catalogue_read_model.hpp"
+#include "artshop/sql/unit_of_work.hpp"
 #include "config.hpp"
 
 namespace artshop::app {

@@ -6,10 +6,10 @@
 #include <functional>
 #include <string>
 
-#include "artshop/core/chores.hpp"
+#include "artshop/core/chore_leases.hpp"
 #include "artshop/core/mail/deliver_mail.hpp"
 #include "artshop/core/ports/executor.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/sql/unit_of_work.hpp"
 
 namespace artshop::app {
 

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "artshop/core/catalogue/import.hpp"
+#include "artshop/core/catalogue/import_picture.hpp"
 
 namespace artshop::app {
 

@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "artshop/core/catalogue/ports.hpp"
-#include "artshop/core/chores.hpp"
+#include "artshop/core/chore_leases.hpp"
 #include "artshop/core/ports/clock.hpp"
 #include "artshop/core/ports/settings.hpp"
 #include "artshop/core/ports/transactions.hpp"

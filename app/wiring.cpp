@@ -12,13 +12,12 @@
 #include <sstream>
 #include <thread>
 
-#include "artshop/http/json.hpp"
 #include "artshop/http/server.hpp"
-#include "artshop/payments/sandbox_gateway.hpp"
 #include "blob_stores.hpp"
 #include "manifest.hpp"
 #include "readiness.hpp"
 #include "shop.hpp"
+#include "storage.hpp"
 
 namespace artshop::app {
 namespace {
@@ -47,7 +46,7 @@ constexpr std::chrono::seconds kSeedingPoll{1};
 // Seeds on the shop's seeding pool, logging progress every tenth of the way.
 Result<SeedReport> run_seed(Shop& shop, std::stop_token stop = {}) {
   const auto started = std::chrono::steady_clock::now();
-  auto report = shop.seed_catalogue(
+  auto report = shop.catalogue.seed_catalogue(
       shop.config.seed_offers,
       [](int done, int total) {
         if (done % std::max(1, total / 10) == 0 || done == total) {
@@ -64,35 +63,6 @@ Result<SeedReport> run_seed(Shop& shop, std::stop_token stop = {}) {
 
 // How often readiness is checked: how soon /readyz tells that the database went or came back.
 constexpr std::chrono::seconds kReadinessInterval{1};
-
-// The sandbox's form posts are a session token and a word.
-constexpr std::size_t kSandboxFormLimit = std::size_t{16} * 1024;
-
-http::Response html_answer(const payments::SandboxAnswer& answer) {
-  http::Response response{.status = answer.status, .body = answer.html};
-  if (!answer.location.empty()) response.set_header("Location", answer.location);
-  response.set_header("Content-Type", "text/html; charset=utf-8");
-  response.set_header("Cache-Control", "no-store");
-  return response;
-}
-
-// The sandbox provider's checkout pages, served by the app (the HTTP adapter knows nothing
-// of payment providers). They answer 404 while another provider is configured.
-void add_sandbox_pages(http::Router& router, Shop& shop) {
-  const auto missing = [] { return http::problem_response(404, "Not Found"); };
-  router.add("GET", payments::kSandboxCheckoutPath, [&shop, missing](const http::Request& request) {
-    auto* sandbox = shop.payments.sandbox();
-    if (sandbox == nullptr) return missing();
-    return html_answer(sandbox->checkout_page(request.query_param("session").value_or("")));
-  });
-  router.add("POST", payments::kSandboxCheckoutPath,
-             [&shop, missing](const http::Request& request) {
-               auto* sandbox = shop.payments.sandbox();
-               if (sandbox == nullptr) return missing();
-               return html_answer(sandbox->submit(request.body));
-             },
-             {.body_limit = kSandboxFormLimit});
-}
 
 std::optional<std::string> read_file(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
@@ -120,7 +90,8 @@ std::jthread periodically(std::chrono::milliseconds interval, std::function<void
 // could not tell (it is away; the next try asks again).
 std::optional<bool> take_seeding(Shop& shop) {
   try {
-    return shop.chores.take(kSeeding, std::chrono::seconds(shop.config.seeding_lease_seconds));
+    return shop.shared.chores.take(kSeeding,
+                                   std::chrono::seconds(shop.config.seeding_lease_seconds));
   } catch (const std::exception& error) {
     spdlog::warn("the seeding lease could not be taken or renewed: {}", error.what());
     return std::nullopt;
@@ -148,7 +119,7 @@ bool seed_under_lease(Shop& shop, const std::stop_token& server_stop) {
     return false;
   }
   try {
-    shop.chores.release(kSeeding);
+    shop.shared.chores.release(kSeeding);
   } catch (const std::exception& error) {
     spdlog::warn("the seeding lease could not be given back; it ends with its term: {}",
                  error.what());
@@ -173,7 +144,7 @@ void seed_or_wait(Shop& shop, std::atomic<bool>& seeded, const std::stop_token& 
   std::mutex mutex;
   std::condition_variable_any wake;
   while (!stop.stop_requested()) {
-    const auto pending = shop.seed_catalogue.pending(shop.config.seed_offers);
+    const auto pending = shop.catalogue.seed_catalogue.pending(shop.config.seed_offers);
     if (pending && !*pending) {
       seeded = true;
       return;
@@ -198,16 +169,18 @@ void seed_or_wait(Shop& shop, std::atomic<bool>& seeded, const std::stop_token& 
 }  // namespace
 
 int migrate(const Config& config) {
-  Shop shop(config);
-  shop.migrate();
+  // The database alone: no blob store, image generator, mail transport, payment provider or
+  // HTTP server is built, so none of them can fail or delay a migration.
+  Storage storage(config);
+  storage.migrate();
   return EXIT_SUCCESS;
 }
 
 int serve(const Config& config) {
   Shop shop(config);
-  shop.migrate();
-  shop.catalogue.load();
-  const auto seeding_needed = shop.seed_catalogue.pending(config.seed_offers);
+  shop.storage.migrate();
+  shop.shared.catalogue.load();
+  const auto seeding_needed = shop.catalogue.seed_catalogue.pending(config.seed_offers);
   if (!seeding_needed) throw std::runtime_error(seeding_needed.error().detail);
   // Only a first start waits for its catalogue to be seeded; every later one loaded it above.
   std::atomic<bool> catalogue_seeded{!*seeding_needed};
@@ -217,25 +190,26 @@ int serve(const Config& config) {
       [&shop, &catalogue_seeded, loaded = !*seeding_needed]() mutable {
         if (!catalogue_seeded.load()) return false;
         if (!loaded) {
-          shop.catalogue.load();
+          shop.shared.catalogue.load();
           loaded = true;
         }
-        return shop.database->ready();
+        return shop.storage.database->ready();
       },
       kReadinessInterval);
-  auto routes = http::api_routes(shop.api());
-  add_sandbox_pages(routes, shop);
+  auto routes = shop.routes();
   auto options = server_options(config);
-  options.extra_metrics = [&shop] { return shop.mail_metrics.render() + shop.database->metrics(); };
+  options.extra_metrics = [&shop] {
+    return shop.shared.mail_metrics.render() + shop.storage.database->metrics();
+  };
   // A folder is served straight from disk; a bucket streamed through media threads of its own.
-  const auto media_store = make_media_store(*shop.public_media);
+  const auto media_store = make_media_store(*shop.shared.public_media);
   options.media_store = media_store.get();
   options.media_threads = static_cast<unsigned>(config.blobs.media_threads);
   http::Server server(std::move(options), std::move(routes),
                       [&readiness] { return readiness.ready(); });
   // Nothing is served before run(), so the shop may still settle what depends on the port.
   shop.listening_on(server.port());
-  shop.queue_unsent_support_mail();
+  shop.support.queue_unsent_support_mail();
   // Expires unpaid orders and forgets old idempotency keys now and then: every
   // housekeeping_seconds (a minute by default); a stop request wakes it at once.
   auto housekeeping = periodically(std::chrono::seconds(config.housekeeping_seconds),
@@ -243,14 +217,14 @@ int serve(const Config& config) {
   // Fetched exchange rates: taken in (or fetched, by the holder of their lease) before the
   // first request, then every poll interval.
   std::jthread rates_ticker;
-  if (shop.shared_rates != nullptr) {
-    shop.shared_rates->tick();
-    rates_ticker =
-        periodically(shop.shared_rates->poll_interval(), [&shop] { shop.shared_rates->tick(); });
+  if (shop.shared.shared_rates != nullptr) {
+    shop.shared.shared_rates->tick();
+    rates_ticker = periodically(shop.shared.shared_rates->poll_interval(),
+                                [&shop] { shop.shared.shared_rates->tick(); });
   }
   // Sends the mail outbox when this server holds the mail chore (MailChore), every
   // mail.poll_milliseconds; a commit that queued mail nudges it sooner.
-  auto mail_ticker = periodically(config.mail.poll, [&shop] { shop.mail_chore.tick(); });
+  auto mail_ticker = periodically(config.mail.poll, [&shop] { shop.shared.mail_chore.tick(); });
   // Seeds the first catalogue, on one server of the shop at a time (seed_or_wait).
   std::jthread seeding;
   if (*seeding_needed) {
@@ -267,7 +241,7 @@ int serve(const Config& config) {
 
 int seed(const Config& config) {
   Shop shop(config);
-  shop.migrate();
+  shop.storage.migrate();
   const auto report = run_seed(shop);
   if (!report) {
     spdlog::error("seeding failed: {}", report.error().detail);
@@ -284,9 +258,9 @@ int import_pictures(const Config& config, const std::filesystem::path& dir) {
     return EXIT_FAILURE;
   }
   Shop shop(config);
-  shop.migrate();
+  shop.storage.migrate();
   // Makes sure the categories exist, without seeding sample offers.
-  if (auto categories = shop.seed_catalogue.pending(0); !categories) {
+  if (auto categories = shop.catalogue.seed_catalogue.pending(0); !categories) {
     std::cerr << "artshop import: " << categories.error().detail << "\n";
     return EXIT_FAILURE;
   }
@@ -294,7 +268,7 @@ int import_pictures(const Config& config, const std::filesystem::path& dir) {
   int present = 0;
   int rejected = 0;
   for (const auto& row : *rows) {
-    const auto outcome = shop.import_picture(row, read_file(dir / row.file));
+    const auto outcome = shop.catalogue.import_picture(row, read_file(dir / row.file));
     switch (outcome.status) {
       case ImportOutcome::Status::Imported:
         ++imported;

@@ -3,8 +3,8 @@
 
 #include <fmt/format.h>
 
-#include <artshop/core/orders/checkout.hpp>
-#include <artshop/core/orders/wallet.hpp>
+#include <artshop/core/orders/get_balance.hpp>
+#include <artshop/core/orders/place_order.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -155,7 +155,8 @@ int run() {
     fmt::print(stderr, "seeding failed: {}\n", describe_error(seeded.error()));
     return EXIT_FAILURE;
   }
-  PlaceOrder place_order(store.transactions(), rates, payments, random, digests, clock);
+  const FulfilPaidOrder fulfil(random, digests);
+  PlaceOrder place_order(store.transactions(), rates, payments, random, fulfil, clock);
   GetBalance get_balance(store.transactions(), rates);
   const auto balance = [&] { return get_balance({.user = seeded->customer, .currency = "EUR"}); };
   const auto before = balance();

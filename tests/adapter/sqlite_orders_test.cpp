@@ -6,9 +6,16 @@
 #include <mutex>
 #include <thread>
 
-#include "artshop/core/orders/checkout.hpp"
-#include "artshop/core/orders/payments.hpp"
-#include "artshop/core/orders/wallet.hpp"
+#include "artshop/core/orders/expire_unpaid_orders.hpp"
+#include "artshop/core/orders/get_balance.hpp"
+#include "artshop/core/orders/get_deposit.hpp"
+#include "artshop/core/orders/get_order.hpp"
+#include "artshop/core/orders/handle_payment_event.hpp"
+#include "artshop/core/orders/list_orders.hpp"
+#include "artshop/core/orders/place_order.hpp"
+#include "artshop/core/orders/receive_payment_webhook.hpp"
+#include "artshop/core/orders/redeem_gift_card.hpp"
+#include "artshop/core/orders/start_deposit.hpp"
 #include "artshop/crypto/aes_gcm_gift_card_cipher.hpp"
 #include "artshop/crypto/digests.hpp"
 #include "artshop/crypto/openssl_random_source.hpp"
@@ -167,9 +174,10 @@ class SqliteOrders : public ::testing::Test {
       {.id = "test-key", .secret = std::vector<std::byte>(32, std::byte{7})}, {}, random};
   crypto::Sha256TokenHasher digests;
   Narrowing store{transactions};
-  PlaceOrder place{store, rates, gateway, random, digests, clock};
+  FulfilPaidOrder fulfil{random, digests};
+  PlaceOrder place{store, rates, gateway, random, fulfil, clock};
   StartDeposit deposit{store, rates, gateway, random, clock};
-  HandlePaymentEvent handle{store, random, digests, clock};
+  HandlePaymentEvent handle{store, fulfil, clock};
   ExpireUnpaidOrders expire{store, clock};
   RedeemGiftCard redeem{store, digests, clock, kDefaultRateLimits};
   ListOrders list_orders{store};
@@ -184,9 +192,9 @@ class SqliteOrders : public ::testing::Test {
                 shop.rates,
                 shop.gateway,
                 shop.random,
-                shop.digests,
+                shop.fulfil,
                 shop.clock},
-          handle{Narrowing{transactions}, shop.random, shop.digests, shop.clock},
+          handle{Narrowing{transactions}, shop.fulfil, shop.clock},
           redeem{Narrowing{transactions}, shop.digests, shop.clock, kDefaultRateLimits} {}
     SqliteUnitOfWork transactions;
     PlaceOrder place;
@@ -618,7 +626,8 @@ class SqlitePaymentsMigration : public ::testing::Test {
   crypto::OpenSslRandomSource random;
   crypto::Sha256TokenHasher digests;
   Narrowing store{transactions};
-  HandlePaymentEvent handle{store, random, digests, clock};
+  FulfilPaidOrder fulfil{random, digests};
+  HandlePaymentEvent handle{store, fulfil, clock};
   StartDeposit deposit{store, rates, gateway, random, clock};
   GetOrder get_order{store};
   GetDeposit get_deposit{store};

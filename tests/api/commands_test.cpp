@@ -6,6 +6,8 @@
 #include <boost/json.hpp>
 #include <cstdio>
 #include <memory>
+#include <set>
+#include <string>
 
 #include "support/http_client.hpp"
 #include "support/server_process.hpp"
@@ -21,9 +23,11 @@ struct Run {
   std::string output;
 };
 
-Run run_artshop(const std::filesystem::path& data_dir, const std::string& arguments) {
-  const auto command = "ARTSHOP_DATA_DIR=" + data_dir.string() + " ARTSHOP_LOG_LEVEL=warn " +
-                       ARTSHOP_BINARY + " " + arguments + " 2>&1";
+// `environment` is put before the command as it stands ("NAME=value ").
+Run run_artshop(const std::filesystem::path& data_dir, const std::string& arguments,
+                const std::string& environment = "") {
+  const auto command = environment + "ARTSHOP_DATA_DIR=" + data_dir.string() +
+                       " ARTSHOP_LOG_LEVEL=warn " + ARTSHOP_BINARY + " " + arguments + " 2>&1";
   Run run;
   std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
   std::array<char, 512> buffer{};
@@ -43,6 +47,25 @@ TEST(MigrateCommand, TheShippedExampleConfigurationIsAccepted) {
                                                 "/app/artshop.example.conf");
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_TRUE(std::filesystem::exists(data.path() / "artshop.db")) << run.output;
+}
+
+// `artshop migrate` builds the database and nothing else: a signing key it cannot read (every
+// other command refuses to start with it) does not stop it, and it leaves in the data folder
+// the database and the gift-card key its migrations seal numbers under, no more: no signing or
+// reset-code key, no media, originals or mail folder of the parts it did not build.
+TEST(MigrateCommand, BuildsOnlyTheDatabase) {
+  TempDir data;
+  const auto run = run_artshop(data.path(), "migrate", "ARTSHOP_JWT_SIGNING_KEY=not-hex ");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  std::set<std::string> made;
+  for (const auto& entry : std::filesystem::directory_iterator(data.path())) {
+    made.insert(entry.path().filename().string());
+  }
+  EXPECT_EQ(made, (std::set<std::string>{"artshop.db", "gift-cards.key"})) << run.output;
+
+  const auto seed = run_artshop(data.path(), "seed", "ARTSHOP_JWT_SIGNING_KEY=not-hex ");
+  EXPECT_EQ(seed.exit_code, 1) << "the key is one the shop refuses: " << seed.output;
+  EXPECT_NE(seed.output.find("jwt signing keys must be the hex"), std::string::npos) << seed.output;
 }
 
 TEST(ImportCommand, AddsTheGoodRowsReportsTheBadOneAndIsIdempotent) {

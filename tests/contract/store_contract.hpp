@@ -17,7 +17,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/sql/unit_of_work.hpp"
 
 namespace artshop::contract {
 

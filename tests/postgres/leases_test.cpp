@@ -7,7 +7,7 @@
 #include <latch>
 #include <thread>
 
-#include "artshop/core/chores.hpp"
+#include "artshop/core/chore_leases.hpp"
 #include "artshop/postgres/connection_pool.hpp"
 #include "artshop/postgres/postgres_unit_of_work.hpp"
 #include "contract/test_cipher.hpp"

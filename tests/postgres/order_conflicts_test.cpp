@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "artshop/core/orders/checkout.hpp"
+#include "artshop/core/orders/place_order.hpp"
 #include "artshop/postgres/connection_pool.hpp"
 #include "artshop/postgres/postgres_unit_of_work.hpp"
 #include "artshop/postgres/transaction.hpp"
@@ -219,8 +219,9 @@ TEST_F(OrderConflicts,
         fakes::CountingRandom own_random;
         std::vector<std::byte> skipped(static_cast<std::size_t>(turn));
         own_random.fill(skipped);
+        const FulfilPaidOrder fulfil{own_random, digests};
         PlaceOrder place{
-            testing::Narrowing{units[turn]}, rates, gateway, own_random, digests, clock};
+            testing::Narrowing{units[turn]}, rates, gateway, own_random, fulfil, clock};
         try {
           placed[turn] = place(testing::order_of(customers[turn], {item}, kGiftCardCents, true));
         } catch (const sql::DatabaseError&) {

@@ -10,10 +10,10 @@
 #include <random>
 #include <thread>
 
-#include "artshop/core/catalogue/seed.hpp"
-#include "artshop/core/generation/generation.hpp"
-#include "artshop/core/orders/checkout.hpp"
-#include "artshop/core/orders/payments.hpp"
+#include "artshop/core/catalogue/seed_catalogue.hpp"
+#include "artshop/core/generation/generate_images.hpp"
+#include "artshop/core/orders/handle_payment_event.hpp"
+#include "artshop/core/orders/place_order.hpp"
 #include "artshop/core/ports/executor.hpp"
 #include "artshop/postgres/connection_pool.hpp"
 #include "artshop/postgres/postgres_unit_of_work.hpp"
@@ -147,7 +147,8 @@ TEST_F(RetriedUseCases, HandlePaymentEvent_ThatLostToAnotherEvent_MailsOnlyTheSt
   fakes::RecordingGateway gateway;
   fakes::PlainDigests digests;
   DrawingRandom random;
-  PlaceOrder place{store, rates, gateway, random, digests, clock};
+  FulfilPaidOrder fulfil{random, digests};
+  PlaceOrder place{store, rates, gateway, random, fulfil, clock};
   const auto placed = place(testing::order_of(ann, {}, 25'00, false));
   ASSERT_TRUE(placed) << placed.error().detail;
   const auto paid = [&](std::string id) {
@@ -162,7 +163,8 @@ TEST_F(RetriedUseCases, HandlePaymentEvent_ThatLostToAnotherEvent_MailsOnlyTheSt
   fail_commits_when("gift_cards",
                     "NOT EXISTS (SELECT 1 FROM payment_events WHERE event_id = 'evt_other')");
   DrawingRandom other_random;
-  HandlePaymentEvent other{store, other_random, digests, clock};
+  FulfilPaidOrder other_fulfil{other_random, digests};
+  HandlePaymentEvent other{store, other_fulfil, clock};
   std::optional<Result<HandledPaymentEvent>> other_handled;
   std::jthread other_delivery;
   random.on_first_draw = [&] {
@@ -174,7 +176,7 @@ TEST_F(RetriedUseCases, HandlePaymentEvent_ThatLostToAnotherEvent_MailsOnlyTheSt
       }
     });
   };
-  HandlePaymentEvent handle{store, random, digests, clock};
+  HandlePaymentEvent handle{store, fulfil, clock};
 
   const auto handled = handle(paid("evt_first"));
   if (other_delivery.joinable()) other_delivery.join();

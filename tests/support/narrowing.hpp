@@ -1,6 +1,6 @@
 #pragma once
 
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/sql/unit_of_work.hpp"
 
 namespace artshop::testing {
 

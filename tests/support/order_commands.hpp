@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "artshop/core/orders/checkout.hpp"
+#include "artshop/core/orders/place_order.hpp"
 
 namespace artshop::testing {
 

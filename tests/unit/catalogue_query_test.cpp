@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "artshop/core/catalogue/browse.hpp"
 #include "artshop/core/catalogue/offer.hpp"
 #include "artshop/core/catalogue/offer_query.hpp"
+#include "artshop/core/catalogue/priced_offer.hpp"
 
 namespace artshop {
 namespace {

@@ -3,7 +3,8 @@
 #include <map>
 #include <set>
 
-#include "artshop/core/catalogue/seed.hpp"
+#include "artshop/core/catalogue/seed_catalogue.hpp"
+#include "artshop/core/catalogue/seed_plan.hpp"
 #include "fakes/fake_ports.hpp"
 #include "fakes/in_memory_store.hpp"
 

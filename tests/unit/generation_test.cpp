@@ -1,10 +1,13 @@
 // Generated images: the free quota and the price, what is answered when the balance or the
 // generator falls short, and the list, allowance and downloads (DESIGN.md section 7).
-#include "artshop/core/generation/generation.hpp"
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "artshop/core/generation/download_generated_image.hpp"
+#include "artshop/core/generation/generate_images.hpp"
+#include "artshop/core/generation/generation_rules.hpp"
+#include "artshop/core/generation/get_generation_allowance.hpp"
+#include "artshop/core/generation/list_generated_images.hpp"
 #include "fakes/fake_ports.hpp"
 #include "fakes/generation_fakes.hpp"
 #include "fakes/order_fakes.hpp"

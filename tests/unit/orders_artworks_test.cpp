@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "artshop/core/orders/artworks.hpp"
+#include "artshop/core/orders/download_artwork.hpp"
 #include "fakes/fake_ports.hpp"
 #include "fakes/generation_fakes.hpp"
 #include "fakes/order_fakes.hpp"

@@ -3,7 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "artshop/core/orders/idempotency.hpp"
+#include "artshop/core/orders/idempotency_keys.hpp"
 #include "fakes/fake_ports.hpp"
 #include "fakes/order_fakes.hpp"
 

@@ -1,9 +1,19 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "artshop/core/orders/checkout.hpp"
-#include "artshop/core/orders/payments.hpp"
-#include "artshop/core/orders/wallet.hpp"
+#include "artshop/core/orders/expire_unpaid_orders.hpp"
+#include "artshop/core/orders/fulfil_paid_order.hpp"
+#include "artshop/core/orders/get_balance.hpp"
+#include "artshop/core/orders/get_deposit.hpp"
+#include "artshop/core/orders/get_order.hpp"
+#include "artshop/core/orders/handle_payment_event.hpp"
+#include "artshop/core/orders/idempotency_keys.hpp"
+#include "artshop/core/orders/list_artworks.hpp"
+#include "artshop/core/orders/list_orders.hpp"
+#include "artshop/core/orders/order_limits.hpp"
+#include "artshop/core/orders/place_order.hpp"
+#include "artshop/core/orders/redeem_gift_card.hpp"
+#include "artshop/core/orders/start_deposit.hpp"
 #include "fakes/fake_ports.hpp"
 #include "fakes/order_fakes.hpp"
 
@@ -97,9 +107,10 @@ class Orders : public ::testing::Test {
   fakes::PlainDigests digests;
   fakes::FixedRates rates;
   fakes::RecordingGateway gateway;
-  PlaceOrder place{store, rates, gateway, random, digests, clock};
+  FulfilPaidOrder fulfil{random, digests};
+  PlaceOrder place{store, rates, gateway, random, fulfil, clock};
   StartDeposit deposit{store, rates, gateway, random, clock};
-  HandlePaymentEvent handle{store, random, digests, clock};
+  HandlePaymentEvent handle{store, fulfil, clock};
   ExpireUnpaidOrders expire{store, clock};
   GetBalance balance{store, rates};
   RedeemGiftCard redeem{store, digests, clock, kDefaultRateLimits};

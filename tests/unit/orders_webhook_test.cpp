@@ -3,8 +3,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "artshop/core/orders/checkout.hpp"
-#include "artshop/core/orders/payments.hpp"
+#include "artshop/core/orders/handle_payment_event.hpp"
+#include "artshop/core/orders/place_order.hpp"
+#include "artshop/core/orders/receive_payment_webhook.hpp"
 #include "fakes/fake_ports.hpp"
 #include "fakes/order_fakes.hpp"
 
@@ -70,8 +71,9 @@ class Webhooks : public ::testing::Test {
   fakes::PlainDigests digests;
   fakes::FixedRates rates;
   ScriptedGateway gateway;
-  PlaceOrder place{store, rates, gateway, random, digests, clock};
-  HandlePaymentEvent handle{store, random, digests, clock};
+  FulfilPaidOrder fulfil{random, digests};
+  PlaceOrder place{store, rates, gateway, random, fulfil, clock};
+  HandlePaymentEvent handle{store, fulfil, clock};
   ReceivePaymentWebhook receive{gateway, handle, clock};
   std::string signature = "t=1,v1=ab";
   UserId ann;

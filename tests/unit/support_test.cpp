@@ -5,8 +5,10 @@
 #include <regex>
 
 #include "artshop/core/accounts/email.hpp"
+#include "artshop/core/support/create_support_ticket.hpp"
+#include "artshop/core/support/queue_unsent_support_mail.hpp"
+#include "artshop/core/support/support_mailing.hpp"
 #include "artshop/core/support/ticket.hpp"
-#include "artshop/core/support/tickets.hpp"
 #include "fakes/fake_ports.hpp"
 #include "fakes/in_memory_store.hpp"
 

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "artshop/core/accounts/profile.hpp"
+#include "artshop/core/accounts/get_profile.hpp"
 #include "fakes/in_memory_store.hpp"
 
 namespace artshop {

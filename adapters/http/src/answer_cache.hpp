@@ -11,7 +11,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "artshop/core/catalogue/browse.hpp"
+#include "artshop/core/catalogue/browse_offers.hpp"
+#include "artshop/core/catalogue/get_offer.hpp"
+#include "artshop/core/catalogue/latest_offers.hpp"
+#include "artshop/core/catalogue/priced_offer.hpp"
 
 namespace artshop::http {
 

@@ -8,24 +8,26 @@
 
 namespace artshop::http {
 
-Router api_routes(const Api& api) {
-  namespace h = handlers;
-  const auto& accounts = api.accounts;
-  const auto& signed_in = accounts.authenticate;
-  Router router;
-  router.add("GET", "/api/currencies", h::list_currencies(api.rates));
+namespace h = handlers;
 
-  const auto& catalogue = api.catalogue;
+void add_currency_routes(Router& router, const ExchangeRateSource& rates) {
+  router.add("GET", "/api/currencies", h::list_currencies(rates));
+}
+
+void add_catalogue_routes(Router& router, const CatalogueApi& catalogue) {
   const RouteOptions browsing{.executor = catalogue.executor};
   router.add("GET", "/api/offers", h::browse_offers(catalogue.browse_offers), browsing);
   router.add("GET", "/api/offers/latest", h::latest_offers(catalogue.latest_offers), browsing);
   router.add("GET", "/api/offers/get-one", h::get_offer(catalogue.get_offer), browsing);
   router.add("GET", "/api/categories", h::list_categories(catalogue.list_categories));
+}
 
+void add_account_routes(Router& router, const AccountsApi& accounts,
+                        const ClientAddresses& clients) {
+  const auto& signed_in = accounts.authenticate;
   // The calls that hash a password queue on a pool of their own: a flood of logins is shed
   // there (503) and never delays the catalogue.
   const RouteOptions hashing{.executor = &accounts.password_work};
-  const auto& clients = api.client_addresses;
   router.add("POST", "/api/Accounts/register",
              h::register_account(accounts.register_account, clients), hashing);
   router.add("POST", "/api/Accounts/login", h::log_in(accounts.log_in, clients), hashing);
@@ -41,8 +43,9 @@ Router api_routes(const Api& api) {
   router.add("POST", "/api/Accounts/update", h::update_profile(signed_in, accounts.update_profile));
   router.add("POST", "/api/Accounts/update-billing",
              h::update_billing(signed_in, accounts.update_billing));
+}
 
-  const auto& orders = api.orders;
+void add_order_routes(Router& router, const OrdersApi& orders) {
   router.add("POST", "/api/orders", h::place_order(orders));
   router.add("GET", "/api/orders", h::list_orders(orders));
   router.add("GET", "/api/orders/{id}", h::get_order(orders));
@@ -56,17 +59,19 @@ Router api_routes(const Api& api) {
   // Providers sign small JSON events; nothing legitimate comes near the default limit.
   router.add("POST", "/api/payments/webhook", h::payment_webhook(orders),
              {.body_limit = std::size_t{256} * 1024});
+}
 
-  router.add("POST", "/api/support/create-ticket", h::create_support_ticket(api.support, clients));
+void add_support_routes(Router& router, const SupportApi& support, const ClientAddresses& clients) {
+  router.add("POST", "/api/support/create-ticket", h::create_support_ticket(support, clients));
+}
 
+void add_generation_routes(Router& router, const GenerationApi& generation) {
   // Drawing takes seconds: requests queue on the generation pool, which sheds a flood (503).
-  const auto& generation = api.generation;
   router.add("POST", "/api/generated-images", h::generate_images(generation),
              {.executor = &generation.executor});
   router.add("GET", "/api/generated-images", h::list_generated_images(generation));
   router.add("GET", "/api/generated-images/allowance", h::get_generation_allowance(generation));
   router.add("GET", "/api/generated-images/{id}/file", h::download_generated_image(generation));
-  return router;
 }
 
 }  // namespace artshop::http

@@ -13,8 +13,6 @@ Error money_fault(std::string_view what, MoneyError error) {
   return Error::internal(fmt::format("{}: {}", what, describe(error)));
 }
 
-constexpr int kNumberAttempts = 5;
-
 }  // namespace
 
 bool settle(PaymentRepository& payments, Payment& payment, PaymentStatus to,
@@ -62,65 +60,6 @@ std::string order_posting_reference(std::string_view payment_reference) {
   return fmt::format("order:{}", payment_reference);
 }
 
-Result<std::vector<std::string>> fulfil(const FulfilmentPorts& ports, const Order& order,
-                                        Funding funding, RandomSource& random,
-                                        const TokenHasher& digests, std::chrono::sys_seconds now) {
-  auto amounts = amounts_of(order);
-  if (!amounts) return std::unexpected(amounts.error());
-  const auto& payment = order.payment;
-
-  for (const auto& line : order.lines) {
-    ports.artworks.add({.owner = payment.user,
-                        .order = order.id,
-                        .offer = line.offer,
-                        .attribute = line.attribute,
-                        .title = line.title,
-                        .size_name = line.size_name,
-                        .long_edge = line.long_edge,
-                        .licence = line.licence,
-                        .acquired_at = now});
-    // The reservation kept everyone else out, so the offer is still Active here.
-    if (line.licence == Licence::ExclusiveCommercial) ports.offers.mark_sold_out(line.offer);
-  }
-  ports.orders.release_reservations(order.id);
-
-  const auto debit_account = funding == Funding::Balance ? LedgerAccount::customer(payment.user)
-                                                         : LedgerAccount::provider_cash();
-  Posting::Builder posting(order_posting_reference(payment.reference), now);
-  posting.debit(debit_account, amounts->total_micro, order.total(), payment.rate);
-  if (amounts->revenue_micro > 0) {
-    posting.credit(LedgerAccount::sales_revenue(), amounts->revenue_micro,
-                   Money(amounts->lines_minor, payment.currency), payment.rate);
-  }
-
-  std::vector<std::string> numbers;
-  for (std::size_t i = 0; i < order.gift_cards.size(); ++i) {
-    const auto& line = order.gift_cards[i];
-    const auto value = amounts->gift_card_micro[i];
-    bool stored = false;
-    for (int attempt = 0; attempt < kNumberAttempts && !stored; ++attempt) {
-      auto number = generate_gift_card_number(random);
-      GiftCard card{.number_digest = digests.digest(number),
-                    .number = number,
-                    .order = order.id,
-                    .buyer = payment.user,
-                    .value_micro_eur = value,
-                    .bought = Money(line.amount_minor, payment.currency),
-                    .rate = payment.rate,
-                    .issued_at = now,
-                    .redeemed_by = std::nullopt,
-                    .redeemed_at = std::nullopt};
-      stored = ports.gift_cards.insert(card);
-      if (stored) numbers.push_back(group_gift_card_number(number));
-    }
-    if (!stored) return std::unexpected(Error::internal("no unused gift card number was drawn"));
-    posting.credit(LedgerAccount::gift_cards_outstanding(), value,
-                   Money(line.amount_minor, payment.currency), payment.rate);
-  }
-  if (auto posted = post(ports.ledger, posting); !posted) return std::unexpected(posted.error());
-  return numbers;
-}
-
 Result<bool> credit_late_payment(Ledger& ledger, const Payment& payment,
                                  std::chrono::sys_seconds now) {
   const auto reference = fmt::format("late-payment:{}", payment.reference);
@@ -132,22 +71,6 @@ Result<bool> credit_late_payment(Ledger& ledger, const Payment& payment,
       .credit(LedgerAccount::customer(payment.user), *micro, payment.amount(), payment.rate);
   if (auto posted = post(ledger, posting); !posted) return std::unexpected(posted.error());
   return true;
-}
-
-EmailMessage gift_card_mail(std::string email, const Order& order,
-                            const std::vector<std::string>& numbers) {
-  std::string body = fmt::format("Thank you for your Artshop order {}.\n\n", order.id.value);
-  body += numbers.size() == 1 ? "Your gift card:\n\n" : "Your gift cards:\n\n";
-  for (std::size_t i = 0; i < numbers.size() && i < order.gift_cards.size(); ++i) {
-    body +=
-        fmt::format("  {}  worth {}\n", numbers[i],
-                    Money(order.gift_cards[i].amount_minor, order.payment.currency).to_string());
-  }
-  body +=
-      "\nWhoever has the number can redeem it once, under Balance in their account. Keep it "
-      "safe until you pass it on.\n";
-  return {
-      .to = std::move(email), .subject = "Your Artshop gift card", .text_body = std::move(body)};
 }
 
 std::string new_payment_reference(RandomSource& random, std::string_view prefix) {

@@ -1,7 +1,7 @@
 #pragma once
 
-// Shared by the order use cases: the payment state machine, amounts in micro-euros,
-// fulfilment and ledger postings.
+// Shared by the order use cases: the payment state machine, amounts in micro-euros and
+// ledger postings.
 #include <chrono>
 #include <string>
 #include <string_view>
@@ -13,7 +13,6 @@
 #include "artshop/core/orders/ledger.hpp"
 #include "artshop/core/orders/order.hpp"
 #include "artshop/core/orders/repositories.hpp"
-#include "artshop/core/ports/mailer.hpp"
 #include "artshop/core/ports/random_source.hpp"
 
 namespace artshop::orders_detail {
@@ -42,34 +41,6 @@ struct OrderAmounts {
 };
 Result<OrderAmounts> amounts_of(const Order& order);
 
-enum class Funding : std::uint8_t { Balance, Provider };
-
-// What fulfilling an order writes, all bound to the transaction that settled its payment.
-struct FulfilmentPorts {
-  ArtworkRepository& artworks;
-  OfferRepository& offers;
-  OrderRepository& orders;
-  GiftCardRepository& gift_cards;
-  Ledger& ledger;
-
-  // Picked out of the scope of a transaction over (at least) these five.
-  template <class Scope>
-  static FulfilmentPorts of(const Scope& tx) {
-    return {.artworks = tx.template get<ArtworkRepository>(),
-            .offers = tx.template get<OfferRepository>(),
-            .orders = tx.template get<OrderRepository>(),
-            .gift_cards = tx.template get<GiftCardRepository>(),
-            .ledger = tx.template get<Ledger>()};
-  }
-};
-
-// Makes a Paid order's purchases real: artworks for its lines, SoldOut for its exclusive
-// pictures, numbers for its gift cards, and the ledger posting. Answers the gift-card
-// numbers, grouped.
-Result<std::vector<std::string>> fulfil(const FulfilmentPorts& ports, const Order& order,
-                                        Funding funding, RandomSource& random,
-                                        const TokenHasher& digests, std::chrono::sys_seconds now);
-
 // Money that arrived for a payment no longer Pending, kept as the payer's balance: once per
 // reference. Answers false when it was credited before.
 Result<bool> credit_late_payment(Ledger& ledger, const Payment& payment,
@@ -81,9 +52,5 @@ Result<void> post(Ledger& ledger, const Posting::Builder& builder);
 std::string new_payment_reference(RandomSource& random, std::string_view prefix);
 
 std::string order_posting_reference(std::string_view payment_reference);
-
-// The mail that hands a buyer the numbers of the gift cards an order bought.
-EmailMessage gift_card_mail(std::string email, const Order& order,
-                            const std::vector<std::string>& numbers);
 
 }  // namespace artshop::orders_detail

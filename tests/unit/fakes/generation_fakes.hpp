@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "artshop/core/orders/artworks.hpp"
+#include "artshop/core/orders/download_artwork.hpp"
 #include "artshop/core/ports/blob_store.hpp"
 #include "artshop/core/ports/image_generator.hpp"
 #include "artshop/core/ports/image_processor.hpp"

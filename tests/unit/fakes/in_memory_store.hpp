@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/sql/unit_of_work.hpp"
 
 namespace artshop::fakes {
 

@@ -4,8 +4,8 @@
 #include <optional>
 #include <string_view>
 
-#include "artshop/core/accounts/sessions.hpp"
-#include "artshop/core/orders/idempotency.hpp"
+#include "artshop/core/accounts/caller.hpp"
+#include "artshop/core/orders/idempotency_keys.hpp"
 #include "artshop/http/router.hpp"
 
 namespace artshop::http::handlers {

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "artshop/core/catalogue/browse.hpp"
+#include "artshop/core/catalogue/priced_offer.hpp"
 
 namespace artshop::http::handlers {
 

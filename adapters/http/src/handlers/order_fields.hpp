@@ -6,8 +6,9 @@
 #include <string_view>
 
 #include "artshop/core/accounts/profile_forms.hpp"
-#include "artshop/core/orders/checkout.hpp"
 #include "artshop/core/orders/order.hpp"
+#include "artshop/core/orders/place_order.hpp"
+#include "artshop/core/orders/return_urls.hpp"
 #include "artshop/http/json.hpp"
 #include "handlers/request_fields.hpp"
 

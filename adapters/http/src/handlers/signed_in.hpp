@@ -4,7 +4,8 @@
 #include <optional>
 #include <string_view>
 
-#include "artshop/core/accounts/sessions.hpp"
+#include "artshop/core/accounts/authenticate.hpp"
+#include "artshop/core/accounts/caller.hpp"
 #include "artshop/http/json.hpp"
 #include "artshop/http/router.hpp"
 

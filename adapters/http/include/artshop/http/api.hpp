@@ -1,19 +1,39 @@
 #pragma once
 
-#include "artshop/core/accounts/passwords.hpp"
-#include "artshop/core/accounts/profile.hpp"
-#include "artshop/core/accounts/registration.hpp"
-#include "artshop/core/accounts/sessions.hpp"
-#include "artshop/core/catalogue/browse.hpp"
+#include "artshop/core/accounts/authenticate.hpp"
+#include "artshop/core/accounts/change_password.hpp"
+#include "artshop/core/accounts/get_profile.hpp"
+#include "artshop/core/accounts/log_in.hpp"
+#include "artshop/core/accounts/log_out.hpp"
+#include "artshop/core/accounts/refresh_session.hpp"
+#include "artshop/core/accounts/register_account.hpp"
+#include "artshop/core/accounts/request_password_reset.hpp"
+#include "artshop/core/accounts/reset_password.hpp"
+#include "artshop/core/accounts/update_billing.hpp"
+#include "artshop/core/accounts/update_profile.hpp"
+#include "artshop/core/catalogue/browse_offers.hpp"
+#include "artshop/core/catalogue/get_offer.hpp"
+#include "artshop/core/catalogue/latest_offers.hpp"
+#include "artshop/core/catalogue/list_categories.hpp"
 #include "artshop/core/exchange_rates.hpp"
-#include "artshop/core/generation/generation.hpp"
-#include "artshop/core/orders/artworks.hpp"
-#include "artshop/core/orders/checkout.hpp"
-#include "artshop/core/orders/idempotency.hpp"
+#include "artshop/core/generation/download_generated_image.hpp"
+#include "artshop/core/generation/generate_images.hpp"
+#include "artshop/core/generation/get_generation_allowance.hpp"
+#include "artshop/core/generation/list_generated_images.hpp"
+#include "artshop/core/orders/download_artwork.hpp"
+#include "artshop/core/orders/get_balance.hpp"
+#include "artshop/core/orders/get_deposit.hpp"
+#include "artshop/core/orders/get_order.hpp"
+#include "artshop/core/orders/handle_payment_event.hpp"
+#include "artshop/core/orders/idempotency_keys.hpp"
+#include "artshop/core/orders/list_artworks.hpp"
+#include "artshop/core/orders/list_orders.hpp"
 #include "artshop/core/orders/payment_gateway.hpp"
-#include "artshop/core/orders/payments.hpp"
-#include "artshop/core/orders/wallet.hpp"
-#include "artshop/core/support/tickets.hpp"
+#include "artshop/core/orders/place_order.hpp"
+#include "artshop/core/orders/receive_payment_webhook.hpp"
+#include "artshop/core/orders/redeem_gift_card.hpp"
+#include "artshop/core/orders/start_deposit.hpp"
+#include "artshop/core/support/create_support_ticket.hpp"
 #include "artshop/http/client_address.hpp"
 #include "artshop/http/router.hpp"
 
@@ -73,7 +93,6 @@ struct SupportApi {
   CreateSupportTicket& create_ticket;
 };
 
-// What the API's handlers call: the use cases and read models, built by the app.
 // Images generated on request (DESIGN.md section 7).
 struct GenerationApi {
   const Authenticate& authenticate;
@@ -85,20 +104,17 @@ struct GenerationApi {
   Executor& executor;
 };
 
-struct Api {
-  const ExchangeRateSource& rates;
-  // Who the rate limits count: whose X-Forwarded-For names the client, and how much of an IPv6
-  // address is one client (ClientAddresses::rate_limit_key()).
-  const ClientAddresses& client_addresses;
-  AccountsApi accounts;
-  CatalogueApi catalogue;
-  OrdersApi orders;
-  SupportApi support;
-  GenerationApi generation;
-};
-
-// The whole REST surface in one table. The app may add routes of its own to it (pages of a
-// built-in payment provider under /payments/, which the server routes here too).
-Router api_routes(const Api& api);
+// The REST surface, one feature at a time: each feature's composition root in the app adds its
+// routes to the one table the server routes by (the app may add routes of its own to it, such as
+// the pages of a built-in payment provider under /payments/). `clients` says whose address the
+// rate limits count: whose X-Forwarded-For names the client, and how much of an IPv6 address is
+// one client (ClientAddresses::rate_limit_key()).
+void add_currency_routes(Router& router, const ExchangeRateSource& rates);
+void add_catalogue_routes(Router& router, const CatalogueApi& catalogue);
+void add_account_routes(Router& router, const AccountsApi& accounts,
+                        const ClientAddresses& clients);
+void add_order_routes(Router& router, const OrdersApi& orders);
+void add_support_routes(Router& router, const SupportApi& support, const ClientAddresses& clients);
+void add_generation_routes(Router& router, const GenerationApi& generation);
 
 }  // namespace artshop::http

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "artshop/core/orders/gift_card.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
 #include "artshop/postgres/connection_pool.hpp"
+#include "artshop/sql/unit_of_work.hpp"
 
 namespace artshop::postgres {
 

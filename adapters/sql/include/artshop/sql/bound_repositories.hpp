@@ -1,7 +1,6 @@
 #pragma once
 
 #include "artshop/core/orders/gift_card.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
 #include "artshop/sql/account_repositories.hpp"
 #include "artshop/sql/connection.hpp"
 #include "artshop/sql/generated_image_repository.hpp"
@@ -11,6 +10,7 @@
 #include "artshop/sql/order_repositories.hpp"
 #include "artshop/sql/setting_repository.hpp"
 #include "artshop/sql/support_ticket_repository.hpp"
+#include "artshop/sql/unit_of_work.hpp"
 
 namespace artshop::sql {
 

@@ -13,8 +13,8 @@
 #include <thread>
 
 #include "artshop/core/catalogue/ports.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
 #include "artshop/sql/connection.hpp"
+#include "artshop/sql/unit_of_work.hpp"
 
 namespace artshop::sql {
 

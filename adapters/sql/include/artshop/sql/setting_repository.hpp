@@ -1,7 +1,7 @@
 #pragma once
 
-#include "artshop/core/ports/repositories.hpp"
 #include "artshop/sql/connection.hpp"
+#include "artshop/sql/repositories.hpp"
 
 namespace artshop::sql {
 

@@ -3,7 +3,7 @@
 #include <mutex>
 
 #include "artshop/core/orders/gift_card.hpp"
-#include "artshop/core/ports/unit_of_work.hpp"
+#include "artshop/sql/unit_of_work.hpp"
 #include "artshop/sqlite/connection_pool.hpp"
 
 namespace artshop::sqlite {

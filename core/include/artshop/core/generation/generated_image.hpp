@@ -58,4 +58,10 @@ class GeneratedImageRepository {
 std::string generated_file_name(std::string_view prompt, ArtStyle style, std::uint32_t seed,
                                 std::string_view extension);
 
+// A stored picture with its PNG bytes.
+struct GeneratedImageFile {
+  GeneratedImage image;
+  std::string png;
+};
+
 }  // namespace artshop

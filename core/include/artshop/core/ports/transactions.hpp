@@ -70,8 +70,9 @@ concept TransactionsOver = kOffers<Wide, Ports...>;
 //         // roll back when it answers false or throws (the exception propagates)
 //       }};
 //
-// `narrow` (unit_of_work.hpp) builds one over a whole UnitOfWork. A Transactions over more
-// ports converts to one over fewer, in any order, so one backend can serve several use cases.
+// The shop's own stores build theirs with `narrow` over their UnitOfWork, the database
+// adapters' side (artshop/sql/unit_of_work.hpp). A Transactions over more ports converts to one
+// over fewer, in any order, so one backend can serve several use cases.
 // Transactions do not nest: work uses the ports it is given and never starts another write.
 //
 // Work may run more than once; only its last attempt commits. A backend whose database fails

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "artshop/concurrency/bounded_thread_pool.hpp"
+#include "artshop/core/catalogue/browse_offers.hpp"
+#include "artshop/core/catalogue/get_offer.hpp"
+#include "artshop/core/catalogue/import_picture.hpp"
+#include "artshop/core/catalogue/latest_offers.hpp"
+#include "artshop/core/catalogue/list_categories.hpp"
+#include "artshop/core/catalogue/seed_catalogue.hpp"
+#include "artshop/core/ports/executor.hpp"
+#include "artshop/http/router.hpp"
+#include "infrastructure.hpp"
+
+namespace artshop::app {
+
+// The catalogue: browsing offers, seeding the sample catalogue and importing pictures. Its use
+// cases and its routes.
+struct Catalogue {
+  explicit Catalogue(Infrastructure& shared);
+  Catalogue(const Catalogue&) = delete;
+  Catalogue& operator=(const Catalogue&) = delete;
+
+  void add_routes(http::Router& router);
+
+  Infrastructure& shared;
+  // Draws the sample catalogue on the first start, one task per picture.
+  concurrency::BoundedThreadPool seeding_work;
+  // The offer calls are answered from memory, on the I/O threads.
+  InlineExecutor catalogue_work;
+
+  BrowseOffers browse_offers;
+  LatestOffers latest_offers;
+  GetOffer get_offer;
+  ListCategories list_categories;
+  SeedCatalogue seed_catalogue;
+  ImportPicture import_picture;
+};
+
+}  // namespace artshop::app

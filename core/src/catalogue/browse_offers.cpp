@@ -1,0 +1,51 @@
+#include "artshop/core/catalogue/browse_offers.hpp"
+
+#include "priced_offers.hpp"
+
+namespace artshop {
+
+using detail::price_all;
+using detail::sources_of;
+
+CatalogueSources BrowseOffers::sources() {
+  return sources_of(catalogue_, rates_);
+}
+
+Result<PricedOfferPage> BrowseOffers::operator()(const OfferListParameters& parameters) {
+  return (*this)(parameters, sources());
+}
+
+Result<PricedOfferPage> BrowseOffers::operator()(const OfferListParameters& parameters,
+                                                 const CatalogueSources& sources) const {
+  auto query = validate_offer_query(parameters);
+  if (!query) return std::unexpected(Error::validation(std::move(query.error())));
+  const auto& rates = sources.rates;
+  const auto range = euro_cent_range(*query, rates);
+  PricedOfferPage page{.items = {},
+                       .total = 0,
+                       .page = query->page,
+                       .page_size = query->page_size,
+                       .currency = query->currency};
+  if (range.empty) return page;
+
+  const auto& catalogue = sources.catalogue;
+  if (const auto& category = query->category; category && !catalogue->has_category(*category)) {
+    return std::unexpected(Error::validation("Category", "There is no such category."));
+  }
+  auto found = catalogue->search({.sort = query->sort,
+                                  .orientation = query->orientation,
+                                  .style = query->style,
+                                  .min_price_eur_cents = range.min,
+                                  .max_price_eur_cents = range.max,
+                                  .category = query->category,
+                                  .search = query->search,
+                                  .offset = (query->page - 1) * query->page_size,
+                                  .limit = query->page_size});
+  auto items = price_all(std::move(found.items), query->currency, rates);
+  if (!items) return std::unexpected(items.error());
+  page.items = std::move(*items);
+  page.total = found.total;
+  return page;
+}
+
+}  // namespace artshop

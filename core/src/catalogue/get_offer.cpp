@@ -1,0 +1,34 @@
+#include "artshop/core/catalogue/get_offer.hpp"
+
+#include "priced_offers.hpp"
+
+namespace artshop {
+
+using detail::sources_of;
+
+CatalogueSources GetOffer::sources() {
+  return sources_of(catalogue_, rates_);
+}
+
+Result<PricedOffer> GetOffer::operator()(const std::optional<std::string>& url_name,
+                                         const std::optional<std::string>& currency) {
+  return (*this)(url_name, currency, sources());
+}
+
+Result<PricedOffer> GetOffer::operator()(const std::optional<std::string>& url_name,
+                                         const std::optional<std::string>& currency,
+                                         const CatalogueSources& sources) const {
+  ValidationErrors errors;
+  const auto display = validate_display_currency(currency);
+  if (!display) errors.merge(display.error());
+  const std::string_view name = url_name ? std::string_view(*url_name) : std::string_view();
+  if (name.empty()) errors.add("UrlName", "UrlName is required.");
+  if (!errors.empty()) return std::unexpected(Error::validation(std::move(errors)));
+
+  // The catalogue holds no Hidden offer: those are unknown here.
+  auto offer = sources.catalogue->find(name);
+  if (!offer) return std::unexpected(Error::not_found("no offer " + std::string(name)));
+  return price_offer(std::move(offer), *display, sources.rates);
+}
+
+}  // namespace artshop

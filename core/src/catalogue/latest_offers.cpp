@@ -1,0 +1,26 @@
+#include "artshop/core/catalogue/latest_offers.hpp"
+
+#include "priced_offers.hpp"
+
+namespace artshop {
+
+using detail::price_all;
+using detail::sources_of;
+
+CatalogueSources LatestOffers::sources() {
+  return sources_of(catalogue_, rates_);
+}
+
+Result<std::vector<PricedOffer>> LatestOffers::operator()(
+    const std::optional<std::string>& currency) {
+  return (*this)(currency, sources());
+}
+
+Result<std::vector<PricedOffer>> LatestOffers::operator()(
+    const std::optional<std::string>& currency, const CatalogueSources& sources) const {
+  const auto display = validate_display_currency(currency);
+  if (!display) return std::unexpected(Error::validation(display.error()));
+  return price_all(sources.catalogue->latest(kLatestOfferCount), *display, sources.rates);
+}
+
+}  // namespace artshop

@@ -1,0 +1,53 @@
+#include "artshop/core/catalogue/priced_offer.hpp"
+
+#include <fmt/format.h>
+
+#include "priced_offers.hpp"
+
+namespace artshop {
+
+Result<PricedOffer> price_offer(std::shared_ptr<const Offer> offer, Currency currency,
+                                const ExchangeRates& rates) {
+  PricedOffer priced{.offer = {}, .attributes = {}, .lowest_price = Money::zero(currency)};
+  priced.attributes.reserve(offer->attributes.size());
+  bool first = true;
+  for (const auto& attribute : offer->attributes) {
+    const auto price = rates.convert(Money(attribute.price_eur_cents, Currency::EUR), currency);
+    if (!price) {
+      return std::unexpected(Error::internal(fmt::format("pricing {} in {}: {}", offer->url_name,
+                                                         code(currency), describe(price.error()))));
+    }
+    if (first || price->minor_units() < priced.lowest_price.minor_units()) {
+      priced.lowest_price = *price;
+    }
+    first = false;
+    priced.attributes.push_back({.attribute = attribute, .price = *price});
+  }
+  priced.offer = std::move(offer);
+  return priced;
+}
+
+Result<PricedOffer> price_offer(Offer offer, Currency currency, const ExchangeRates& rates) {
+  return price_offer(std::make_shared<const Offer>(std::move(offer)), currency, rates);
+}
+
+namespace detail {
+
+Result<std::vector<PricedOffer>> price_all(std::vector<std::shared_ptr<const Offer>> offers,
+                                           Currency currency, const ExchangeRates& rates) {
+  std::vector<PricedOffer> priced;
+  priced.reserve(offers.size());
+  for (auto& offer : offers) {
+    auto one = price_offer(std::move(offer), currency, rates);
+    if (!one) return std::unexpected(one.error());
+    priced.push_back(std::move(*one));
+  }
+  return priced;
+}
+
+CatalogueSources sources_of(CatalogueReadModel& catalogue, const ExchangeRateSource& rates) {
+  return {.catalogue = catalogue.current(), .rates = rates.current()};
+}
+
+}  // namespace detail
+}  // namespace artshop
