@@ -122,6 +122,13 @@ TEST_F(CatalogueSearch, AllowsNoTypoInAWordOfFourLetters) {
   EXPECT_EQ(found("tigre"), Titles{"Crimson Tiger"});
 }
 
+TEST_F(CatalogueSearch, AllowsNoTypoThatReachesAWordOfFourLetters) {
+  // "comet" is "come" with a letter added, but "come" has only four.
+  index({{"Come Rain"}, {"Comet Tail"}});
+  EXPECT_EQ(found("comet"), Titles{"Comet Tail"});
+  EXPECT_EQ(found("comte"), Titles{"Comet Tail"});
+}
+
 TEST_F(CatalogueSearch, AllowsTwoTyposFromNineLetters) {
   index({{"Old Courtyard"}, {"Garden Pavilion"}});
   EXPECT_EQ(found("cuortyadr"), Titles{"Old Courtyard"});   // 9 letters, two swaps
@@ -239,7 +246,8 @@ TEST_F(CatalogueSearch, FindsWhatCheckingEveryOfferWordByWordFinds) {
       const auto consider = [&](std::string_view text, SearchField field) {
         for (const auto& held : analyser_.words(text)) {
           std::optional<SearchMatchKind> kind;
-          const auto limit = word.size() >= 9 ? 2u : word.size() >= 5 ? 1u : 0u;
+          const auto shorter = std::min(word.size(), held.size());
+          const auto limit = shorter >= 9 ? 2u : shorter >= 5 ? 1u : 0u;
           if (held == word) {
             kind = SearchMatchKind::Exact;
           } else if (stemmer_.stem(held) == stemmer_.stem(word)) {

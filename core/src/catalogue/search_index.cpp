@@ -38,6 +38,8 @@ constexpr std::size_t kLongestTypoWord = 48;
 // what search found nothing for, a closer look may.
 constexpr std::size_t kSuggestionExtraEdits = 1;
 constexpr std::size_t kShortestSuggestedWord = 3;
+// Up to this many lists per query word, the matches so far are looked up in each list.
+constexpr std::size_t kFewSources = 4;
 
 // For each set of fields, the weight of the heaviest one.
 constexpr auto kBestFieldWeight = [] {
@@ -394,18 +396,24 @@ void SearchIndex::add_typo_sources(std::string_view word, std::size_t extra_edit
   if (has_digit(word) || typo_length_start_.empty()) return;
   const auto letters = code_points(word);
   if (letters.size() < kShortestSuggestedWord || letters.size() > kLongestTypoWord) return;
-  const auto limit = typos_allowed(letters.size()) + extra_edits;
-  if (limit == 0) return;
+  const auto most = typos_allowed(letters.size()) + extra_edits;
+  if (most == 0) return;
   const auto wanted = signature(letters);
-  const auto shortest = letters.size() > limit ? letters.size() - limit : 1;
-  const auto longest = std::min(letters.size() + limit, kLongestTypoWord);
-  for (auto k = typo_length_start_[shortest]; k < typo_length_start_[longest + 1]; ++k) {
-    if (static_cast<std::size_t>(std::popcount(wanted ^ typo_signatures_[k])) > 2 * limit) {
-      continue;
+  const auto shortest = letters.size() > most ? letters.size() - most : 1;
+  const auto longest = std::min(letters.size() + most, kLongestTypoWord);
+  for (auto length = shortest; length <= longest; ++length) {
+    // The shorter word sets the allowance: "comet" is one letter from "come", but a word of 4
+    // letters takes no typo, so it is not reached.
+    const auto limit = typos_allowed(std::min(letters.size(), length)) + extra_edits;
+    if (limit == 0) continue;
+    for (auto k = typo_length_start_[length]; k < typo_length_start_[length + 1]; ++k) {
+      if (static_cast<std::size_t>(std::popcount(wanted ^ typo_signatures_[k])) > 2 * limit) {
+        continue;
+      }
+      const auto edits = bounded_distance(letters, code_points(term(typo_terms_[k])), limit);
+      if (edits == 0 || edits > limit) continue;
+      out.push_back({typo_terms_[k], SearchMatchKind::Typo, static_cast<std::uint8_t>(edits)});
     }
-    const auto edits = bounded_distance(letters, code_points(term(typo_terms_[k])), limit);
-    if (edits == 0 || edits > limit) continue;
-    out.push_back({typo_terms_[k], SearchMatchKind::Typo, static_cast<std::uint8_t>(edits)});
   }
 }
 
@@ -440,8 +448,9 @@ SearchMatches SearchIndex::match(std::span<const std::vector<Source>> words) con
     const auto& word_sources = words[w];
     std::vector<Hit> kept;
     kept.reserve(hits.size());
-    if (word_sources.size() * hits.size() * 8 < postings) {
-      // Few matches left: look each up in the word's lists rather than reading them whole.
+    if (word_sources.size() <= kFewSources || word_sources.size() * hits.size() * 8 < postings) {
+      // Few lists, or few matches left: walk each list for the matches (a gallop skips the
+      // stretches between them) rather than gathering the word's offers first.
       std::vector<std::uint16_t> best(hits.size(), 0);
       for (const auto& source : word_sources) {
         const auto offers = offers_of(source.term);

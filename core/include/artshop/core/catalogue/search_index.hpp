@@ -33,7 +33,8 @@ inline constexpr std::array<std::uint16_t, 5> kSearchFieldWeights{4, 3, 2, 2, 1}
 inline constexpr std::array<std::uint16_t, 4> kSearchMatchKindWeights{4, 3, 2, 1};
 
 // A word of this many letters or more may be found with one typo (a letter added, missing,
-// replaced, or two neighbours swapped), and with two from kTwoTypoLetters.
+// replaced, or two neighbours swapped), and with two from kTwoTypoLetters; the shorter of the
+// word typed and the word found counts.
 inline constexpr std::size_t kOneTypoLetters = 5;
 inline constexpr std::size_t kTwoTypoLetters = 9;
 
