@@ -166,6 +166,24 @@ PackedWords pack(std::span<const std::string* const> words) {
   return packed;
 }
 
+// Word `id` of words packed back to back, word i being [starts[i], starts[i + 1]) of `text`.
+std::string_view packed_word(std::string_view text, std::span<const std::uint32_t> starts,
+                             std::uint32_t id) noexcept {
+  return text.substr(starts[id], starts[id + 1] - starts[id]);
+}
+
+// The number of `word` among sorted packed words, by binary search.
+std::optional<std::uint32_t> find_packed(std::string_view text,
+                                         std::span<const std::uint32_t> starts,
+                                         std::string_view word) noexcept {
+  const auto count = starts.empty() ? 0 : static_cast<std::uint32_t>(starts.size() - 1);
+  const auto ids = std::views::iota(std::uint32_t{0}, count);
+  const auto found = std::ranges::partition_point(
+      ids, [&](std::uint32_t id) { return packed_word(text, starts, id) < word; });
+  if (found == ids.end() || packed_word(text, starts, *found) != word) return std::nullopt;
+  return *found;
+}
+
 // Counts per group into the starts of each group's stretch of one flat array.
 std::vector<std::uint32_t> starts_of(std::span<const std::uint32_t> counts) {
   std::vector<std::uint32_t> starts(counts.size() + 1, 0);
@@ -337,29 +355,19 @@ SearchIndex::SearchIndex(std::span<const SearchDocument> documents,
 }
 
 std::string_view SearchIndex::term(Term id) const noexcept {
-  return std::string_view(term_text_)
-      .substr(term_start_[id], term_start_[id + 1] - term_start_[id]);
+  return packed_word(term_text_, term_start_, id);
 }
 
 std::string_view SearchIndex::stem(std::uint32_t id) const noexcept {
-  return std::string_view(stem_text_)
-      .substr(stem_start_[id], stem_start_[id + 1] - stem_start_[id]);
+  return packed_word(stem_text_, stem_start_, id);
 }
 
 std::optional<SearchIndex::Term> SearchIndex::find_term(std::string_view text) const noexcept {
-  const auto ids = std::views::iota(Term{0}, static_cast<Term>(term_count()));
-  const auto found = std::ranges::partition_point(ids, [&](Term t) { return term(t) < text; });
-  if (found == ids.end() || term(*found) != text) return std::nullopt;
-  return *found;
+  return find_packed(term_text_, term_start_, text);
 }
 
 std::optional<std::uint32_t> SearchIndex::find_stem(std::string_view text) const noexcept {
-  const auto count = stem_start_.empty() ? 0 : static_cast<std::uint32_t>(stem_start_.size() - 1);
-  const auto ids = std::views::iota(std::uint32_t{0}, count);
-  const auto found =
-      std::ranges::partition_point(ids, [&](std::uint32_t s) { return stem(s) < text; });
-  if (found == ids.end() || stem(*found) != text) return std::nullopt;
-  return *found;
+  return find_packed(stem_text_, stem_start_, text);
 }
 
 std::span<const std::uint32_t> SearchIndex::offers_of(Term id) const noexcept {
