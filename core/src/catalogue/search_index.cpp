@@ -1,0 +1,593 @@
+#include "artshop/core/catalogue/search_index.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <numeric>
+#include <ranges>
+#include <stdexcept>
+#include <unordered_map>
+#include <utility>
+
+#include "artshop/core/text.hpp"
+
+namespace artshop {
+
+// One way a query word reaches a term: the term, how, and for a typo how many edits away.
+struct SearchIndex::Source {
+  Term term = 0;
+  SearchMatchKind kind = SearchMatchKind::Exact;
+  std::uint8_t edits = 0;
+};
+
+struct SearchIndex::Hit {
+  std::uint32_t offer = 0;
+  std::uint16_t score = 0;
+};
+
+namespace {
+
+constexpr std::size_t kFields = kSearchFieldWeights.size();
+// The longest word (in characters) a typo can reach or be made in; longer ones are found as
+// written, by stem or by prefix only. It bounds the edit distance's rows.
+constexpr std::size_t kLongestTypoWord = 48;
+// "Did you mean" looks one edit further than search does, and at words of 3 letters or more:
+// what search found nothing for, a closer look may.
+constexpr std::size_t kSuggestionExtraEdits = 1;
+constexpr std::size_t kShortestSuggestedWord = 3;
+// Up to this many lists per query word, the matches so far are looked up in each list.
+constexpr std::size_t kFewSources = 4;
+
+// For each set of fields, the weight of the heaviest one.
+constexpr auto kBestFieldWeight = [] {
+  std::array<std::uint16_t, std::size_t{1} << kFields> best{};
+  for (std::size_t fields = 0; fields < best.size(); ++fields) {
+    for (std::size_t field = 0; field < kFields; ++field) {
+      if ((fields >> field & 1) != 0)
+        best[fields] = std::max(best[fields], kSearchFieldWeights[field]);
+    }
+  }
+  return best;
+}();
+
+std::uint16_t score_of_match(SearchMatchKind kind, std::uint8_t fields) {
+  return static_cast<std::uint16_t>(kSearchMatchKindWeights[static_cast<std::size_t>(kind)] *
+                                    kBestFieldWeight[fields]);
+}
+
+std::uint16_t add_scores(std::uint16_t a, std::uint16_t b) {
+  const auto sum = static_cast<std::uint32_t>(a) + b;
+  return static_cast<std::uint16_t>(std::min<std::uint32_t>(sum, 0xFFFF));
+}
+
+std::u32string code_points(std::string_view word) {
+  std::u32string out;
+  text::for_each_code_point(word, [&](std::optional<char32_t> code_point, std::string_view) {
+    out.push_back(code_point.value_or(U'\uFFFD'));
+  });
+  return out;
+}
+
+bool has_digit(std::string_view word) {
+  return std::ranges::any_of(word, [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The characters a word holds, as bits: one edit changes at most two of them (a replaced
+// letter goes, another comes), so words whose bits differ in more than 2k places are more
+// than k edits apart.
+std::uint64_t signature(std::u32string_view word) {
+  std::uint64_t bits = 0;
+  for (const auto c : word) {
+    const auto bit = c >= U'a' && c <= U'z' ? c - U'a' : 26 + c % 38;
+    bits |= std::uint64_t{1} << bit;
+  }
+  return bits;
+}
+
+std::size_t typos_allowed(std::size_t letters) {
+  if (letters >= kTwoTypoLetters) return 2;
+  return letters >= kOneTypoLetters ? 1 : 0;
+}
+
+// The optimal string alignment distance between `a` and `b` (a character inserted, deleted or
+// replaced, or two neighbours swapped, each one edit), or limit + 1 as soon as it must exceed
+// `limit`. Both hold at most kLongestTypoWord characters.
+std::size_t bounded_distance(std::u32string_view a, std::u32string_view b, std::size_t limit) {
+  if (a.size() > b.size() + limit || b.size() > a.size() + limit) return limit + 1;
+  using Row = std::array<std::uint8_t, kLongestTypoWord + 1>;
+  Row rows[3];
+  Row* before = &rows[0];
+  Row* previous = &rows[1];
+  Row* current = &rows[2];
+  for (std::size_t j = 0; j <= b.size(); ++j) (*previous)[j] = static_cast<std::uint8_t>(j);
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    (*current)[0] = static_cast<std::uint8_t>(i);
+    std::size_t row_best = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t replace = (*previous)[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      std::size_t best =
+          std::min({replace, (*previous)[j] + std::size_t{1}, (*current)[j - 1] + std::size_t{1}});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+        best = std::min<std::size_t>(best, (*before)[j - 2] + std::size_t{1});
+      }
+      (*current)[j] = static_cast<std::uint8_t>(best);
+      row_best = std::min(row_best, best);
+    }
+    if (row_best > limit) return limit + 1;
+    std::swap(before, previous);
+    std::swap(previous, current);
+  }
+  return std::min<std::size_t>((*previous)[b.size()], limit + 1);
+}
+
+// The first place at or after `from` whose offer is not below `offer`. The step doubles, so
+// walking a long list for a few offers, in order, costs a few steps per offer.
+std::size_t gallop(std::span<const std::uint32_t> offers, std::size_t from, std::uint32_t offer) {
+  std::size_t step = 1;
+  std::size_t probe = from;
+  while (probe < offers.size() && offers[probe] < offer) {
+    from = probe + 1;
+    probe += step;
+    step *= 2;
+  }
+  const auto end = offers.begin() + static_cast<std::ptrdiff_t>(std::min(probe, offers.size()));
+  return static_cast<std::size_t>(
+      std::lower_bound(offers.begin() + static_cast<std::ptrdiff_t>(from), end, offer) -
+      offers.begin());
+}
+
+bool is_ascii_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+// Words back to back, each [starts[i], starts[i + 1]) of `text`, sorted.
+struct PackedWords {
+  std::string text;
+  std::vector<std::uint32_t> starts;
+};
+
+PackedWords pack(std::span<const std::string* const> words) {
+  PackedWords packed;
+  std::size_t bytes = 0;
+  for (const auto* word : words) bytes += word->size();
+  if (bytes > std::numeric_limits<std::uint32_t>::max()) {
+    throw std::length_error("the search index's words exceed 4 GB");
+  }
+  packed.text.reserve(bytes);
+  packed.starts.reserve(words.size() + 1);
+  for (const auto* word : words) {
+    packed.starts.push_back(static_cast<std::uint32_t>(packed.text.size()));
+    packed.text += *word;
+  }
+  packed.starts.push_back(static_cast<std::uint32_t>(packed.text.size()));
+  return packed;
+}
+
+// Word `id` of words packed back to back, word i being [starts[i], starts[i + 1]) of `text`.
+std::string_view packed_word(std::string_view text, std::span<const std::uint32_t> starts,
+                             std::uint32_t id) noexcept {
+  return text.substr(starts[id], starts[id + 1] - starts[id]);
+}
+
+// The number of `word` among sorted packed words, by binary search.
+std::optional<std::uint32_t> find_packed(std::string_view text,
+                                         std::span<const std::uint32_t> starts,
+                                         std::string_view word) noexcept {
+  const auto count = starts.empty() ? 0 : static_cast<std::uint32_t>(starts.size() - 1);
+  const auto ids = std::views::iota(std::uint32_t{0}, count);
+  const auto found = std::ranges::partition_point(
+      ids, [&](std::uint32_t id) { return packed_word(text, starts, id) < word; });
+  if (found == ids.end() || packed_word(text, starts, *found) != word) return std::nullopt;
+  return *found;
+}
+
+// Counts per group into the starts of each group's stretch of one flat array.
+std::vector<std::uint32_t> starts_of(std::span<const std::uint32_t> counts) {
+  std::vector<std::uint32_t> starts(counts.size() + 1, 0);
+  std::inclusive_scan(counts.begin(), counts.end(), starts.begin() + 1);
+  return starts;
+}
+
+template <class T>
+std::size_t bytes_of(const std::vector<T>& items) {
+  return items.capacity() * sizeof(T);
+}
+
+}  // namespace
+
+std::uint16_t SearchMatches::score_of(std::uint32_t offer) const noexcept {
+  const auto found = std::ranges::lower_bound(offers, offer);
+  if (found == offers.end() || *found != offer) return 0;
+  return scores[static_cast<std::size_t>(found - offers.begin())];
+}
+
+std::vector<std::uint32_t> SearchMatches::ranked() const {
+  std::vector<std::size_t> order(offers.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  // The offers are ascending already: a stable sort by score keeps equal scores in that order.
+  std::ranges::stable_sort(order, std::greater{}, [&](std::size_t i) { return scores[i]; });
+  std::vector<std::uint32_t> result;
+  result.reserve(order.size());
+  for (const auto i : order) result.push_back(offers[i]);
+  return result;
+}
+
+SearchIndex::SearchIndex(std::span<const SearchDocument> documents,
+                         const SearchAnalyser& analyser) {
+  // Documents are read in offer order, so each term's offers come out ascending.
+  std::vector<std::uint32_t> order(documents.size());
+  std::iota(order.begin(), order.end(), std::uint32_t{0});
+  std::ranges::sort(order, {}, [&](std::uint32_t i) { return documents[i].offer; });
+  const auto repeated =
+      std::ranges::adjacent_find(order, {}, [&](std::uint32_t i) { return documents[i].offer; });
+  if (repeated != order.end()) {
+    throw std::invalid_argument(
+        fmt::format("two search documents share the offer number {}", documents[*repeated].offer));
+  }
+  offer_limit_ = documents.empty() ? 0 : std::uint64_t{documents[order.back()].offer} + 1;
+
+  // First each document's terms, numbered as they are first met, with the fields holding
+  // them: one number per (term, document), the term above the field bits.
+  std::unordered_map<std::string, std::uint32_t> numbers;
+  std::vector<const std::string*> texts;
+  std::vector<std::uint32_t> documents_per_term;
+  std::vector<std::uint32_t> entries;
+  std::vector<std::size_t> entries_start{0};
+  entries_start.reserve(documents.size() + 1);
+  std::vector<std::string> words;
+  std::vector<std::uint32_t> found;
+  constexpr std::uint32_t kFieldMask = (1u << kFields) - 1;
+  for (const auto i : order) {
+    const auto& document = documents[i];
+    found.clear();
+    const auto add = [&](std::string_view text, SearchField field) {
+      words.clear();
+      analyser.append_words(text, words);
+      for (auto& word : words) {
+        const auto [at, added] =
+            numbers.try_emplace(std::move(word), static_cast<std::uint32_t>(numbers.size()));
+        if (added) {
+          if (numbers.size() > (std::uint32_t{1} << (32 - kFields))) {
+            throw std::length_error("the search index holds too many distinct words");
+          }
+          texts.push_back(&at->first);
+          documents_per_term.push_back(0);
+        }
+        found.push_back(at->second << kFields | 1u << static_cast<unsigned>(field));
+      }
+    };
+    add(document.title, SearchField::Title);
+    for (const auto& tag : document.tags) add(tag, SearchField::Tag);
+    add(document.category, SearchField::Category);
+    add(document.style, SearchField::Style);
+    add(document.description, SearchField::Description);
+    std::ranges::sort(found);
+    const auto first_entry = entries.size();
+    for (const auto entry : found) {
+      if (entries.size() > first_entry && (entries.back() >> kFields) == (entry >> kFields)) {
+        entries.back() |= entry & kFieldMask;
+      } else {
+        entries.push_back(entry);
+        ++documents_per_term[entry >> kFields];
+      }
+    }
+    entries_start.push_back(entries.size());
+  }
+
+  // Then the dictionary in order, and each term's offers as one stretch of a flat array.
+  const auto terms = texts.size();
+  std::vector<std::uint32_t> by_text(terms);
+  std::iota(by_text.begin(), by_text.end(), std::uint32_t{0});
+  std::ranges::sort(by_text, {}, [&](std::uint32_t t) -> const std::string& { return *texts[t]; });
+  std::vector<std::uint32_t> rank(terms);
+  std::vector<const std::string*> sorted_texts(terms);
+  std::vector<std::uint32_t> sorted_counts(terms);
+  for (std::size_t k = 0; k < terms; ++k) {
+    rank[by_text[k]] = static_cast<std::uint32_t>(k);
+    sorted_texts[k] = texts[by_text[k]];
+    sorted_counts[k] = documents_per_term[by_text[k]];
+  }
+  auto dictionary = pack(sorted_texts);
+  term_text_ = std::move(dictionary.text);
+  term_start_ = std::move(dictionary.starts);
+  numbers = {};
+  posting_start_ = starts_of(sorted_counts);
+  posting_offer_.resize(entries.size());
+  posting_fields_.resize(entries.size());
+  std::vector<std::uint32_t> next(posting_start_.begin(), posting_start_.end() - 1);
+  for (std::size_t d = 0; d < order.size(); ++d) {
+    const auto offer = documents[order[d]].offer;
+    for (auto e = entries_start[d]; e < entries_start[d + 1]; ++e) {
+      const auto place = next[rank[entries[e] >> kFields]]++;
+      posting_offer_[place] = offer;
+      posting_fields_[place] = static_cast<std::uint8_t>(entries[e] & kFieldMask);
+    }
+  }
+  entries = {};
+
+  // The stems, each with the terms that share it.
+  std::vector<std::string> stems(terms);
+  for (std::size_t t = 0; t < terms; ++t) stems[t] = analyser.stem(term(static_cast<Term>(t)));
+  std::vector<const std::string*> distinct_stems(terms);
+  for (std::size_t t = 0; t < terms; ++t) distinct_stems[t] = &stems[t];
+  std::ranges::sort(distinct_stems, {},
+                    [](const std::string* s) -> const std::string& { return *s; });
+  const auto repeats = std::ranges::unique(
+      distinct_stems, {}, [](const std::string* s) -> const std::string& { return *s; });
+  distinct_stems.erase(repeats.begin(), repeats.end());
+  auto stem_dictionary = pack(distinct_stems);
+  stem_text_ = std::move(stem_dictionary.text);
+  stem_start_ = std::move(stem_dictionary.starts);
+  std::vector<std::uint32_t> stem_of_term(terms);
+  std::vector<std::uint32_t> terms_per_stem(distinct_stems.size(), 0);
+  for (std::size_t t = 0; t < terms; ++t) {
+    stem_of_term[t] = *find_stem(stems[t]);
+    ++terms_per_stem[stem_of_term[t]];
+  }
+  stem_terms_start_ = starts_of(terms_per_stem);
+  stem_terms_.resize(terms);
+  next.assign(stem_terms_start_.begin(), stem_terms_start_.end() - 1);
+  for (std::size_t t = 0; t < terms; ++t)
+    stem_terms_[next[stem_of_term[t]]++] = static_cast<Term>(t);
+
+  // The words a typo may reach, by length.
+  std::vector<std::uint32_t> per_length(kLongestTypoWord + 1, 0);
+  std::vector<std::pair<std::uint32_t, Term>> typo_words;
+  for (std::size_t t = 0; t < terms; ++t) {
+    const auto text = term(static_cast<Term>(t));
+    if (has_digit(text)) continue;
+    const auto length = code_points(text).size();
+    if (length > kLongestTypoWord) continue;
+    typo_words.emplace_back(static_cast<std::uint32_t>(length), static_cast<Term>(t));
+    ++per_length[length];
+  }
+  std::ranges::sort(typo_words);
+  typo_length_start_ = starts_of(per_length);
+  typo_terms_.reserve(typo_words.size());
+  typo_signatures_.reserve(typo_words.size());
+  for (const auto& [length, t] : typo_words) {
+    typo_terms_.push_back(t);
+    typo_signatures_.push_back(signature(code_points(term(t))));
+  }
+}
+
+std::string_view SearchIndex::term(Term id) const noexcept {
+  return packed_word(term_text_, term_start_, id);
+}
+
+std::string_view SearchIndex::stem(std::uint32_t id) const noexcept {
+  return packed_word(stem_text_, stem_start_, id);
+}
+
+std::optional<SearchIndex::Term> SearchIndex::find_term(std::string_view text) const noexcept {
+  return find_packed(term_text_, term_start_, text);
+}
+
+std::optional<std::uint32_t> SearchIndex::find_stem(std::string_view text) const noexcept {
+  return find_packed(stem_text_, stem_start_, text);
+}
+
+std::span<const std::uint32_t> SearchIndex::offers_of(Term id) const noexcept {
+  return std::span(posting_offer_)
+      .subspan(posting_start_[id], posting_start_[id + 1] - posting_start_[id]);
+}
+
+std::vector<SearchIndex::Source> SearchIndex::sources(std::string_view word,
+                                                      std::string_view word_stem, bool last) const {
+  std::vector<Source> out;
+  if (const auto exact = find_term(word)) out.push_back({*exact, SearchMatchKind::Exact});
+  if (const auto shared = find_stem(word_stem)) {
+    for (auto k = stem_terms_start_[*shared]; k < stem_terms_start_[*shared + 1]; ++k) {
+      out.push_back({stem_terms_[k], SearchMatchKind::Stemmed});
+    }
+  }
+  if (last) {
+    const auto ids = std::views::iota(Term{0}, static_cast<Term>(term_count()));
+    auto t = *std::ranges::partition_point(ids, [&](Term id) { return term(id) < word; });
+    for (; t < term_count() && term(t).starts_with(word); ++t) {
+      out.push_back({t, SearchMatchKind::Prefix});
+    }
+  }
+  add_typo_sources(word, 0, out);
+  // A term reached several ways counts once, by the best of them.
+  std::ranges::sort(out, {}, [](const Source& s) { return std::pair(s.term, s.kind); });
+  const auto repeats = std::ranges::unique(out, {}, &Source::term);
+  out.erase(repeats.begin(), repeats.end());
+  return out;
+}
+
+void SearchIndex::add_typo_sources(std::string_view word, std::size_t extra_edits,
+                                   std::vector<Source>& out) const {
+  if (has_digit(word) || typo_length_start_.empty()) return;
+  const auto letters = code_points(word);
+  if (letters.size() < kShortestSuggestedWord || letters.size() > kLongestTypoWord) return;
+  const auto most = typos_allowed(letters.size()) + extra_edits;
+  if (most == 0) return;
+  const auto wanted = signature(letters);
+  const auto shortest = letters.size() > most ? letters.size() - most : 1;
+  const auto longest = std::min(letters.size() + most, kLongestTypoWord);
+  for (auto length = shortest; length <= longest; ++length) {
+    // The shorter word sets the allowance: "comet" is one letter from "come", but a word of 4
+    // letters takes no typo, so it is not reached.
+    const auto limit = typos_allowed(std::min(letters.size(), length)) + extra_edits;
+    if (limit == 0) continue;
+    for (auto k = typo_length_start_[length]; k < typo_length_start_[length + 1]; ++k) {
+      if (static_cast<std::size_t>(std::popcount(wanted ^ typo_signatures_[k])) > 2 * limit) {
+        continue;
+      }
+      const auto edits = bounded_distance(letters, code_points(term(typo_terms_[k])), limit);
+      if (edits == 0 || edits > limit) continue;
+      out.push_back({typo_terms_[k], SearchMatchKind::Typo, static_cast<std::uint8_t>(edits)});
+    }
+  }
+}
+
+SearchMatches SearchIndex::search(std::string_view query, const SearchAnalyser& analyser) const {
+  const auto words = analyser.words(query);
+  // A query ending in a space has its last word typed out: no prefix for it.
+  const bool typing = !query.empty() && !is_ascii_space(query.back());
+  std::vector<std::vector<Source>> reached;
+  reached.reserve(words.size());
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    auto sources_of_word =
+        sources(words[i], analyser.stem(words[i]), typing && i + 1 == words.size());
+    if (sources_of_word.empty()) return {};
+    reached.push_back(std::move(sources_of_word));
+  }
+  return match(reached);
+}
+
+SearchMatches SearchIndex::match(std::span<const std::vector<Source>> words) const {
+  if (words.empty()) return {};
+  // The word reaching the fewest offers first: its matches bound what the others must check.
+  std::vector<std::pair<std::size_t, std::size_t>> by_cost;  // postings, word
+  for (std::size_t w = 0; w < words.size(); ++w) {
+    std::size_t postings = 0;
+    for (const auto& source : words[w]) postings += offers_of(source.term).size();
+    by_cost.emplace_back(postings, w);
+  }
+  std::ranges::sort(by_cost);
+  auto hits = materialise(words[by_cost[0].second], by_cost[0].first);
+  for (std::size_t k = 1; k < by_cost.size() && !hits.empty(); ++k) {
+    const auto& [postings, w] = by_cost[k];
+    const auto& word_sources = words[w];
+    std::vector<Hit> kept;
+    kept.reserve(hits.size());
+    if (word_sources.size() <= kFewSources || word_sources.size() * hits.size() * 8 < postings) {
+      // Few lists, or few matches left: walk each list for the matches (a gallop skips the
+      // stretches between them) rather than gathering the word's offers first.
+      std::vector<std::uint16_t> best(hits.size(), 0);
+      for (const auto& source : word_sources) {
+        const auto offers = offers_of(source.term);
+        std::size_t at = 0;
+        for (std::size_t h = 0; h < hits.size() && at < offers.size(); ++h) {
+          at = gallop(offers, at, hits[h].offer);
+          if (at < offers.size() && offers[at] == hits[h].offer) {
+            const auto fields = posting_fields_[posting_start_[source.term] + at];
+            best[h] = std::max(best[h], score_of_match(source.kind, fields));
+          }
+        }
+      }
+      for (std::size_t h = 0; h < hits.size(); ++h) {
+        if (best[h] > 0) kept.push_back({hits[h].offer, add_scores(hits[h].score, best[h])});
+      }
+    } else {
+      const auto other = materialise(word_sources, postings);
+      auto a = hits.begin();
+      auto b = other.begin();
+      while (a != hits.end() && b != other.end()) {
+        if (a->offer < b->offer) {
+          ++a;
+        } else if (b->offer < a->offer) {
+          ++b;
+        } else {
+          kept.push_back({a->offer, add_scores(a->score, b->score)});
+          ++a;
+          ++b;
+        }
+      }
+    }
+    hits = std::move(kept);
+  }
+  SearchMatches matches;
+  matches.offers.reserve(hits.size());
+  matches.scores.reserve(hits.size());
+  for (const auto& hit : hits) {
+    matches.offers.push_back(hit.offer);
+    matches.scores.push_back(hit.score);
+  }
+  return matches;
+}
+
+std::vector<SearchIndex::Hit> SearchIndex::materialise(std::span<const Source> sources,
+                                                       std::size_t total) const {
+  std::vector<Hit> hits;
+  const auto each_posting = [&](auto&& visit) {
+    for (const auto& source : sources) {
+      for (auto p = posting_start_[source.term]; p < posting_start_[source.term + 1]; ++p) {
+        visit(posting_offer_[p], score_of_match(source.kind, posting_fields_[p]));
+      }
+    }
+  };
+  if (sources.size() > 1 && total >= offer_limit_ / 16) {
+    // Many lists over much of the catalogue: one score per offer, read back in order.
+    std::vector<std::uint16_t> best(offer_limit_, 0);
+    each_posting([&](std::uint32_t offer, std::uint16_t score) {
+      best[offer] = std::max(best[offer], score);
+    });
+    for (std::size_t offer = 0; offer < best.size(); ++offer) {
+      if (best[offer] > 0) hits.push_back({static_cast<std::uint32_t>(offer), best[offer]});
+    }
+    return hits;
+  }
+  hits.reserve(total);
+  each_posting([&](std::uint32_t offer, std::uint16_t score) { hits.push_back({offer, score}); });
+  if (sources.size() > 1) {
+    // The best score first for each offer, so that dropping repeats keeps it.
+    std::ranges::sort(hits, [](const Hit& a, const Hit& b) {
+      return a.offer != b.offer ? a.offer < b.offer : a.score > b.score;
+    });
+    const auto repeats = std::ranges::unique(hits, {}, &Hit::offer);
+    hits.erase(repeats.begin(), repeats.end());
+  }
+  return hits;
+}
+
+std::optional<std::string> SearchIndex::did_you_mean(std::string_view query,
+                                                     const SearchAnalyser& analyser) const {
+  auto words = analyser.words(query);
+  bool corrected = false;
+  for (auto& word : words) {
+    if (find_term(word) || find_stem(analyser.stem(word))) continue;
+    std::vector<Source> typos;
+    add_typo_sources(word, kSuggestionExtraEdits, typos);
+    if (typos.empty()) return std::nullopt;
+    // The fewest edits away; of those, the word most offers hold.
+    const auto closest = std::ranges::min_element(typos, {}, [&](const Source& s) {
+      return std::pair(s.edits, -static_cast<std::int64_t>(offers_of(s.term).size()));
+    });
+    word = std::string(term(closest->term));
+    corrected = true;
+  }
+  if (!corrected) return std::nullopt;
+  auto suggestion = fmt::format("{}", fmt::join(words, " "));
+  if (search(suggestion + ' ', analyser).empty()) return std::nullopt;
+  return suggestion;
+}
+
+std::vector<std::string> SearchIndex::complete(std::string_view prefix,
+                                               const SearchAnalyser& analyser,
+                                               std::size_t limit) const {
+  const auto words = analyser.words(prefix);
+  if (words.empty()) return {};
+  const auto& start = words.back();
+  const auto ids = std::views::iota(Term{0}, static_cast<Term>(term_count()));
+  std::vector<Term> candidates;
+  for (auto t = *std::ranges::partition_point(ids, [&](Term id) { return term(id) < start; });
+       t < term_count() && term(t).starts_with(start); ++t) {
+    candidates.push_back(t);
+  }
+  const auto shown = std::min(limit, candidates.size());
+  // Most offers first; the dictionary order among equals.
+  std::ranges::partial_sort(candidates, candidates.begin() + static_cast<std::ptrdiff_t>(shown),
+                            [&](Term a, Term b) {
+                              const auto na = offers_of(a).size();
+                              const auto nb = offers_of(b).size();
+                              return na != nb ? na > nb : a < b;
+                            });
+  std::vector<std::string> result;
+  for (std::size_t k = 0; k < shown; ++k) result.emplace_back(term(candidates[k]));
+  return result;
+}
+
+std::size_t SearchIndex::memory_bytes() const noexcept {
+  return term_text_.capacity() + stem_text_.capacity() + bytes_of(term_start_) +
+         bytes_of(posting_start_) + bytes_of(posting_offer_) + bytes_of(posting_fields_) +
+         bytes_of(stem_start_) + bytes_of(stem_terms_start_) + bytes_of(stem_terms_) +
+         bytes_of(typo_length_start_) + bytes_of(typo_terms_) + bytes_of(typo_signatures_);
+}
+
+}  // namespace artshop
