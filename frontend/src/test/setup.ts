@@ -29,6 +29,14 @@ beforeAll(() => {
   // jsdom has no layout: scrolling is a no-op here, and the app scrolls on every page change.
   window.scrollTo = () => undefined;
   Element.prototype.scrollIntoView = () => undefined;
+  // What the menus (Radix) ask of a browser and jsdom lacks: element sizes and pointer capture.
+  window.ResizeObserver = class {
+    observe = () => undefined;
+    unobserve = () => undefined;
+    disconnect = () => undefined;
+  };
+  Element.prototype.hasPointerCapture = () => false;
+  Element.prototype.releasePointerCapture = () => undefined;
 });
 
 beforeEach(() => {

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 
-// The Material icons of the first screen (paths from @mui/icons-material), as small SVGs: the icon
-// package's components would bring MUI's SvgIcon and its styling engine with them.
+// The shop's icons: Material Design paths (Apache 2.0), as small inline SVGs in the text's colour.
 
 function Icon({ children, className }: { children: ReactNode; className?: string }) {
   return (
@@ -93,5 +92,109 @@ export function RadioIcons() {
         <path d="M8.465 8.465C9.37 7.56 10.62 7 12 7C14.76 7 17 9.24 17 12C17 13.38 16.44 14.63 15.535 15.535C14.63 16.44 13.38 17 12 17C9.24 17 7 14.76 7 12C7 10.62 7.56 9.37 8.465 8.465Z" />
       </Icon>
     </span>
+  );
+}
+
+export function CheckCircleOutlinedIcon() {
+  return (
+    <Icon>
+      <path d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8m4.59-12.42L10 14.17l-2.59-2.58L6 13l4 4 8-8z" />
+    </Icon>
+  );
+}
+
+export function ErrorOutlineIcon() {
+  return (
+    <Icon>
+      <path d="M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2M12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8" />
+    </Icon>
+  );
+}
+
+export function WarningAmberOutlinedIcon() {
+  return (
+    <Icon>
+      <path d="M12 5.99 19.53 19H4.47zM12 2 1 21h22zm1 14h-2v2h2zm0-6h-2v4h2z" />
+    </Icon>
+  );
+}
+
+export function DownloadIcon() {
+  return (
+    <Icon>
+      <path d="M5 20h14v-2H5zM19 9h-4V3H9v6H5l7 7z" />
+    </Icon>
+  );
+}
+
+export function DeleteOutlinedIcon() {
+  return (
+    <Icon>
+      <path d="M16 9v10H8V9zm-1.5-6h-5l-1 1H5v2h14V4h-3.5zM18 7H6v12c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2z" />
+    </Icon>
+  );
+}
+
+export function CardGiftcardOutlinedIcon() {
+  return (
+    <Icon>
+      <path d="M20 6h-2.18c.11-.31.18-.65.18-1 0-1.66-1.34-3-3-3-1.05 0-1.96.54-2.5 1.35l-.5.67-.5-.68C10.96 2.54 10.05 2 9 2 7.34 2 6 3.34 6 5c0 .35.07.69.18 1H4c-1.11 0-1.99.89-1.99 2L2 19c0 1.11.89 2 2 2h16c1.11 0 2-.89 2-2V8c0-1.11-.89-2-2-2m-5-2c.55 0 1 .45 1 1s-.45 1-1 1-1-.45-1-1 .45-1 1-1M9 4c.55 0 1 .45 1 1s-.45 1-1 1-1-.45-1-1 .45-1 1-1m11 15H4v-2h16zm0-5H4V8h5.08L7 10.83 8.62 12 12 7.4l3.38 4.6L17 10.83 14.92 8H20z" />
+    </Icon>
+  );
+}
+
+export function ContentCopyIcon() {
+  return (
+    <Icon>
+      <path d="M16 1H4c-1.1 0-2 .9-2 2v14h2V3h12zm3 4H8c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h11c1.1 0 2-.9 2-2V7c0-1.1-.9-2-2-2m0 16H8V7h11z" />
+    </Icon>
+  );
+}
+
+export function CloseIcon() {
+  return (
+    <Icon>
+      <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />
+    </Icon>
+  );
+}
+
+export function ChevronLeftIcon() {
+  return (
+    <Icon>
+      <path d="M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z" />
+    </Icon>
+  );
+}
+
+export function ChevronRightIcon() {
+  return (
+    <Icon>
+      <path d="M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z" />
+    </Icon>
+  );
+}
+
+export function PlayArrowIcon() {
+  return (
+    <Icon>
+      <path d="M8 5v14l11-7z" />
+    </Icon>
+  );
+}
+
+export function PauseIcon() {
+  return (
+    <Icon>
+      <path d="M6 19h4V5H6zm8-14v14h4V5z" />
+    </Icon>
+  );
+}
+
+export function SaveAltIcon() {
+  return (
+    <Icon>
+      <path d="M19 12v7H5v-7H3v7c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2v-7zm-6 .67 2.59-2.58L17 11.5l-5 5-5-5 1.41-1.41L11 12.67V3h2z" />
+    </Icon>
   );
 }

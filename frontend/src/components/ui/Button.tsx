@@ -2,13 +2,13 @@ import { useId, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { buttonClass, type ButtonLook } from './buttonClass';
 
 interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'color'>, ButtonLook {
-  /** An icon before the label (MUI's startIcon). */
+  /** An icon before the label. */
   startIcon?: ReactNode;
   /** Busy with what it started: disabled, with a spinner over its label. */
   loading?: boolean;
 }
 
-/** A button that looks like MUI's Button with the same props. */
+/** The shop's button: text, outlined or contained; a spinner over its label while `loading`. */
 export function Button({
   variant,
   color,
@@ -28,7 +28,7 @@ export function Button({
   return (
     <button
       {...button}
-      // The spinner is labelled by the button, as MUI's is.
+      // The spinner is labelled by the button.
       id={button.id ?? id}
       type={type}
       className={look}
@@ -38,13 +38,20 @@ export function Button({
       {loading && (
         <span className="button__loading">
           <span role="progressbar" aria-labelledby={button.id ?? id}>
-            <svg className="spinner" viewBox="22 22 44 44" aria-hidden="true">
-              <circle cx="44" cy="44" r="20.2" fill="none" strokeWidth="3.6" />
-            </svg>
+            <Spinner />
           </span>
         </span>
       )}
       {children}
     </button>
+  );
+}
+
+/** A turning circle in the text's colour, for something under way. */
+export function Spinner() {
+  return (
+    <svg className="spinner" viewBox="22 22 44 44" aria-hidden="true">
+      <circle cx="44" cy="44" r="20.2" fill="none" strokeWidth="3.6" />
+    </svg>
   );
 }

@@ -1,7 +1,7 @@
 export interface ButtonLook {
   variant?: 'text' | 'outlined' | 'contained';
   color?: 'primary' | 'secondary' | 'inherit';
-  size?: 'medium' | 'large';
+  size?: 'small' | 'medium' | 'large';
 }
 
 /** The classes that draw a link or a button like MUI's Button with the same props. */
