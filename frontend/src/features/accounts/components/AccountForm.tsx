@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import type { ReactNode, Ref } from 'react';
 import { FormErrorAlert } from '@/components/form/FormErrorAlert';
+import { Button } from '@/components/ui/Button';
 import type { FormFrame } from '../hooks/useAccountForm';
 
 interface AccountFormProps {
@@ -21,8 +20,8 @@ interface AccountFormProps {
  */
 export function AccountForm({ label, form, formRef, onSubmit, children }: AccountFormProps) {
   return (
-    <Box
-      component="form"
+    <form
+      className="account-form"
       ref={form?.formRef ?? formRef}
       noValidate
       aria-label={label}
@@ -31,11 +30,10 @@ export function AccountForm({ label, form, formRef, onSubmit, children }: Accoun
         form?.clearGeneralMessages();
         void onSubmit();
       }}
-      sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
     >
       {form !== undefined && <FormErrorAlert messages={form.generalMessages} />}
       {children}
-    </Box>
+    </form>
   );
 }
 
@@ -47,7 +45,7 @@ export function SubmitButton({ loading, children }: { loading: boolean; children
       variant="contained"
       size="large"
       loading={loading}
-      sx={{ alignSelf: { sm: 'flex-start' } }}
+      className="account-form__submit"
     >
       {children}
     </Button>

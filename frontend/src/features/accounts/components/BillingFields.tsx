@@ -1,4 +1,4 @@
-import TextField from '@mui/material/TextField';
+import { TextField } from '@/components/ui/fields';
 import { CheckoutAgreement } from '@/components/form/AgreementCheckbox';
 import type { TextFieldBinding } from '../hooks/useAccountForm';
 import type { Billing, NamesUpdate } from '../api/types';

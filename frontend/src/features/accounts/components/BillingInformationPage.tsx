@@ -1,4 +1,3 @@
-import Typography from '@mui/material/Typography';
 import { useAppDispatch } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
 import { Page } from '@/components/Page';
@@ -12,9 +11,9 @@ import { WithProfile } from './WithProfile';
 export default function BillingInformationPage() {
   return (
     <Page title="Billing information" maxWidth="sm">
-      <Typography sx={{ mb: 3 }}>
+      <p className="type-body1 mb-3">
         We put this address on your invoices and fill it in when you check out.
-      </Typography>
+      </p>
       <WithProfile>{(profile) => <BillingForm billing={profile.billing} />}</WithProfile>
     </Page>
   );

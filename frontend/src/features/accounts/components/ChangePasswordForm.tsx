@@ -1,6 +1,6 @@
-import TextField from '@mui/material/TextField';
 import { useAppDispatch } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
+import { TextField } from '@/components/ui/fields';
 import { useChangePasswordMutation } from '../api/accountsApi';
 import { useAccountForm } from '../hooks/useAccountForm';
 import { PASSWORD_HINT } from '../passwordRules';

@@ -1,5 +1,4 @@
-import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
+import { Combobox } from '@/components/ui/Combobox';
 import { COUNTRIES, type Country } from '../data/countries';
 import { COUNTRIES_BY_NAME, searchCountries } from '../data/countrySearch';
 
@@ -15,27 +14,18 @@ interface CountryFieldProps {
 export function CountryField({ value, onChange, error, helperText }: CountryFieldProps) {
   const selected = COUNTRIES.find((country) => country.code === value.toUpperCase()) ?? null;
   return (
-    <Autocomplete<Country>
+    <Combobox<Country>
+      label="Country"
+      name="country"
+      autoComplete="country-name"
       options={COUNTRIES_BY_NAME}
       value={selected}
-      onChange={(_event, country) => onChange(country?.code ?? '')}
-      getOptionLabel={(country) => country.name}
-      filterOptions={(options, { inputValue }) => searchCountries(options, inputValue)}
-      isOptionEqualToValue={(option, current) => option.code === current.code}
-      autoHighlight
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label="Country"
-          name="country"
-          error={error}
-          helperText={helperText}
-          slotProps={{
-            ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, autoComplete: 'country-name' },
-          }}
-        />
-      )}
+      onChange={(country) => onChange(country?.code ?? '')}
+      optionLabel={(country) => country.name}
+      optionKey={(country) => country.code}
+      filter={searchCountries}
+      error={error}
+      helperText={helperText}
     />
   );
 }

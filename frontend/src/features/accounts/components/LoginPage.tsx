@@ -1,7 +1,7 @@
-import Alert from '@mui/material/Alert';
-import TextField from '@mui/material/TextField';
 import { useLocation } from 'react-router';
 import { Page } from '@/components/Page';
+import { Alert } from '@/components/ui/Alert';
+import { TextField } from '@/components/ui/fields';
 import { useAccountForm } from '../hooks/useAccountForm';
 import { useSignIn } from '../hooks/useSignIn';
 import { destinationAfterLogin, readLoginPageState } from '../loginPageState';
@@ -24,7 +24,7 @@ export default function LoginPage() {
   return (
     <Page title="Log in" maxWidth="sm">
       {notice !== undefined && (
-        <Alert severity="success" sx={{ mb: 3 }}>
+        <Alert severity="success" className="mb-3">
           {notice}
         </Alert>
       )}

@@ -1,7 +1,7 @@
-import TextField from '@mui/material/TextField';
 import { useNavigate } from 'react-router';
 import { AgreementCheckbox, PolicyLink } from '@/components/form/AgreementCheckbox';
 import { Page } from '@/components/Page';
+import { TextField } from '@/components/ui/fields';
 import { useRegisterMutation } from '../api/accountsApi';
 import { useAccountForm } from '../hooks/useAccountForm';
 import type { LoginPageState } from '../loginPageState';

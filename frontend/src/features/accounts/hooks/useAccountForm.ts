@@ -7,11 +7,13 @@ type Widened<V> = { [K in keyof V]: V[K] extends string ? string : boolean };
 type TextFieldName<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 type FieldMessages<V> = Partial<Record<keyof V, string>>;
 
-/** What `textField` gives an MUI TextField: its value, change handler and message. */
+/** What `textField` gives a TextField: its value, change handler and message. */
 export interface TextFieldBinding {
   name: string;
   value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onChange: (
+    event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
+  ) => void;
   error: boolean;
   helperText: string | undefined;
 }
@@ -54,13 +56,15 @@ export function useAccountForm<Initial extends FormValues>(initialValues: Initia
     );
   }
 
-  /** Value, change handler and message props for an MUI TextField bound to a text field. */
+  /** Value, change handler and message props for a TextField bound to a text field. */
   function textField(name: TextFieldName<V>, hint?: string): TextFieldBinding {
     const message = fieldMessages[name];
     return {
       name,
       value: values[name] as string,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      onChange: (
+        event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
+      ) => {
         setValue(name, event.target.value as V[typeof name]);
       },
       error: message !== undefined,
