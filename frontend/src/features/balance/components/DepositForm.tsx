@@ -1,5 +1,5 @@
-import TextField from '@mui/material/TextField';
 import { useAppSelector } from '@/app/hooks';
+import { TextField } from '@/components/ui/fields';
 import { DEPOSIT_MAX_EUR_CENTS, DEPOSIT_MIN_EUR_CENTS } from '@/config/constants';
 import {
   AccountForm,
@@ -56,7 +56,7 @@ export function DepositForm({ profile }: { profile: Profile }) {
       <TextField
         label={`Deposit amount (${currency})`}
         autoComplete="off"
-        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        inputMode="decimal"
         {...form.textField('depositAmount', boundsRule(DEPOSIT_BOUNDS, currency))}
       />
       <PayerFields
