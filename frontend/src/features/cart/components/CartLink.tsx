@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '@/app/hooks';
-import { ShoppingCartOutlinedIcon } from '@/components/plain/icons';
+import { ShoppingCartOutlinedIcon } from '@/components/ui/icons';
 import { selectCartCount } from '@/lib/cart/cartSlice';
 import './CartLink.css';
 
