@@ -1,4 +1,4 @@
-import { ButtonLink } from '@/components/plain/ButtonLink';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 import { CategoryList, LatestOffers } from '@/features/gallery';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import './HomePage.css';
