@@ -3,9 +3,9 @@ import { messageShown } from '@/components/snackbar/snackbarSlice';
 import { Page } from '@/components/Page';
 import { useUpdateBillingMutation } from '../api/accountsApi';
 import type { Billing } from '../api/types';
-import { useAccountForm } from '../hooks/useAccountForm';
-import { AccountForm, SubmitButton } from './AccountForm';
-import { BillingAddressFields } from './BillingFields';
+import { useAccountForm } from '@/components/form/useAccountForm';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
+import { BillingAddressFields } from '@/components/form/BillingFields';
 import { WithProfile } from './WithProfile';
 
 export default function BillingInformationPage() {

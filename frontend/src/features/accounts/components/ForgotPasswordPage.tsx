@@ -6,8 +6,8 @@ import { ButtonLink } from '@/components/ui/ButtonLink';
 import { TextField } from '@/components/ui/fields';
 import { Stack } from '@/components/ui/Stack';
 import { useForgotPasswordMutation } from '../api/accountsApi';
-import { useAccountForm } from '../hooks/useAccountForm';
-import { AccountForm, SubmitButton } from './AccountForm';
+import { useAccountForm } from '@/components/form/useAccountForm';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
 import { FormLinks } from './FormLinks';
 
 interface SentCode {

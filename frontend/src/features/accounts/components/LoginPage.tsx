@@ -2,10 +2,10 @@ import { useLocation } from 'react-router';
 import { Page } from '@/components/Page';
 import { Alert } from '@/components/ui/Alert';
 import { TextField } from '@/components/ui/fields';
-import { useAccountForm } from '../hooks/useAccountForm';
+import { useAccountForm } from '@/components/form/useAccountForm';
 import { useSignIn } from '../hooks/useSignIn';
 import { destinationAfterLogin, readLoginPageState } from '../loginPageState';
-import { AccountForm, SubmitButton } from './AccountForm';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
 import { FormLinks } from './FormLinks';
 
 export default function LoginPage() {

@@ -1,5 +1,5 @@
 import { TextField } from '@/components/ui/fields';
-import type { TextFieldBinding } from '../hooks/useAccountForm';
+import type { TextFieldBinding } from '@/components/form/useAccountForm';
 
 interface NewPasswordFieldsProps {
   password: TextFieldBinding;

@@ -2,11 +2,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/Page';
 import { TextField } from '@/components/ui/fields';
 import { useResetPasswordMutation } from '../api/accountsApi';
-import { useAccountForm } from '../hooks/useAccountForm';
+import { useAccountForm } from '@/components/form/useAccountForm';
 import type { LoginPageState } from '../loginPageState';
 import { PASSWORD_HINT } from '../passwordRules';
 import { NewPasswordFields } from './NewPasswordFields';
-import { AccountForm, SubmitButton } from './AccountForm';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
 import { FormLinks } from './FormLinks';
 
 /** Opened from the link in the reset mail, which carries `?email=...&code=...`. */

@@ -1,14 +1,11 @@
 import { useAppSelector } from '@/app/hooks';
 import { TextField } from '@/components/ui/fields';
 import { DEPOSIT_MAX_EUR_CENTS, DEPOSIT_MIN_EUR_CENTS } from '@/config/constants';
-import {
-  AccountForm,
-  billingDetailsOf,
-  PayerFields,
-  SubmitButton,
-  useAccountForm,
-  type Profile,
-} from '@/features/accounts';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
+import { PayerFields } from '@/components/form/BillingFields';
+import { useAccountForm } from '@/components/form/useAccountForm';
+import { billingDetailsOf } from '@/types/billing';
+import { type Profile } from '@/features/accounts';
 import { usePaymentCheckout } from '@/hooks/usePaymentCheckout';
 import { localValidationError } from '@/lib/api/apiError';
 import { browserInfo } from '@/lib/browser/browserInfo';

@@ -1,7 +1,8 @@
 import { useAppDispatch } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
 import { TextField } from '@/components/ui/fields';
-import { AccountForm, SubmitButton, useAccountForm } from '@/features/accounts';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
+import { useAccountForm } from '@/components/form/useAccountForm';
 import { useIdempotencyKey } from '@/hooks/useIdempotencyKey';
 import { formatMoney } from '@/lib/money/money';
 import { useRedeemGiftCardMutation } from '../api/balanceApi';

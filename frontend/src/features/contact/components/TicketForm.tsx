@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { CountedTextField } from '@/components/form/CountedTextField';
 import { Alert } from '@/components/ui/Alert';
 import { SelectField, TextField } from '@/components/ui/fields';
-import { AccountForm, SubmitButton, useAccountForm } from '@/features/accounts';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
+import { useAccountForm } from '@/components/form/useAccountForm';
 import { useCreateTicketMutation } from '../api/supportApi';
 import {
   DESCRIPTION_MAX_LENGTH,

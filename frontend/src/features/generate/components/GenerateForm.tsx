@@ -7,12 +7,9 @@ import { Alert } from '@/components/ui/Alert';
 import { ButtonLink } from '@/components/ui/ButtonLink';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { Stack } from '@/components/ui/Stack';
-import {
-  AccountForm,
-  SubmitButton,
-  useAccountForm,
-  type LoginPageState,
-} from '@/features/accounts';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
+import { useAccountForm } from '@/components/form/useAccountForm';
+import { type LoginPageState } from '@/features/accounts';
 import { isApiError, localValidationError } from '@/lib/api/apiError';
 import { selectIsSignedIn } from '@/lib/session/sessionSlice';
 import { ASPECT_RATIOS, STYLE_LABELS, STYLES, type AspectRatio, type Style } from '@/types/art';

@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { FormErrorAlert } from '@/components/form/FormErrorAlert';
 import { Button } from '@/components/ui/Button';
-import type { FormFrame } from '../hooks/useAccountForm';
+import type { FormFrame } from './useAccountForm';
 
 interface AccountFormProps {
   /** Names the form for assistive technology when a page holds more than one. */

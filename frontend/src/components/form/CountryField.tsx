@@ -1,6 +1,6 @@
 import { Combobox } from '@/components/ui/Combobox';
-import { COUNTRIES, type Country } from '../data/countries';
-import { COUNTRIES_BY_NAME, searchCountries } from '../data/countrySearch';
+import { COUNTRIES, type Country } from '@/lib/countries/countries';
+import { COUNTRIES_BY_NAME, searchCountries } from '@/lib/countries/countrySearch';
 
 interface CountryFieldProps {
   /** ISO 3166-1 alpha-2 code, or '' for none. */

@@ -1,9 +1,8 @@
 import { TextField } from '@/components/ui/fields';
-import { CheckoutAgreement } from '@/components/form/AgreementCheckbox';
-import type { TextFieldBinding } from '../hooks/useAccountForm';
-import type { Billing, NamesUpdate } from '../api/types';
-import type { BillingDetails } from '../billingDetails';
+import { CheckoutAgreement } from './AgreementCheckbox';
+import type { Billing, BillingDetails, NamesUpdate } from '@/types/billing';
 import { CountryField } from './CountryField';
+import type { TextFieldBinding } from './useAccountForm';
 
 /** First and last name, as the account page and the checkouts ask for them. */
 export function NameFields({ field }: { field: (name: keyof NamesUpdate) => TextFieldBinding }) {
