@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import './overlays.css';
 
 interface DialogProps {
@@ -13,7 +13,7 @@ interface DialogProps {
   actions?: ReactNode;
   /** A centred box (default), the whole window, or a sheet from the left edge. */
   variant?: 'centred' | 'full-screen' | 'sheet';
-  /** After it has closed and given the focus back (or the opener is gone). */
+  /** After it has closed and given the focus back to its opener (which may have gone meanwhile). */
   onClosed?: () => void;
   onKeyDown?: (event: KeyboardEvent) => void;
   children: ReactNode;
@@ -35,6 +35,9 @@ export function Dialog({
   onKeyDown,
   children,
 }: DialogProps) {
+  // Opened from script, not from a Radix trigger: the element to give the focus back to is the
+  // one that had it when the dialog opened.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => next || onClose()}>
       <RadixDialog.Portal>
@@ -44,9 +47,14 @@ export function Dialog({
           // No description element: the content describes itself.
           aria-describedby={undefined}
           onKeyDown={onKeyDown}
-          // Radix gives the focus back right after this returns; onClosed runs once it has.
-          onCloseAutoFocus={() => {
-            if (onClosed !== undefined) queueMicrotask(onClosed);
+          onOpenAutoFocus={() => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener.current?.isConnected === true) opener.current.focus();
+            onClosed?.();
           }}
         >
           <RadixDialog.Title className={titleHidden ? 'visually-hidden' : 'dialog__title type-h6'}>
