@@ -6,7 +6,7 @@ import { Menu, MenuItem } from './Menu';
 describe('Menu', () => {
   it('opens from the keyboard, moves with the arrow keys and runs the chosen entry', async () => {
     const user = userEvent.setup();
-    const chosen = vi.fn();
+    const chosen = vi.fn<(entry: string) => void>();
     render(
       <Menu trigger={<button type="button">Account</button>}>
         <MenuItem onSelect={() => chosen('settings')}>Settings</MenuItem>
@@ -26,7 +26,7 @@ describe('Menu', () => {
 
   it('closes on Escape without running anything', async () => {
     const user = userEvent.setup();
-    const chosen = vi.fn();
+    const chosen = vi.fn<() => void>();
     render(
       <Menu trigger={<button type="button">Account</button>}>
         <MenuItem onSelect={chosen}>Settings</MenuItem>

@@ -14,9 +14,13 @@ describe('Toast', () => {
       </Toast>,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Saved.');
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(closed).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(closed).toHaveBeenCalledTimes(1);
   });
 
@@ -27,8 +31,10 @@ describe('Toast', () => {
         Read me.
       </Toast>,
     );
-    fireEvent.pointerEnter(screen.getByRole('alert').parentElement as HTMLElement);
-    act(() => vi.advanceTimersByTime(20_000));
+    fireEvent.pointerEnter(screen.getByText('Read me.'));
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
     expect(closed).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(closed).toHaveBeenCalledTimes(1);
