@@ -69,9 +69,9 @@ export default function ArtworksPage() {
 function PictureCard({ picture }: { picture: OwnedPicture }) {
   const headingId = useId();
   return (
-    <article aria-labelledby={headingId} className="card artwork-card">
+    <article aria-labelledby={headingId} className="card media-card">
       <Thumbnail sources={picture.thumbnail} alt="" size={112} />
-      <div className="artwork-card__text">
+      <div className="media-card__text">
         <h2 id={headingId} className="type-subtitle1 text-strong">
           <RouterLink to={picturePath(picture.urlName)} className="text-link">
             {picture.title}

@@ -53,9 +53,9 @@ function HistoryItem({ image }: { image: GeneratedImage }) {
   const headingId = useId();
   const free = image.price.minorUnits === 0;
   return (
-    <article aria-labelledby={headingId} className="card history-item">
+    <article aria-labelledby={headingId} className="card media-card">
       <ImageThumbnail image={image} />
-      <div className="history-item__text">
+      <div className="media-card__text">
         <h3 id={headingId} className="type-subtitle1 text-strong history-item__prompt">
           {image.prompt}
         </h3>
