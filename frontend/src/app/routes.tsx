@@ -3,9 +3,8 @@ import { Route, Routes } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
 // The home page, the gallery and the picture page, where most visits start, are part of the first
 // script: loaded later, each would be one more round trip before its first screen. Their first
-// screens are plain CSS (MUI loads only for their dialogs and rarer states) and small, so the first
-// script grows by under 5 kB gzip for them. Every other page is its own chunk, loaded when its route
-// is first visited, and drawn with MUI, whose theme loads with the first of them.
+// screens are small, so the first script grows by under 5 kB gzip for them (their dialogs load
+// when they open). Every other page is its own chunk, loaded when its route is first visited.
 import HomePage from '@/features/home/components/HomePage';
 import GalleryPage from '@/features/gallery/components/GalleryPage';
 import PicturePage from '@/features/gallery/components/PicturePage';

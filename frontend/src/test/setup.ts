@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from './server';
 
 configure({
-  // Checking every element's computed style for visibility makes role queries on MUI pages take
+  // Checking every element's computed style for visibility makes role queries on whole pages take
   // seconds in jsdom; closed menus and dialogs are unmounted anyway.
   defaultHidden: true,
   // Pages are lazy chunks: the first visit of each imports and transforms its modules.

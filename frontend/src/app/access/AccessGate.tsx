@@ -4,7 +4,7 @@ import { selectIsSignedIn } from '@/lib/session/sessionSlice';
 import { useAppSelector } from '../hooks';
 import { resolveAccessCheck, type AccessCheckName } from './accessChecks';
 
-// Drawn with MUI like the other pages: loaded when a check first fails.
+// Loaded when a check first fails.
 const AccessDenied = lazy(() => import('./AccessDenied'));
 
 /**

@@ -19,7 +19,7 @@ import {
   useScrollOnNavigation,
 } from './useNavigationEffects';
 
-// A dialog and a snackbar bring MUI's modal and transitions: loaded the first time they show.
+// The dialog and the snackbar are loaded the first time they show.
 const CookieSettingsDialog = lazy(() =>
   import('@/features/legal/components/CookieSettingsDialog').then((module) => ({
     default: module.CookieSettingsDialog,

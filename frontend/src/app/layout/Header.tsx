@@ -19,8 +19,7 @@ const navLinkClass = buttonClass({ color: 'inherit' });
 export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
-    // MUI's sticky app bar and toolbar, drawn in plain CSS (layout.css) like the rest of the first
-    // screen, so that the script every visitor downloads first carries none of MUI.
+    // A sticky bar (layout.css); index.html draws the same markup until the script has run.
     <header className="app-header">
       <div className="app-header__toolbar">
         <button

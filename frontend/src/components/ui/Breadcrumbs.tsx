@@ -8,7 +8,7 @@ export interface Crumb {
   to?: string;
 }
 
-/** MUI's Breadcrumbs with links that underline on hover, in plain markup. */
+/** Breadcrumbs with links that underline on hover. */
 export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="type-body1 breadcrumbs">

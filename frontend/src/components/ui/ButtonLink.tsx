@@ -1,7 +1,7 @@
 import { Link, type LinkProps } from 'react-router';
 import { buttonClass, type ButtonLook } from './buttonClass';
 
-/** A link to a page of the shop that looks like MUI's Button. */
+/** A link to a page of the shop that looks like the kit's Button. */
 export function ButtonLink({
   variant,
   color,

@@ -2,13 +2,13 @@ import type { CSSProperties } from 'react';
 
 interface SkeletonProps {
   variant?: 'text' | 'rectangular' | 'rounded';
-  /** Width and height, as MUI's Skeleton takes them (a number is pixels). */
+  /** Width and height (a number is pixels). */
   width?: CSSProperties['width'];
   height?: CSSProperties['height'];
   style?: CSSProperties;
 }
 
-/** A pulsing placeholder for what is still loading, as MUI's Skeleton draws it. */
+/** A pulsing placeholder for what is still loading. */
 export function Skeleton({ variant = 'text', width, height, style }: SkeletonProps) {
   return (
     <span

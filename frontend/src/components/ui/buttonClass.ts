@@ -4,7 +4,7 @@ export interface ButtonLook {
   size?: 'small' | 'medium' | 'large';
 }
 
-/** The classes that draw a link or a button like MUI's Button with the same props. */
+/** The classes that draw a link or a button as the kit's Button with the same props. */
 export function buttonClass({
   variant = 'text',
   color = 'primary',

@@ -72,7 +72,7 @@ export function AddShoppingCartIcon() {
   );
 }
 
-/** The icon of MUI's info alert. */
+/** The icon of an info alert. */
 export function InfoOutlinedIcon() {
   return (
     <Icon>
@@ -81,7 +81,7 @@ export function InfoOutlinedIcon() {
   );
 }
 
-/** MUI's radio: the ring, and the dot that grows in when checked (plain.css, `.radio`). */
+/** A radio: the ring, and the dot that grows in when checked (controls.css, `.radio`). */
 export function RadioIcons() {
   return (
     <span className="radio__icons">

@@ -52,8 +52,8 @@ function sameFields(a: TypedFields, b: TypedFields): boolean {
 
 /**
  * The gallery's filters. Choices apply at once; the price range and the search apply on Enter or
- * "Apply", once the range is valid. Native selects and inputs drawn like MUI's small outlined
- * fields (components/ui/fields.tsx): the bar is part of the gallery's first screen.
+ * "Apply", once the range is valid. The kit's fields (components/ui/fields.tsx): native selects
+ * and inputs, light enough for the gallery's first screen.
  */
 export function FilterBar({
   filters,

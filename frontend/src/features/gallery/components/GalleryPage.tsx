@@ -23,8 +23,7 @@ import { FilterBar } from './FilterBar';
 import { OfferGrid } from './OfferGrid';
 import './GalleryPage.css';
 
-// The usual first screen (filters, count, pictures) is plain; a failed load (QueryErrorAlert), an
-// empty result and an unknown category are drawn with MUI, which loads when one of them shows.
+// An empty result and an unknown category are rare: their parts load when one of them shows.
 const EmptyState = lazy(() =>
   import('@/components/EmptyState').then((module) => ({ default: module.EmptyState })),
 );

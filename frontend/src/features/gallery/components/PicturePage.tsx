@@ -24,9 +24,7 @@ import { Picture } from './Picture';
 import { PictureFacts } from './PictureFacts';
 import './PicturePage.css';
 
-// The picture, its details and the size choice are plain; the full-screen viewer (MUI's Dialog),
-// the not-found answer and a failed load (QueryErrorAlert) are drawn with MUI, which loads when
-// one of them shows.
+// The full-screen viewer (a dialog) and the not-found answer load when one of them shows.
 const ImageViewer = lazy(() =>
   import('./ImageViewer').then((module) => ({ default: module.ImageViewer })),
 );

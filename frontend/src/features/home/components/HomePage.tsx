@@ -18,7 +18,7 @@ const STEPS = [
   },
 ] as const;
 
-/** The first page most visitors see: drawn in plain CSS (HomePage.css), without MUI. */
+/** The first page most visitors see (HomePage.css). */
 export default function HomePage() {
   usePageTitle('');
   return (
