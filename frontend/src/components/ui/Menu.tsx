@@ -13,13 +13,13 @@ interface MenuProps {
 
 /**
  * A menu of actions and links (Radix): arrow keys move between its items, typing jumps to one,
- * Escape closes it and the focus returns to its button. Modal while open, so that the focus stays
- * in it even when the page moves the focus meanwhile (a page arriving focuses its heading). It
- * opens in 300 ms and closes in 250 ms (SPEC.md section 9; overlays.css).
+ * Escape closes it and the focus returns to its button; so does the focus moving elsewhere. Not
+ * modal: a modal menu would hide the rest of the page from assistive technology while its links
+ * stay focusable. It opens in 300 ms and closes in 250 ms (SPEC.md section 9; overlays.css).
  */
 export function Menu({ trigger, open, onOpenChange, children }: MenuProps) {
   return (
-    <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
+    <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
