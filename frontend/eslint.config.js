@@ -27,6 +27,15 @@ const upwardImport = {
   regex: '^@/(app|features)(/|$)',
   message: 'Shared code does not depend on the app or on a feature.',
 };
+// The app shell reaches into a feature only for a page (src/app/routes.tsx) or a part of the
+// header and footer; everything else goes through the feature's index.ts.
+const appFeatureImport = {
+  ...deepFeatureImport,
+  regex:
+    '^@/features/[^/]+/(?!components/(\\w+Page|AccountMenu|CartLink|CurrencySelect|CookieConsentBanner|CookieSettingsDialog)$)',
+  message:
+    "The app imports a feature's pages and header parts from components/, anything else through its index.ts ('@/features/<name>').",
+};
 const restrictImports = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
@@ -69,6 +78,11 @@ export default defineConfig([
     // A test may start the fake servers and fixtures another feature publishes for testing.
     files: ['src/features/**/*.test.{ts,tsx}', 'src/features/*/testing/**'],
     rules: restrictImports(featureOutsideTests, relativeOutOfFeature),
+  },
+  {
+    files: ['src/app/**'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: restrictImports(appFeatureImport),
   },
   {
     files: ['src/{components,hooks,lib,types,config}/**'],

@@ -96,7 +96,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
-    // Whole-app renders import MUI on first use; generous on a small CI machine.
+    // Whole-app renders import each page's chunk on first use; generous on a small CI machine.
     testTimeout: 20_000,
   },
 });

@@ -64,8 +64,30 @@ test('every screen a visitor can open has no serious accessibility violation', a
     '/contact',
     '/generate',
     '/balance',
+    '/not-logged-in?reason=Your%20session%20has%20expired.',
   ];
   for (const path of paths) await test.step(path, () => expectAccessible(page, path));
+});
+
+test('the dialogs and the menu have no serious accessibility violation while open', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Choose' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cookie settings' })).toBeVisible();
+  expect(await seriousViolations(page), 'axe with the cookie settings open').toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  expect(await seriousViolations(page), 'axe with the account menu open').toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.goto(picturePath);
+  await page.getByRole('button', { name: 'Full screen', exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await seriousViolations(page), 'axe with the image viewer open').toEqual([]);
 });
 
 test('every screen of a signed-in customer has no serious accessibility violation', async ({
@@ -90,6 +112,12 @@ test('every screen of a signed-in customer has no serious accessibility violatio
     '/balance',
     '/contact',
     '/generate',
+    '/',
+    '/gallery',
+    categoryPath,
+    picturePath,
+    '/privacy-policy',
+    '/terms-and-conditions',
   ];
   for (const path of paths) await test.step(path, () => expectAccessible(page, path));
 });

@@ -1,8 +1,7 @@
 // Prints how much JavaScript (gzip) the home page needs before it can show anything, and fails
 // above the budget. Initial JS: the scripts index.html loads and preloads, the home route's chunk
 // when it has one (src/app/routes.tsx makes the home, gallery and picture pages part of the entry),
-// and everything those import statically. Then, per route chunk, what it adds on top of the entry, MUI's theme included
-// for the pages drawn with MUI (they load it with them: components/theme/themedLazy.tsx).
+// and everything those import statically. Then, per route chunk, what it adds on top of the entry.
 // Usage: node scripts/bundle-size.mjs [--budget-kb N]   (after `vite build`)
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,8 +10,7 @@ import { constants, gzipSync } from 'node:zlib';
 
 const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 const assetsDir = join(distDir, 'assets');
-// The most the home page may load before it shows (docs/benchmarks.md, "Front end"): its first
-// screen is drawn without MUI, which loads with the pages and dialogs that use it.
+// The most the home page may load before it shows (docs/benchmarks.md, "Front end").
 const BUDGET_KB = 150;
 const budgetFlag = process.argv.indexOf('--budget-kb');
 const budgetKb = budgetFlag === -1 ? BUDGET_KB : Number(process.argv[budgetFlag + 1]);
@@ -57,11 +55,8 @@ if (loadedByIndex.length === 0) throw new Error(`No script in ${join(distDir, 'i
 const assets = readdirSync(assetsDir);
 const routeChunks = assets.filter((file) => /^[A-Z]\w*Page-[\w-]+\.js$/.test(file)).sort();
 const homeChunk = routeChunks.find((file) => file.startsWith('HomePage-'));
-const themeChunks = assets.filter((file) => /^MuiTheme-[\w-]+\.js$/.test(file));
 
 const entry = withStaticImports(loadedByIndex);
-// MUI's theme and its styling engine, beyond what the entry already holds.
-const theme = [...withStaticImports(themeChunks)].filter((file) => !entry.has(file));
 const home = withStaticImports(homeChunk === undefined ? entry : [...entry, homeChunk]);
 const homeBytes = total(home);
 
@@ -72,11 +67,7 @@ for (const file of [...home].sort((a, b) => gzipBytes(b) - gzipBytes(a))) {
 console.log(`  ${kb(homeBytes).padStart(9)}  total, ${home.size} files`);
 console.log(`bundle-size: entry alone ${kb(total(entry))}; each route adds, gzip:`);
 for (const chunk of routeChunks) {
-  const own = [...withStaticImports([chunk])].filter((file) => !entry.has(file));
-  // A page that shares code with the theme is drawn with MUI, and loads the theme with it; a page
-  // whose first screen is plain (the gallery, the picture page) loads it only for what opens later.
-  const drawnWithMui = own.some((file) => theme.includes(file));
-  const added = drawnWithMui ? [...new Set([...own, ...theme])] : own;
+  const added = [...withStaticImports([chunk])].filter((file) => !entry.has(file));
   const name = chunk.slice(0, chunk.indexOf('-'));
   console.log(`  ${kb(total(added)).padStart(9)}  ${name} (${added.length} files)`);
 }

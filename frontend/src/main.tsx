@@ -1,7 +1,8 @@
 // The theme's variables and baseline, then the plain components' styles: first, so that the styles
 // of the components that use them come after and win where they say more.
-import './components/theme/base.css';
-import './components/plain/plain.css';
+import './components/ui/tokens.css';
+import './components/ui/base.css';
+import './components/ui/kit.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/AppProviders';

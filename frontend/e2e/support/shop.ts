@@ -40,7 +40,7 @@ export function stored(page: Page, area: 'sessionStorage' | 'localStorage', key:
   return page.evaluate<string | null>(`${area}.getItem(${JSON.stringify(key)})`);
 }
 
-export const snackbar = (page: Page) => page.locator('.MuiSnackbar-root').getByRole('alert');
+export const snackbar = (page: Page) => page.locator('.toast-region').getByRole('alert');
 
 interface OfferPageJson {
   total: number;

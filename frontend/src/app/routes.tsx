@@ -1,12 +1,10 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
-import { themedLazy } from '@/components/theme/themedLazy';
 // The home page, the gallery and the picture page, where most visits start, are part of the first
 // script: loaded later, each would be one more round trip before its first screen. Their first
-// screens are plain CSS (MUI loads only for their dialogs and rarer states) and small, so the first
-// script grows by under 5 kB gzip for them. Every other page is its own chunk, loaded when its route
-// is first visited, and drawn with MUI, whose theme loads with the first of them.
+// screens are small, so the first script grows by under 5 kB gzip for them (their dialogs load
+// when they open). Every other page is its own chunk, loaded when its route is first visited.
 import HomePage from '@/features/home/components/HomePage';
 import GalleryPage from '@/features/gallery/components/GalleryPage';
 import PicturePage from '@/features/gallery/components/PicturePage';
@@ -15,31 +13,27 @@ import { AppLayout } from './layout/AppLayout';
 import { RouteErrorBoundary } from './layout/RouteErrorBoundary';
 import { ERROR_PATH, NOT_LOGGED_IN_PATH } from './paths';
 
-const LoginPage = themedLazy(() => import('@/features/accounts/components/LoginPage'));
-const SignUpPage = themedLazy(() => import('@/features/accounts/components/SignUpPage'));
-const ForgotPasswordPage = themedLazy(
-  () => import('@/features/accounts/components/ForgotPasswordPage'),
-);
-const ResetPasswordPage = themedLazy(
-  () => import('@/features/accounts/components/ResetPasswordPage'),
-);
-const AccountSettingsPage = themedLazy(
+const LoginPage = lazy(() => import('@/features/accounts/components/LoginPage'));
+const SignUpPage = lazy(() => import('@/features/accounts/components/SignUpPage'));
+const ForgotPasswordPage = lazy(() => import('@/features/accounts/components/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('@/features/accounts/components/ResetPasswordPage'));
+const AccountSettingsPage = lazy(
   () => import('@/features/accounts/components/AccountSettingsPage'),
 );
-const ArtworksPage = themedLazy(() => import('@/features/artworks/components/ArtworksPage'));
-const BillingInformationPage = themedLazy(
+const ArtworksPage = lazy(() => import('@/features/artworks/components/ArtworksPage'));
+const BillingInformationPage = lazy(
   () => import('@/features/accounts/components/BillingInformationPage'),
 );
-const CartPage = themedLazy(() => import('@/features/cart/components/CartPage'));
-const OrderHistoryPage = themedLazy(() => import('@/features/orders/components/OrderHistoryPage'));
-const BalancePage = themedLazy(() => import('@/features/balance/components/BalancePage'));
-const ContactPage = themedLazy(() => import('@/features/contact/components/ContactPage'));
-const GeneratePage = themedLazy(() => import('@/features/generate/components/GeneratePage'));
-const PrivacyPolicyPage = themedLazy(() => import('@/features/legal/components/PrivacyPolicyPage'));
-const TermsPage = themedLazy(() => import('@/features/legal/components/TermsPage'));
-const NotLoggedInPage = themedLazy(() => import('@/features/accounts/components/NotLoggedInPage'));
-const ErrorPage = themedLazy(() => import('@/components/status/ErrorPage'));
-const NotFoundPage = themedLazy(() => import('@/components/status/NotFoundPage'));
+const CartPage = lazy(() => import('@/features/cart/components/CartPage'));
+const OrderHistoryPage = lazy(() => import('@/features/orders/components/OrderHistoryPage'));
+const BalancePage = lazy(() => import('@/features/balance/components/BalancePage'));
+const ContactPage = lazy(() => import('@/features/contact/components/ContactPage'));
+const GeneratePage = lazy(() => import('@/features/generate/components/GeneratePage'));
+const PrivacyPolicyPage = lazy(() => import('@/features/legal/components/PrivacyPolicyPage'));
+const TermsPage = lazy(() => import('@/features/legal/components/TermsPage'));
+const NotLoggedInPage = lazy(() => import('@/features/accounts/components/NotLoggedInPage'));
+const ErrorPage = lazy(() => import('@/components/status/ErrorPage'));
+const NotFoundPage = lazy(() => import('@/components/status/NotFoundPage'));
 
 /**
  * Every screen of SPEC.md section 2, with its access check. The layout shows as soon as the first

@@ -2,11 +2,21 @@ import { useEffect, useState } from 'react';
 import { ASYNC_COMPONENT_DELAY_MS } from '@/config/constants';
 import './DelayedProgress.css';
 
-/**
- * A progress bar that appears only when loading takes longer than ASYNC_COMPONENT_DELAY_MS: MUI's
- * indeterminate LinearProgress in plain CSS, so that a slow first page (often the gallery or a
- * picture, whose first screens are plain) does not load MUI only to show it.
- */
+/** An indeterminate progress bar, at the top of the window or (`inline`) where it stands. */
+export function ProgressBar({ label, inline = false }: { label: string; inline?: boolean }) {
+  return (
+    <span
+      role="progressbar"
+      aria-label={label}
+      className={inline ? 'progress progress--inline' : 'progress'}
+    >
+      <span className="progress__bar progress__bar--1" />
+      <span className="progress__bar progress__bar--2" />
+    </span>
+  );
+}
+
+/** A progress bar that appears only when loading takes longer than ASYNC_COMPONENT_DELAY_MS. */
 export function DelayedProgress({ label = 'Loading' }: { label?: string }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
@@ -14,10 +24,5 @@ export function DelayedProgress({ label = 'Loading' }: { label?: string }) {
     return () => window.clearTimeout(timer);
   }, []);
   if (!visible) return null;
-  return (
-    <span role="progressbar" aria-label={label} className="progress">
-      <span className="progress__bar progress__bar--1" />
-      <span className="progress__bar progress__bar--2" />
-    </span>
-  );
+  return <ProgressBar label={label} />;
 }

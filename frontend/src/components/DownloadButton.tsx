@@ -1,5 +1,5 @@
-import Download from '@mui/icons-material/Download';
-import Button from '@mui/material/Button';
+import { Button } from '@/components/ui/Button';
+import { DownloadIcon } from '@/components/ui/icons';
 import { useFormErrorReporter } from '@/hooks/useFormErrorReporter';
 
 interface DownloadButtonProps {
@@ -24,7 +24,7 @@ export function DownloadButton({ label, loading, download }: DownloadButtonProps
     <Button
       variant="outlined"
       size="small"
-      startIcon={<Download />}
+      startIcon={<DownloadIcon />}
       loading={loading}
       aria-label={label}
       onClick={() => void start()}

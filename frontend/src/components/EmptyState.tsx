@@ -1,8 +1,5 @@
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 
 interface EmptyStateProps {
   message: string;
@@ -14,16 +11,16 @@ interface EmptyStateProps {
 /** What a list page shows when it has nothing to list yet. */
 export function EmptyState({ message, children, action }: EmptyStateProps) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
-      <Typography variant="h6" component="p" gutterBottom>
-        {message}
-      </Typography>
+    <div className="card card--padded text-center">
+      <p className="type-h6 type-gutter-bottom">{message}</p>
       {children}
       {action !== undefined && (
-        <Button component={RouterLink} to={action.to} variant="contained" sx={{ mt: 2 }}>
-          {action.label}
-        </Button>
+        <p className="mt-2">
+          <ButtonLink to={action.to} variant="contained">
+            {action.label}
+          </ButtonLink>
+        </p>
       )}
-    </Paper>
+    </div>
   );
 }

@@ -8,9 +8,8 @@ interface PageProps {
 }
 
 /**
- * The frame of an ordinary page: its document title, one h1 and the content. MUI's Container and
- * h4 Typography drawn in plain CSS (plain.css), so that a page whose first screen is plain (the
- * gallery) needs none of MUI for it; pages drawn with MUI look the same inside it.
+ * The frame of an ordinary page: its document title, one h1 and the content, in the kit's
+ * container (kit.css).
  */
 export function Page({ title, children, maxWidth = 'lg' }: PageProps) {
   usePageTitle(title);

@@ -1,6 +1,5 @@
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Alert, type Severity } from '@/components/ui/Alert';
+import { Spinner } from '@/components/ui/Button';
 import type { PaymentStatus } from '@/types/payment';
 
 export interface PaymentOutcomeTexts {
@@ -21,7 +20,7 @@ interface PaymentStatusAlertProps {
 }
 
 interface Shown {
-  severity: AlertColor;
+  severity: Severity;
   title: string;
   text: string;
   waiting?: boolean;
@@ -63,10 +62,10 @@ export function PaymentStatusAlert(props: PaymentStatusAlertProps) {
       // A status, not an alert: it changes by itself and must not interrupt a screen reader.
       role="status"
       severity={shown.severity}
-      icon={shown.waiting === true ? <CircularProgress size={20} aria-hidden="true" /> : undefined}
-      sx={{ mb: 3 }}
+      icon={shown.waiting === true ? <Spinner /> : undefined}
+      title={shown.title}
+      className="mb-3"
     >
-      <AlertTitle>{shown.title}</AlertTitle>
       {shown.text}
     </Alert>
   );

@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import './PricedLine.css';
 
 interface PricedLineProps {
   title: ReactNode;
@@ -16,26 +15,14 @@ interface PricedLineProps {
 /** One line of a cart or an order: what it is and what it costs. Goes in a `ul`. */
 export function PricedLine({ title, detail, price, start, end }: PricedLineProps) {
   return (
-    <Box
-      component="li"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 2,
-        py: 1.5,
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-    >
+    <li className="priced-line">
       {start}
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
-        <Typography variant="body2" color="textSecondary" component="div">
-          {detail}
-        </Typography>
-      </Box>
-      <Typography sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{price}</Typography>
+      <div className="priced-line__text">
+        <p className="type-body1 text-strong">{title}</p>
+        <div className="type-body2 text-secondary">{detail}</div>
+      </div>
+      <p className="type-body1 text-strong priced-line__price">{price}</p>
       {end}
-    </Box>
+    </li>
   );
 }

@@ -1,6 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { isApiError } from '@/lib/api/apiError';
+import { RetryAlert } from './RetryAlert';
 
 /** A failed load: the message of SPEC.md section 8, the server's reasons, and a retry. */
 export function QueryErrorAlert({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -9,23 +8,15 @@ export function QueryErrorAlert({ error, onRetry }: { error: unknown; onRetry: (
     ? [...error.generalMessages, ...Object.values(error.fieldErrors).flat()]
     : [];
   return (
-    <Alert
-      severity="error"
-      sx={{ mb: 2 }}
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    >
+    <RetryAlert className="mb-2" onRetry={onRetry}>
       {message}
       {reasons.length > 0 && (
-        <ul style={{ margin: 0, paddingLeft: '1.25em' }}>
+        <ul>
           {reasons.map((reason) => (
             <li key={reason}>{reason}</li>
           ))}
         </ul>
       )}
-    </Alert>
+    </RetryAlert>
   );
 }

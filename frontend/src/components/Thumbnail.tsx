@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
 import type { PictureSources } from '@/types/art';
+import './PricedLine.css';
 
 interface ThumbnailProps {
   /** The picture's thumbnail (long edge 480 px) in WebP with a JPEG fallback. */
@@ -13,29 +13,16 @@ interface ThumbnailProps {
 /** A small picture in a square, as lists of bought or chosen pictures show it. Lazy. */
 export function Thumbnail({ sources, alt, size }: ThumbnailProps) {
   return (
-    <Box
-      component="picture"
-      sx={{
-        display: 'block',
-        flexShrink: 0,
-        width: size,
-        height: size,
-        bgcolor: 'grey.100',
-        borderRadius: 1,
-        overflow: 'hidden',
-      }}
-    >
+    <picture className="thumbnail" style={{ width: size, height: size }}>
       <source type="image/webp" srcSet={sources.webp} />
-      <Box
-        component="img"
+      <img
         src={sources.jpeg}
         alt={alt}
         width={size}
         height={size}
         loading="lazy"
         decoding="async"
-        sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }}
       />
-    </Box>
+    </picture>
   );
 }

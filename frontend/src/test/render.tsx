@@ -2,7 +2,6 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { AppProviders } from '@/app/AppProviders';
 import { AppRouter } from '@/app/AppRouter';
-import { MuiTheme } from '@/components/theme/MuiTheme';
 import { memoryHistory } from '@/app/routerHistory';
 import { AppRoutes } from '@/app/routes';
 import { setupStore, type AppStore } from '@/app/store';
@@ -12,18 +11,14 @@ interface RenderOptions {
   store?: AppStore;
 }
 
-/** Renders any element with the real store and MUI's theme around it. */
+/** Renders any element with the real store around it. */
 export function renderWithProviders(
   ui: ReactElement,
   { store = setupStore() }: RenderOptions = {},
 ) {
   return {
     store,
-    ...render(
-      <AppProviders store={store}>
-        <MuiTheme>{ui}</MuiTheme>
-      </AppProviders>,
-    ),
+    ...render(<AppProviders store={store}>{ui}</AppProviders>),
   };
 }
 

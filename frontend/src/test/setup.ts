@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from './server';
 
 configure({
-  // Checking every element's computed style for visibility makes role queries on MUI pages take
+  // Checking every element's computed style for visibility makes role queries on whole pages take
   // seconds in jsdom; closed menus and dialogs are unmounted anyway.
   defaultHidden: true,
   // Pages are lazy chunks: the first visit of each imports and transforms its modules.
@@ -29,6 +29,14 @@ beforeAll(() => {
   // jsdom has no layout: scrolling is a no-op here, and the app scrolls on every page change.
   window.scrollTo = () => undefined;
   Element.prototype.scrollIntoView = () => undefined;
+  // What the menus (Radix) ask of a browser and jsdom lacks: element sizes and pointer capture.
+  window.ResizeObserver = class {
+    observe = () => undefined;
+    unobserve = () => undefined;
+    disconnect = () => undefined;
+  };
+  Element.prototype.hasPointerCapture = () => false;
+  Element.prototype.releasePointerCapture = () => undefined;
 });
 
 beforeEach(() => {

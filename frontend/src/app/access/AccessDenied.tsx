@@ -1,5 +1,5 @@
-import Button from '@mui/material/Button';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 import { NotFoundView } from '@/components/status/NotFoundView';
 import type { LoginPageState } from '@/features/accounts';
 
@@ -15,9 +15,9 @@ export default function AccessDenied({ isSignedIn }: { isSignedIn: boolean }) {
       message={`Page Not Found: ${pathname}`}
       action={
         isSignedIn ? undefined : (
-          <Button component={RouterLink} to="/login" state={loginState} variant="contained">
+          <ButtonLink to="/login" state={loginState} variant="contained">
             Log in
-          </Button>
+          </ButtonLink>
         )
       }
     />

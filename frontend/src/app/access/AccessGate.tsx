@@ -1,12 +1,11 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { selectIsSignedIn } from '@/lib/session/sessionSlice';
 import { useAppSelector } from '../hooks';
-import { themedLazy } from '@/components/theme/themedLazy';
 import { resolveAccessCheck, type AccessCheckName } from './accessChecks';
 
-// Drawn with MUI like the other pages: loaded when a check first fails.
-const AccessDenied = themedLazy(() => import('./AccessDenied'));
+// Loaded when a check first fails.
+const AccessDenied = lazy(() => import('./AccessDenied'));
 
 /**
  * Renders the child routes when the named check passes. A failed check answers like a missing

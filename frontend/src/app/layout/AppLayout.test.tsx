@@ -96,7 +96,10 @@ describe('header, footer and account menu', () => {
     const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView');
     renderApp('/privacy-policy#storage');
     await screen.findByRole('heading', { name: '8. Cookies and browser storage' });
-    expect(scrollIntoView.mock.contexts).toContainEqual(document.getElementById('storage'));
+    // The scroll follows the page's arrival, in an effect after the heading is drawn.
+    await waitFor(() =>
+      expect(scrollIntoView.mock.contexts).toContainEqual(document.getElementById('storage')),
+    );
   });
 
   it('announces the new page and puts the focus on its heading', async () => {

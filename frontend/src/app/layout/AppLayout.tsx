@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
 import { LoadWhenOpened } from '@/components/LoadWhenOpened';
@@ -8,7 +8,6 @@ import { MAIN_CONTENT_ID } from '@/lib/browser/focus';
 import { selectConsentSettingsOpen } from '@/lib/consent/consentSlice';
 import { useNavigationPending } from '../routerHistory';
 import { useAppSelector } from '../hooks';
-import { themedLazy } from '@/components/theme/themedLazy';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { RouteAnnouncer } from './RouteAnnouncer';
@@ -20,13 +19,13 @@ import {
   useScrollOnNavigation,
 } from './useNavigationEffects';
 
-// A dialog and a snackbar bring MUI's modal and transitions: loaded the first time they show.
-const CookieSettingsDialog = themedLazy(() =>
+// The dialog and the snackbar are loaded the first time they show.
+const CookieSettingsDialog = lazy(() =>
   import('@/features/legal/components/CookieSettingsDialog').then((module) => ({
     default: module.CookieSettingsDialog,
   })),
 );
-const AppSnackbar = themedLazy(() =>
+const AppSnackbar = lazy(() =>
   import('@/components/snackbar/AppSnackbar').then((module) => ({ default: module.AppSnackbar })),
 );
 

@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router';
 import { LoadWhenOpened } from '@/components/LoadWhenOpened';
-import { buttonClass } from '@/components/plain/buttonClass';
-import { MenuIcon } from '@/components/plain/icons';
-import { themedLazy } from '@/components/theme/themedLazy';
+import { buttonClass } from '@/components/ui/buttonClass';
+import { MenuIcon } from '@/components/ui/icons';
 import { AccountMenu } from '@/features/accounts/components/AccountMenu';
 import { CartLink } from '@/features/cart/components/CartLink';
 import { CurrencySelect } from '@/features/currency/components/CurrencySelect';
@@ -11,7 +10,7 @@ import { MAIN_LINKS } from './navigation';
 import './layout.css';
 
 // Only narrow screens open the drawer (a modal): it is loaded then.
-const NavDrawer = themedLazy(() =>
+const NavDrawer = lazy(() =>
   import('./NavDrawer').then((module) => ({ default: module.NavDrawer })),
 );
 
@@ -20,8 +19,7 @@ const navLinkClass = buttonClass({ color: 'inherit' });
 export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
-    // MUI's sticky app bar and toolbar, drawn in plain CSS (layout.css) like the rest of the first
-    // screen, so that the script every visitor downloads first carries none of MUI.
+    // A sticky bar (layout.css); index.html draws the same markup until the script has run.
     <header className="app-header">
       <div className="app-header__toolbar">
         <button

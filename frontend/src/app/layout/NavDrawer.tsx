@@ -1,9 +1,5 @@
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import { NavLink } from 'react-router';
+import { Dialog } from '@/components/ui/Dialog';
 import { LEGAL_LINKS, MAIN_LINKS } from './navigation';
 
 interface NavDrawerProps {
@@ -11,23 +7,25 @@ interface NavDrawerProps {
   onClose: () => void;
 }
 
-/** The header's links on narrow screens. */
+/** The header's links on narrow screens, in a sheet from the left edge. */
 export function NavDrawer({ open, onClose }: NavDrawerProps) {
   const item = (link: { to: string; label: string }) => (
-    <ListItemButton key={link.to} component={NavLink} to={link.to} onClick={onClose}>
-      <ListItemText primary={link.label} />
-    </ListItemButton>
+    <li key={link.to}>
+      <NavLink to={link.to} onClick={onClose} className="nav-drawer__link">
+        {link.label}
+      </NavLink>
+    </li>
   );
   return (
-    <Drawer anchor="left" open={open} onClose={onClose} sx={{ display: { md: 'none' } }}>
+    <Dialog open={open} onClose={onClose} title="Navigation" titleHidden variant="sheet">
       <nav aria-label="Mobile">
-        <List sx={{ width: 260 }}>
+        <ul className="plain-list nav-drawer__list">
           {item({ to: '/', label: 'Home' })}
           {MAIN_LINKS.map(item)}
-          <Divider sx={{ my: 1 }} />
-          {LEGAL_LINKS.map(item)}
-        </List>
+        </ul>
+        <hr className="nav-drawer__divider" />
+        <ul className="plain-list nav-drawer__list">{LEGAL_LINKS.map(item)}</ul>
       </nav>
-    </Drawer>
+    </Dialog>
   );
 }

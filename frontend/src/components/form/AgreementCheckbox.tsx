@@ -1,10 +1,6 @@
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { Check } from '@/components/ui/choices';
 
 interface AgreementCheckboxProps {
   /** The payload field it sets, so that the server's message about it lands here. */
@@ -25,27 +21,15 @@ export function AgreementCheckbox({
   message,
   children,
 }: AgreementCheckboxProps) {
-  const messageId = useId();
   return (
-    <FormControl error={message !== undefined}>
-      <FormControlLabel
-        control={
-          <Checkbox
-            name={name}
-            checked={checked}
-            onChange={(event) => onChange(event.target.checked)}
-            slotProps={{
-              input: {
-                'aria-invalid': message !== undefined,
-                'aria-describedby': message === undefined ? undefined : messageId,
-              },
-            }}
-          />
-        }
-        label={children}
-      />
-      {message !== undefined && <FormHelperText id={messageId}>{message}</FormHelperText>}
-    </FormControl>
+    <Check
+      name={name}
+      checked={checked}
+      onChange={onChange}
+      label={children}
+      message={message}
+      error={message !== undefined}
+    />
   );
 }
 
@@ -53,9 +37,9 @@ export function AgreementCheckbox({
 export function PolicyLink({ to, children }: { to: string; children: ReactNode }) {
   // A new tab, so that reading the document does not lose what was typed in the form.
   return (
-    <Link component={RouterLink} to={to} target="_blank" rel="noopener">
+    <RouterLink to={to} target="_blank" rel="noopener" className="text-link">
       {children}
-    </Link>
+    </RouterLink>
   );
 }
 

@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import { Alert } from '@/components/ui/Alert';
 
 /**
  * The general messages of a refused form (SPEC.md section 8: the empty-key entry, 'Too many
@@ -7,11 +7,11 @@ import Alert from '@mui/material/Alert';
 export function FormErrorAlert({ messages }: { messages: readonly string[] }) {
   if (messages.length === 0) return null;
   return (
-    <Alert severity="error" role="alert">
+    <Alert severity="error">
       {messages.length === 1 ? (
         messages[0]
       ) : (
-        <ul style={{ margin: 0, paddingLeft: '1.25em' }}>
+        <ul>
           {messages.map((message) => (
             <li key={message}>{message}</li>
           ))}

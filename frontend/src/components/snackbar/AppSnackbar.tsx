@@ -1,6 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+import { useCallback } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
+import { Toast } from '@/components/ui/Toast';
 import { SNACKBAR_TIMEOUT_MS } from '@/config/constants';
 import { messageDismissed, selectSnackbar, type StateWithSnackbar } from './snackbarSlice';
 
@@ -8,24 +8,17 @@ import { messageDismissed, selectSnackbar, type StateWithSnackbar } from './snac
 export function AppSnackbar() {
   const { current, open } = useSelector((state: StateWithSnackbar) => selectSnackbar(state));
   const dispatch = useDispatch();
-  if (current === null) return null;
-  const close = (_event?: unknown, reason?: string) => {
-    // A click elsewhere on the page should not hide a message the user may not have read yet.
-    if (reason === 'clickaway') return;
-    dispatch(messageDismissed());
-  };
+  const close = useCallback(() => dispatch(messageDismissed()), [dispatch]);
+  if (current === null || !open) return null;
   return (
-    <Snackbar
-      // A new message restarts the timer.
+    // A new message restarts the time.
+    <Toast
       key={current.id}
-      open={open}
-      autoHideDuration={SNACKBAR_TIMEOUT_MS}
+      severity={current.severity}
+      duration={SNACKBAR_TIMEOUT_MS}
       onClose={close}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     >
-      <Alert onClose={close} severity={current.severity} variant="filled" sx={{ width: '100%' }}>
-        {current.text}
-      </Alert>
-    </Snackbar>
+      {current.text}
+    </Toast>
   );
 }

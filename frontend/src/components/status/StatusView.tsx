@@ -1,9 +1,6 @@
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { ButtonLink } from '@/components/ui/ButtonLink';
+import { Stack } from '@/components/ui/Stack';
 import { usePageTitle } from '@/hooks/usePageTitle';
 
 interface StatusViewProps {
@@ -21,22 +18,22 @@ interface StatusViewProps {
 export function StatusView({ code, title, message, detail, action }: StatusViewProps) {
   usePageTitle(title);
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
+    <div className="container container--sm page text-center">
       {code !== undefined && (
-        <Typography variant="h2" component="p" color="textSecondary" aria-hidden="true">
+        <p className="type-h2 text-secondary" aria-hidden="true">
           {code}
-        </Typography>
+        </p>
       )}
-      <Typography variant="h5" component="h1" gutterBottom>
+      <h1 className="type-h5 type-gutter-bottom page__title" tabIndex={-1}>
         {message}
-      </Typography>
-      {detail !== undefined && <Typography color="textSecondary">{detail}</Typography>}
-      <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'center' }}>
+      </h1>
+      {detail !== undefined && <p className="type-body1 text-secondary">{detail}</p>}
+      <Stack direction="row" justify="center" className="mt-3">
         {action}
-        <Button component={RouterLink} to="/" variant={action === undefined ? 'contained' : 'text'}>
+        <ButtonLink to="/" variant={action === undefined ? 'contained' : 'text'}>
           Go to the home page
-        </Button>
+        </ButtonLink>
       </Stack>
-    </Container>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { Currency } from '@/config/constants';
-import type { BillingDetails } from '@/features/accounts';
+import type { BillingDetails } from '@/types/billing';
 import type { BrowserInfo } from '@/lib/browser/browserInfo';
 import type { Money } from '@/types/money';
 import type { PaymentStatus } from '@/types/payment';

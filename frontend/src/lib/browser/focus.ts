@@ -15,7 +15,7 @@ export function focusPageHeading(): void {
 }
 
 /**
- * For dialogs and panels that close: MUI gives the focus back to the element that opened them;
+ * For dialogs and panels that close: the dialog gives the focus back to the element that opened it;
  * when that element went away meanwhile, the focus would fall to <body>, so the page heading
  * takes it instead.
  */

@@ -1,3 +1,6 @@
+import type { Billing, NamesUpdate } from '@/types/billing';
+
+export type { Billing, NamesUpdate };
 /** Payloads and answers of the account calls (SPEC.md sections 3 and 7, DESIGN.md section 5). */
 
 export interface Credentials {
@@ -40,20 +43,6 @@ export interface ChangePasswordRequest {
 /** Answers that only carry a sentence for the customer. */
 export interface MessageResult {
   message: string;
-}
-
-export interface NamesUpdate {
-  firstName: string;
-  lastName: string;
-}
-
-export interface Billing {
-  /** ISO 3166-1 alpha-2 code; empty while unset. */
-  country: string;
-  state: string;
-  city: string;
-  address1: string;
-  zipCode: string;
 }
 
 /** Unset fields are empty strings. */

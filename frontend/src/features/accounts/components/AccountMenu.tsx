@@ -1,32 +1,43 @@
-import { useId, useState } from 'react';
-import { themedLazy } from '@/components/theme/themedLazy';
-import { LoadWhenOpened } from '@/components/LoadWhenOpened';
-import { AccountCircleOutlinedIcon } from '@/components/plain/icons';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { AccountCircleOutlinedIcon } from '@/components/ui/icons';
 
-// The menu (a popover in a modal) stays out of the script every page loads first.
-const AccountMenuList = themedLazy(() =>
+// The menu stays out of the script every page loads first: it loads on the first click, while
+// the same button stands in its place.
+const AccountMenuList = lazy(() =>
   import('./AccountMenuList').then((module) => ({ default: module.AccountMenuList })),
 );
 
-export function AccountMenu() {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+function AccountButton(props: ComponentProps<'button'>) {
   return (
-    <>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Account"
-        aria-controls={anchor === null ? undefined : menuId}
-        aria-haspopup="true"
-        aria-expanded={anchor !== null}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        <AccountCircleOutlinedIcon />
-      </button>
-      <LoadWhenOpened open={anchor !== null}>
-        <AccountMenuList id={menuId} anchor={anchor} onClose={() => setAnchor(null)} />
-      </LoadWhenOpened>
-    </>
+    <button
+      type="button"
+      className="icon-button"
+      aria-label="Account"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      {...props}
+    >
+      <AccountCircleOutlinedIcon />
+    </button>
+  );
+}
+
+export function AccountMenu() {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  if (!loaded) {
+    return (
+      <AccountButton
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      />
+    );
+  }
+  return (
+    <Suspense fallback={<AccountButton aria-expanded />}>
+      <AccountMenuList open={open} onOpenChange={setOpen} trigger={<AccountButton />} />
+    </Suspense>
   );
 }

@@ -1,8 +1,8 @@
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
+import type { ReactElement } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
+import { Menu, MenuItem } from '@/components/ui/Menu';
 import { selectIsSignedIn, selectRefreshToken, signedOut } from '@/lib/session/sessionSlice';
 import { useLogoutMutation } from '../api/accountsApi';
 import { useSessionTransition } from '../hooks/useSessionTransition';
@@ -22,13 +22,14 @@ const SIGNED_OUT_LINKS = [
 ] as const;
 
 interface AccountMenuListProps {
-  id: string;
-  anchor: HTMLElement | null;
-  onClose: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The account button. */
+  trigger: ReactElement;
 }
 
 /** The account menu's entries, loaded when the menu is first opened. */
-export function AccountMenuList({ id, anchor, onClose }: AccountMenuListProps) {
+export function AccountMenuList({ open, onOpenChange, trigger }: AccountMenuListProps) {
   const isSignedIn = useAppSelector(selectIsSignedIn);
   const refreshToken = useAppSelector(selectRefreshToken);
   const [endLogin] = useLogoutMutation();
@@ -40,7 +41,6 @@ export function AccountMenuList({ id, anchor, onClose }: AccountMenuListProps) {
   // forgets them whatever the server answered (a failed call must not keep anyone signed in).
   // Signing out clears the tokens and every cached answer (see app/persistence.ts).
   const logOut = async () => {
-    onClose();
     await endLogin(refreshToken === null ? {} : { refreshToken })
       .unwrap()
       .catch(() => undefined);
@@ -53,26 +53,15 @@ export function AccountMenuList({ id, anchor, onClose }: AccountMenuListProps) {
 
   const links = isSignedIn ? SIGNED_IN_LINKS : SIGNED_OUT_LINKS;
   return (
-    <Menu
-      id={id}
-      anchorEl={anchor}
-      open={anchor !== null}
-      onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-    >
+    <Menu open={open} onOpenChange={onOpenChange} trigger={trigger}>
       {links.map((link) => (
-        <MenuItem
-          key={link.to}
-          component={RouterLink}
-          to={link.to}
-          state={link.to === '/login' ? loginState : undefined}
-          onClick={onClose}
-        >
-          {link.label}
+        <MenuItem key={link.to} asChild>
+          <RouterLink to={link.to} state={link.to === '/login' ? loginState : undefined}>
+            {link.label}
+          </RouterLink>
         </MenuItem>
       ))}
-      {isSignedIn && <MenuItem onClick={() => void logOut()}>Log out</MenuItem>}
+      {isSignedIn && <MenuItem onSelect={() => void logOut()}>Log out</MenuItem>}
     </Menu>
   );
 }

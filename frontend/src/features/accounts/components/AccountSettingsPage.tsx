@@ -1,7 +1,6 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Page } from '@/components/Page';
 import { Section } from '@/components/Section';
+import { Stack } from '@/components/ui/Stack';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { NamesForm } from './NamesForm';
 import { WithProfile } from './WithProfile';
@@ -11,13 +10,10 @@ export default function AccountSettingsPage() {
     <Page title="Account settings" maxWidth="sm">
       <WithProfile>
         {(profile) => (
-          <Stack spacing={3}>
-            <Typography>
-              Signed in as{' '}
-              <Typography component="strong" sx={{ fontWeight: 700 }}>
-                {profile.email}
-              </Typography>
-            </Typography>
+          <Stack gap={3}>
+            <p className="type-body1">
+              Signed in as <strong>{profile.email}</strong>
+            </p>
             <Section title="Your name">
               <NamesForm profile={profile} />
             </Section>

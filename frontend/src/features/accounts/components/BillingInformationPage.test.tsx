@@ -63,7 +63,7 @@ describe('billing information page', () => {
       ...PROFILE,
       billing: { ...PROFILE.billing, country: '' },
     });
-    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.click(screen.getByRole('combobox', { name: 'Country' }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
     expect(options).toHaveLength(249);
     expect(options.slice(0, 3).map((option) => option.textContent)).toEqual([

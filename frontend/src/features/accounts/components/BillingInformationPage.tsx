@@ -1,20 +1,19 @@
-import Typography from '@mui/material/Typography';
 import { useAppDispatch } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
 import { Page } from '@/components/Page';
 import { useUpdateBillingMutation } from '../api/accountsApi';
 import type { Billing } from '../api/types';
-import { useAccountForm } from '../hooks/useAccountForm';
-import { AccountForm, SubmitButton } from './AccountForm';
-import { BillingAddressFields } from './BillingFields';
+import { useAccountForm } from '@/components/form/useAccountForm';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
+import { BillingAddressFields } from '@/components/form/BillingFields';
 import { WithProfile } from './WithProfile';
 
 export default function BillingInformationPage() {
   return (
     <Page title="Billing information" maxWidth="sm">
-      <Typography sx={{ mb: 3 }}>
+      <p className="type-body1 mb-3">
         We put this address on your invoices and fill it in when you check out.
-      </Typography>
+      </p>
       <WithProfile>{(profile) => <BillingForm billing={profile.billing} />}</WithProfile>
     </Page>
   );

@@ -1,11 +1,11 @@
-import TextField from '@mui/material/TextField';
 import { useAppDispatch } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
+import { TextField } from '@/components/ui/fields';
 import { useChangePasswordMutation } from '../api/accountsApi';
-import { useAccountForm } from '../hooks/useAccountForm';
+import { useAccountForm } from '@/components/form/useAccountForm';
 import { PASSWORD_HINT } from '../passwordRules';
 import { NewPasswordFields } from './NewPasswordFields';
-import { AccountForm, SubmitButton } from './AccountForm';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
 
 /** Changes the password of the signed-in customer; this session stays signed in. */
 export function ChangePasswordForm() {

@@ -1,14 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { Page } from '@/components/Page';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { ButtonLink } from '@/components/ui/ButtonLink';
+import { TextField } from '@/components/ui/fields';
+import { Stack } from '@/components/ui/Stack';
 import { useForgotPasswordMutation } from '../api/accountsApi';
-import { useAccountForm } from '../hooks/useAccountForm';
-import { AccountForm, SubmitButton } from './AccountForm';
+import { useAccountForm } from '@/components/form/useAccountForm';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
 import { FormLinks } from './FormLinks';
 
 interface SentCode {
@@ -44,17 +43,16 @@ export default function ForgotPasswordPage() {
   if (sent !== null) {
     return (
       <Page title="Forgot password" maxWidth="sm">
-        <Alert ref={answerRef} tabIndex={-1} severity="success" sx={{ mb: 3 }}>
+        <Alert ref={answerRef} tabIndex={-1} severity="success" className="mb-3">
           {sent.message}
         </Alert>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Button
-            component={RouterLink}
+        <Stack direction="responsive" gap={2}>
+          <ButtonLink
             to={`/reset-password?${new URLSearchParams({ email: sent.email }).toString()}`}
             variant="contained"
           >
             Enter the code
-          </Button>
+          </ButtonLink>
           <Button onClick={() => setSent(null)}>Send the code again</Button>
         </Stack>
       </Page>
@@ -63,9 +61,9 @@ export default function ForgotPasswordPage() {
 
   return (
     <Page title="Forgot password" maxWidth="sm">
-      <Typography sx={{ mb: 3 }}>
+      <p className="type-body1 mb-3">
         Enter the e-mail address of your account. We will send it a code to set a new password.
-      </Typography>
+      </p>
       <AccountForm form={form} onSubmit={submit}>
         <TextField
           label="E-mail"

@@ -1,6 +1,5 @@
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
+import { Stack } from '@/components/ui/Stack';
 
 interface FormLink {
   to: string;
@@ -10,11 +9,11 @@ interface FormLink {
 /** The links under an account form to its neighbouring pages. */
 export function FormLinks({ links }: { links: readonly FormLink[] }) {
   return (
-    <Stack spacing={1} sx={{ mt: 3 }}>
+    <Stack gap={1} className="mt-3" align="flex-start">
       {links.map((link) => (
-        <Link key={link.to} component={RouterLink} to={link.to}>
+        <RouterLink key={link.to} to={link.to} className="text-link">
           {link.label}
-        </Link>
+        </RouterLink>
       ))}
     </Stack>
   );

@@ -37,7 +37,9 @@ describe('log-in page', () => {
 
     await waitFor(() => expect(window.sessionStorage.getItem('jwtToken')).toBe('access-new'));
     expect(history.location.pathname).toBe('/privacy-policy');
-    expect(screen.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
+    const heading = screen.getByRole('heading', { level: 1, name: 'Privacy policy' });
+    // The page that arrives takes the focus (on its heading); the menu is opened after that.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(bodies).toEqual([{ email: 'ann@example.com', password: 'violet-kite-93' }]);
     expect(window.sessionStorage.getItem('refreshToken')).toBe('refresh-new');
     await user.click(screen.getByRole('button', { name: 'Account' }));

@@ -1,11 +1,11 @@
-import Alert from '@mui/material/Alert';
-import TextField from '@mui/material/TextField';
 import { useLocation } from 'react-router';
 import { Page } from '@/components/Page';
-import { useAccountForm } from '../hooks/useAccountForm';
+import { Alert } from '@/components/ui/Alert';
+import { TextField } from '@/components/ui/fields';
+import { useAccountForm } from '@/components/form/useAccountForm';
 import { useSignIn } from '../hooks/useSignIn';
 import { destinationAfterLogin, readLoginPageState } from '../loginPageState';
-import { AccountForm, SubmitButton } from './AccountForm';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
 import { FormLinks } from './FormLinks';
 
 export default function LoginPage() {
@@ -24,7 +24,7 @@ export default function LoginPage() {
   return (
     <Page title="Log in" maxWidth="sm">
       {notice !== undefined && (
-        <Alert severity="success" sx={{ mb: 3 }}>
+        <Alert severity="success" className="mb-3">
           {notice}
         </Alert>
       )}

@@ -2,9 +2,9 @@ import { useAppDispatch } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
 import { useUpdateProfileMutation } from '../api/accountsApi';
 import type { NamesUpdate } from '../api/types';
-import { useAccountForm } from '../hooks/useAccountForm';
-import { AccountForm, SubmitButton } from './AccountForm';
-import { NameFields } from './BillingFields';
+import { useAccountForm } from '@/components/form/useAccountForm';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
+import { NameFields } from '@/components/form/BillingFields';
 
 /** First and last name, saved with POST /api/accounts/update. */
 export function NamesForm({ profile }: { profile: NamesUpdate }) {

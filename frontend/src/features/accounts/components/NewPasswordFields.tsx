@@ -1,18 +1,9 @@
-import TextField from '@mui/material/TextField';
-import type { ChangeEvent } from 'react';
-
-/** The props `useAccountForm().textField(...)` gives a text field. */
-interface BoundField {
-  name: string;
-  value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  error: boolean;
-  helperText: string | undefined;
-}
+import { TextField } from '@/components/ui/fields';
+import type { TextFieldBinding } from '@/components/form/useAccountForm';
 
 interface NewPasswordFieldsProps {
-  password: BoundField;
-  repeated: BoundField;
+  password: TextFieldBinding;
+  repeated: TextFieldBinding;
   /** "New password" where an old one exists; "Password" on sign-up. */
   label?: string;
 }

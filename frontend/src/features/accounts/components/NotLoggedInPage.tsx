@@ -1,7 +1,6 @@
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Page } from '@/components/Page';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 
 /** Where a session that could not be renewed ends up, with the reason as `?reason=`. */
 export default function NotLoggedInPage() {
@@ -9,10 +8,10 @@ export default function NotLoggedInPage() {
   const reason = searchParams.get('reason') ?? 'You are not logged in.';
   return (
     <Page title="Not logged in" maxWidth="sm">
-      <Typography sx={{ mb: 3 }}>{reason}</Typography>
-      <Button component={RouterLink} to="/login" variant="contained">
+      <p className="type-body1 mb-3">{reason}</p>
+      <ButtonLink to="/login" variant="contained">
         Log in
-      </Button>
+      </ButtonLink>
     </Page>
   );
 }

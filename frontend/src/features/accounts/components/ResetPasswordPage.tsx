@@ -1,13 +1,12 @@
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/Page';
+import { TextField } from '@/components/ui/fields';
 import { useResetPasswordMutation } from '../api/accountsApi';
-import { useAccountForm } from '../hooks/useAccountForm';
+import { useAccountForm } from '@/components/form/useAccountForm';
 import type { LoginPageState } from '../loginPageState';
 import { PASSWORD_HINT } from '../passwordRules';
 import { NewPasswordFields } from './NewPasswordFields';
-import { AccountForm, SubmitButton } from './AccountForm';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
 import { FormLinks } from './FormLinks';
 
 /** Opened from the link in the reset mail, which carries `?email=...&code=...`. */
@@ -35,9 +34,9 @@ export default function ResetPasswordPage() {
 
   return (
     <Page title="Reset password" maxWidth="sm">
-      <Typography sx={{ mb: 3 }}>
+      <p className="type-body1 mb-3">
         Enter the code from the e-mail we sent you and choose a new password.
-      </Typography>
+      </p>
       <AccountForm form={form} onSubmit={submit}>
         <TextField label="E-mail" type="email" autoComplete="email" {...form.textField('email')} />
         <TextField

@@ -1,13 +1,13 @@
-import TextField from '@mui/material/TextField';
 import { useNavigate } from 'react-router';
 import { AgreementCheckbox, PolicyLink } from '@/components/form/AgreementCheckbox';
 import { Page } from '@/components/Page';
+import { TextField } from '@/components/ui/fields';
 import { useRegisterMutation } from '../api/accountsApi';
-import { useAccountForm } from '../hooks/useAccountForm';
+import { useAccountForm } from '@/components/form/useAccountForm';
 import type { LoginPageState } from '../loginPageState';
 import { PASSWORD_HINT } from '../passwordRules';
 import { NewPasswordFields } from './NewPasswordFields';
-import { AccountForm, SubmitButton } from './AccountForm';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
 import { FormLinks } from './FormLinks';
 
 const ACCOUNT_CREATED_NOTICE =

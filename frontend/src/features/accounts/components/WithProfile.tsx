@@ -1,7 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { DelayedProgress } from '@/components/DelayedProgress';
+import { RetryAlert } from '@/components/RetryAlert';
 import { useProfileQuery } from '../api/accountsApi';
 import type { Profile } from '../api/types';
 
@@ -15,16 +14,9 @@ export function WithProfile({ children }: { children: (profile: Profile) => Reac
   if (isLoading) return <DelayedProgress label="Loading your profile" />;
   if (isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" disabled={isFetching} onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      >
+      <RetryAlert retrying={isFetching} onRetry={() => void refetch()}>
         Your profile could not be loaded.
-      </Alert>
+      </RetryAlert>
     );
   }
   return null;

@@ -1,8 +1,3 @@
-import Box from '@mui/material/Box';
-import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
@@ -15,6 +10,7 @@ import { GALLERY_PATH, picturePath } from '@/features/gallery';
 import { licenceLabel } from '@/lib/format/size';
 import { useDownloadArtworkMutation, useGetArtworksQuery } from '../api/artworksApi';
 import type { Artwork } from '../types';
+import './ArtworksPage.css';
 
 /** One picture the customer owns, with every size bought of it. */
 interface OwnedPicture {
@@ -54,18 +50,18 @@ export default function ArtworksPage() {
           message="You do not own any artworks yet."
           action={{ to: GALLERY_PATH, label: 'Browse the gallery' }}
         >
-          <Typography color="textSecondary">
+          <p className="type-body1 text-secondary">
             Pictures you buy appear here, ready to download in the sizes you bought.
-          </Typography>
+          </p>
         </EmptyState>
       )}
-      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <ul className="plain-list columns columns--halves">
         {pictures.map((picture) => (
-          <Grid key={picture.offerId} size={{ xs: 12, md: 6 }} component="li">
+          <li key={picture.offerId}>
             <PictureCard picture={picture} />
-          </Grid>
+          </li>
         ))}
-      </Grid>
+      </ul>
     </Page>
   );
 }
@@ -73,48 +69,30 @@ export default function ArtworksPage() {
 function PictureCard({ picture }: { picture: OwnedPicture }) {
   const headingId = useId();
   return (
-    <Paper
-      component="article"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{ p: 2, display: 'flex', gap: 2, height: '100%' }}
-    >
+    <article aria-labelledby={headingId} className="card media-card">
       <Thumbnail sources={picture.thumbnail} alt="" size={112} />
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography variant="subtitle1" component="h2" id={headingId} sx={{ fontWeight: 600 }}>
-          <Link component={RouterLink} to={picturePath(picture.urlName)} underline="hover">
+      <div className="media-card__text">
+        <h2 id={headingId} className="type-subtitle1 text-strong">
+          <RouterLink to={picturePath(picture.urlName)} className="text-link">
             {picture.title}
-          </Link>
-        </Typography>
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          </RouterLink>
+        </h2>
+        <ul className="plain-list">
           {picture.sizes.map((artwork) => (
-            <Box
-              component="li"
-              key={artwork.id}
-              sx={{
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'space-between',
-                flexWrap: 'wrap',
-                gap: 1,
-                py: 0.5,
-              }}
-            >
-              <Box>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {artwork.sizeName}
-                </Typography>
-                <Typography variant="body2" color="textSecondary">
+            <li key={artwork.id} className="artwork-card__size">
+              <div>
+                <p className="type-body2 text-strong">{artwork.sizeName}</p>
+                <p className="type-body2 text-secondary">
                   {artwork.width.toLocaleString('en')} × {artwork.height.toLocaleString('en')} px,{' '}
                   {licenceLabel(artwork.licence)}
-                </Typography>
-              </Box>
+                </p>
+              </div>
               <ArtworkDownload artwork={artwork} />
-            </Box>
+            </li>
           ))}
-        </Box>
-      </Box>
-    </Paper>
+        </ul>
+      </div>
+    </article>
   );
 }
 

@@ -1,8 +1,7 @@
-import Grid from '@mui/material/Grid';
-import Stack from '@mui/material/Stack';
 import { useSearchParams } from 'react-router';
 import { Page } from '@/components/Page';
 import { Section } from '@/components/Section';
+import { Stack } from '@/components/ui/Stack';
 import { WithProfile } from '@/features/accounts';
 import { idParam } from '@/lib/browser/searchParams';
 import { BalanceSummary } from './BalanceSummary';
@@ -19,24 +18,20 @@ export default function BalancePage() {
       {depositId !== null && (
         <DepositStatus id={depositId} cancelled={params.get('cancelled') === '1'} />
       )}
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Stack spacing={3}>
-            <BalanceSummary />
-            <Section title="Redeem a gift card">
-              <RedeemGiftCardForm />
-            </Section>
-            <Section title="Buy a gift card">
-              <BuyGiftCardForm />
-            </Section>
-          </Stack>
-        </Grid>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <Section title="Top up your balance">
-            <WithProfile>{(profile) => <DepositForm profile={profile} />}</WithProfile>
+      <div className="columns columns--5-7">
+        <Stack gap={3}>
+          <BalanceSummary />
+          <Section title="Redeem a gift card">
+            <RedeemGiftCardForm />
           </Section>
-        </Grid>
-      </Grid>
+          <Section title="Buy a gift card">
+            <BuyGiftCardForm />
+          </Section>
+        </Stack>
+        <Section title="Top up your balance">
+          <WithProfile>{(profile) => <DepositForm profile={profile} />}</WithProfile>
+        </Section>
+      </div>
     </Page>
   );
 }

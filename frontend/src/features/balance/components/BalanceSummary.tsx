@@ -1,8 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
+import { RetryAlert } from '@/components/RetryAlert';
 import { Section } from '@/components/Section';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { formatMoney } from '@/lib/money/money';
 import { useBalance } from '../hooks/useBalance';
 
@@ -11,38 +9,18 @@ export function BalanceSummary() {
   const { balance, isLoading, isError, isFetching, refetch } = useBalance();
   return (
     <Section title="Your balance">
-      {isLoading && <Skeleton variant="text" width={160} sx={{ fontSize: '3rem' }} />}
-      {balance !== undefined && (
-        <Typography variant="h3" component="p" sx={{ fontWeight: 600 }}>
-          {formatMoney(balance)}
-        </Typography>
-      )}
+      {isLoading && <Skeleton variant="text" width={160} style={{ fontSize: '3rem' }} />}
+      {balance !== undefined && <p className="type-h3 text-strong">{formatMoney(balance)}</p>}
+      {isError && <p className="type-h3 text-secondary">Unavailable</p>}
       {isError && (
-        <Typography variant="h3" component="p" color="textSecondary">
-          Unavailable
-        </Typography>
-      )}
-      {isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              disabled={isFetching}
-              onClick={() => void refetch()}
-            >
-              Try again
-            </Button>
-          }
-        >
+        <RetryAlert retrying={isFetching} onRetry={() => void refetch()}>
           Your balance could not be loaded.
-        </Alert>
+        </RetryAlert>
       )}
-      <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
+      <p className="type-body2 text-secondary mt-1">
         Pay for pictures and generated images from it: switch on “Pay from my balance” when you
         check out.
-      </Typography>
+      </p>
     </Section>
   );
 }

@@ -1,11 +1,10 @@
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
+import { TextField } from '@/components/ui/fields';
 import { GIFT_CARD_MAX_EUR_CENTS, GIFT_CARD_MIN_EUR_CENTS } from '@/config/constants';
-import { AccountForm, SubmitButton, useAccountForm } from '@/features/accounts';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
+import { useAccountForm } from '@/components/form/useAccountForm';
 import { giftCardAdded, selectCart } from '@/lib/cart/cartSlice';
 import { localValidationError } from '@/lib/api/apiError';
 import { formatMoney } from '@/lib/money/money';
@@ -45,24 +44,24 @@ export function BuyGiftCardForm() {
 
   return (
     <AccountForm label="Buy a gift card" form={form} onSubmit={submit}>
-      <Typography variant="body2" color="textSecondary">
+      <p className="type-body2 text-secondary">
         A gift card is paid with your order; its number appears in your order history and can be
         redeemed on any account.
-      </Typography>
+      </p>
       <TextField
         label={`Gift card amount (${currency})`}
         autoComplete="off"
-        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        inputMode="decimal"
         {...form.textField('giftCardAmount', boundsRule(GIFT_CARD_BOUNDS, currency))}
       />
       {giftCard !== null && (
-        <Typography variant="body2">
+        <p className="type-body2">
           Your{' '}
-          <Link component={RouterLink} to="/cart">
+          <RouterLink to="/cart" className="text-link">
             cart
-          </Link>{' '}
+          </RouterLink>{' '}
           holds a gift card worth {formatMoney(giftCard)}; a new one replaces it.
-        </Typography>
+        </p>
       )}
       <SubmitButton loading={false}>Add gift card to cart</SubmitButton>
     </AccountForm>

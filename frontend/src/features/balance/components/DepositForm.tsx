@@ -1,14 +1,11 @@
-import TextField from '@mui/material/TextField';
 import { useAppSelector } from '@/app/hooks';
+import { TextField } from '@/components/ui/fields';
 import { DEPOSIT_MAX_EUR_CENTS, DEPOSIT_MIN_EUR_CENTS } from '@/config/constants';
-import {
-  AccountForm,
-  billingDetailsOf,
-  PayerFields,
-  SubmitButton,
-  useAccountForm,
-  type Profile,
-} from '@/features/accounts';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
+import { PayerFields } from '@/components/form/BillingFields';
+import { useAccountForm } from '@/components/form/useAccountForm';
+import { billingDetailsOf } from '@/types/billing';
+import { type Profile } from '@/features/accounts';
 import { usePaymentCheckout } from '@/hooks/usePaymentCheckout';
 import { localValidationError } from '@/lib/api/apiError';
 import { browserInfo } from '@/lib/browser/browserInfo';
@@ -56,7 +53,7 @@ export function DepositForm({ profile }: { profile: Profile }) {
       <TextField
         label={`Deposit amount (${currency})`}
         autoComplete="off"
-        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        inputMode="decimal"
         {...form.textField('depositAmount', boundsRule(DEPOSIT_BOUNDS, currency))}
       />
       <PayerFields

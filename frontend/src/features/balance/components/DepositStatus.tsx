@@ -1,5 +1,5 @@
-import Alert from '@mui/material/Alert';
 import { PaymentStatusAlert } from '@/components/PaymentStatusAlert';
+import { Alert } from '@/components/ui/Alert';
 import { usePaymentPolling } from '@/hooks/usePaymentPolling';
 import { isApiError } from '@/lib/api/apiError';
 import { formatMoney } from '@/lib/money/money';
@@ -20,7 +20,7 @@ export function DepositStatus({ id, cancelled }: DepositStatusProps) {
   const { data: deposit, error } = useGetDepositQuery(id, { pollingInterval });
   if (isApiError(error) && error.status === 404) {
     return (
-      <Alert severity="error" sx={{ mb: 3 }}>
+      <Alert severity="error" className="mb-3">
         Deposit #{id} was not found.
       </Alert>
     );

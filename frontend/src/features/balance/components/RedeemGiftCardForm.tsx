@@ -1,7 +1,8 @@
-import TextField from '@mui/material/TextField';
 import { useAppDispatch } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
-import { AccountForm, SubmitButton, useAccountForm } from '@/features/accounts';
+import { TextField } from '@/components/ui/fields';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
+import { useAccountForm } from '@/components/form/useAccountForm';
 import { useIdempotencyKey } from '@/hooks/useIdempotencyKey';
 import { formatMoney } from '@/lib/money/money';
 import { useRedeemGiftCardMutation } from '../api/balanceApi';
@@ -34,7 +35,8 @@ export function RedeemGiftCardForm() {
       <TextField
         label="Gift card number"
         autoComplete="off"
-        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+        spellCheck={false}
+        monospace
         {...form.textField('giftCardNumber', '16 letters and digits, such as ABCD-EFGH-JKMN-PQRS.')}
       />
       <SubmitButton loading={isLoading}>Redeem</SubmitButton>

@@ -1,5 +1,5 @@
 import type { Currency } from '@/config/constants';
-import type { BillingDetails } from '@/features/accounts';
+import type { BillingDetails } from '@/types/billing';
 import { api, ORDER_LIST_TAG } from '@/lib/api/api';
 import { IDEMPOTENCY_HEADER } from '@/lib/api/idempotency';
 import type { BrowserInfo } from '@/lib/browser/browserInfo';

@@ -1,13 +1,9 @@
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import CardGiftcardOutlined from '@mui/icons-material/CardGiftcardOutlined';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { PricedLine } from '@/components/PricedLine';
 import { Thumbnail } from '@/components/Thumbnail';
+import { IconButton } from '@/components/ui/IconButton';
+import { CardGiftcardOutlinedIcon, DeleteOutlinedIcon } from '@/components/ui/icons';
 import { picturePath } from '@/features/gallery';
 import { describeNamedSize } from '@/lib/format/size';
 import { formatMoney } from '@/lib/money/money';
@@ -20,7 +16,7 @@ export function CartLines() {
   const { items, giftCard } = useAppSelector(selectCart);
   const dispatch = useAppDispatch();
   return (
-    <Box component="ul" aria-label="Cart items" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+    <ul aria-label="Cart items" className="plain-list">
       {items.map((item) => {
         const name = `“${item.title}” (${item.attributes.name})`;
         return (
@@ -28,9 +24,9 @@ export function CartLines() {
             key={item.attributes.id}
             start={<Thumbnail sources={item.thumbnail} alt="" size={THUMBNAIL_SIZE} />}
             title={
-              <Link component={RouterLink} to={picturePath(item.urlName)} underline="hover">
+              <RouterLink to={picturePath(item.urlName)} className="text-link">
                 {item.title}
-              </Link>
+              </RouterLink>
             }
             detail={describeNamedSize(
               item.attributes.name,
@@ -66,36 +62,26 @@ export function CartLines() {
           }
         />
       )}
-    </Box>
+    </ul>
   );
 }
 
 function GiftCardIcon() {
   return (
-    <Box
+    <span
       aria-hidden="true"
-      sx={{
-        width: THUMBNAIL_SIZE,
-        height: THUMBNAIL_SIZE,
-        flexShrink: 0,
-        display: 'grid',
-        placeItems: 'center',
-        bgcolor: 'secondary.light',
-        color: 'secondary.contrastText',
-        borderRadius: 1,
-      }}
+      className="thumbnail gift-card-icon"
+      style={{ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE }}
     >
-      <CardGiftcardOutlined fontSize="large" />
-    </Box>
+      <CardGiftcardOutlinedIcon />
+    </span>
   );
 }
 
 function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
-    <Tooltip title="Remove">
-      <IconButton aria-label={label} onClick={onClick} edge="end">
-        <DeleteOutlined />
-      </IconButton>
-    </Tooltip>
+    <IconButton aria-label={label} onClick={onClick}>
+      <DeleteOutlinedIcon />
+    </IconButton>
   );
 }

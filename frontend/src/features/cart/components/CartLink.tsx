@@ -1,10 +1,10 @@
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '@/app/hooks';
-import { ShoppingCartOutlinedIcon } from '@/components/plain/icons';
+import { ShoppingCartOutlinedIcon } from '@/components/ui/icons';
 import { selectCartCount } from '@/lib/cart/cartSlice';
 import './CartLink.css';
 
-/** Above this the count reads "99+", as MUI's badge shows it. */
+/** Above this the count reads "99+". */
 const MAX_SHOWN_COUNT = 99;
 
 export function CartLink() {

@@ -1,12 +1,9 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
 import { Section } from '@/components/Section';
+import { Button } from '@/components/ui/Button';
+import { Stack } from '@/components/ui/Stack';
 import { WithProfile } from '@/features/accounts';
 import { GALLERY_PATH } from '@/features/gallery';
 import { formatMoney } from '@/lib/money/money';
@@ -29,16 +26,12 @@ export default function CartPage() {
   }
   return (
     <Page title="Cart">
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <CartContents />
-        </Grid>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Section title="Checkout">
-            <WithProfile>{(profile) => <CheckoutForm profile={profile} />}</WithProfile>
-          </Section>
-        </Grid>
-      </Grid>
+      <div className="columns columns--7-5">
+        <CartContents />
+        <Section title="Checkout">
+          <WithProfile>{(profile) => <CheckoutForm profile={profile} />}</WithProfile>
+        </Section>
+      </div>
     </Page>
   );
 }
@@ -47,22 +40,19 @@ function CartContents() {
   const total = useCartTotal();
   const dispatch = useAppDispatch();
   return (
-    <Box>
+    <div>
       <CartLines />
-      <Stack
-        direction="row"
-        sx={{ justifyContent: 'space-between', alignItems: 'center', mt: 2, gap: 2 }}
-      >
+      <Stack direction="row" justify="space-between" align="center" className="mt-2">
         <Button color="inherit" onClick={() => dispatch(cartEmptied())}>
           Empty the cart
         </Button>
-        <Typography variant="h6" component="p">
+        <p className="type-h6">
           Total <strong>{formatMoney(total)}</strong>
-        </Typography>
+        </p>
       </Stack>
-      <Typography variant="body2" color="textSecondary" sx={{ mt: 1, textAlign: 'right' }}>
+      <p className="type-body2 text-secondary mt-1 cart-total-note">
         The final price is calculated when you place the order.
-      </Typography>
-    </Box>
+      </p>
+    </div>
   );
 }

@@ -1,13 +1,10 @@
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import {
-  AccountForm,
-  billingDetailsOf,
-  PayerFields,
-  SubmitButton,
-  useAccountForm,
-  type Profile,
-} from '@/features/accounts';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
+import { PayerFields } from '@/components/form/BillingFields';
+import { useAccountForm } from '@/components/form/useAccountForm';
+import { billingDetailsOf } from '@/types/billing';
+import { type Profile } from '@/features/accounts';
 import { usePaymentCheckout } from '@/hooks/usePaymentCheckout';
 import { browserInfo } from '@/lib/browser/browserInfo';
 import { selectCurrency } from '@/lib/preferences/preferencesSlice';

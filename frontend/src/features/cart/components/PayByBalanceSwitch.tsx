@@ -1,8 +1,4 @@
-import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Switch from '@mui/material/Switch';
-import { useId } from 'react';
+import { Check } from '@/components/ui/choices';
 import { useBalance } from '@/features/balance';
 import { formatMoney } from '@/lib/money/money';
 
@@ -19,7 +15,6 @@ export function PayByBalanceSwitch({
   totalMinorUnits,
 }: PayByBalanceSwitchProps) {
   const { balance, isError } = useBalance();
-  const descriptionId = useId();
   let description = 'Loading your balance…';
   if (balance !== undefined) {
     description = `Your balance: ${formatMoney(balance)}.`;
@@ -30,21 +25,13 @@ export function PayByBalanceSwitch({
     description = 'Your balance is unavailable just now.';
   }
   return (
-    <Box>
-      <FormControlLabel
-        control={
-          <Switch
-            name="payByBalance"
-            checked={checked}
-            onChange={(event) => onChange(event.target.checked)}
-            slotProps={{ input: { 'aria-describedby': descriptionId } }}
-          />
-        }
-        label="Pay from my balance"
-      />
-      <FormHelperText id={descriptionId} sx={{ mt: 0 }}>
-        {description}
-      </FormHelperText>
-    </Box>
+    <Check
+      switch
+      name="payByBalance"
+      label="Pay from my balance"
+      checked={checked}
+      onChange={onChange}
+      message={description}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import Typography from '@mui/material/Typography';
 import { useAppSelector } from '@/app/hooks';
 import { DelayedProgress } from '@/components/DelayedProgress';
 import { Page } from '@/components/Page';
@@ -20,10 +19,10 @@ export default function ContactPage() {
   const waitingForProfile = isSignedIn && profile.isLoading;
   return (
     <Page title="Contact" maxWidth="sm">
-      <Typography sx={{ mb: 3 }}>
+      <p className="type-body1 mb-3">
         A question about a picture, an order, a payment or your account? Write to us and we will
         answer by e-mail. You get a ticket reference right away, and a confirmation mail quoting it.
-      </Typography>
+      </p>
       {waitingForProfile ? (
         <DelayedProgress label="Loading your profile" />
       ) : (

@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { CountedTextField } from '@/components/form/CountedTextField';
-import { AccountForm, SubmitButton, useAccountForm } from '@/features/accounts';
+import { Alert } from '@/components/ui/Alert';
+import { SelectField, TextField } from '@/components/ui/fields';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
+import { useAccountForm } from '@/components/form/useAccountForm';
 import { useCreateTicketMutation } from '../api/supportApi';
 import {
   DESCRIPTION_MAX_LENGTH,
@@ -62,8 +61,13 @@ export function TicketForm({ sender }: { sender: Sender }) {
   return (
     <>
       {sent !== null && (
-        <Alert severity="success" role="status" aria-labelledby={sentTitleId} sx={{ mb: 3 }}>
-          <AlertTitle id={sentTitleId}>Thank you, we have your message</AlertTitle>
+        <Alert
+          severity="success"
+          role="status"
+          aria-labelledby={sentTitleId}
+          className="mb-3"
+          title={<span id={sentTitleId}>Thank you, we have your message</span>}
+        >
           Your ticket reference is <strong>{sent.ticket.reference}</strong>. We have sent a
           confirmation to {sent.email}.
         </Alert>
@@ -73,16 +77,16 @@ export function TicketForm({ sender }: { sender: Sender }) {
         <TextField
           label="Name"
           autoComplete="name"
-          slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+          maxLength={NAME_MAX_LENGTH}
           {...form.textField('name')}
         />
-        <TextField select label="What is it about?" {...form.textField('supportTicketType')}>
+        <SelectField label="What is it about?" {...form.textField('supportTicketType')}>
           {TICKET_TYPES.map((type) => (
-            <MenuItem key={type} value={type}>
+            <option key={type} value={type}>
               {TICKET_TYPE_LABELS[type]}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </SelectField>
         <CountedTextField
           label="Message"
           multiline

@@ -1,27 +1,20 @@
-import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { ArrowDropDownIcon } from '@/components/plain/icons';
+import { SelectField } from '@/components/ui/fields';
 import { CURRENCIES } from '@/config/constants';
 import { currencyChanged, isCurrency, selectCurrency } from '@/lib/preferences/preferencesSlice';
 import './CurrencySelect.css';
 
 /**
- * Chooses the display currency; changing it empties the cart (SPEC.md section 4). A native select
- * drawn like a small outlined field: it is in the header of every page, and MUI's Select would
- * bring its menu, popover and modal into the first script every visitor downloads.
+ * Chooses the display currency; changing it empties the cart (SPEC.md section 4). The shop's one
+ * select, in the header of every page.
  */
 export function CurrencySelect() {
   const currency = useAppSelector(selectCurrency);
   const dispatch = useAppDispatch();
-  const id = useId();
   return (
     <div className="currency-select">
-      <label htmlFor={id} className="currency-select__label">
-        Currency
-      </label>
-      <select
-        id={id}
-        className="currency-select__field"
+      <SelectField
+        label="Currency"
         value={currency}
         onChange={(event) => {
           const chosen = event.target.value;
@@ -33,8 +26,7 @@ export function CurrencySelect() {
             {code}
           </option>
         ))}
-      </select>
-      <ArrowDropDownIcon className="currency-select__arrow" />
+      </SelectField>
     </div>
   );
 }

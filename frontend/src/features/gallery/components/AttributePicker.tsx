@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { Button } from '@/components/plain/Button';
-import { AddShoppingCartIcon, RadioIcons } from '@/components/plain/icons';
+import { Button } from '@/components/ui/Button';
+import { AddShoppingCartIcon, RadioIcons } from '@/components/ui/icons';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
 import { itemAdded, selectIsInCart } from '@/lib/cart/cartSlice';
 import { describeSize } from '@/lib/format/size';
 import { formatMoney } from '@/lib/money/money';
 import type { Offer } from '../types';
-import '@/components/plain/controls.css';
+import '@/components/ui/controls.css';
 import './PicturePage.css';
 
 interface AttributePickerProps {

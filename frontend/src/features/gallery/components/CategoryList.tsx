@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { Skeleton } from '@/components/plain/Skeleton';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { useGetCategoriesQuery } from '../api/catalogueApi';
 import { categoryPath } from '../paths';
 import './catalogue.css';

@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
-import { ButtonLink } from '@/components/plain/ButtonLink';
-import { buttonClass } from '@/components/plain/buttonClass';
-import { SelectField, TextField } from '@/components/plain/fields';
+import { ButtonLink } from '@/components/ui/ButtonLink';
+import { buttonClass } from '@/components/ui/buttonClass';
+import { SelectField, TextField } from '@/components/ui/fields';
 import type { Currency } from '@/config/constants';
 import {
   hasErrors,
@@ -52,8 +52,8 @@ function sameFields(a: TypedFields, b: TypedFields): boolean {
 
 /**
  * The gallery's filters. Choices apply at once; the price range and the search apply on Enter or
- * "Apply", once the range is valid. Native selects and inputs drawn like MUI's small outlined
- * fields (components/plain/fields.tsx): the bar is part of the gallery's first screen.
+ * "Apply", once the range is valid. The kit's fields (components/ui/fields.tsx): native selects
+ * and inputs, light enough for the gallery's first screen.
  */
 export function FilterBar({
   filters,
@@ -207,7 +207,8 @@ function PriceField({ label, currency, value, error, onChange }: PriceFieldProps
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      error={error}
+      error={error !== undefined}
+      helperText={error}
       endAdornment={<p className="type-body1">{currency}</p>}
       inputMode={currency === 'JPY' ? 'numeric' : 'decimal'}
     />

@@ -1,12 +1,11 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { LazyQueryErrorAlert } from '@/components/LazyQueryErrorAlert';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { Page } from '@/components/Page';
-import { Breadcrumbs } from '@/components/plain/Breadcrumbs';
-import { Button } from '@/components/plain/Button';
-import { InfoAlert } from '@/components/plain/InfoAlert';
-import { themedLazy } from '@/components/theme/themedLazy';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
+import { Button } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Alert';
 import { useGetCategoriesQuery, useGetOffersInfiniteQuery } from '../api/catalogueApi';
 import { isUnknownCategoryError } from '../api/catalogueErrors';
 import {
@@ -24,12 +23,11 @@ import { FilterBar } from './FilterBar';
 import { OfferGrid } from './OfferGrid';
 import './GalleryPage.css';
 
-// The usual first screen (filters, count, pictures) is plain; a failed load (LazyQueryErrorAlert), an
-// empty result and an unknown category are drawn with MUI, which loads when one of them shows.
-const EmptyState = themedLazy(() =>
+// An empty result and an unknown category are rare: their parts load when one of them shows.
+const EmptyState = lazy(() =>
   import('@/components/EmptyState').then((module) => ({ default: module.EmptyState })),
 );
-const UnknownCategory = themedLazy(() =>
+const UnknownCategory = lazy(() =>
   import('./UnknownCategory').then((module) => ({ default: module.UnknownCategory })),
 );
 
@@ -102,9 +100,9 @@ export default function GalleryPage() {
         resetPath={resetPath}
       />
       <section aria-label="Pictures" aria-busy={offers.isFetching}>
-        {hasErrors(priceErrors) && <InfoAlert>Correct the price range to see pictures.</InfoAlert>}
+        {hasErrors(priceErrors) && <Alert>Correct the price range to see pictures.</Alert>}
         {offers.isError && (
-          <LazyQueryErrorAlert error={offers.error} onRetry={() => void offers.refetch()} />
+          <QueryErrorAlert error={offers.error} onRetry={() => void offers.refetch()} />
         )}
         {total !== undefined && total > 0 && (
           <p role="status" className="type-body1 text-secondary gallery-count">

@@ -1,20 +1,19 @@
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
-import Close from '@mui/icons-material/Close';
-import Pause from '@mui/icons-material/Pause';
-import PlayArrow from '@mui/icons-material/PlayArrow';
-import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { Dialog } from '@/components/ui/Dialog';
+import { IconButton } from '@/components/ui/IconButton';
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  CloseIcon,
+  PauseIcon,
+  PlayArrowIcon,
+} from '@/components/ui/icons';
 import { SLIDESHOW_INTERVAL_MS } from '@/config/constants';
 import { picturePath } from '../paths';
 import type { Offer } from '../types';
 import { Picture } from './Picture';
+import './ImageViewer.css';
 
 export type Slide = Pick<Offer, 'urlName' | 'title' | 'width' | 'height' | 'thumbnail' | 'preview'>;
 
@@ -63,59 +62,39 @@ export function ImageViewer({ slides, start, autoPlay, onClose }: ImageViewerPro
   return (
     <Dialog
       open
-      fullScreen
+      variant="full-screen"
       onClose={onClose}
       onKeyDown={onKeyDown}
-      aria-labelledby="image-viewer-title"
-      slotProps={{ paper: { sx: { bgcolor: 'grey.900', color: 'common.white' } } }}
+      title={slide.title}
+      titleHidden
     >
-      <Toolbar sx={{ gap: 1 }}>
-        <Typography id="image-viewer-title" variant="h6" component="h2" noWrap sx={{ flexGrow: 1 }}>
+      <div className="image-viewer__bar">
+        <p className="type-h6 type-no-wrap image-viewer__title" aria-hidden="true">
           {slide.title}
-        </Typography>
+        </p>
         {canMove && (
-          <Typography variant="body2" sx={{ opacity: 0.8, whiteSpace: 'nowrap' }}>
+          <p className="type-body2 image-viewer__count">
             {index + 1} of {slides.length}
-          </Typography>
+          </p>
         )}
-        <IconButton
-          color="inherit"
-          aria-label="Previous picture"
-          onClick={() => step(-1)}
-          disabled={!canMove}
-        >
-          <ChevronLeft />
+        <IconButton aria-label="Previous picture" onClick={() => step(-1)} disabled={!canMove}>
+          <ChevronLeftIcon />
         </IconButton>
         <IconButton
-          color="inherit"
           aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
           onClick={() => setPlaying((now) => !now)}
           disabled={!canMove}
         >
-          {playing ? <Pause /> : <PlayArrow />}
+          {playing ? <PauseIcon /> : <PlayArrowIcon />}
         </IconButton>
-        <IconButton
-          color="inherit"
-          aria-label="Next picture"
-          onClick={() => step(1)}
-          disabled={!canMove}
-        >
-          <ChevronRight />
+        <IconButton aria-label="Next picture" onClick={() => step(1)} disabled={!canMove}>
+          <ChevronRightIcon />
         </IconButton>
-        <IconButton color="inherit" aria-label="Close" onClick={onClose} edge="end">
-          <Close />
+        <IconButton aria-label="Close" onClick={onClose}>
+          <CloseIcon />
         </IconButton>
-      </Toolbar>
-      <Box
-        sx={{
-          flexGrow: 1,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          minHeight: 0,
-          p: { xs: 1, md: 2 },
-        }}
-      >
+      </div>
+      <div className="image-viewer__stage">
         <Picture
           key={slide.urlName}
           offer={slide}
@@ -124,18 +103,17 @@ export function ImageViewer({ slides, start, autoPlay, onClose }: ImageViewerPro
           sizes="100vw"
           style={{ maxHeight: 'calc(100vh - 140px)', width: 'auto', objectFit: 'contain' }}
         />
-      </Box>
+      </div>
       {slide.urlName !== start && (
-        <Box sx={{ textAlign: 'center', pb: 2 }}>
-          <Link
-            component={RouterLink}
+        <p className="image-viewer__open">
+          <RouterLink
             to={picturePath(slide.urlName)}
             onClick={onClose}
-            color="inherit"
+            className="image-viewer__link"
           >
             Open “{slide.title}”
-          </Link>
-        </Box>
+          </RouterLink>
+        </p>
       )}
     </Dialog>
   );

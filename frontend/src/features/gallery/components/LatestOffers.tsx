@@ -1,14 +1,10 @@
-import { Suspense } from 'react';
-import { themedLazy } from '@/components/theme/themedLazy';
-import { ButtonLink } from '@/components/plain/ButtonLink';
+import { Alert } from '@/components/ui/Alert';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 import { useGetLatestOffersQuery } from '../api/catalogueApi';
 import { useDisplayCurrency } from '../hooks/useDisplayCurrency';
 import { GALLERY_PATH } from '../paths';
 import { OfferGrid } from './OfferGrid';
 import './catalogue.css';
-
-// Only a failed load shows MUI's alert: it loads then.
-const Alert = themedLazy(() => import('@mui/material/Alert'));
 
 const LATEST_COUNT = 12;
 
@@ -25,9 +21,7 @@ export function LatestOffers() {
         <ButtonLink to={GALLERY_PATH}>See all</ButtonLink>
       </div>
       {isError ? (
-        <Suspense fallback={null}>
-          <Alert severity="warning">The latest pictures could not be loaded just now.</Alert>
-        </Suspense>
+        <Alert severity="warning">The latest pictures could not be loaded just now.</Alert>
       ) : (
         <OfferGrid offers={offers ?? []} skeletons={offers === undefined ? LATEST_COUNT : 0} />
       )}

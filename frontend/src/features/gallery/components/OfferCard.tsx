@@ -16,7 +16,7 @@ interface OfferCardProps {
   list?: OfferFilters;
 }
 
-/** MUI's outlined card with an action area, drawn in plain CSS: the home page shows it first. */
+/** An outlined card with an action area: the home page shows it first. */
 export function OfferCard({ offer, list }: OfferCardProps) {
   return (
     <article className="card offer-card">

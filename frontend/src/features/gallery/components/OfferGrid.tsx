@@ -1,4 +1,4 @@
-import { Skeleton } from '@/components/plain/Skeleton';
+import { Skeleton } from '@/components/ui/Skeleton';
 import type { Offer, OfferFilters } from '../types';
 import { OfferCard } from './OfferCard';
 import './catalogue.css';

@@ -31,7 +31,7 @@ interface PictureProps {
 /**
  * An offer's picture as WebP with a JPEG fallback, letting the browser pick the thumbnail or the
  * preview for the space it has. Lazy unless `eager`, which also fetches it first. Plain markup:
- * the home page shows it before any of MUI has loaded.
+ * the home page shows it first.
  */
 export function Picture({
   offer,

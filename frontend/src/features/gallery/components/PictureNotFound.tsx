@@ -1,6 +1,5 @@
-import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router';
 import { StatusView } from '@/components/status/StatusView';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 import { GALLERY_PATH } from '../paths';
 
 export function PictureNotFound({ urlName }: { urlName: string }) {
@@ -11,9 +10,9 @@ export function PictureNotFound({ urlName }: { urlName: string }) {
       message="Picture not found"
       detail={<>There is no picture at “{urlName}”. It may have been sold or taken down.</>}
       action={
-        <Button component={RouterLink} to={GALLERY_PATH} variant="contained">
+        <ButtonLink to={GALLERY_PATH} variant="contained">
           Browse the gallery
-        </Button>
+        </ButtonLink>
       }
     />
   );

@@ -1,14 +1,13 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { LazyQueryErrorAlert } from '@/components/LazyQueryErrorAlert';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { Page } from '@/components/Page';
-import { Breadcrumbs } from '@/components/plain/Breadcrumbs';
-import { Button } from '@/components/plain/Button';
-import { InfoAlert } from '@/components/plain/InfoAlert';
-import { SlideshowIcon, ZoomOutMapIcon } from '@/components/plain/icons';
-import { Skeleton } from '@/components/plain/Skeleton';
-import { themedLazy } from '@/components/theme/themedLazy';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
+import { Button } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Alert';
+import { SlideshowIcon, ZoomOutMapIcon } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import {
   useGetCategoriesQuery,
@@ -25,13 +24,11 @@ import { Picture } from './Picture';
 import { PictureFacts } from './PictureFacts';
 import './PicturePage.css';
 
-// The picture, its details and the size choice are plain; the full-screen viewer (MUI's Dialog),
-// the not-found answer and a failed load (LazyQueryErrorAlert) are drawn with MUI, which loads when
-// one of them shows.
-const ImageViewer = themedLazy(() =>
+// The full-screen viewer (a dialog) and the not-found answer load when one of them shows.
+const ImageViewer = lazy(() =>
   import('./ImageViewer').then((module) => ({ default: module.ImageViewer })),
 );
-const PictureNotFound = themedLazy(() =>
+const PictureNotFound = lazy(() =>
   import('./PictureNotFound').then((module) => ({ default: module.PictureNotFound })),
 );
 
@@ -54,7 +51,7 @@ export default function PicturePage() {
     if (query.isError) {
       return (
         <Page title="Picture">
-          <LazyQueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+          <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
         </Page>
       );
     }
@@ -123,9 +120,9 @@ function PictureDetails({ offer, pricesAreCurrent }: { offer: Offer; pricesAreCu
           <PictureFacts offer={offer} categoryTitle={categoryTitle} />
           <div className="picture-page__order">
             {offer.status === 'SoldOut' && (
-              <InfoAlert className="picture-page__sold">
+              <Alert className="picture-page__sold">
                 This one-of-a-kind picture has been sold.
-              </InfoAlert>
+              </Alert>
             )}
             <AttributePicker offer={offer} pricesAreCurrent={pricesAreCurrent} />
           </div>

@@ -1,18 +1,18 @@
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import { Page } from '@/components/Page';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 import { GALLERY_PATH } from '../paths';
 
 export function UnknownCategory({ name }: { name: string }) {
   return (
     <Page title="Category not found">
-      <Typography gutterBottom>
+      <p className="type-body1 type-gutter-bottom">
         There is no category called “{name}”. It may have been renamed or removed.
-      </Typography>
-      <Button component={RouterLink} to={GALLERY_PATH} variant="contained" sx={{ mt: 2 }}>
-        See all pictures
-      </Button>
+      </p>
+      <p className="mt-2">
+        <ButtonLink to={GALLERY_PATH} variant="contained">
+          See all pictures
+        </ButtonLink>
+      </p>
     </Page>
   );
 }

@@ -2,13 +2,12 @@ import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
 /*
- * Role queries that compute accessible names over a whole MUI page take hundreds of milliseconds in
+ * Role queries that compute accessible names over a whole page take hundreds of milliseconds in
  * jsdom; these helpers find fields by their label and scope option lookups to the open list.
  */
 
 /**
- * Picks `option` in the select labelled `label`: a native select (the header's currency) or an MUI
- * select, a combobox with a listbox.
+ * Picks `option` in the select labelled `label`: a native select, or a combobox with a listbox.
  */
 export async function chooseOption(user: UserEvent, label: string, option: string) {
   const field = screen.getByLabelText(label);

@@ -1,7 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { Section } from '@/components/Section';
+import { Alert } from '@/components/ui/Alert';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { useBalance } from '@/features/balance';
 import { formatDateTime } from '@/lib/format/date';
 import { amountFromMinorUnits, formatMoney } from '@/lib/money/money';
@@ -40,21 +39,19 @@ export function CostSummary({ count }: { count: number }) {
       )}
       {allowance.data !== undefined && (
         <>
-          <Typography>
+          <p className="type-body1">
             Free images left today: {allowance.data.freeRemaining} of {allowance.data.freePerDay}
-          </Typography>
-          <Typography sx={{ fontWeight: 600, my: 1 }}>
-            {costSentence(count, allowance.data)}
-          </Typography>
-          <Typography variant="body2" color="textSecondary">
+          </p>
+          <p className="type-body1 text-strong mt-1 mb-1">{costSentence(count, allowance.data)}</p>
+          <p className="type-body2 text-secondary">
             New free images from {formatDateTime(allowance.data.resetsAt)}.
-          </Typography>
+          </p>
         </>
       )}
-      <Typography sx={{ mt: 1 }}>
+      <p className="type-body1 mt-1">
         Your balance:{' '}
         {balance !== undefined ? formatMoney(balance) : balanceFailed ? 'unavailable' : '…'}
-      </Typography>
+      </p>
     </Section>
   );
 }

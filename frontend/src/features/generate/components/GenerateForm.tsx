@@ -1,22 +1,15 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '@/app/hooks';
+import { ProgressBar } from '@/components/DelayedProgress';
 import { CountedTextField } from '@/components/form/CountedTextField';
 import { Section } from '@/components/Section';
-import {
-  AccountForm,
-  SubmitButton,
-  useAccountForm,
-  type LoginPageState,
-} from '@/features/accounts';
+import { Alert } from '@/components/ui/Alert';
+import { ButtonLink } from '@/components/ui/ButtonLink';
+import { SelectField, TextField } from '@/components/ui/fields';
+import { Stack } from '@/components/ui/Stack';
+import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
+import { useAccountForm } from '@/components/form/useAccountForm';
+import { type LoginPageState } from '@/features/accounts';
 import { isApiError, localValidationError } from '@/lib/api/apiError';
 import { selectIsSignedIn } from '@/lib/session/sessionSlice';
 import { ASPECT_RATIOS, STYLE_LABELS, STYLES, type AspectRatio, type Style } from '@/types/art';
@@ -90,75 +83,65 @@ export function GenerateForm() {
   };
 
   return (
-    <Grid container spacing={3}>
-      <Grid size={{ xs: 12, md: 7 }}>
-        <Section title="Describe your picture">
-          <AccountForm label="Generate images" form={form} onSubmit={submit}>
-            <CountedTextField
-              label="Prompt"
-              multiline
-              minRows={3}
-              placeholder="A lighthouse on a cliff at dusk, waves crashing below"
-              hint="What the picture shows."
-              maxLength={PROMPT_MAX_LENGTH}
-              {...form.textField('prompt')}
-            />
-            <TextField select label="Style" {...form.textField('style')}>
-              {STYLES.map((style) => (
-                <MenuItem key={style} value={style}>
-                  {STYLE_LABELS[style]}
-                </MenuItem>
+    <div className="columns columns--7-5">
+      <Section title="Describe your picture">
+        <AccountForm label="Generate images" form={form} onSubmit={submit}>
+          <CountedTextField
+            label="Prompt"
+            multiline
+            minRows={3}
+            placeholder="A lighthouse on a cliff at dusk, waves crashing below"
+            hint="What the picture shows."
+            maxLength={PROMPT_MAX_LENGTH}
+            {...form.textField('prompt')}
+          />
+          <SelectField label="Style" {...form.textField('style')}>
+            {STYLES.map((style) => (
+              <option key={style} value={style}>
+                {STYLE_LABELS[style]}
+              </option>
+            ))}
+          </SelectField>
+          <AspectRatioPicker
+            value={form.values.aspectRatio}
+            onChange={(ratio) => form.setValue('aspectRatio', ratio)}
+            message={form.fieldMessages.aspectRatio}
+          />
+          <Stack direction="responsive" gap={2}>
+            <SelectField label="Number of images" {...form.textField('count')}>
+              {COUNTS.map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
               ))}
-            </TextField>
-            <AspectRatioPicker
-              value={form.values.aspectRatio}
-              onChange={(ratio) => form.setValue('aspectRatio', ratio)}
-              message={form.fieldMessages.aspectRatio}
+            </SelectField>
+            <TextField
+              label="Seed (optional)"
+              autoComplete="off"
+              inputMode="numeric"
+              {...form.textField('seed', 'The same seed draws the same picture again.')}
             />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                select
-                label="Number of images"
-                sx={{ minWidth: 180 }}
-                {...form.textField('count')}
-              >
-                {COUNTS.map((count) => (
-                  <MenuItem key={count} value={count}>
-                    {count}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                label="Seed (optional)"
-                autoComplete="off"
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                sx={{ flexGrow: 1 }}
-                {...form.textField('seed', 'The same seed draws the same picture again.')}
-              />
+          </Stack>
+          {generation.isLoading && (
+            <Stack gap={1} role="status">
+              <p className="type-body1">Generating your images…</p>
+              <ProgressBar inline label="Generating your images" />
             </Stack>
-            {generation.isLoading && (
-              <Stack spacing={1} role="status">
-                <Typography>Generating your images…</Typography>
-                <LinearProgress aria-label="Generating your images" />
-              </Stack>
-            )}
-            {isSignedIn ? (
-              <SubmitButton loading={generation.isLoading}>Generate</SubmitButton>
-            ) : (
-              <VisitorCall />
-            )}
-          </AccountForm>
-        </Section>
-      </Grid>
-      <Grid size={{ xs: 12, md: 5 }}>
-        <Stack spacing={3}>
-          {generation.data !== undefined && (
-            <GenerationResult generation={generation.data} prompt={sentPrompt} />
           )}
-          {isSignedIn && <CostSummary count={Number(form.values.count)} />}
-        </Stack>
-      </Grid>
-    </Grid>
+          {isSignedIn ? (
+            <SubmitButton loading={generation.isLoading}>Generate</SubmitButton>
+          ) : (
+            <VisitorCall />
+          )}
+        </AccountForm>
+      </Section>
+      <Stack gap={3}>
+        {generation.data !== undefined && (
+          <GenerationResult generation={generation.data} prompt={sentPrompt} />
+        )}
+        {isSignedIn && <CostSummary count={Number(form.values.count)} />}
+      </Stack>
+    </div>
   );
 }
 
@@ -168,13 +151,11 @@ function VisitorCall() {
     <Alert severity="info">
       Log in to generate images. Every customer gets a few free images a day; more are paid from the
       prepaid balance.
-      <Stack direction="row" spacing={2} sx={{ mt: 1.5 }}>
-        <Button component={RouterLink} to="/login" state={RETURN_HERE} variant="contained">
+      <Stack direction="row" gap={2} className="mt-2">
+        <ButtonLink to="/login" state={RETURN_HERE} variant="contained">
           Log in
-        </Button>
-        <Button component={RouterLink} to="/sign-up">
-          Create an account
-        </Button>
+        </ButtonLink>
+        <ButtonLink to="/sign-up">Create an account</ButtonLink>
       </Stack>
     </Alert>
   );

@@ -1,22 +1,22 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useAppSelector } from '@/app/hooks';
 import { Page } from '@/components/Page';
+import { Stack } from '@/components/ui/Stack';
 import { selectIsSignedIn } from '@/lib/session/sessionSlice';
 import { GeneratedImageHistory } from './GeneratedImageHistory';
 import { GenerateForm } from './GenerateForm';
+import './generate.css';
 
 /** /generate: open to everyone; generating and the history need an account. */
 export default function GeneratePage() {
   const isSignedIn = useAppSelector(selectIsSignedIn);
   return (
     <Page title="Generate images">
-      <Typography sx={{ mb: 3, maxWidth: '70ch' }}>
+      <p className="type-body1 mb-3 generate-intro">
         Describe a picture, pick a style and a shape, and the generator draws it for you as a PNG
         file. Several images at once come as one ZIP file. Every image you make is kept in your
         account to download again.
-      </Typography>
-      <Stack spacing={3}>
+      </p>
+      <Stack gap={3}>
         <GenerateForm />
         {isSignedIn && <GeneratedImageHistory />}
       </Stack>

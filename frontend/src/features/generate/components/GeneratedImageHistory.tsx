@@ -1,14 +1,10 @@
-import Box from '@mui/material/Box';
-import Grid from '@mui/material/Grid';
-import Pagination from '@mui/material/Pagination';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { DelayedProgress } from '@/components/DelayedProgress';
 import { DownloadButton } from '@/components/DownloadButton';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { Section } from '@/components/Section';
+import { Pagination } from '@/components/ui/Pagination';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { formatDateTime } from '@/lib/format/date';
 import { formatMoney } from '@/lib/money/money';
 import { aspectRatioLabel, STYLE_LABELS } from '@/types/art';
@@ -18,6 +14,7 @@ import {
   useGetGeneratedImagesQuery,
 } from '../api/generatedImagesApi';
 import type { GeneratedImage } from '../types';
+import './generate.css';
 
 export const HISTORY_PAGE_SIZE = 12;
 const THUMBNAIL_SIZE = 112;
@@ -34,24 +31,19 @@ export function GeneratedImageHistory() {
         <QueryErrorAlert error={history.error} onRetry={() => void history.refetch()} />
       )}
       {history.data?.total === 0 && (
-        <Typography color="textSecondary">
+        <p className="type-body1 text-secondary">
           No images yet. The images you generate are kept here to download again.
-        </Typography>
+        </p>
       )}
-      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <ul className="plain-list columns columns--halves">
         {history.data?.items.map((image) => (
-          <Grid key={image.id} size={{ xs: 12, md: 6 }} component="li">
+          <li key={image.id}>
             <HistoryItem image={image} />
-          </Grid>
+          </li>
         ))}
-      </Grid>
+      </ul>
       {pageCount > 1 && (
-        <Pagination
-          sx={{ mt: 2 }}
-          count={pageCount}
-          page={page}
-          onChange={(_event, chosen) => setPage(chosen)}
-        />
+        <Pagination label="Pages of your images" count={pageCount} page={page} onChange={setPage} />
       )}
     </Section>
   );
@@ -61,69 +53,47 @@ function HistoryItem({ image }: { image: GeneratedImage }) {
   const headingId = useId();
   const free = image.price.minorUnits === 0;
   return (
-    <Paper
-      component="article"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{ p: 2, display: 'flex', gap: 2, height: '100%' }}
-    >
+    <article aria-labelledby={headingId} className="card media-card">
       <ImageThumbnail image={image} />
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography
-          variant="subtitle1"
-          component="h3"
-          id={headingId}
-          sx={{
-            fontWeight: 600,
-            overflowWrap: 'anywhere',
-            display: '-webkit-box',
-            WebkitLineClamp: 3,
-            WebkitBoxOrient: 'vertical',
-            overflow: 'hidden',
-          }}
-        >
+      <div className="media-card__text">
+        <h3 id={headingId} className="type-subtitle1 text-strong history-item__prompt">
           {image.prompt}
-        </Typography>
-        <Typography variant="body2" color="textSecondary">
+        </h3>
+        <p className="type-body2 text-secondary">
           {STYLE_LABELS[image.style]}, {aspectRatioLabel(image.aspectRatio)},{' '}
           {image.width.toLocaleString('en')} × {image.height.toLocaleString('en')} px
-        </Typography>
-        <Typography variant="body2" color="textSecondary">
+        </p>
+        <p className="type-body2 text-secondary">
           Seed {image.seed}, {free ? 'free' : formatMoney(image.price)},{' '}
           {formatDateTime(image.createdAt)}
-        </Typography>
-        <Box sx={{ mt: 1 }}>
+        </p>
+        <div className="mt-1">
           <ImageDownload image={image} />
-        </Box>
-      </Box>
-    </Paper>
+        </div>
+      </div>
+    </article>
   );
 }
 
 /** The image itself, fetched with the bearer token: a plain <img src> could not send it. */
 function ImageThumbnail({ image }: { image: GeneratedImage }) {
   const file = useGetGeneratedImageFileQuery(image.url);
-  const frame = {
-    width: THUMBNAIL_SIZE,
-    height: THUMBNAIL_SIZE,
-    flexShrink: 0,
-    borderRadius: 1,
-  } as const;
+  const size = { width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE };
   if (file.data === undefined) {
     return file.isError ? (
-      <Box sx={{ ...frame, bgcolor: 'grey.100' }} />
+      <span className="history-item__thumbnail" style={size} />
     ) : (
-      <Skeleton variant="rectangular" sx={frame} />
+      <Skeleton variant="rounded" {...size} />
     );
   }
   return (
-    <Box
-      component="img"
+    <img
       src={file.data}
       alt=""
       width={THUMBNAIL_SIZE}
       height={THUMBNAIL_SIZE}
-      sx={{ ...frame, display: 'block', objectFit: 'contain', bgcolor: 'grey.100' }}
+      className="history-item__thumbnail"
+      style={size}
     />
   );
 }

@@ -1,11 +1,10 @@
-import SaveAlt from '@mui/icons-material/SaveAlt';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Section } from '@/components/Section';
+import { Alert } from '@/components/ui/Alert';
+import { buttonClass } from '@/components/ui/buttonClass';
+import { SaveAltIcon } from '@/components/ui/icons';
 import type { Generation } from '../types';
+import './generate.css';
 
 function images(count: number): string {
   return count === 1 ? '1 image' : `${count} images`;
@@ -25,40 +24,34 @@ export function GenerationResult({
   return (
     <Section title="Your new images">
       {returned < requested && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
+        <Alert severity="warning" className="mb-2">
           Only {returned} of {requested} images were made: your free images and balance did not
           cover the rest, or the generator failed on some.
         </Alert>
       )}
       {isZip ? (
-        <Typography>
+        <p className="type-body1">
           {images(returned)} made and saved as {fileName}. They are at the top of your images below.
-        </Typography>
+        </p>
       ) : (
         <>
-          <Box
-            component="img"
-            src={fileUrl}
-            alt={prompt}
-            sx={{ display: 'block', maxWidth: '100%', maxHeight: 480, borderRadius: 1, mb: 1 }}
-          />
-          <Typography>Saved as {fileName}.</Typography>
+          <img src={fileUrl} alt={prompt} className="generation-result__image mb-1" />
+          <p className="type-body1">Saved as {fileName}.</p>
         </>
       )}
       {seed !== null && (
-        <Typography variant="body2" color="textSecondary">
+        <p className="type-body2 text-secondary">
           Seed {seed}. The same seed, prompt, style and aspect ratio draw the same again.
-        </Typography>
+        </p>
       )}
-      <Button
-        component="a"
-        href={fileUrl}
-        download={fileName}
-        startIcon={<SaveAlt />}
-        sx={{ mt: 1 }}
-      >
-        Save again
-      </Button>
+      <p className="mt-1">
+        <a href={fileUrl} download={fileName} className={buttonClass()}>
+          <span className="button__icon">
+            <SaveAltIcon />
+          </span>
+          Save again
+        </a>
+      </p>
     </Section>
   );
 }

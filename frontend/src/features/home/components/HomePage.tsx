@@ -1,4 +1,4 @@
-import { ButtonLink } from '@/components/plain/ButtonLink';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 import { CategoryList, LatestOffers } from '@/features/gallery';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import './HomePage.css';
@@ -18,7 +18,7 @@ const STEPS = [
   },
 ] as const;
 
-/** The first page most visitors see: drawn in plain CSS (HomePage.css), without MUI. */
+/** The first page most visitors see (HomePage.css). */
 export default function HomePage() {
   usePageTitle('');
   return (

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { buttonClass } from '@/components/plain/buttonClass';
+import { buttonClass } from '@/components/ui/buttonClass';
 import { focusPageHeading } from '@/lib/browser/focus';
 import { consentChoice, OPTIONAL_CONSENT_CATEGORIES } from '@/lib/consent/consent';
 import {

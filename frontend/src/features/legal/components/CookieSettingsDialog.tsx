@@ -1,14 +1,8 @@
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Button } from '@/components/ui/Button';
+import { Check } from '@/components/ui/choices';
+import { Dialog } from '@/components/ui/Dialog';
 import { keepFocusOnPage } from '@/lib/browser/focus';
 import {
   consentChoice,
@@ -43,21 +37,22 @@ const CATEGORY_TEXT: Record<ConsentCategory, { label: string; description: strin
 export function CookieSettingsDialog() {
   const open = useAppSelector(selectConsentSettingsOpen);
   const dispatch = useAppDispatch();
+  const close = () => dispatch(consentSettingsClosed());
   return (
     <Dialog
       open={open}
-      onClose={() => dispatch(consentSettingsClosed())}
-      aria-labelledby="cookie-settings-title"
+      onClose={close}
+      title="Cookie settings"
       // Saved from the banner, the button that opened the dialog has gone with the banner.
-      slotProps={{ transition: { onExited: keepFocusOnPage } }}
+      onClosed={keepFocusOnPage}
     >
-      <CookieSettingsForm />
+      {open && <CookieSettingsForm onCancel={close} />}
     </Dialog>
   );
 }
 
 /** Mounted afresh each time the dialog opens, starting from the stored choice. */
-function CookieSettingsForm() {
+function CookieSettingsForm({ onCancel }: { onCancel: () => void }) {
   const dispatch = useAppDispatch();
   const choice = useAppSelector(selectConsentChoice);
   const [granted, setGranted] = useState<ConsentCategory[]>(() => choice?.granted ?? ['essential']);
@@ -76,36 +71,23 @@ function CookieSettingsForm() {
 
   return (
     <>
-      <DialogTitle id="cookie-settings-title">Cookie settings</DialogTitle>
-      <DialogContent>
-        <FormGroup>
-          {CONSENT_CATEGORIES.map((category) => (
-            <div key={category}>
-              <FormControlLabel
-                label={CATEGORY_TEXT[category].label}
-                control={
-                  <Checkbox
-                    name={category}
-                    checked={category === 'essential' || granted.includes(category)}
-                    disabled={category === 'essential'}
-                    onChange={(event) => toggle(category, event.target.checked)}
-                    slotProps={{ input: { 'aria-describedby': `cookie-${category}-description` } }}
-                  />
-                }
-              />
-              <FormHelperText id={`cookie-${category}-description`} sx={{ mt: -0.5, mb: 1.5 }}>
-                {CATEGORY_TEXT[category].description}
-              </FormHelperText>
-            </div>
-          ))}
-        </FormGroup>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => dispatch(consentSettingsClosed())}>Cancel</Button>
+      {CONSENT_CATEGORIES.map((category) => (
+        <Check
+          key={category}
+          name={category}
+          label={CATEGORY_TEXT[category].label}
+          message={CATEGORY_TEXT[category].description}
+          checked={category === 'essential' || granted.includes(category)}
+          disabled={category === 'essential'}
+          onChange={(checked) => toggle(category, checked)}
+        />
+      ))}
+      <div className="dialog__actions">
+        <Button onClick={onCancel}>Cancel</Button>
         <Button variant="contained" onClick={save}>
           Save my choices
         </Button>
-      </DialogActions>
+      </div>
     </>
   );
 }

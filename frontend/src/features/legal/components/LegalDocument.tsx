@@ -1,8 +1,6 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Page } from '@/components/Page';
+import './LegalDocument.css';
 
 export interface LegalSection {
   /** Anchor, so that other pages can link to one section (e.g. /privacy-policy#storage). */
@@ -21,35 +19,26 @@ interface LegalDocumentProps {
 export function LegalDocument({ title, lastUpdated, introduction, sections }: LegalDocumentProps) {
   return (
     <Page title={title} maxWidth="md">
-      <Typography variant="body2" color="textSecondary" gutterBottom>
-        Last updated: {lastUpdated}
-      </Typography>
-      <Typography component="div" sx={{ mb: 3 }}>
-        {introduction}
-      </Typography>
-      <Box component="nav" aria-label="Contents" sx={{ mb: 4 }}>
-        <Box component="ol" sx={{ pl: 3, m: 0 }}>
+      <p className="type-body2 text-secondary type-gutter-bottom">Last updated: {lastUpdated}</p>
+      <div className="type-body1 mb-3">{introduction}</div>
+      <nav aria-label="Contents" className="legal__contents">
+        <ol>
           {sections.map((section) => (
             <li key={section.id}>
-              <Link href={`#${section.id}`}>{section.heading}</Link>
+              <a href={`#${section.id}`} className="text-link">
+                {section.heading}
+              </a>
             </li>
           ))}
-        </Box>
-      </Box>
+        </ol>
+      </nav>
       {sections.map((section, index) => (
-        <Box
-          component="section"
-          key={section.id}
-          id={section.id}
-          sx={{ mb: 4, scrollMarginTop: 80 }}
-        >
-          <Typography variant="h6" component="h2" gutterBottom>
+        <section key={section.id} id={section.id} className="legal__section">
+          <h2 className="type-h6 type-gutter-bottom">
             {index + 1}. {section.heading}
-          </Typography>
-          <Typography component="div" sx={{ '& p': { mt: 0, mb: 1.5 }, '& ul': { mt: 0 } }}>
-            {section.body}
-          </Typography>
-        </Box>
+          </h2>
+          <div className="type-body1 legal__body">{section.body}</div>
+        </section>
       ))}
     </Page>
   );

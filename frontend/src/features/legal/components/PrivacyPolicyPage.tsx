@@ -1,4 +1,3 @@
-import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { LegalDocument, type LegalSection } from './LegalDocument';
 
@@ -11,9 +10,9 @@ const SECTIONS: readonly LegalSection[] = [
         Artshop (&quot;we&quot;, &quot;us&quot;) runs this online shop and gallery of AI-generated
         art. We are responsible for the personal data described in this policy. You can reach us at
         any time through the{' '}
-        <Link component={RouterLink} to="/contact">
+        <RouterLink className="text-link" to="/contact">
           contact form
-        </Link>
+        </RouterLink>
         .
       </p>
     ),

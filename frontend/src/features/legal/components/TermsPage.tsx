@@ -1,4 +1,3 @@
-import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { LegalDocument, type LegalSection } from './LegalDocument';
 
@@ -21,9 +20,9 @@ const SECTIONS: readonly LegalSection[] = [
       <p>
         You need an account to buy or generate images. Keep your password to yourself: you are
         responsible for what is done with your account. Tell us at once through the{' '}
-        <Link component={RouterLink} to="/contact">
+        <RouterLink className="text-link" to="/contact">
           contact form
-        </Link>{' '}
+        </RouterLink>{' '}
         if you think someone else is using it.
       </p>
     ),
@@ -151,13 +150,13 @@ const SECTIONS: readonly LegalSection[] = [
       <p>
         We may change these terms for future orders; the version shown when you order applies to
         that order. Questions and complaints go through the{' '}
-        <Link component={RouterLink} to="/contact">
+        <RouterLink className="text-link" to="/contact">
           contact form
-        </Link>
+        </RouterLink>
         . Our handling of personal data is described in the{' '}
-        <Link component={RouterLink} to="/privacy-policy">
+        <RouterLink className="text-link" to="/privacy-policy">
           privacy policy
-        </Link>
+        </RouterLink>
         .
       </p>
     ),

@@ -1,9 +1,7 @@
-import ContentCopy from '@mui/icons-material/ContentCopy';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useAppDispatch } from '@/app/hooks';
 import { messageShown } from '@/components/snackbar/snackbarSlice';
+import { IconButton } from '@/components/ui/IconButton';
+import { ContentCopyIcon } from '@/components/ui/icons';
 
 /** A gift card number, easy to read aloud and to copy. */
 export function GiftCardNumber({ number }: { number: string }) {
@@ -18,31 +16,15 @@ export function GiftCardNumber({ number }: { number: string }) {
     }
   };
   return (
-    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-      <Box
-        component="code"
-        sx={{
-          fontFamily: 'monospace',
-          fontSize: '1rem',
-          letterSpacing: '0.05em',
-          userSelect: 'all',
-          bgcolor: 'grey.100',
-          px: 1,
-          py: 0.25,
-          borderRadius: 1,
-        }}
+    <span className="gift-card-number">
+      <code className="code">{number}</code>
+      <IconButton
+        className="icon-button--small"
+        aria-label={`Copy gift card number ${number}`}
+        onClick={() => void copy()}
       >
-        {number}
-      </Box>
-      <Tooltip title="Copy">
-        <IconButton
-          size="small"
-          aria-label={`Copy gift card number ${number}`}
-          onClick={() => void copy()}
-        >
-          <ContentCopy fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    </Box>
+        <ContentCopyIcon />
+      </IconButton>
+    </span>
   );
 }

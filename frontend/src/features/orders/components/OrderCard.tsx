@@ -1,23 +1,19 @@
-import Box from '@mui/material/Box';
-import Chip, { type ChipProps } from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef } from 'react';
 import { PricedLine } from '@/components/PricedLine';
+import { Stack } from '@/components/ui/Stack';
 import { formatDateTime } from '@/lib/format/date';
 import { describeNamedSize } from '@/lib/format/size';
 import { formatMoney } from '@/lib/money/money';
 import type { Order } from '@/types/order';
 import type { PaymentStatus } from '@/types/payment';
 import { GiftCardNumber } from './GiftCardNumber';
+import './orders.css';
 
-const STATUS_COLORS: Record<PaymentStatus, ChipProps['color']> = {
-  Pending: 'warning',
-  Paid: 'success',
-  Failed: 'error',
-  Expired: 'default',
+const STATUS_BADGES: Record<PaymentStatus, string> = {
+  Pending: 'badge badge--warning',
+  Paid: 'badge badge--success',
+  Failed: 'badge badge--error',
+  Expired: 'badge',
 };
 
 interface OrderCardProps {
@@ -35,39 +31,24 @@ export function OrderCard({ order, highlighted = false }: OrderCardProps) {
   }, [highlighted]);
 
   return (
-    <Paper
+    <article
       ref={ref}
-      component="article"
-      variant="outlined"
       aria-labelledby={headingId}
       aria-current={highlighted ? 'true' : undefined}
-      sx={{
-        p: { xs: 2, sm: 3 },
-        borderColor: highlighted ? 'primary.main' : undefined,
-        borderWidth: highlighted ? 2 : undefined,
-      }}
+      className={highlighted ? 'card card--padded order-card--highlighted' : 'card card--padded'}
     >
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
-      >
-        <Box>
-          <Typography variant="h6" component="h2" id={headingId}>
+      <Stack direction="responsive" gap={1} justify="space-between" className="order-card__head">
+        <div>
+          <h2 className="type-h6" id={headingId}>
             Order #{order.id}
-          </Typography>
-          <Typography variant="body2" color="textSecondary">
+          </h2>
+          <p className="type-body2 text-secondary">
             {formatDateTime(order.createdAt)} · Reference {order.reference}
-          </Typography>
-        </Box>
-        <Chip
-          label={order.status}
-          color={STATUS_COLORS[order.status]}
-          size="small"
-          sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-        />
+          </p>
+        </div>
+        <span className={STATUS_BADGES[order.status]}>{order.status}</span>
       </Stack>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }}>
+      <ul className="plain-list mt-2">
         {order.lines.map((line) => (
           <PricedLine
             key={line.offerAttributeId}
@@ -90,14 +71,13 @@ export function OrderCard({ order, highlighted = false }: OrderCardProps) {
             price={formatMoney(giftCard.amount)}
           />
         ))}
-      </Box>
-      <Divider sx={{ my: 1.5 }} />
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-        <Typography variant="body2" color="textSecondary">
+      </ul>
+      <Stack direction="row" justify="space-between" align="baseline" className="order-card__foot">
+        <p className="type-body2 text-secondary">
           {order.payByBalance ? 'Paid from your balance' : 'Payment by card'}
-        </Typography>
-        <Typography sx={{ fontWeight: 700 }}>Total {formatMoney(order.total)}</Typography>
+        </p>
+        <p className="type-body1 order-card__total">Total {formatMoney(order.total)}</p>
       </Stack>
-    </Paper>
+    </article>
   );
 }

@@ -1,7 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { useSearchParams } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
 import { GALLERY_PATH } from '@/features/gallery';
@@ -9,6 +5,9 @@ import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
 import { PaymentStatusAlert } from '@/components/PaymentStatusAlert';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Stack } from '@/components/ui/Stack';
 import { idParam } from '@/lib/browser/searchParams';
 import type { Order } from '@/types/order';
 import { useGetOrdersInfiniteQuery } from '../api/ordersApi';
@@ -41,7 +40,7 @@ export default function OrderHistoryPage() {
     <Page title="Order history" maxWidth="md">
       {followedId !== null &&
         (followed.notFound ? (
-          <Alert severity="error" sx={{ mb: 3 }}>
+          <Alert severity="error" className="mb-3">
             Order #{followedId} was not found.
           </Alert>
         ) : (
@@ -62,13 +61,13 @@ export default function OrderHistoryPage() {
           action={{ to: GALLERY_PATH, label: 'Browse the gallery' }}
         />
       )}
-      <Stack spacing={2}>
+      <Stack gap={2}>
         {shown.map((order) => (
           <OrderCard key={order.id} order={order} highlighted={order.id === followedId} />
         ))}
       </Stack>
       {orders.hasNextPage && (
-        <Box sx={{ textAlign: 'center', mt: 3 }}>
+        <p className="text-center mt-3">
           <Button
             variant="outlined"
             onClick={() => void orders.fetchNextPage()}
@@ -77,7 +76,7 @@ export default function OrderHistoryPage() {
           >
             Load more orders
           </Button>
-        </Box>
+        </p>
       )}
     </Page>
   );
