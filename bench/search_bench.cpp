@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "artshop/core/catalogue/search_index.hpp"
-#include "artshop/core/catalogue/seed.hpp"
+#include "artshop/core/catalogue/seed_plan.hpp"
 
 namespace {
 
