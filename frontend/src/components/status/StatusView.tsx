@@ -15,10 +15,19 @@ interface StatusViewProps {
   detail?: ReactNode;
   /** Offered before the way home, e.g. logging in. */
   action?: ReactNode;
+  /** False where the actions are the only ways on that make sense (logging in). */
+  showHomeLink?: boolean;
 }
 
-/** The look shared by the not-found, error and logged-out views. */
-export function StatusView({ code, title, message, detail, action }: StatusViewProps) {
+/** The look shared by the not-found, error, sign-in and logged-out views. */
+export function StatusView({
+  code,
+  title,
+  message,
+  detail,
+  action,
+  showHomeLink = true,
+}: StatusViewProps) {
   usePageTitle(title);
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
@@ -31,11 +40,22 @@ export function StatusView({ code, title, message, detail, action }: StatusViewP
         {message}
       </Typography>
       {detail !== undefined && <Typography color="textSecondary">{detail}</Typography>}
-      <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'center' }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        spacing={2}
+        sx={{ mt: 3, justifyContent: 'center', flexWrap: 'wrap' }}
+      >
         {action}
-        <Button component={RouterLink} to="/" variant={action === undefined ? 'contained' : 'text'}>
-          Go to the home page
-        </Button>
+        {showHomeLink && (
+          <Button
+            component={RouterLink}
+            to="/"
+            variant={action === undefined ? 'contained' : 'text'}
+          >
+            Go to the home page
+          </Button>
+        )}
       </Stack>
     </Container>
   );

@@ -1,18 +1,23 @@
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { Page } from '@/components/Page';
+import { StatusView } from '@/components/status/StatusView';
 
-/** Where a session that could not be renewed ends up, with the reason as `?reason=`. */
+/**
+ * Where a session that could not be renewed ends up, with the reason as `?reason=`. Laid out like
+ * the not-found and error pages: it is the same kind of stop on the way.
+ */
 export default function NotLoggedInPage() {
   const [searchParams] = useSearchParams();
   const reason = searchParams.get('reason') ?? 'You are not logged in.';
   return (
-    <Page title="Not logged in" maxWidth="sm">
-      <Typography sx={{ mb: 3 }}>{reason}</Typography>
-      <Button component={RouterLink} to="/login" variant="contained">
-        Log in
-      </Button>
-    </Page>
+    <StatusView
+      title="Not logged in"
+      message={reason}
+      action={
+        <Button component={RouterLink} to="/login" variant="contained">
+          Log in
+        </Button>
+      }
+    />
   );
 }
