@@ -6,4 +6,5 @@ export { billingDetailsOf, type BillingDetails } from './billingDetails';
 export { BillingAddressFields, NameFields, PayerFields } from './components/BillingFields';
 export { WithProfile } from './components/WithProfile';
 export { useAccountForm } from './hooks/useAccountForm';
+export { useSaveAsBilling } from './hooks/useSaveAsBilling';
 export type { LoginPageState } from './loginPageState';

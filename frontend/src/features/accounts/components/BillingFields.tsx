@@ -1,3 +1,5 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { CheckoutAgreement } from '@/components/form/AgreementCheckbox';
 import type { TextFieldBinding } from '../hooks/useAccountForm';
@@ -51,6 +53,8 @@ interface PayerFieldsProps {
   agreed: boolean;
   onAgreedChange: (checked: boolean) => void;
   agreementMessage: string | undefined;
+  /** Offered when the address typed is not the saved one (`useSaveAsBilling().option`). */
+  saveAsBilling?: { checked: boolean; onChange: (checked: boolean) => void } | undefined;
 }
 
 /** Who pays, their billing address and the agreement to the policies: what both checkouts ask. */
@@ -59,6 +63,19 @@ export function PayerFields(props: PayerFieldsProps) {
     <>
       <NameFields field={props.field} />
       <BillingAddressFields field={props.field} onCountryChange={props.onCountryChange} />
+      {props.saveAsBilling !== undefined && (
+        <FormControlLabel
+          sx={{ mt: -1.5 }}
+          control={
+            <Checkbox
+              name="saveAsBilling"
+              checked={props.saveAsBilling.checked}
+              onChange={(event) => props.saveAsBilling?.onChange(event.target.checked)}
+            />
+          }
+          label="Save as my billing information"
+        />
+      )}
       <CheckoutAgreement
         checked={props.agreed}
         onChange={props.onAgreedChange}

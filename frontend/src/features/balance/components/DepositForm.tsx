@@ -7,6 +7,7 @@ import {
   PayerFields,
   SubmitButton,
   useAccountForm,
+  useSaveAsBilling,
   type Profile,
 } from '@/features/accounts';
 import { usePaymentCheckout } from '@/hooks/usePaymentCheckout';
@@ -29,6 +30,7 @@ export function DepositForm({ profile }: { profile: Profile }) {
     ...billingDetailsOf(profile),
     agreedToPP_TOS: false,
   });
+  const saveAsBilling = useSaveAsBilling(profile, form.values);
   const [placeDeposit, { isLoading }] = usePlaceDepositMutation();
   const { checkout, paymentLink } = usePaymentCheckout();
 
@@ -43,6 +45,8 @@ export function DepositForm({ profile }: { profile: Profile }) {
       await checkout({
         label: 'Deposit',
         payload,
+        agreed: form.values.agreedToPP_TOS,
+        prepare: saveAsBilling.saveIfChosen,
         send: (idempotencyKey) =>
           placeDeposit({ body: { ...payload, ...browserInfo() }, idempotencyKey }).unwrap(),
       });
@@ -65,6 +69,7 @@ export function DepositForm({ profile }: { profile: Profile }) {
         agreed={form.values.agreedToPP_TOS}
         onAgreedChange={(checked) => form.setValue('agreedToPP_TOS', checked)}
         agreementMessage={form.fieldMessages.agreedToPP_TOS}
+        saveAsBilling={saveAsBilling.option}
       />
       <SubmitButton loading={isLoading || paymentLink !== null}>Continue to payment</SubmitButton>
     </AccountForm>

@@ -6,8 +6,10 @@ import {
   PayerFields,
   SubmitButton,
   useAccountForm,
+  useSaveAsBilling,
   type Profile,
 } from '@/features/accounts';
+import { WidgetErrorBoundary } from '@/components/WidgetErrorBoundary';
 import { usePaymentCheckout } from '@/hooks/usePaymentCheckout';
 import { browserInfo } from '@/lib/browser/browserInfo';
 import { selectCurrency } from '@/lib/preferences/preferencesSlice';
@@ -32,6 +34,7 @@ export function CheckoutForm({ profile }: { profile: Profile }) {
     agreedToPP_TOS: false,
     payByBalance: false,
   });
+  const saveAsBilling = useSaveAsBilling(profile, form.values);
   const [placeOrder, { isLoading }] = usePlaceOrderMutation();
   const { checkout, paymentLink } = usePaymentCheckout();
   const dispatch = useAppDispatch();
@@ -60,6 +63,8 @@ export function CheckoutForm({ profile }: { profile: Profile }) {
       const { order, paymentLink: link } = await checkout({
         label: 'Order',
         payload,
+        agreed: form.values.agreedToPP_TOS,
+        prepare: saveAsBilling.saveIfChosen,
         send: (idempotencyKey) =>
           placeOrder({ body: { ...payload, ...browserInfo() }, idempotencyKey }).unwrap(),
         // Runs before the browser leaves for the payment page.
@@ -87,12 +92,16 @@ export function CheckoutForm({ profile }: { profile: Profile }) {
         agreed={form.values.agreedToPP_TOS}
         onAgreedChange={(checked) => form.setValue('agreedToPP_TOS', checked)}
         agreementMessage={form.fieldMessages.agreedToPP_TOS}
+        saveAsBilling={saveAsBilling.option}
       />
-      <PayByBalanceSwitch
-        checked={form.values.payByBalance}
-        onChange={(checked) => form.setValue('payByBalance', checked)}
-        totalMinorUnits={total.minorUnits}
-      />
+      {/* Paying by card still works when the balance cannot be shown. */}
+      <WidgetErrorBoundary what="Your balance">
+        <PayByBalanceSwitch
+          checked={form.values.payByBalance}
+          onChange={(checked) => form.setValue('payByBalance', checked)}
+          totalMinorUnits={total.minorUnits}
+        />
+      </WidgetErrorBoundary>
       <SubmitButton loading={isLoading || paymentLink !== null}>Place order</SubmitButton>
     </AccountForm>
   );

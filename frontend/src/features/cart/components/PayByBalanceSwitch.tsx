@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useBalance } from '@/features/balance';
 import { formatMoney } from '@/lib/money/money';
 
@@ -12,7 +12,11 @@ interface PayByBalanceSwitchProps {
   totalMinorUnits: bigint;
 }
 
-/** Paying from the balance, with the balance in the display currency next to it. */
+/**
+ * Paying from the balance, with the balance in the display currency next to it. The switch is off
+ * and cannot be turned on while the balance does not cover the order (or is not known): the order
+ * would only be refused, and the line under it says why.
+ */
 export function PayByBalanceSwitch({
   checked,
   onChange,
@@ -20,22 +24,28 @@ export function PayByBalanceSwitch({
 }: PayByBalanceSwitchProps) {
   const { balance, isError } = useBalance();
   const descriptionId = useId();
+  const covers = balance !== undefined && BigInt(balance.minorUnits) >= totalMinorUnits;
   let description = 'Loading your balance…';
   if (balance !== undefined) {
     description = `Your balance: ${formatMoney(balance)}.`;
-    if (BigInt(balance.minorUnits) < totalMinorUnits) {
-      description += ' It does not cover this order.';
-    }
+    if (!covers) description += ' It does not cover this order, so you pay by card.';
   } else if (isError) {
-    description = 'Your balance is unavailable just now.';
+    description = 'Your balance is unavailable just now, so you pay by card.';
   }
+
+  // The balance went down (or the cart up) after the switch was turned on.
+  useEffect(() => {
+    if (checked && !covers) onChange(false);
+  }, [checked, covers, onChange]);
+
   return (
     <Box>
       <FormControlLabel
+        disabled={!covers}
         control={
           <Switch
             name="payByBalance"
-            checked={checked}
+            checked={checked && covers}
             onChange={(event) => onChange(event.target.checked)}
             slotProps={{ input: { 'aria-describedby': descriptionId } }}
           />
