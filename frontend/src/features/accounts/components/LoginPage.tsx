@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Page } from '@/components/Page';
 import { useAccountForm } from '../hooks/useAccountForm';
@@ -12,8 +13,12 @@ export default function LoginPage() {
   const { from, notice, email = '' } = readLoginPageState(useLocation().state);
   const form = useAccountForm({ email, password: '' });
   const { signIn, isSigningIn } = useSignIn();
+  // The notice of the step before (account created, password reset) is about what happened then:
+  // once the customer tries to log in, only what this attempt says stays on screen.
+  const [attempted, setAttempted] = useState(false);
 
   const submit = async () => {
+    setAttempted(true);
     try {
       await signIn(form.values, destinationAfterLogin(from));
     } catch (error) {
@@ -23,7 +28,7 @@ export default function LoginPage() {
 
   return (
     <Page title="Log in" maxWidth="sm">
-      {notice !== undefined && (
+      {notice !== undefined && !attempted && (
         <Alert severity="success" sx={{ mb: 3 }}>
           {notice}
         </Alert>

@@ -65,7 +65,7 @@ describe('order history', () => {
     expect(
       await screen.findByText('Its number appears here once the order is paid.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('Pending')).toBeInTheDocument();
+    expect(screen.getByText('Not paid yet')).toBeInTheDocument();
   });
 
   it('follows the order paid on the payment page until it is paid, then empties its pictures from the cart', async () => {
@@ -116,6 +116,57 @@ describe('order history', () => {
     expect(await screen.findByText('Payment cancelled')).toBeInTheDocument();
     expect(await screen.findByText('Order #17')).toBeInTheDocument();
     expect(orderCalls.count).toBe(1);
+    // The server keeps the order Pending until it expires; to the customer it is not paid.
+    const chip = within(orderCard(17)).getByText('Not paid yet');
+    expect(within(orderCard(17)).queryByText('Pending')).not.toBeInTheDocument();
+    // Dark amber on light amber: 9.1:1, where white on MUI's warning orange reads at 3.1:1.
+    expect(getComputedStyle(chip.parentElement as HTMLElement).color).toBe('rgb(102, 60, 0)');
+    expect(getComputedStyle(chip.parentElement as HTMLElement).backgroundColor).toBe(
+      'rgb(255, 244, 229)',
+    );
+  });
+
+  it('tells a customer who paid for a gift card alone where its number is, not about Artworks', async () => {
+    const giftCardOnly = makeOrder({
+      status: 'Paid',
+      lines: [],
+      giftCards: [{ amount: money(2500), number: 'ABCD-EFGH-JKMN-PQRS' }],
+    });
+    serveOrderStates([giftCardOnly]);
+    serveOrders([giftCardOnly]);
+    openHistory('/order-history?order=17');
+
+    expect(await screen.findByText('Payment received')).toBeInTheDocument();
+    expect(
+      screen.getByText('Thank you! The gift card number is in the order below, ready to give.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Artworks/)).not.toBeInTheDocument();
+  });
+
+  it('says where both are when pictures and a gift card were paid together', async () => {
+    serveOrderStates([WITH_GIFT_CARD]);
+    serveOrders([WITH_GIFT_CARD]);
+    openHistory('/order-history?order=17');
+
+    expect(
+      await screen.findByText(
+        'Thank you! Your pictures are ready to download under Artworks, and the gift card number is in the order below.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing about the cart when a gift card alone was not paid', async () => {
+    const failed = makeOrder({
+      status: 'Failed',
+      lines: [],
+      giftCards: [{ amount: money(2500), number: null }],
+    });
+    serveOrderStates([failed]);
+    serveOrders([failed]);
+    openHistory('/order-history?order=17');
+
+    expect(await screen.findByText('Payment failed')).toBeInTheDocument();
+    expect(screen.getByText('Nothing was charged.')).toBeInTheDocument();
   });
 
   it('shows 20 orders at first and the older ones on "Load more orders"', async () => {
