@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { ReactNode, Ref } from 'react';
+import { useNavigationPending } from '@/app/routerHistory';
 import { FormErrorAlert } from '@/components/form/FormErrorAlert';
 import type { FormFrame } from '../hooks/useAccountForm';
 
@@ -18,8 +19,13 @@ interface AccountFormProps {
 /**
  * The one-column form of every account page. The browser's own checks are off: the server's
  * messages are the ones shown, under the fields they concern, and the general ones above them.
+ *
+ * While the router is on its way to another page (its code still loading, the address already
+ * changed) the form is disabled: what is typed into a page that is leaving would be lost with it,
+ * as a password typed into the sign-up form while the log-in page loads.
  */
 export function AccountForm({ label, form, formRef, onSubmit, children }: AccountFormProps) {
+  const leaving = useNavigationPending();
   return (
     <Box
       component="form"
@@ -33,8 +39,11 @@ export function AccountForm({ label, form, formRef, onSubmit, children }: Accoun
       }}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
     >
-      {form !== undefined && <FormErrorAlert messages={form.generalMessages} />}
-      {children}
+      {/* Only groups the fields: the form's column lays them out. */}
+      <Box component="fieldset" disabled={leaving} sx={{ display: 'contents' }}>
+        {form !== undefined && <FormErrorAlert messages={form.generalMessages} />}
+        {children}
+      </Box>
     </Box>
   );
 }
