@@ -12,6 +12,7 @@ import { themedLazy } from '@/components/theme/themedLazy';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { RouteAnnouncer } from './RouteAnnouncer';
+import { PageErrorBoundary } from './RouteErrorBoundary';
 import { SkipLink } from './SkipLink';
 import './layout.css';
 import {
@@ -54,7 +55,9 @@ export function AppLayout() {
         */}
         <Suspense fallback={<PageLoading />}>
           <ScrollOnNavigation />
-          <Outlet />
+          <PageErrorBoundary>
+            <Outlet />
+          </PageErrorBoundary>
         </Suspense>
       </main>
       <Footer />
