@@ -381,7 +381,11 @@ http::Api Shop::api() {
                          .list_generated_images = list_generated_images,
                          .get_generation_allowance = get_generation_allowance,
                          .download_generated_image = download_generated_image,
-                         .executor = generation_work}};
+                         .executor = generation_work,
+                         .generator = config.image_generator.provider ==
+                                              Config::ImageGenerator::Provider::Builtin
+                                          ? "built-in"
+                                          : "remote"}};
 }
 
 }  // namespace artshop::app

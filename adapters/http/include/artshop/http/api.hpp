@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string_view>
+
 #include "artshop/core/accounts/passwords.hpp"
 #include "artshop/core/accounts/profile.hpp"
 #include "artshop/core/accounts/registration.hpp"
@@ -83,6 +85,9 @@ struct GenerationApi {
   DownloadGeneratedImage& download_generated_image;
   // Runs the requests that draw images, apart from the rest: a full queue answers 503.
   Executor& executor;
+  // What draws them, for the page to say so: "built-in" (abstract pictures, whatever the prompt
+  // names) or "remote" (a configured image model that draws the prompt).
+  std::string_view generator = "built-in";
 };
 
 struct Api {

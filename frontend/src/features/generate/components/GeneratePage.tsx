@@ -2,8 +2,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAppSelector } from '@/app/hooks';
 import { Page } from '@/components/Page';
+import { WidgetErrorBoundary } from '@/components/WidgetErrorBoundary';
 import { selectIsSignedIn } from '@/lib/session/sessionSlice';
 import { GeneratedImageHistory } from './GeneratedImageHistory';
+import { GeneratorNote } from './GeneratorNote';
 import { GenerateForm } from './GenerateForm';
 
 /** /generate: open to everyone; generating and the history need an account. */
@@ -12,13 +14,17 @@ export default function GeneratePage() {
   return (
     <Page title="Generate images">
       <Typography sx={{ mb: 3, maxWidth: '70ch' }}>
-        Describe a picture, pick a style and a shape, and the generator draws it for you as a PNG
-        file. Several images at once come as one ZIP file. Every image you make is kept in your
-        account to download again.
+        Describe a picture, pick a style and a shape, and get it as a PNG file. Several images at
+        once come as one ZIP file. Every image you make is kept in your account to download again.
       </Typography>
+      {isSignedIn && <GeneratorNote />}
       <Stack spacing={3}>
         <GenerateForm />
-        {isSignedIn && <GeneratedImageHistory />}
+        {isSignedIn && (
+          <WidgetErrorBoundary what="Your generated images">
+            <GeneratedImageHistory />
+          </WidgetErrorBoundary>
+        )}
       </Stack>
     </Page>
   );
