@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { CHECKOUT_AGREEMENT_MISSING } from '@/components/form/AgreementCheckbox';
-import { localValidationError } from '@/lib/api/apiError';
 import { pageLocation } from '@/lib/browser/pageLocation';
 import { useIdempotencyKey } from './useIdempotencyKey';
 
@@ -9,8 +7,6 @@ interface CheckoutAttempt<Result> {
   label: string;
   /** The payload without the browser info: sending the same again is the same attempt. */
   payload: unknown;
-  /** The agreement to the policies: without it nothing is sent. */
-  agreed: boolean;
   /** Runs once the agreement is given, before the call (saving the billing address). */
   prepare?: () => Promise<void>;
   /** Makes the call with the attempt's Idempotency-Key. */
@@ -31,13 +27,10 @@ export function usePaymentCheckout() {
   async function checkout<Result extends { paymentLink: string | null }>({
     label,
     payload,
-    agreed,
     prepare,
     send,
     onSuccess,
   }: CheckoutAttempt<Result>): Promise<Result> {
-    // Checked here rather than refused by the server, whose message names the documents otherwise.
-    if (!agreed) throw localValidationError({ agreedToPP_TOS: [CHECKOUT_AGREEMENT_MISSING] });
     await prepare?.();
     const key = idempotency.keyFor(payload);
     let result: Result;

@@ -65,13 +65,6 @@ interface CheckoutAgreementProps {
   message?: string;
 }
 
-/**
- * Said when a payment is sent without the agreement, before asking the server: in the words of the
- * checkbox, which names the page it links to.
- */
-export const CHECKOUT_AGREEMENT_MISSING =
-  'Please agree to the privacy policy and the terms and conditions.';
-
 /** The agreement every payment asks for: `agreedToPP_TOS` of the order and deposit payloads. */
 export function CheckoutAgreement(props: CheckoutAgreementProps) {
   return (

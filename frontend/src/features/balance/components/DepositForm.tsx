@@ -10,6 +10,7 @@ import {
   useSaveAsBilling,
   type Profile,
 } from '@/features/accounts';
+import { missingCheckoutAgreement } from '@/components/form/checkoutAgreement';
 import { usePaymentCheckout } from '@/hooks/usePaymentCheckout';
 import { localValidationError } from '@/lib/api/apiError';
 import { browserInfo } from '@/lib/browser/browserInfo';
@@ -35,6 +36,11 @@ export function DepositForm({ profile }: { profile: Profile }) {
   const { checkout, paymentLink } = usePaymentCheckout();
 
   const submit = async () => {
+    const refused = missingCheckoutAgreement(form.values.agreedToPP_TOS);
+    if (refused !== null) {
+      form.showErrors(refused);
+      return;
+    }
     const checked = checkAmount(form.values.depositAmount, currency, DEPOSIT_BOUNDS);
     if ('message' in checked) {
       form.showErrors(localValidationError({ depositAmount: [checked.message] }));
@@ -45,7 +51,6 @@ export function DepositForm({ profile }: { profile: Profile }) {
       await checkout({
         label: 'Deposit',
         payload,
-        agreed: form.values.agreedToPP_TOS,
         prepare: saveAsBilling.saveIfChosen,
         send: (idempotencyKey) =>
           placeDeposit({ body: { ...payload, ...browserInfo() }, idempotencyKey }).unwrap(),

@@ -358,7 +358,7 @@ describe('checkout', () => {
 
     await user.clear(screen.getByLabelText('City'));
     await user.type(screen.getByLabelText('City'), 'Potsdam');
-    await user.click(save() as HTMLElement);
+    await user.click(screen.getByLabelText('Save as my billing information'));
     await user.click(screen.getByLabelText(AGREEMENT));
     await user.click(placeOrderButton());
 

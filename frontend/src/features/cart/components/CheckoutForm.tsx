@@ -10,6 +10,7 @@ import {
   type Profile,
 } from '@/features/accounts';
 import { WidgetErrorBoundary } from '@/components/WidgetErrorBoundary';
+import { missingCheckoutAgreement } from '@/components/form/checkoutAgreement';
 import { usePaymentCheckout } from '@/hooks/usePaymentCheckout';
 import { browserInfo } from '@/lib/browser/browserInfo';
 import { selectCurrency } from '@/lib/preferences/preferencesSlice';
@@ -50,6 +51,11 @@ export function CheckoutForm({ profile }: { profile: Profile }) {
   };
 
   const submit = async () => {
+    const refused = missingCheckoutAgreement(form.values.agreedToPP_TOS);
+    if (refused !== null) {
+      form.showErrors(refused);
+      return;
+    }
     const payload = {
       ...form.values,
       cartItems: items.map((item) => ({
@@ -63,7 +69,6 @@ export function CheckoutForm({ profile }: { profile: Profile }) {
       const { order, paymentLink: link } = await checkout({
         label: 'Order',
         payload,
-        agreed: form.values.agreedToPP_TOS,
         prepare: saveAsBilling.saveIfChosen,
         send: (idempotencyKey) =>
           placeOrder({ body: { ...payload, ...browserInfo() }, idempotencyKey }).unwrap(),

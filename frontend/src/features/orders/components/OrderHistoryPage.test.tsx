@@ -120,10 +120,10 @@ describe('order history', () => {
     const chip = within(orderCard(17)).getByText('Not paid yet');
     expect(within(orderCard(17)).queryByText('Pending')).not.toBeInTheDocument();
     // Dark amber on light amber: 9.1:1, where white on MUI's warning orange reads at 3.1:1.
-    expect(getComputedStyle(chip.parentElement as HTMLElement).color).toBe('rgb(102, 60, 0)');
-    expect(getComputedStyle(chip.parentElement as HTMLElement).backgroundColor).toBe(
-      'rgb(255, 244, 229)',
-    );
+    expect(chip.parentElement).toHaveStyle({
+      color: 'rgb(102, 60, 0)',
+      backgroundColor: 'rgb(255, 244, 229)',
+    });
   });
 
   it('tells a customer who paid for a gift card alone where its number is, not about Artworks', async () => {

@@ -16,7 +16,7 @@ import { useFollowedOrder } from '../hooks/useFollowedOrder';
 import { OrderCard } from './OrderCard';
 
 /** What a payment's outcome means for what the order holds: pictures, a gift card or both. */
-export function paymentTexts(order: Order | undefined): PaymentOutcomeTexts {
+function paymentTexts(order: Order | undefined): PaymentOutcomeTexts {
   const pictures = order === undefined || order.lines.length > 0;
   const giftCard = order !== undefined && order.giftCards.length > 0;
   let paid = 'Thank you! Your pictures are ready to download under Artworks.';
