@@ -28,7 +28,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const ref = useModalDialog(open);
+  const modal = useModalDialog(open, onCancel);
   const titleId = useId();
   const bodyId = useId();
 
@@ -36,15 +36,10 @@ export function ConfirmDialog({
 
   return (
     <dialog
-      ref={ref}
+      {...modal}
       className="confirm-dialog"
       aria-labelledby={titleId}
       aria-describedby={bodyId}
-      // Escape: the browser closes the dialog, the parent is told so.
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
     >
       <h2 id={titleId} className="confirm-dialog__title">
         {title}

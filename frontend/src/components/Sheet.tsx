@@ -15,20 +15,16 @@ interface SheetProps {
  * modal <dialog>, which keeps the focus inside, closes on Escape and gives the focus back.
  */
 export function Sheet({ open, title, onClose, children }: SheetProps) {
-  const ref = useModalDialog(open);
+  const modal = useModalDialog(open, onClose);
   const titleId = useId();
 
   if (!open) return null;
 
   return (
     <dialog
-      ref={ref}
+      {...modal}
       className="sheet"
       aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
       // A tap on the backdrop lands on the dialog itself.
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
