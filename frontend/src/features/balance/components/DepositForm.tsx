@@ -36,14 +36,14 @@ export function DepositForm({ profile }: { profile: Profile }) {
   const { checkout, paymentLink } = usePaymentCheckout();
 
   const submit = async () => {
-    const refused = missingCheckoutAgreement(form.values.agreedToPP_TOS);
-    if (refused !== null) {
-      form.showErrors(refused);
-      return;
-    }
     const checked = checkAmount(form.values.depositAmount, currency, DEPOSIT_BOUNDS);
     if ('message' in checked) {
       form.showErrors(localValidationError({ depositAmount: [checked.message] }));
+      return;
+    }
+    const refused = missingCheckoutAgreement(form.values.agreedToPP_TOS);
+    if (refused !== null) {
+      form.showErrors(refused);
       return;
     }
     const payload = { ...form.values, depositAmount: checked.amount, currency };
