@@ -46,9 +46,9 @@ async function addAPicture(page: Page): Promise<string> {
 const cartLink = (page: Page, label: string) =>
   page.getByRole('banner').getByRole('link', { name: label, exact: true });
 
-/** The whole of an MUI field: its box with the label on its border. */
+/** The whole of a kit field: its box with the label on its border. */
 const fieldBox = (field: Locator) =>
-  field.locator('xpath=ancestor::div[contains(@class, "MuiFormControl-root")][1]');
+  field.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " field ")][1]');
 
 async function headerBottom(page: Page): Promise<number> {
   const box = await page.getByRole('banner').boundingBox();
