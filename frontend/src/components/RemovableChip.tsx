@@ -1,7 +1,7 @@
 import { CloseIcon } from './ui/icons';
 import './RemovableChip.css';
 
-/** A small chip naming something chosen, with a button that takes it away (MUI's deletable Chip). */
+/** A small chip naming something chosen, with a button that takes it away. */
 export function RemovableChip({ label, onRemove }: { label: string; onRemove: () => void }) {
   return (
     <span className="removable-chip">

@@ -9,7 +9,7 @@ import type { OfferFilters } from '../types';
 import { FilterBar, SortField, type FilterBarProps } from './FilterBar';
 import './GalleryPage.css';
 
-/** Below MUI's `sm` breakpoint, where the filter bar takes a whole column of fields. */
+/** Below 600 px, where the filter bar takes a whole column of fields. */
 const PHONE = '(max-width: 599.95px)';
 
 interface ActiveFilter {
