@@ -22,12 +22,17 @@ Generation::Generation(Infrastructure& infrastructure, const Authenticate& authe
                                *shared.originals) {}
 
 void Generation::add_routes(http::Router& router) {
-  http::add_generation_routes(router, {.authenticate = authenticate,
-                                       .generate_images = generate_images,
-                                       .list_generated_images = list_generated_images,
-                                       .get_generation_allowance = get_generation_allowance,
-                                       .download_generated_image = download_generated_image,
-                                       .executor = generation_work});
+  http::add_generation_routes(router,
+                              {.authenticate = authenticate,
+                               .generate_images = generate_images,
+                               .list_generated_images = list_generated_images,
+                               .get_generation_allowance = get_generation_allowance,
+                               .download_generated_image = download_generated_image,
+                               .executor = generation_work,
+                               .generator = shared.config.image_generator.provider ==
+                                                    Config::ImageGenerator::Provider::Builtin
+                                                ? "built-in"
+                                                : "remote"});
 }
 
 }  // namespace artshop::app

@@ -125,7 +125,9 @@ test('a customer signs up, edits the account, logs out and resets a forgotten pa
     // The session ends once the home page is rendered.
     await expect.poll(() => storedTokens(page)).toEqual([null, null]);
     await page.goto('/account-settings');
-    await expect(page.getByText('Page Not Found: /account-settings')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Log in to see your account settings.' }),
+    ).toBeVisible();
     // The login ended on the server too: its last refresh token no longer refreshes.
     const refresh = await request.post('/api/Accounts/refresh', { data: { refreshToken } });
     expect(refresh.status()).toBe(400);

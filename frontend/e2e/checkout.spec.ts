@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndLogIn, uniqueEmail } from './support/customers';
-import { snackbar } from './support/shop';
+import { fillPayer, snackbar } from './support/shop';
 
 /**
  * Buying against the real server and its built-in sandbox payment provider: a customer orders two
@@ -74,13 +74,7 @@ async function addSmallestSize(page: Page, index: number): Promise<AddedPicture>
 /** A new account has no billing address yet: the checkout asks for it. */
 async function fillBillingDetails(page: Page) {
   const checkout = page.getByRole('form', { name: 'Checkout' });
-  await checkout.getByLabel('First name', { exact: true }).fill('Ada');
-  await checkout.getByLabel('Last name', { exact: true }).fill('Lovelace');
-  await checkout.getByRole('combobox', { name: 'Country' }).fill('Norw');
-  await page.getByRole('option', { name: 'Norway' }).click();
-  await checkout.getByLabel('City', { exact: true }).fill('Oslo');
-  await checkout.getByLabel('Address', { exact: true }).fill('Karl Johans gate 1');
-  await checkout.getByLabel('ZIP or postal code', { exact: true }).fill('0154');
+  await fillPayer(checkout, page);
   await checkout
     .getByRole('checkbox', { name: 'I agree to the privacy policy and the terms and conditions' })
     .check();

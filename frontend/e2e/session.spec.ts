@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD } from './support/customers';
-import { logIn, registerCustomer, rejectOptionalCookies, snackbar, stored } from './support/shop';
+import {
+  fillPayer,
+  logIn,
+  registerCustomer,
+  rejectOptionalCookies,
+  snackbar,
+  stored,
+} from './support/shop';
 
 /**
  * One customer's session against the real server: a deposit through the sandbox payment page, an
@@ -30,13 +37,7 @@ test('a customer deposits, survives an expired token, changes the password and i
     await expect(balance.getByText('€0.00', { exact: true })).toBeVisible();
     const deposit = page.getByRole('form', { name: 'Top up your balance' });
     await deposit.getByLabel('Deposit amount (EUR)').fill('20');
-    await deposit.getByLabel('First name', { exact: true }).fill('Ada');
-    await deposit.getByLabel('Last name', { exact: true }).fill('Lovelace');
-    await deposit.getByRole('combobox', { name: 'Country' }).fill('Norw');
-    await page.getByRole('option', { name: 'Norway' }).click();
-    await deposit.getByLabel('City', { exact: true }).fill('Oslo');
-    await deposit.getByLabel('Address', { exact: true }).fill('Karl Johans gate 1');
-    await deposit.getByLabel('ZIP or postal code', { exact: true }).fill('0154');
+    await fillPayer(deposit, page);
     await deposit
       .getByRole('checkbox', { name: 'I agree to the privacy policy and the terms and conditions' })
       .check();

@@ -36,9 +36,11 @@ test('the Gallery link in the header opens the gallery', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
 });
 
-test('a signed-out visitor opening /cart gets the not-found answer', async ({ page }) => {
+test('a signed-out visitor opening /cart is asked to log in', async ({ page }) => {
   await page.goto('/cart');
-  await expect(page.getByText('Page Not Found: /cart')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Log in to see your cart and check out.' }),
+  ).toBeVisible();
 });
 
 test('an unknown path gets the not-found page', async ({ page }) => {

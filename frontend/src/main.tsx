@@ -13,6 +13,7 @@ import { AppRoutes } from './app/routes';
 import { setupStore } from './app/store';
 import { prefetchGalleryPage } from './features/gallery/prefetch';
 import { watchForNewerBuild } from './lib/browser/buildWatcher';
+import { watchForFatalErrors } from './lib/browser/fatalErrors';
 import { syncLocaleCookie } from './lib/browser/localeCookie';
 import { reloadOnce } from './lib/browser/reloadGuard';
 
@@ -22,6 +23,8 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnce()) event.preventDefault();
 });
 
+// Errors thrown in event handlers and promises: the ones rendering throws reach the boundaries.
+watchForFatalErrors();
 syncLocaleCookie();
 if (import.meta.env.PROD) watchForNewerBuild();
 

@@ -259,6 +259,8 @@ TEST_F(GenerationApi, TheAllowanceCountsDownTheDaysFreeImages) {
   EXPECT_EQ(before.at("pricePerImage"),
             json::parse(R"({"amount":"3.00","currency":"EUR","minorUnits":300})"));
   EXPECT_TRUE(std::string(before.at("resetsAt").as_string()).ends_with("T00:00:00Z"));
+  // No image model is configured: the page says the built-in generator draws abstract pictures.
+  EXPECT_EQ(before.at("generator"), "built-in");
 
   ASSERT_EQ(generate(ann, request_of("1x1", 2, 1)).status, 200);
   EXPECT_EQ(parse_object(shop->get("/api/generated-images/allowance", ann))

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PASSWORD, uniqueEmail } from './customers';
 
 /** Helpers the specs share: customers made through the real API, and the shop's usual widgets. */
@@ -58,4 +58,15 @@ export async function waitForCatalogue(request: APIRequestContext): Promise<void
       { timeout: 290_000, intervals: [1_000, 2_000, 5_000] },
     )
     .toBeGreaterThanOrEqual(3);
+}
+
+/** Who pays and their address, as a checkout or a deposit form asks for them. */
+export async function fillPayer(form: Locator, page: Page) {
+  await form.getByLabel('First name', { exact: true }).fill('Ada');
+  await form.getByLabel('Last name', { exact: true }).fill('Lovelace');
+  await form.getByRole('combobox', { name: 'Country' }).fill('Norw');
+  await page.getByRole('option', { name: 'Norway' }).click();
+  await form.getByLabel('City', { exact: true }).fill('Oslo');
+  await form.getByLabel('Address', { exact: true }).fill('Karl Johans gate 1');
+  await form.getByLabel('ZIP or postal code', { exact: true }).fill('0154');
 }

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useState, useTransition, type ReactNode } from 'react';
 import { Router } from 'react-router';
-import { NavigationPending, type AppHistory } from './routerHistory';
+import { NavigationPending } from '@/hooks/useNavigationPending';
+import type { AppHistory } from './routerHistory';
 
 /**
  * React Router's declarative router (the data router weighs twice as much in the first script),

@@ -1,4 +1,3 @@
-import { createContext, useContext } from 'react';
 import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
   UNSAFE_createMemoryHistory as createMemoryHistory,
@@ -13,14 +12,4 @@ export function browserHistory(): AppHistory {
 
 export function memoryHistory(path: string): AppHistory {
   return createMemoryHistory({ initialEntries: [path], v5Compat: true });
-}
-
-export const NavigationPending = createContext(false);
-
-/**
- * True from a click on a link until the next page is shown, i.e. while its code loads: the page
- * being left stays on screen meanwhile.
- */
-export function useNavigationPending(): boolean {
-  return useContext(NavigationPending);
 }

@@ -4,31 +4,54 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { answerPost } from '@/features/accounts/testing/accountsServer';
 import { fill } from '@/features/accounts/testing/fill';
+import { cartItem, storeCart } from '@/features/cart/testing/cartStorage';
 import { serveCatalogue } from '@/features/gallery/testing/catalogueServer';
+import { serveOrders } from '@/features/orders/testing/ordersServer';
 import { renderApp, signIn } from '@/test/render';
 import { resolveAccessCheck } from './access/accessChecks';
 
 describe('routes and access checks', () => {
-  it("answers a signed-out visitor opening /cart with 'Page Not Found: /cart'", async () => {
+  it('asks a signed-out visitor opening /cart to log in, says why and that the cart is kept', async () => {
+    storeCart([cartItem(1)]);
     renderApp('/cart');
-    expect(await screen.findByText('Page Not Found: /cart')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Log in to see your cart and check out.',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Your cart is kept: 1 picture\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/sign-up',
+    );
+    expect(screen.queryByText(/Page Not Found/)).not.toBeInTheDocument();
   });
 
-  it.each(['/account-settings', '/artworks', '/billing-information', '/order-history', '/balance'])(
-    'keeps %s from signed-out visitors',
-    async (path) => {
-      renderApp(path);
-      expect(await screen.findByText(`Page Not Found: ${path}`)).toBeInTheDocument();
-    },
-  );
+  it.each([
+    ['/account-settings', 'your account settings'],
+    ['/artworks', 'the pictures you bought'],
+    ['/billing-information', 'your billing information'],
+    ['/order-history', 'your orders'],
+    ['/balance', 'your balance'],
+  ])('asks a signed-out visitor opening %s to log in to see %s', async (path, what) => {
+    renderApp(path);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `Log in to see ${what}.` }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Your cart is kept/)).not.toBeInTheDocument();
+  });
 
-  it('offers a signed-out visitor to log in, and returns to the page afterwards', async () => {
+  it('returns a signed-out visitor to the page after logging in', async () => {
     answerPost('/api/Accounts/login', () =>
       HttpResponse.json({ accessToken: 'access-new', refreshToken: 'refresh-new' }),
     );
     const user = userEvent.setup({ delay: null });
     const { history } = renderApp('/cart?step=checkout');
-    await screen.findByText('Page Not Found: /cart');
+    await screen.findByRole('heading', {
+      level: 1,
+      name: 'Log in to see your cart and check out.',
+    });
 
     await user.click(screen.getByRole('link', { name: 'Log in' }));
     await fill(user, await screen.findByLabelText('E-mail'), 'ann@example.com');
@@ -37,6 +60,27 @@ describe('routes and access checks', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
     await waitFor(() => expect(history.location.search).toBe('?step=checkout'));
+  });
+
+  it('returns a visitor who creates an account first to the page after logging in', async () => {
+    answerPost('/api/Accounts/register', () => HttpResponse.json({ email: 'ann@example.com' }));
+    answerPost('/api/Accounts/login', () =>
+      HttpResponse.json({ accessToken: 'access-new', refreshToken: 'refresh-new' }),
+    );
+    const user = userEvent.setup({ delay: null });
+    serveOrders([]);
+    renderApp('/order-history');
+    await user.click(await screen.findByRole('link', { name: 'Create an account' }));
+    await fill(user, await screen.findByLabelText('E-mail'), 'ann@example.com');
+    await fill(user, screen.getByLabelText('Password'), 'violet-kite-93');
+    await fill(user, screen.getByLabelText('Repeat the password'), 'violet-kite-93');
+    await user.click(screen.getByLabelText(/I agree to the privacy policy/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await fill(user, screen.getByLabelText('Password'), 'violet-kite-93');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order history' })).toBeVisible();
   });
 
   it("answers a signed-in customer opening /login with 'Page Not Found: /login'", async () => {
@@ -90,7 +134,9 @@ describe('routes and access checks', () => {
 
   it('shows the reason on the not-logged-in page, with a link to log in', async () => {
     renderApp('/not-logged-in?reason=You%20were%20logged%20out');
-    expect(await screen.findByText('You were logged out')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You were logged out' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
   });
 

@@ -7,6 +7,8 @@ interface CheckoutAttempt<Result> {
   label: string;
   /** The payload without the browser info: sending the same again is the same attempt. */
   payload: unknown;
+  /** Runs once the agreement is given, before the call (saving the billing address). */
+  prepare?: () => Promise<void>;
   /** Makes the call with the attempt's Idempotency-Key. */
   send: (idempotencyKey: string) => Promise<Result>;
   /** Runs on success, before the customer is sent to the payment page. */
@@ -25,9 +27,11 @@ export function usePaymentCheckout() {
   async function checkout<Result extends { paymentLink: string | null }>({
     label,
     payload,
+    prepare,
     send,
     onSuccess,
   }: CheckoutAttempt<Result>): Promise<Result> {
+    await prepare?.();
     const key = idempotency.keyFor(payload);
     let result: Result;
     try {

@@ -103,7 +103,8 @@ Handler get_generation_allowance(const GenerationApi& api) {
     return json_response(200, {{"freePerDay", allowance->free_per_day},
                                {"freeRemaining", allowance->free_remaining},
                                {"pricePerImage", money_json(allowance->price_per_image)},
-                               {"resetsAt", iso_time(allowance->resets_at)}});
+                               {"resetsAt", iso_time(allowance->resets_at)},
+                               {"generator", api.generator}});
   });
 }
 

@@ -8,8 +8,7 @@ import { resolveAccessCheck, type AccessCheckName } from './accessChecks';
 const AccessDenied = lazy(() => import('./AccessDenied'));
 
 /**
- * Renders the child routes when the named check passes. A failed check answers like a missing
- * page (AccessDenied).
+ * Renders the child routes when the named check passes; AccessDenied answers a failed one.
  */
 export function AccessGate({ check }: { check: AccessCheckName }) {
   const isSignedIn = useAppSelector(selectIsSignedIn);
@@ -18,7 +17,7 @@ export function AccessGate({ check }: { check: AccessCheckName }) {
   return (
     // The header and footer stay while it loads.
     <Suspense fallback={null}>
-      <AccessDenied isSignedIn={isSignedIn} />
+      <AccessDenied check={check} />
     </Suspense>
   );
 }

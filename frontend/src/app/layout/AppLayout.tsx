@@ -6,11 +6,12 @@ import { selectSnackbar } from '@/components/snackbar/snackbarSlice';
 import { CookieConsentBanner } from '@/features/legal/components/CookieConsentBanner';
 import { MAIN_CONTENT_ID } from '@/lib/browser/focus';
 import { selectConsentSettingsOpen } from '@/lib/consent/consentSlice';
-import { useNavigationPending } from '../routerHistory';
+import { useNavigationPending } from '@/hooks/useNavigationPending';
 import { useAppSelector } from '../hooks';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { RouteAnnouncer } from './RouteAnnouncer';
+import { PageErrorBoundary } from './RouteErrorBoundary';
 import { SkipLink } from './SkipLink';
 import './layout.css';
 import {
@@ -53,7 +54,9 @@ export function AppLayout() {
         */}
         <Suspense fallback={<PageLoading />}>
           <ScrollOnNavigation />
-          <Outlet />
+          <PageErrorBoundary>
+            <Outlet />
+          </PageErrorBoundary>
         </Suspense>
       </main>
       <Footer />

@@ -51,7 +51,7 @@ describe('currency selector', () => {
     expect(await screen.findByRole('combobox', { name: 'Currency' })).toHaveDisplayValue('JPY');
   });
 
-  it('stores the new currency and empties the cart', async () => {
+  it('asks before emptying the cart, then stores the new currency and empties the cart', async () => {
     const price = { amount: '12.30', currency: 'EUR', minorUnits: 1230 };
     window.localStorage.setItem(
       'cart',
@@ -66,12 +66,50 @@ describe('currency selector', () => {
 
     await chooseCurrency('USD');
 
+    const dialog = within(await screen.findByRole('dialog', { name: 'Show prices in USD?' }));
+    expect(
+      dialog.getByText(/Your cart \(2 items\) is priced in EUR\. Changing the currency empties it/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+    await userEvent
+      .setup()
+      .click(dialog.getByRole('button', { name: 'Change and empty the cart' }));
+
     expect(await screen.findByRole('link', { name: 'Cart' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(
       await screen.findByText('Prices are now shown in USD; your cart was emptied.'),
     ).toBeVisible();
     expect(window.localStorage.getItem('currency')).toBe('USD');
     expect(window.localStorage.getItem('cart')).toBeNull();
     expect(window.localStorage.getItem('gift-card')).toBeNull();
+  });
+
+  it('keeps the cart and the currency when the customer says so', async () => {
+    const price = { amount: '12.30', currency: 'EUR', minorUnits: 1230 };
+    window.localStorage.setItem(
+      'cart',
+      JSON.stringify([{ offerId: 7, attributes: { id: 21, price } }]),
+    );
+    await renderHome();
+
+    await chooseCurrency('JPY');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Show prices in JPY?' }));
+    await userEvent.setup().click(dialog.getByRole('button', { name: 'Keep EUR' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveDisplayValue('EUR');
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('currency')).toBeNull();
+  });
+
+  it('changes at once when the cart is empty', async () => {
+    await renderHome();
+
+    await chooseCurrency('USD');
+
+    expect(await screen.findByRole('combobox', { name: 'Currency' })).toHaveDisplayValue('USD');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('currency')).toBe('USD');
   });
 });

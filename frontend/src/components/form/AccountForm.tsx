@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import { useNavigationPending } from '@/hooks/useNavigationPending';
 import { FormErrorAlert } from '@/components/form/FormErrorAlert';
 import { Button } from '@/components/ui/Button';
 import type { FormFrame } from './useAccountForm';
@@ -17,8 +18,13 @@ interface AccountFormProps {
 /**
  * The one-column form of every account page. The browser's own checks are off: the server's
  * messages are the ones shown, under the fields they concern, and the general ones above them.
+ *
+ * While the router is on its way to another page (its code still loading, the address already
+ * changed) the form is disabled: what is typed into a page that is leaving would be lost with it,
+ * as a password typed into the sign-up form while the log-in page loads.
  */
 export function AccountForm({ label, form, formRef, onSubmit, children }: AccountFormProps) {
+  const leaving = useNavigationPending();
   return (
     <form
       className="account-form"
@@ -31,8 +37,11 @@ export function AccountForm({ label, form, formRef, onSubmit, children }: Accoun
         void onSubmit();
       }}
     >
-      {form !== undefined && <FormErrorAlert messages={form.generalMessages} />}
-      {children}
+      {/* Only groups the fields: the form's column lays them out. */}
+      <fieldset className="account-form__fields" disabled={leaving}>
+        {form !== undefined && <FormErrorAlert messages={form.generalMessages} />}
+        {children}
+      </fieldset>
     </form>
   );
 }

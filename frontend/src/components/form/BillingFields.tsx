@@ -1,3 +1,4 @@
+import { Check } from '@/components/ui/choices';
 import { TextField } from '@/components/ui/fields';
 import { CheckoutAgreement } from './AgreementCheckbox';
 import type { Billing, BillingDetails, NamesUpdate } from '@/types/billing';
@@ -50,6 +51,8 @@ interface PayerFieldsProps {
   agreed: boolean;
   onAgreedChange: (checked: boolean) => void;
   agreementMessage: string | undefined;
+  /** Offered when the address typed is not the saved one (`useSaveAsBilling().option`). */
+  saveAsBilling?: { checked: boolean; onChange: (checked: boolean) => void } | undefined;
 }
 
 /** Who pays, their billing address and the agreement to the policies: what both checkouts ask. */
@@ -58,6 +61,14 @@ export function PayerFields(props: PayerFieldsProps) {
     <>
       <NameFields field={props.field} />
       <BillingAddressFields field={props.field} onCountryChange={props.onCountryChange} />
+      {props.saveAsBilling !== undefined && (
+        <Check
+          name="saveAsBilling"
+          checked={props.saveAsBilling.checked}
+          onChange={props.saveAsBilling.onChange}
+          label="Save as my billing information"
+        />
+      )}
       <CheckoutAgreement
         checked={props.agreed}
         onChange={props.onAgreedChange}

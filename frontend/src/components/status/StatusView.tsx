@@ -12,10 +12,19 @@ interface StatusViewProps {
   detail?: ReactNode;
   /** Offered before the way home, e.g. logging in. */
   action?: ReactNode;
+  /** False where the actions are the only ways on that make sense (logging in). */
+  showHomeLink?: boolean;
 }
 
-/** The look shared by the not-found, error and logged-out views. */
-export function StatusView({ code, title, message, detail, action }: StatusViewProps) {
+/** The look shared by the not-found, error, sign-in and logged-out views. */
+export function StatusView({
+  code,
+  title,
+  message,
+  detail,
+  action,
+  showHomeLink = true,
+}: StatusViewProps) {
   usePageTitle(title);
   return (
     <div className="container container--sm page text-center">
@@ -30,9 +39,11 @@ export function StatusView({ code, title, message, detail, action }: StatusViewP
       {detail !== undefined && <p className="type-body1 text-secondary">{detail}</p>}
       <Stack direction="row" justify="center" className="mt-3">
         {action}
-        <ButtonLink to="/" variant={action === undefined ? 'contained' : 'text'}>
-          Go to the home page
-        </ButtonLink>
+        {showHomeLink && (
+          <ButtonLink to="/" variant={action === undefined ? 'contained' : 'text'}>
+            Go to the home page
+          </ButtonLink>
+        )}
       </Stack>
     </div>
   );

@@ -11,8 +11,8 @@ interface DialogProps {
   titleHidden?: boolean;
   /** The buttons at the bottom. */
   actions?: ReactNode;
-  /** A centred box (default), the whole window, or a sheet from the left edge. */
-  variant?: 'centred' | 'full-screen' | 'sheet';
+  /** A centred box (default), the whole window, a sheet from the left edge or one from the bottom. */
+  variant?: 'centred' | 'full-screen' | 'sheet' | 'bottom-sheet';
   /** After it has closed and given the focus back to its opener (which may have gone meanwhile). */
   onClosed?: () => void;
   onKeyDown?: (event: KeyboardEvent) => void;

@@ -2,4 +2,5 @@
 export { useProfileQuery } from './api/accountsApi';
 export type { Profile } from './api/types';
 export { WithProfile } from './components/WithProfile';
+export { useSaveAsBilling } from './hooks/useSaveAsBilling';
 export type { LoginPageState } from './loginPageState';

@@ -57,4 +57,9 @@ export interface GenerationAllowance {
   freeRemaining: number;
   pricePerImage: Money;
   resetsAt: string;
+  /**
+   * What draws the images: the built-in generator (abstract pictures, whatever the prompt names)
+   * or a configured image model. Absent from older servers.
+   */
+  generator?: 'built-in' | 'remote';
 }

@@ -133,8 +133,9 @@ describe('base query: token refresh on 401 and 403', () => {
     for (const result of results) {
       expect(result.error).toMatchObject({ status: 401, message: 'You were logged out' });
     }
-    expect(await screen.findByRole('heading', { name: 'Not logged in' })).toBeInTheDocument();
-    expect(screen.getByText('You were logged out')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You were logged out' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     for (const storage of [window.sessionStorage, window.localStorage]) {
       expect(storage.getItem('jwtToken')).toBeNull();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string_view>
+
 #include "artshop/core/accounts/authenticate.hpp"
 #include "artshop/core/accounts/change_password.hpp"
 #include "artshop/core/accounts/get_profile.hpp"
@@ -102,6 +104,9 @@ struct GenerationApi {
   DownloadGeneratedImage& download_generated_image;
   // Runs the requests that draw images, apart from the rest: a full queue answers 503.
   Executor& executor;
+  // What draws them, for the page to say so: "built-in" (abstract pictures, whatever the prompt
+  // names) or "remote" (a configured image model that draws the prompt).
+  std::string_view generator = "built-in";
 };
 
 // The REST surface, one feature at a time: each feature's composition root in the app adds its

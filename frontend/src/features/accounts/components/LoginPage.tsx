@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Page } from '@/components/Page';
 import { Alert } from '@/components/ui/Alert';
@@ -12,8 +13,12 @@ export default function LoginPage() {
   const { from, notice, email = '' } = readLoginPageState(useLocation().state);
   const form = useAccountForm({ email, password: '' });
   const { signIn, isSigningIn } = useSignIn();
+  // The notice of the step before (account created, password reset) is about what happened then:
+  // once the customer tries to log in, only what this attempt says stays on screen.
+  const [attempted, setAttempted] = useState(false);
 
   const submit = async () => {
+    setAttempted(true);
     try {
       await signIn(form.values, destinationAfterLogin(from));
     } catch (error) {
@@ -23,7 +28,7 @@ export default function LoginPage() {
 
   return (
     <Page title="Log in" maxWidth="sm">
-      {notice !== undefined && (
+      {notice !== undefined && !attempted && (
         <Alert severity="success" className="mb-3">
           {notice}
         </Alert>

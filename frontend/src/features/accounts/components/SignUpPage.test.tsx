@@ -21,6 +21,28 @@ async function fillIn({ agree = true } = {}) {
 }
 
 describe('sign-up page', () => {
+  it('shows only what the last attempt said: a mistyped password replaces the sign-up notice', async () => {
+    answerPost(REGISTER, () => HttpResponse.json({ email: 'ann@example.com' }));
+    answerPost('/api/Accounts/login', () =>
+      validationFailed({ '': ['The e-mail or the password is wrong.'] }),
+    );
+    renderApp('/sign-up');
+    const user = await fillIn();
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(
+      await screen.findByText(
+        'Your account has been created. Log in with your e-mail and password.',
+      ),
+    ).toBeInTheDocument();
+
+    await fill(user, screen.getByLabelText('Password'), 'violet-kite-39');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await findFormAlert('The e-mail or the password is wrong.');
+    expect(screen.queryByText(/Your account has been created/)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
   it('creates the account and sends the customer to log in, with the e-mail filled in', async () => {
     const { bodies, release } = holdPost(REGISTER, () =>
       HttpResponse.json({ email: 'ann@example.com' }),

@@ -1,10 +1,10 @@
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { AgreementCheckbox, PolicyLink } from '@/components/form/AgreementCheckbox';
 import { Page } from '@/components/Page';
 import { TextField } from '@/components/ui/fields';
 import { useRegisterMutation } from '../api/accountsApi';
 import { useAccountForm } from '@/components/form/useAccountForm';
-import type { LoginPageState } from '../loginPageState';
+import { readLoginPageState, type LoginPageState } from '../loginPageState';
 import { PASSWORD_HINT } from '../passwordRules';
 import { NewPasswordFields } from './NewPasswordFields';
 import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
@@ -22,12 +22,14 @@ export default function SignUpPage() {
   });
   const [register, { isLoading }] = useRegisterMutation();
   const navigate = useNavigate();
+  // Sent here from a page that needs an account: the log-in that follows returns there.
+  const { from } = readLoginPageState(useLocation().state);
 
   const submit = async () => {
     try {
       // Registering does not sign in (DESIGN.md section 5): the customer logs in next.
       const { email } = await register(form.values).unwrap();
-      const state: LoginPageState = { notice: ACCOUNT_CREATED_NOTICE, email };
+      const state: LoginPageState = { notice: ACCOUNT_CREATED_NOTICE, email, from };
       await navigate('/login', { state, replace: true });
     } catch (error) {
       form.showErrors(error);

@@ -1,4 +1,4 @@
-import { useNavigationPending } from '@/app/routerHistory';
+import { useNavigationPending } from '@/hooks/useNavigationPending';
 import { tokensReceived } from '@/lib/session/sessionSlice';
 import { useLoginMutation } from '../api/accountsApi';
 import type { Credentials } from '../api/types';

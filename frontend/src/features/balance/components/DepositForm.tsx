@@ -3,9 +3,10 @@ import { TextField } from '@/components/ui/fields';
 import { DEPOSIT_MAX_EUR_CENTS, DEPOSIT_MIN_EUR_CENTS } from '@/config/constants';
 import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
 import { PayerFields } from '@/components/form/BillingFields';
+import { missingCheckoutAgreement } from '@/components/form/checkoutAgreement';
 import { useAccountForm } from '@/components/form/useAccountForm';
 import { billingDetailsOf } from '@/types/billing';
-import { type Profile } from '@/features/accounts';
+import { useSaveAsBilling, type Profile } from '@/features/accounts';
 import { usePaymentCheckout } from '@/hooks/usePaymentCheckout';
 import { localValidationError } from '@/lib/api/apiError';
 import { browserInfo } from '@/lib/browser/browserInfo';
@@ -26,6 +27,7 @@ export function DepositForm({ profile }: { profile: Profile }) {
     ...billingDetailsOf(profile),
     agreedToPP_TOS: false,
   });
+  const saveAsBilling = useSaveAsBilling(profile, form.values);
   const [placeDeposit, { isLoading }] = usePlaceDepositMutation();
   const { checkout, paymentLink } = usePaymentCheckout();
 
@@ -35,11 +37,17 @@ export function DepositForm({ profile }: { profile: Profile }) {
       form.showErrors(localValidationError({ depositAmount: [checked.message] }));
       return;
     }
+    const refused = missingCheckoutAgreement(form.values.agreedToPP_TOS);
+    if (refused !== null) {
+      form.showErrors(refused);
+      return;
+    }
     const payload = { ...form.values, depositAmount: checked.amount, currency };
     try {
       await checkout({
         label: 'Deposit',
         payload,
+        prepare: saveAsBilling.saveIfChosen,
         send: (idempotencyKey) =>
           placeDeposit({ body: { ...payload, ...browserInfo() }, idempotencyKey }).unwrap(),
       });
@@ -62,6 +70,7 @@ export function DepositForm({ profile }: { profile: Profile }) {
         agreed={form.values.agreedToPP_TOS}
         onAgreedChange={(checked) => form.setValue('agreedToPP_TOS', checked)}
         agreementMessage={form.fieldMessages.agreedToPP_TOS}
+        saveAsBilling={saveAsBilling.option}
       />
       <SubmitButton loading={isLoading || paymentLink !== null}>Continue to payment</SubmitButton>
     </AccountForm>

@@ -27,18 +27,18 @@ const PAYMENT_LINK = 'http://127.0.0.1:8080/payments/sandbox/checkout?session=to
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const AGREEMENT = 'I agree to the privacy policy and the terms and conditions';
 
-async function openCart() {
+async function openCart(balance = money(1000)) {
   signIn();
   serveProfile();
-  serveBalance(money(1000));
+  serveBalance(balance);
   const view = renderApp('/cart');
   await screen.findByRole('heading', { level: 1, name: 'Cart' });
   return { ...view, user: userEvent.setup({ delay: null }) };
 }
 
 /** Opens the cart with its checkout loaded from the profile. */
-async function openCheckout() {
-  const view = await openCart();
+async function openCheckout(balance = money(1000)) {
+  const view = await openCart(balance);
   await screen.findByLabelText('City');
   return view;
 }
@@ -140,11 +140,45 @@ describe('checkout', () => {
     const payByBalance = screen.getByLabelText('Pay from my balance');
     expect(payByBalance).not.toBeChecked();
     expect(
-      await screen.findByText('Your balance: €10.00. It does not cover this order.'),
+      await screen.findByText(
+        'Your balance: €10.00. It does not cover this order, so you pay by card.',
+      ),
     ).toBeInTheDocument();
     expect(payByBalance).toHaveAccessibleDescription(
-      'Your balance: €10.00. It does not cover this order.',
+      'Your balance: €10.00. It does not cover this order, so you pay by card.',
     );
+    // Switched on, the order would only be refused.
+    expect(payByBalance).toBeDisabled();
+  });
+
+  it('lets paying from a balance that covers the order be switched on', async () => {
+    storeCart([cartItem(1)]);
+    const { user } = await openCheckout(money(2450));
+    const payByBalance = screen.getByLabelText('Pay from my balance');
+    await waitFor(() => expect(payByBalance).toHaveAccessibleDescription('Your balance: €24.50.'));
+
+    await user.click(payByBalance);
+
+    expect(payByBalance).toBeChecked();
+  });
+
+  it('switches paying from the balance off when the balance stops covering the order', async () => {
+    storeCart([cartItem(1)]);
+    signIn();
+    serveProfile();
+    serveBalance(money(5000), money(100));
+    const { store } = renderApp('/cart');
+    const user = userEvent.setup({ delay: null });
+    const payByBalance = await screen.findByLabelText('Pay from my balance');
+    await waitFor(() => expect(payByBalance).toBeEnabled());
+    await user.click(payByBalance);
+    expect(payByBalance).toBeChecked();
+
+    // A generation elsewhere spent most of it.
+    store.dispatch(api.util.invalidateTags(['Balance']));
+
+    await waitFor(() => expect(payByBalance).toBeDisabled());
+    expect(payByBalance).not.toBeChecked();
   });
 
   it('stops showing the balance once asking for it again fails', async () => {
@@ -153,7 +187,7 @@ describe('checkout', () => {
     const payByBalance = screen.getByLabelText('Pay from my balance');
     await waitFor(() =>
       expect(payByBalance).toHaveAccessibleDescription(
-        'Your balance: €10.00. It does not cover this order.',
+        'Your balance: €10.00. It does not cover this order, so you pay by card.',
       ),
     );
 
@@ -166,7 +200,9 @@ describe('checkout', () => {
     store.dispatch(api.util.invalidateTags(['Balance']));
 
     await waitFor(() =>
-      expect(payByBalance).toHaveAccessibleDescription('Your balance is unavailable just now.'),
+      expect(payByBalance).toHaveAccessibleDescription(
+        'Your balance is unavailable just now, so you pay by card.',
+      ),
     );
     expect(screen.queryByText(/€10\.00/)).not.toBeInTheDocument();
   });
@@ -240,7 +276,7 @@ describe('checkout', () => {
     const requests = recordPosts('/api/orders', placed(paid, null));
     serveOrders([paid]);
     serveOrderStates([paid]);
-    const { user, history } = await openCheckout();
+    const { user, history } = await openCheckout(money(10000));
 
     await user.click(screen.getByLabelText(AGREEMENT));
     await user.click(screen.getByLabelText('Pay from my balance'));
@@ -262,7 +298,9 @@ describe('checkout', () => {
     const assign = vi.spyOn(pageLocation, 'assign');
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     recordPosts('/api/orders', () => validationFailed({ '': ['Insufficient balance.'] }));
-    const { user } = await openCheckout();
+    // Enough when the page asked; spent elsewhere by the time the order arrives.
+    const { user } = await openCheckout(money(10000));
+    await waitFor(() => expect(screen.getByLabelText('Pay from my balance')).toBeEnabled());
 
     await user.click(screen.getByLabelText(AGREEMENT));
     await user.click(screen.getByLabelText('Pay from my balance'));
@@ -278,23 +316,73 @@ describe('checkout', () => {
   it('shows the server’s field errors under the fields', async () => {
     storeCart([cartItem(1)]);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    recordPosts('/api/orders', () =>
-      validationFailed({
-        agreedToPP_TOS: ['Please agree to the privacy policy and the terms.'],
-        city: ['Enter your city.'],
-      }),
-    );
+    recordPosts('/api/orders', () => validationFailed({ city: ['Enter your city.'] }));
     const { user } = await openCheckout();
 
     await user.clear(screen.getByLabelText('City'));
+    await user.click(screen.getByLabelText(AGREEMENT));
     await user.click(placeOrderButton());
 
     await waitFor(() =>
       expect(screen.getByLabelText('City')).toHaveAccessibleDescription('Enter your city.'),
     );
-    expect(screen.getByLabelText(AGREEMENT)).toHaveAccessibleDescription(
-      'Please agree to the privacy policy and the terms.',
+  });
+
+  it('asks for the agreement in the words of its checkbox before sending anything', async () => {
+    storeCart([cartItem(1)]);
+    const requests = recordPosts('/api/orders', placed());
+    const { user } = await openCheckout();
+
+    await user.click(placeOrderButton());
+
+    await waitFor(() =>
+      expect(screen.getByLabelText(AGREEMENT)).toHaveAccessibleDescription(
+        'Please agree to the privacy policy and the terms and conditions.',
+      ),
     );
+    expect(screen.getByLabelText(AGREEMENT)).toHaveFocus();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('offers to save a new address, saves it before the order and starts from it next time', async () => {
+    storeCart([cartItem(1)]);
+    vi.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
+    const order = recordPosts('/api/orders', placed());
+    const saved = recordPosts('/api/accounts/update-billing', () =>
+      HttpResponse.json({ ...PROFILE, billing: { ...PROFILE.billing, city: 'Potsdam' } }),
+    );
+    const { user } = await openCheckout();
+    const save = () => screen.queryByLabelText('Save as my billing information');
+    // The saved address is the one shown: nothing to save.
+    expect(save()).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('City'));
+    await user.type(screen.getByLabelText('City'), 'Potsdam');
+    await user.click(screen.getByLabelText('Save as my billing information'));
+    await user.click(screen.getByLabelText(AGREEMENT));
+    await user.click(placeOrderButton());
+
+    await waitFor(() => expect(order).toHaveLength(1));
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.body).toEqual({ ...PROFILE.billing, city: 'Potsdam' });
+    // The saved address is now the profile's: nothing new to offer.
+    await waitFor(() => expect(save()).not.toBeInTheDocument());
+  });
+
+  it('does not save the address unless asked to', async () => {
+    storeCart([cartItem(1)]);
+    vi.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
+    const order = recordPosts('/api/orders', placed());
+    const saved = recordPosts('/api/accounts/update-billing', () => HttpResponse.json(PROFILE));
+    const { user } = await openCheckout();
+
+    await user.type(screen.getByLabelText('City'), ' Mitte');
+    expect(screen.getByLabelText('Save as my billing information')).not.toBeChecked();
+    await user.click(screen.getByLabelText(AGREEMENT));
+    await user.click(placeOrderButton());
+
+    await waitFor(() => expect(order).toHaveLength(1));
+    expect(saved).toHaveLength(0);
   });
 
   it('sends a retry of the same order after a server fault with the same Idempotency-Key', async () => {

@@ -2,9 +2,11 @@ import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
 import { PayerFields } from '@/components/form/BillingFields';
+import { missingCheckoutAgreement } from '@/components/form/checkoutAgreement';
 import { useAccountForm } from '@/components/form/useAccountForm';
+import { WidgetErrorBoundary } from '@/components/WidgetErrorBoundary';
 import { billingDetailsOf } from '@/types/billing';
-import { type Profile } from '@/features/accounts';
+import { useSaveAsBilling, type Profile } from '@/features/accounts';
 import { usePaymentCheckout } from '@/hooks/usePaymentCheckout';
 import { browserInfo } from '@/lib/browser/browserInfo';
 import { selectCurrency } from '@/lib/preferences/preferencesSlice';
@@ -29,6 +31,7 @@ export function CheckoutForm({ profile }: { profile: Profile }) {
     agreedToPP_TOS: false,
     payByBalance: false,
   });
+  const saveAsBilling = useSaveAsBilling(profile, form.values);
   const [placeOrder, { isLoading }] = usePlaceOrderMutation();
   const { checkout, paymentLink } = usePaymentCheckout();
   const dispatch = useAppDispatch();
@@ -44,6 +47,11 @@ export function CheckoutForm({ profile }: { profile: Profile }) {
   };
 
   const submit = async () => {
+    const refused = missingCheckoutAgreement(form.values.agreedToPP_TOS);
+    if (refused !== null) {
+      form.showErrors(refused);
+      return;
+    }
     const payload = {
       ...form.values,
       cartItems: items.map((item) => ({
@@ -57,6 +65,7 @@ export function CheckoutForm({ profile }: { profile: Profile }) {
       const { order, paymentLink: link } = await checkout({
         label: 'Order',
         payload,
+        prepare: saveAsBilling.saveIfChosen,
         send: (idempotencyKey) =>
           placeOrder({ body: { ...payload, ...browserInfo() }, idempotencyKey }).unwrap(),
         // Runs before the browser leaves for the payment page.
@@ -84,12 +93,16 @@ export function CheckoutForm({ profile }: { profile: Profile }) {
         agreed={form.values.agreedToPP_TOS}
         onAgreedChange={(checked) => form.setValue('agreedToPP_TOS', checked)}
         agreementMessage={form.fieldMessages.agreedToPP_TOS}
+        saveAsBilling={saveAsBilling.option}
       />
-      <PayByBalanceSwitch
-        checked={form.values.payByBalance}
-        onChange={(checked) => form.setValue('payByBalance', checked)}
-        totalMinorUnits={total.minorUnits}
-      />
+      {/* Paying by card still works when the balance cannot be shown. */}
+      <WidgetErrorBoundary what="Your balance">
+        <PayByBalanceSwitch
+          checked={form.values.payByBalance}
+          onChange={(checked) => form.setValue('payByBalance', checked)}
+          totalMinorUnits={total.minorUnits}
+        />
+      </WidgetErrorBoundary>
       <SubmitButton loading={isLoading || paymentLink !== null}>Place order</SubmitButton>
     </AccountForm>
   );

@@ -24,7 +24,7 @@ import './GalleryPage.css';
 /** The "any" choice has the empty value; it is shown (with the label above it) rather than blank. */
 const ANY = '';
 
-interface FilterBarProps {
+export interface FilterBarProps {
   filters: OfferFilters;
   categories: readonly Category[];
   currency: Currency;
@@ -34,6 +34,13 @@ interface FilterBarProps {
   onCategoryChange: (urlName: string | undefined) => void;
   /** Where "Reset filters" leads. */
   resetPath: string;
+}
+
+interface FilterFormProps extends FilterBarProps {
+  /** False where the sort is shown elsewhere (above the pictures on a phone). */
+  showSort?: boolean;
+  /** After the typed price range and search were applied. */
+  onApplied?: () => void;
 }
 
 interface TypedFields {
@@ -63,7 +70,9 @@ export function FilterBar({
   onFiltersChange,
   onCategoryChange,
   resetPath,
-}: FilterBarProps) {
+  showSort = true,
+  onApplied,
+}: FilterFormProps) {
   const fromAddress = typedFields(filters);
   const [typed, setTyped] = useState(fromAddress);
   const [shownAddress, setShownAddress] = useState(fromAddress);
@@ -91,6 +100,7 @@ export function FilterBar({
     setSubmitErrors(found);
     if (hasErrors(found)) return;
     onFiltersChange({ ...filters, ...typed });
+    onApplied?.();
   };
 
   return (
@@ -138,22 +148,11 @@ export function FilterBar({
           onChange={(style) => onFiltersChange({ ...filters, style })}
         />
       </div>
-      <div className="filter-bar__choice">
-        <SelectField
-          label="Sort by"
-          value={filters.sort}
-          onChange={(event) => {
-            const sort = SORTS.find((choice) => choice === event.target.value);
-            if (sort !== undefined) onFiltersChange({ ...filters, sort });
-          }}
-        >
-          {SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+      {showSort && (
+        <div className="filter-bar__choice">
+          <SortField filters={filters} onFiltersChange={onFiltersChange} />
+        </div>
+      )}
       <div className="filter-bar__price">
         <PriceField
           label="Price from"
@@ -189,6 +188,29 @@ export function FilterBar({
         <ButtonLink to={resetPath}>Reset filters</ButtonLink>
       </div>
     </form>
+  );
+}
+
+/** The order of the pictures: applies at once. */
+export function SortField({
+  filters,
+  onFiltersChange,
+}: Pick<FilterBarProps, 'filters' | 'onFiltersChange'>) {
+  return (
+    <SelectField
+      label="Sort by"
+      value={filters.sort}
+      onChange={(event) => {
+        const sort = SORTS.find((choice) => choice === event.target.value);
+        if (sort !== undefined) onFiltersChange({ ...filters, sort });
+      }}
+    >
+      {SORTS.map((sort) => (
+        <option key={sort} value={sort}>
+          {SORT_LABELS[sort]}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

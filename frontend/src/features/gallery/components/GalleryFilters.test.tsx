@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render';
 import { queryOf, serveCatalogue } from '../testing/catalogueServer';
 import { chooseOption, findCardLink } from '../testing/interactions';
@@ -105,5 +105,62 @@ describe('gallery filters in the address', () => {
     expect(await screen.findByText('Prices in JPY are whole numbers.')).toBeInTheDocument();
     expect(screen.getByText('Correct the price range to see pictures.')).toBeInTheDocument();
     expect(listRequests).toHaveLength(0);
+  });
+});
+
+describe('gallery filters on a phone', () => {
+  /** A screen narrower than 600 px, as window.matchMedia reports it. */
+  function onAPhone() {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 599.95px)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the sort in view, the rest behind a Filters button, and shows what is in effect as chips', async () => {
+    onAPhone();
+    serveCatalogue();
+    const user = userEvent.setup();
+    const { history } = renderApp('/gallery/landscapes?orientation=Horizontal&style=Watercolor');
+
+    await findCardLink('Misty Fjord at Dawn');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Orientation' })).not.toBeInTheDocument();
+    const chips = within(screen.getByRole('list', { name: 'Filters in effect' }));
+    expect(chips.getAllByRole('listitem').map((chip) => chip.textContent)).toEqual([
+      'Category: Landscapes',
+      'Orientation: Horizontal',
+      'Style: Watercolor',
+    ]);
+
+    await user.click(chips.getByRole('button', { name: 'Remove Style: Watercolor' }));
+    expect(history.location.search).toBe('?orientation=Horizontal');
+
+    await user.click(screen.getByRole('button', { name: 'Filters (2)' }));
+    const sheet = within(screen.getByRole('dialog', { name: 'Filters' }));
+    await user.selectOptions(sheet.getByRole('combobox', { name: 'Orientation' }), 'Square');
+    expect(history.location.search).toBe('?orientation=Square');
+    await user.click(sheet.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(
+      within(screen.getByRole('list', { name: 'Filters in effect' })).getByRole('button', {
+        name: 'Remove Category: Landscapes',
+      }),
+    );
+    expect(history.location.pathname).toBe('/gallery');
+    expect(history.location.search).toBe('?orientation=Square');
+  });
+
+  it('shows the whole filter bar on a wider screen', async () => {
+    serveCatalogue();
+    renderApp('/gallery');
+    await findCardLink('Misty Fjord at Dawn');
+    expect(screen.getByRole('combobox', { name: 'Orientation' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
   });
 });

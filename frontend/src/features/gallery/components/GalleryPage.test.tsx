@@ -2,8 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { setupStore } from '@/app/store';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
+import { gate } from '@/test/requests';
+import { catalogueApi } from '../api/catalogueApi';
+import { prefetchGalleryPage } from '../prefetch';
 import { queryOf, serveCatalogue } from '../testing/catalogueServer';
 import { chooseOption, findCardLink } from '../testing/interactions';
 
@@ -83,6 +87,51 @@ describe('gallery', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/There is no category called “dragons”/)).toBeInTheDocument();
     expect(screen.getByText('See all pictures')).toHaveAttribute('href', '/gallery');
+  });
+
+  it('puts the breadcrumbs above the category’s title, as on a picture’s page', async () => {
+    serveCatalogue();
+    renderApp('/gallery/landscapes');
+    const title = await screen.findByRole('heading', { level: 1, name: 'Landscapes' });
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(trail.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('asks for an unknown category opened directly once, though the first script asked first', async () => {
+    serveCatalogue();
+    const asked: URLSearchParams[] = [];
+    const categoriesAnswer = gate();
+    server.use(
+      http.get(apiUrl('/api/offers'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json(
+          { title: 'Validation failed', status: 400, errors: { Category: ['Unknown category.'] } },
+          { status: 400 },
+        );
+      }),
+      http.get(apiUrl('/api/categories'), async () => {
+        await categoriesAnswer.opened;
+        return HttpResponse.json({ items: [] });
+      }),
+    );
+    const store = setupStore();
+    prefetchGalleryPage(store, { pathname: '/gallery/dragons', search: '' });
+    // The refusal is in before the page renders; the categories are not.
+    await waitFor(() => expect(asked).toHaveLength(1));
+    const refused = catalogueApi.endpoints.getOffers.select({
+      category: 'dragons',
+      sort: 'NewToOld',
+      currency: 'EUR',
+    });
+    await waitFor(() => expect(refused(store.getState()).isError).toBe(true));
+
+    renderApp('/gallery/dragons', { store });
+    categoriesAnswer.release();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Category not found' }),
+    ).toBeInTheDocument();
+    expect(asked).toHaveLength(1);
   });
 
   it('fetches again in the new currency, shows whole yen and drops the old price range', async () => {

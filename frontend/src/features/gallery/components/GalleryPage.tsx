@@ -19,7 +19,7 @@ import { useDisplayCurrency } from '../hooks/useDisplayCurrency';
 import { useWhenVisible } from '../hooks/useWhenVisible';
 import { categoryPath, GALLERY_PATH } from '../paths';
 import type { OfferFilters } from '../types';
-import { FilterBar } from './FilterBar';
+import { GalleryFilters } from './GalleryFilters';
 import { OfferGrid } from './OfferGrid';
 import './GalleryPage.css';
 
@@ -45,13 +45,23 @@ export default function GalleryPage() {
   );
   const priceErrors = useMemo(() => validatePriceRange(filters, currency), [filters, currency]);
 
-  const { data: categories = [], isSuccess: categoriesLoaded } = useGetCategoriesQuery(undefined);
+  const {
+    data: categories = [],
+    isSuccess: categoriesLoaded,
+    isLoading: categoriesLoading,
+  } = useGetCategoriesQuery(undefined);
   const category = categories.find((candidate) => candidate.urlName === categoryName);
   const categoryIsUnknown =
     categoryName !== undefined && categoriesLoaded && category === undefined;
 
+  // A category's pictures are asked for once the categories are known (the first script asked for
+  // both at once: prefetch.ts): subscribing to an answer that failed asks again, and an unknown
+  // category's refusal would arrive twice.
+  const waitForCategories = categoryName !== undefined && categoriesLoading;
   const offers = useGetOffersInfiniteQuery(
-    hasErrors(priceErrors) || categoryIsUnknown ? skipToken : { ...filters, currency },
+    hasErrors(priceErrors) || categoryIsUnknown || waitForCategories
+      ? skipToken
+      : { ...filters, currency },
   );
 
   useClearPriceRangeOnCurrencyChange(filters, setSearchParams);
@@ -81,16 +91,20 @@ export default function GalleryPage() {
   };
 
   return (
-    <Page title={category?.title ?? 'Gallery'}>
-      {categoryName !== undefined && (
-        <Breadcrumbs
-          crumbs={[
-            { label: 'Gallery', to: GALLERY_PATH },
-            { label: category?.title ?? categoryName },
-          ]}
-        />
-      )}
-      <FilterBar
+    <Page
+      title={category?.title ?? 'Gallery'}
+      breadcrumbs={
+        categoryName !== undefined && (
+          <Breadcrumbs
+            crumbs={[
+              { label: 'Gallery', to: GALLERY_PATH },
+              { label: category?.title ?? categoryName },
+            ]}
+          />
+        )
+      }
+    >
+      <GalleryFilters
         filters={filters}
         categories={categories}
         currency={currency}

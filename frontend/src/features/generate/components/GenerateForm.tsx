@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/Alert';
 import { ButtonLink } from '@/components/ui/ButtonLink';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { Stack } from '@/components/ui/Stack';
+import { WidgetErrorBoundary } from '@/components/WidgetErrorBoundary';
 import { AccountForm, SubmitButton } from '@/components/form/AccountForm';
 import { useAccountForm } from '@/components/form/useAccountForm';
 import { type LoginPageState } from '@/features/accounts';
@@ -29,20 +30,27 @@ const DEFAULT_ASPECT_RATIO: AspectRatio = '1x1';
 const COUNTS = Array.from({ length: MAX_IMAGES_PER_REQUEST }, (_, index) => String(index + 1));
 const GENERATOR_BUSY = 'The generator is busy, try again in a moment.';
 const SEED_RULE = `A whole number from 0 to ${SEED_MAX.toLocaleString('en')}.`;
+/** Said in the form before asking the server, whose own wording is for developers. */
+const PROMPT_MISSING = 'Describe the picture you want: a few words are enough.';
 /** Where the log-in page returns to. */
 const RETURN_HERE: LoginPageState = { from: '/generate' };
 
 type FormValues = Record<'prompt' | 'style' | 'aspectRatio' | 'count' | 'seed', string>;
 
-/** The request the form describes, or what is wrong with its seed. */
-function requestOf(values: FormValues): GenerationRequest | { seedProblem: string } {
+/** The request the form describes, or what is wrong with its fields. */
+function requestOf(values: FormValues): GenerationRequest | { problems: Record<string, string[]> } {
+  const problems: Record<string, string[]> = {};
+  const prompt = values.prompt.trim();
+  // The field stops typing at the limit; a pasted longer text is cut by the browser too.
+  if (prompt === '') problems.prompt = [PROMPT_MISSING];
   const seedText = values.seed.trim();
   const seed = seedText === '' ? undefined : Number(seedText);
   if (seed !== undefined && (!/^\d+$/.test(seedText) || seed > SEED_MAX)) {
-    return { seedProblem: SEED_RULE };
+    problems.seed = [SEED_RULE];
   }
+  if (Object.keys(problems).length > 0) return { problems };
   return {
-    prompt: values.prompt.trim(),
+    prompt,
     style: STYLES.find((style) => style === values.style) ?? DEFAULT_STYLE,
     aspectRatio:
       ASPECT_RATIOS.find((ratio) => ratio === values.aspectRatio) ?? DEFAULT_ASPECT_RATIO,
@@ -69,8 +77,8 @@ export function GenerateForm() {
 
   const submit = async () => {
     const request = requestOf(form.values);
-    if ('seedProblem' in request) {
-      form.showErrors(localValidationError({ seed: [request.seedProblem] }));
+    if ('problems' in request) {
+      form.showErrors(localValidationError(request.problems));
       return;
     }
     setSentPrompt(request.prompt);
@@ -139,7 +147,11 @@ export function GenerateForm() {
         {generation.data !== undefined && (
           <GenerationResult generation={generation.data} prompt={sentPrompt} />
         )}
-        {isSignedIn && <CostSummary count={Number(form.values.count)} />}
+        {isSignedIn && (
+          <WidgetErrorBoundary what="What it costs">
+            <CostSummary count={Number(form.values.count)} />
+          </WidgetErrorBoundary>
+        )}
       </Stack>
     </div>
   );

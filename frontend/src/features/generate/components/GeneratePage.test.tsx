@@ -33,9 +33,13 @@ async function openGenerate() {
 }
 
 /** A signed-in customer with 2 of 3 free images left, €10 on the balance and no images yet. */
-async function openSignedIn({ history = serveHistory([]), balance = money(1000) } = {}) {
+async function openSignedIn({
+  history = serveHistory([]),
+  balance = money(1000),
+  allowed = makeAllowance(),
+} = {}) {
   signIn();
-  const allowance = serveAllowance(makeAllowance());
+  const allowance = serveAllowance(allowed);
   const balances = serveBalance(balance);
   const user = await openGenerate();
   return { user, allowance, balances, history };
@@ -95,6 +99,24 @@ describe('generate page for a customer', () => {
     expect(
       screen.getByText('2 images free, 2 images at €0.20: €0.40 from your balance.'),
     ).toBeInTheDocument();
+  });
+
+  it('says plainly that the built-in generator draws abstract pictures, not the prompt’s things', async () => {
+    await openSignedIn({ allowed: makeAllowance({ generator: 'built-in' }) });
+
+    expect(
+      await screen.findByText(/It does not draw the things your prompt names\./),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/draws it for you/)).not.toBeInTheDocument();
+  });
+
+  it('says an image model draws the prompt when the shop has one', async () => {
+    await openSignedIn({ allowed: makeAllowance({ generator: 'remote' }) });
+
+    expect(
+      await screen.findByText('An image model draws the picture your prompt describes.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/abstract/)).not.toBeInTheDocument();
   });
 
   it('counts the characters of the prompt', async () => {
@@ -218,6 +240,21 @@ describe('generate page for a customer', () => {
     await user.click(generateButton());
 
     expect(await form().findByRole('alert')).toHaveTextContent('Too many requests.');
+  });
+
+  it('asks for a prompt in its own words before sending, with the count beside it', async () => {
+    // No handler for the generation: sending it would fail the test.
+    const { user } = await openSignedIn();
+
+    await fill(user, form().getByLabelText('Prompt'), '   ');
+    await user.click(generateButton());
+
+    await waitFor(() =>
+      expect(form().getByLabelText('Prompt')).toHaveAccessibleDescription(
+        'Describe the picture you want: a few words are enough. 3 / 500',
+      ),
+    );
+    expect(form().getByLabelText('Prompt')).toHaveFocus();
   });
 
   it('checks the seed before sending', async () => {

@@ -9,6 +9,18 @@ import type { PaymentStatus } from '@/types/payment';
 import { GiftCardNumber } from './GiftCardNumber';
 import './orders.css';
 
+/**
+ * What each payment state means to the customer. A payment cancelled on the provider's page leaves
+ * the order Pending on the server until it expires: to the customer it is simply not paid.
+ */
+const STATUS_LABELS: Record<PaymentStatus, string> = {
+  Pending: 'Not paid yet',
+  Paid: 'Paid',
+  Failed: 'Failed',
+  Expired: 'Expired',
+};
+
+/** Not paid yet is dark amber on light amber (controls.css), which small text reads at 9.1:1. */
 const STATUS_BADGES: Record<PaymentStatus, string> = {
   Pending: 'badge badge--warning',
   Paid: 'badge badge--success',
@@ -46,7 +58,7 @@ export function OrderCard({ order, highlighted = false }: OrderCardProps) {
             {formatDateTime(order.createdAt)} · Reference {order.reference}
           </p>
         </div>
-        <span className={STATUS_BADGES[order.status]}>{order.status}</span>
+        <span className={STATUS_BADGES[order.status]}>{STATUS_LABELS[order.status]}</span>
       </Stack>
       <ul className="plain-list mt-2">
         {order.lines.map((line) => (

@@ -65,7 +65,7 @@ describe('order history', () => {
     expect(
       await screen.findByText('Its number appears here once the order is paid.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('Pending')).toBeInTheDocument();
+    expect(screen.getByText('Not paid yet')).toBeInTheDocument();
   });
 
   it('follows the order paid on the payment page until it is paid, then empties its pictures from the cart', async () => {
@@ -116,6 +116,55 @@ describe('order history', () => {
     expect(await screen.findByText('Payment cancelled')).toBeInTheDocument();
     expect(await screen.findByText('Order #17')).toBeInTheDocument();
     expect(orderCalls.count).toBe(1);
+    // The server keeps the order Pending until it expires; to the customer it is not paid.
+    const chip = within(orderCard(17)).getByText('Not paid yet');
+    expect(within(orderCard(17)).queryByText('Pending')).not.toBeInTheDocument();
+    // The warning badge: dark amber on light amber (the contrast itself is checked in the browser,
+    // e2e/buying-path.spec.ts, where the stylesheets apply).
+    expect(chip).toHaveClass('badge', 'badge--warning');
+  });
+
+  it('tells a customer who paid for a gift card alone where its number is, not about Artworks', async () => {
+    const giftCardOnly = makeOrder({
+      status: 'Paid',
+      lines: [],
+      giftCards: [{ amount: money(2500), number: 'ABCD-EFGH-JKMN-PQRS' }],
+    });
+    serveOrderStates([giftCardOnly]);
+    serveOrders([giftCardOnly]);
+    openHistory('/order-history?order=17');
+
+    expect(await screen.findByText('Payment received')).toBeInTheDocument();
+    expect(
+      screen.getByText('Thank you! The gift card number is in the order below, ready to give.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Artworks/)).not.toBeInTheDocument();
+  });
+
+  it('says where both are when pictures and a gift card were paid together', async () => {
+    serveOrderStates([WITH_GIFT_CARD]);
+    serveOrders([WITH_GIFT_CARD]);
+    openHistory('/order-history?order=17');
+
+    expect(
+      await screen.findByText(
+        'Thank you! Your pictures are ready to download under Artworks, and the gift card number is in the order below.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing about the cart when a gift card alone was not paid', async () => {
+    const failed = makeOrder({
+      status: 'Failed',
+      lines: [],
+      giftCards: [{ amount: money(2500), number: null }],
+    });
+    serveOrderStates([failed]);
+    serveOrders([failed]);
+    openHistory('/order-history?order=17');
+
+    expect(await screen.findByText('Payment failed')).toBeInTheDocument();
+    expect(screen.getByText('Nothing was charged.')).toBeInTheDocument();
   });
 
   it('shows 20 orders at first and the older ones on "Load more orders"', async () => {

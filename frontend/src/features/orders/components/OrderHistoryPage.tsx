@@ -3,7 +3,7 @@ import { DelayedProgress } from '@/components/DelayedProgress';
 import { GALLERY_PATH } from '@/features/gallery';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
-import { PaymentStatusAlert } from '@/components/PaymentStatusAlert';
+import { PaymentStatusAlert, type PaymentOutcomeTexts } from '@/components/PaymentStatusAlert';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -14,10 +14,23 @@ import { useGetOrdersInfiniteQuery } from '../api/ordersApi';
 import { useFollowedOrder } from '../hooks/useFollowedOrder';
 import { OrderCard } from './OrderCard';
 
-const PAYMENT_TEXTS = {
-  paid: 'Thank you! Your pictures are ready to download under Artworks.',
-  notPaid: 'Nothing was charged. The pictures are still in your cart.',
-};
+/** What a payment's outcome means for what the order holds: pictures, a gift card or both. */
+function paymentTexts(order: Order | undefined): PaymentOutcomeTexts {
+  const pictures = order === undefined || order.lines.length > 0;
+  const giftCard = order !== undefined && order.giftCards.length > 0;
+  let paid = 'Thank you! Your pictures are ready to download under Artworks.';
+  if (giftCard) {
+    paid = pictures
+      ? 'Thank you! Your pictures are ready to download under Artworks, and the gift card number is in the order below.'
+      : 'Thank you! The gift card number is in the order below, ready to give.';
+  }
+  return {
+    paid,
+    notPaid: pictures
+      ? 'Nothing was charged. The pictures are still in your cart.'
+      : 'Nothing was charged.',
+  };
+}
 
 function newestFirst(orders: readonly Order[]): Order[] {
   return [...orders].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
@@ -48,7 +61,7 @@ export default function OrderHistoryPage() {
             status={followed.order?.status}
             cancelled={cancelled}
             gaveUp={followed.gaveUp}
-            texts={PAYMENT_TEXTS}
+            texts={paymentTexts(followed.order)}
           />
         ))}
       {orders.isLoading && <DelayedProgress label="Loading your orders" />}
