@@ -28,6 +28,9 @@ async function waitForResetMail(email: string): Promise<ResetMail> {
 async function openAccountMenuItem(page: Page, name: string) {
   await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name }).click();
+  // The menu closes in 250 ms while the next page arrives: the page is the customer's once the
+  // menu has gone.
+  await expect(page.getByRole('menu')).toHaveCount(0);
 }
 
 async function logIn(page: Page, email: string, password: string) {

@@ -22,11 +22,32 @@ export function Menu({ trigger, open, onOpenChange, children }: MenuProps) {
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+        <DropdownMenu.Content
+          className="menu"
+          align="end"
+          sideOffset={4}
+          onCloseAutoFocus={(event) => {
+            // The menu gives the focus back to its button only once its closing animation has
+            // ended. A link chosen from it has opened another page meanwhile, which may hold the
+            // focus already (its heading, or a field the user is typing in): leave it there.
+            if (focusIsOnThePage()) event.preventDefault();
+          }}
+        >
           {children}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+  );
+}
+
+/** Whether something that is still on the page has the focus (not <body>, not the closing menu). */
+function focusIsOnThePage(): boolean {
+  const active = document.activeElement;
+  return (
+    active !== null &&
+    active !== document.body &&
+    active.isConnected &&
+    active.closest('.menu') === null
   );
 }
 
