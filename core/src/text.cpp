@@ -139,4 +139,18 @@ bool has_control_characters_besides_line_breaks(std::string_view text) noexcept 
   return has_control_characters_except(text, U"\n\r\t");
 }
 
+std::string percent_encode(std::string_view text) {
+  std::string encoded;
+  for (const char c : text) {
+    const bool unreserved = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                            (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~';
+    if (unreserved) {
+      encoded += c;
+    } else {
+      encoded += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    }
+  }
+  return encoded;
+}
+
 }  // namespace artshop::text

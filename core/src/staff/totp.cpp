@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "artshop/core/codec/base32.hpp"
+#include "artshop/core/text.hpp"
 
 namespace artshop {
 namespace {
@@ -46,21 +47,6 @@ bool same_code(std::string_view a, std::string_view b) noexcept {
     difference |= static_cast<unsigned>(a[i] ^ b[i]);
   }
   return difference == 0;
-}
-
-// RFC 3986 unreserved characters stay, everything else is %XX (the label's colon included).
-std::string percent_encoded(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    const bool unreserved = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-                            (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~';
-    if (unreserved) {
-      out += c;
-    } else {
-      out += fmt::format("%{:02X}", static_cast<unsigned char>(c));
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -140,9 +126,9 @@ std::expected<std::uint64_t, TotpRefusal> match_totp(const MessageAuthenticator&
 
 std::string otpauth_uri(std::string_view issuer, std::string_view account,
                         std::span<const std::byte> secret, const TotpSettings& settings) {
-  const auto encoded_issuer = percent_encoded(issuer);
+  const auto encoded_issuer = text::percent_encode(issuer);
   return fmt::format("otpauth://totp/{}:{}?secret={}&issuer={}&algorithm={}&digits={}&period={}",
-                     encoded_issuer, percent_encoded(account), base32::encode(secret),
+                     encoded_issuer, text::percent_encode(account), base32::encode(secret),
                      encoded_issuer, name_of(settings.algorithm), settings.digits,
                      settings.period.count());
 }

@@ -41,6 +41,10 @@ bool has_control_characters_besides_line_breaks(std::string_view text) noexcept;
 // \xNN below U+0080 and as \u{XXXX} above it, and each byte of malformed UTF-8 as \xNN.
 std::string escape_control_characters(std::string_view text);
 
+// Percent-encoding (RFC 3986): the unreserved characters (ASCII letters, digits, - . _ ~) stay,
+// every other byte becomes %XX, upper-case hex. For query values and URI labels.
+std::string percent_encode(std::string_view text);
+
 // Each code point of `text` in turn to `visit(code_point, bytes)`; a byte that starts no
 // well-formed sequence goes alone with the code point nullopt.
 template <class Visit>
