@@ -266,8 +266,9 @@ test-embed: $(BUILD_DIR)/build.ninja
 	$(EMBED_TEST_DIR)/build/artshop_embed | tee $(EMBED_TEST_DIR)/output.txt
 	@grep -Eq '^order [0-9]+ \(ord_[0-9a-f]+\) Paid' $(EMBED_TEST_DIR)/output.txt && \
 	  grep -Eq '^  balanced: ' $(EMBED_TEST_DIR)/output.txt && \
-	  echo 'embed: the order was paid from the balance and its ledger posting balances' || \
-	  { echo 'embed: the output names no paid order with a balanced ledger posting'; exit 1; }
+	  grep -Eq '^mail to ada@example.com: ' $(EMBED_TEST_DIR)/output.txt && \
+	  echo 'embed: the order was paid from the balance, its gift card mailed, its ledger posting balances' || \
+	  { echo 'embed: the output names no paid order, gift-card mail and balanced ledger posting'; exit 1; }
 
 # clang-tidy 16 with the root .clang-tidy over every project .cpp the build compiles (as its
 # compile_commands.json lists them), TIDY_JOBS files at once and nice'd; any finding fails.

@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Lighthouse performance of the built front end as the real server serves it: the home page, the
-# gallery and a picture page, with Lighthouse's mobile preset (its default: a Moto G Power class
-# phone, 4x CPU slowdown, simulated slow 4G) and its desktop preset (docs/benchmarks.md).
+# gallery, a picture page, the generator, and the cart as a visitor sees it (a sign-in prompt) and
+# as a signed-in shopper with a picture in it does (a Chromium profile made by
+# frontend/scripts/lighthouse-profile.mjs, kept through the runs), with Lighthouse's mobile
+# preset (its default: a Moto G Power class phone, 4x CPU slowdown, simulated slow 4G) and its
+# desktop preset (docs/benchmarks.md).
 # Usage: bench/lighthouse.sh [build-dir]   (needs chromium, curl, python3 and frontend/node_modules)
-# Each page and preset runs LIGHTHOUSE_RUNS (3) times; the run with the median score is printed:
+# Each page and preset runs LIGHTHOUSE_RUNS (5) times; the run with the median score is printed:
 # score, FCP, LCP, TBT, CLS, Speed Index. Fails when a median is below LIGHTHOUSE_MIN_SCORE (95).
+# LIGHTHOUSE_PAGES (a regex) audits only the pages whose name matches (home, gallery, picture,
+# generate, cart, cart-signed-in); LIGHTHOUSE_KEEP=<folder> keeps every JSON report there.
 # ARTSHOP_STATIC_DIR (frontend/dist) picks the build; BENCH_SEEDED=<folder> keeps the seeded
 # catalogue there and reuses it on the next run.
 set -euo pipefail
@@ -14,7 +19,7 @@ binary=$build/app/artshop
 frontend=$(realpath "$here/../frontend")
 static_dir=$(realpath "${ARTSHOP_STATIC_DIR:-$frontend/dist}")
 lighthouse=$frontend/node_modules/.bin/lighthouse
-runs=${LIGHTHOUSE_RUNS:-3}
+runs=${LIGHTHOUSE_RUNS:-5}
 min_score=${LIGHTHOUSE_MIN_SCORE:-95}
 offers=${LIGHTHOUSE_OFFERS:-200}
 port=${LIGHTHOUSE_PORT:-18490}
@@ -27,6 +32,7 @@ work=$(mktemp -d)
 server=
 cleanup() {
   [ -n "$server" ] && kill "$server" 2> /dev/null && wait "$server" 2> /dev/null
+  [ -n "${LIGHTHOUSE_KEEP:-}" ] && mkdir -p "$LIGHTHOUSE_KEEP" && cp "$work"/*.json "$LIGHTHOUSE_KEEP" 2> /dev/null
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -54,14 +60,21 @@ until curl -fs -o /dev/null "$base/api/offers/latest?Currency=EUR"; do
 done
 picture=$(curl -fsS "$base/api/offers/latest?Currency=EUR" |
   python3 -c 'import json, sys; print(json.load(sys.stdin)["items"][0]["urlName"])')
+(cd "$frontend" && node scripts/lighthouse-profile.mjs "$base" "/gallery/picture/$picture" \
+  "$work/shopper")
 
 # One Lighthouse run; prints the path of its JSON report, which is missing when the run failed
 # (its last error line goes to stderr).
+# A page whose name ends in "-in" is audited in the signed-in shopper's profile.
 audit() {  # name preset run url
-  local report=$work/$1-$2-$3.json preset=()
+  local report=$work/$1-$2-$3.json preset=() flags=$chrome_flags
   [ "$2" = desktop ] && preset=(--preset=desktop)
+  if [[ $1 == *-in ]]; then
+    preset+=(--disable-storage-reset)
+    flags="$flags --user-data-dir=$work/shopper"
+  fi
   if ! "$lighthouse" "$4" "${preset[@]}" --only-categories=performance --output=json \
-    --output-path="$report" --chrome-flags="$chrome_flags" --quiet > /dev/null 2> "$report.log"; then
+    --output-path="$report" --chrome-flags="$flags" --quiet > /dev/null 2> "$report.log"; then
     echo "lighthouse $2 $4 failed: $(grep -v '^ *at ' "$report.log" | tail -1)" >&2
     rm -f "$report"
   fi
@@ -98,12 +111,16 @@ echo "== Lighthouse $("$lighthouse" --version), $("$CHROME_PATH" --version 2> /d
 echo "performance only, median of $runs runs; front end from $static_dir"
 below=0
 for preset in mobile desktop; do
-  for page in "home /" "gallery /gallery" "picture /gallery/picture/$picture"; do
+  for page in "home /" "gallery /gallery" "picture /gallery/picture/$picture" \
+    "generate /generate" "cart /cart" "cart-signed-in /cart"; do
     name=${page%% *}
     path=${page#* }
+    [[ $name =~ ${LIGHTHOUSE_PAGES:-.} ]] || continue
     reports=()
     for run in $(seq "$runs"); do reports+=("$(audit "$name" "$preset" "$run" "$base$path")"); done
-    row=$(median_row "$preset $path" "${reports[@]}")
+    label="$preset $path"
+    [[ $name == *-in ]] && label="$label (signed in, one picture)"
+    row=$(median_row "$label" "${reports[@]}")
     echo "$row"
     score=$(sed -E 's/.* score +([0-9]+) .*/\1/' <<< "$row")
     [ "$score" -lt "$min_score" ] && below=1

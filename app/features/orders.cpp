@@ -63,7 +63,7 @@ Orders::Orders(Infrastructure& infrastructure, const Authenticate& authenticate_
           narrow<AccountRepository, OfferRepository, PaymentRepository, OrderRepository, Ledger,
                  ArtworkRepository, GiftCardRepository, IdempotencyRepository, MailOutbox>(
               shared.transactions),
-          *shared.rate_source, payments, shared.random, fulfil_paid_order, shared.clock,
+          *shared.rate_source, &payments, shared.random, fulfil_paid_order, shared.clock,
           shared.config.orders),
       list_orders(narrow<OrderRepository, GiftCardRepository>(shared.transactions)),
       get_order(narrow<OrderRepository, GiftCardRepository>(shared.transactions)),

@@ -1,8 +1,11 @@
-// Artshop's core in a program of its own: a customer with a prepaid balance buys a picture,
-// and the ledger shows where the money went. Run it; it exits non-zero when anything fails.
+// Artshop's core in a program of its own: a customer with a prepaid balance buys a picture and
+// a gift card, the gift card's mail leaves through the outbox, and the ledger shows where the
+// money went. The shop takes no cards here, so an order not paid from the balance is refused.
+// Run it; it exits non-zero when anything fails.
 
 #include <fmt/format.h>
 
+#include <artshop/core/mail/deliver_mail.hpp>
 #include <artshop/core/orders/get_balance.hpp>
 #include <artshop/core/orders/place_order.hpp>
 #include <cstdio>
@@ -12,6 +15,7 @@
 #include <string>
 
 #include "memory_store.hpp"
+#include "sha256_digests.hpp"
 
 namespace embed {
 namespace {
@@ -39,6 +43,16 @@ class DeviceRandom final : public RandomSource {
 
  private:
   std::random_device device_;
+};
+
+// The mail transport: this program prints each mail where a real one would hand it to SMTP.
+class PrintedMail final : public Mailer {
+ public:
+  void send(const EmailMessage& message) override {
+    fmt::print("mail to {}: {}\n", message.to, message.subject);
+    ++sent;
+  }
+  int sent = 0;
 };
 
 constexpr std::int64_t kSeedBalanceEurCents = 50'00;
@@ -96,7 +110,9 @@ Result<Seeded> seed(const SeedPorts& transactions, const Clock& clock) {
   });
 }
 
-PlaceOrderCommand balance_order(const Seeded& seeded, AttributeId size) {
+// An order of one picture at `size`, with a gift card of `gift_card` EUR when given.
+PlaceOrderCommand balance_order(const Seeded& seeded, AttributeId size,
+                                std::optional<std::string> gift_card = std::nullopt) {
   return {.user = seeded.customer,
           .names = {.first_name = "Ada", .last_name = "Lovelace"},
           .billing = {.country = "GB",
@@ -104,6 +120,7 @@ PlaceOrderCommand balance_order(const Seeded& seeded, AttributeId size) {
                       .address1 = "12 St James's Square",
                       .zip_code = "SW1Y 4JH"},
           .cart_items = {{.offer_id = seeded.offer.value, .offer_attribute_id = size.value}},
+          .gift_card_amount = std::move(gift_card),
           .currency = "EUR",
           .agreed_to_terms = true,
           .pay_by_balance = true};
@@ -147,8 +164,8 @@ int run() {
   ShippedRates rates;
   DeviceRandom random;
   MemoryStore store;
-  UnusedPaymentGateway payments;
-  UnusedTokenHasher digests;
+  Sha256Digests digests;
+  PrintedMail transport;
 
   const auto seeded = seed(store.transactions(), clock);
   if (!seeded) {
@@ -156,7 +173,9 @@ int run() {
     return EXIT_FAILURE;
   }
   const FulfilPaidOrder fulfil(random, digests);
-  PlaceOrder place_order(store.transactions(), rates, payments, random, fulfil, clock);
+  // No payment gateway: this shop sells against prepaid balances only.
+  PlaceOrder place_order(store.transactions(), rates, nullptr, random, fulfil, clock);
+  DeliverMail deliver_mail(store.transactions(), transport, clock);
   GetBalance get_balance(store.transactions(), rates);
   const auto balance = [&] { return get_balance({.user = seeded->customer, .currency = "EUR"}); };
   const auto before = balance();
@@ -166,15 +185,22 @@ int run() {
   }
   fmt::print("balance before: {}\n", before->to_string());
 
-  const auto placed = place_order(balance_order(*seeded, seeded->hd));
+  const auto placed = place_order(balance_order(*seeded, seeded->hd, "10"));
   if (!placed) {
     fmt::print(stderr, "the order was refused: {}\n", describe_error(placed.error()));
     return EXIT_FAILURE;
   }
   const auto& order = placed->order;
-  fmt::print("order {} ({}) {}: {} picture, {} from the balance\n", order.id.value,
+  fmt::print("order {} ({}) {}: {} picture, {} gift card, {} from the balance\n", order.id.value,
              order.payment.reference, name(order.payment.status), order.lines.size(),
-             order.total().to_string());
+             placed->gift_card_numbers.size(), order.total().to_string());
+
+  // After the commit, the sender sends what the order queued: the gift card's number.
+  const auto delivered = deliver_mail();
+  if (!delivered || delivered->sent != 1 || transport.sent != 1) {
+    fmt::print(stderr, "the gift card's mail was not sent\n");
+    return EXIT_FAILURE;
+  }
   const auto after = balance();
   if (!after) return EXIT_FAILURE;
   fmt::print("balance after: {}\n", after->to_string());
@@ -187,6 +213,16 @@ int run() {
     return EXIT_FAILURE;
   }
   fmt::print("a second order is refused: {}\n", describe_error(refused.error()));
+
+  // Without a card provider, an order that does not pay from the balance is refused.
+  auto by_card = balance_order(*seeded, seeded->hd);
+  by_card.pay_by_balance = false;
+  const auto card_order = place_order(by_card);
+  if (card_order) {
+    fmt::print(stderr, "an order by card was placed in a shop without a card provider\n");
+    return EXIT_FAILURE;
+  }
+  fmt::print("an order by card is refused: {}\n", describe_error(card_order.error()));
 
   bool balanced = false;
   const Transactions<Ledger> ledger = store.transactions();

@@ -1,39 +1,57 @@
 #pragma once
 
-// The in-memory adapters of the repositories a balance-paid order touches: accounts, offers,
-// payments, orders, the ledger and owned artworks, in transactions over those six and the two
-// that PlaceOrder takes but an order of pictures without an Idempotency-Key never reaches. A
-// real embedder puts its own database here; what a transaction must guarantee is the same
-// (docs/embedding.md).
+// The in-memory adapters of every port PlaceOrder writes through: accounts, offers, payments,
+// orders, the ledger, owned artworks, gift cards, idempotency keys and the mail outbox, in
+// transactions over all nine. A real embedder puts its own database here; what a transaction
+// must guarantee is the same (docs/embedding.md).
 
+#include <algorithm>
+#include <artshop/core/accounts/ports.hpp>
+#include <artshop/core/catalogue/catalogue_snapshot.hpp>
+#include <artshop/core/orders/repositories.hpp>
+#include <artshop/core/ports/mail_outbox.hpp>
 #include <artshop/core/ports/transactions.hpp>
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <ranges>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
-
-#include "unused_ports.hpp"
 
 namespace embed {
 
 using namespace artshop;
+using std::chrono::sys_seconds;
+
+// A mail in the outbox: due at `due`, or a dead letter.
+struct QueuedMail {
+  OutboxMail mail;
+  sys_seconds due;
+  bool dead = false;
+  std::string last_error;
+};
 
 // Everything stored, as plain containers: copying it is how a transaction is rolled back.
 struct Tables {
   std::map<std::int64_t, Account> accounts;
   std::map<std::int64_t, Offer> offers;
+  std::map<std::string, Category, std::less<>> categories;  // by urlName
   std::int64_t last_attribute_id = 0;
   std::map<std::int64_t, Payment> payments;
   std::map<std::int64_t, Order> orders;               // each read with its payment as it stands
   std::map<std::int64_t, std::int64_t> reservations;  // offer id -> order id
   std::vector<Posting> postings;
   std::map<std::int64_t, Artwork> artworks;
+  std::map<std::tuple<std::int64_t, int, ImageFormat>, std::string> renders;
+  std::map<std::string, GiftCard, std::less<>> gift_cards;  // by number digest
+  std::vector<IdempotencyRecord> idempotency;
+  std::map<std::int64_t, QueuedMail> outbox;
 };
 
 // Stores `row` under the id after the highest one in use, as an autoincrement key would.
@@ -86,7 +104,8 @@ class MemoryAccountRepository final : public AccountRepository {
   Tables& tables_;
 };
 
-// Orders price their lines by offer id; browsing the catalogue is another use case's business.
+// Browsing answers from a CatalogueSnapshot of the stored offers, the same in-memory index the
+// shop's read model keeps, made afresh for each query: plenty for an example's catalogue.
 class MemoryOfferRepository final : public OfferRepository {
  public:
   explicit MemoryOfferRepository(Tables& tables) : tables_(tables) {}
@@ -114,13 +133,45 @@ class MemoryOfferRepository final : public OfferRepository {
   }
   int count() override { return static_cast<int>(tables_.offers.size()); }
 
-  OfferPage search(const OfferSearch&) override { unused("offers.search"); }
-  std::vector<Offer> latest(int) override { unused("offers.latest"); }
-  std::vector<Category> categories() override { unused("offers.categories"); }
-  bool category_exists(std::string_view) override { unused("offers.category_exists"); }
-  void upsert_category(const Category&) override { unused("offers.upsert_category"); }
+  OfferPage search(const OfferSearch& search) override {
+    OfferPage page;
+    const auto matches = snapshot().search(search);
+    for (const auto& offer : matches.items) page.items.push_back(*offer);
+    page.total = matches.total;
+    return page;
+  }
+  std::vector<Offer> latest(int count) override {
+    std::vector<Offer> newest;
+    for (const auto& offer : snapshot().latest(count)) newest.push_back(*offer);
+    return newest;
+  }
+  std::vector<Category> categories() override {
+    std::vector<Category> all;
+    for (auto category : tables_.categories | std::views::values) {
+      category.offer_count = static_cast<int>(
+          std::ranges::count_if(tables_.offers | std::views::values, [&](const Offer& offer) {
+            return offer.status == OfferStatus::Active && offer.category == category.url_name;
+          }));
+      all.push_back(std::move(category));
+    }
+    return all;
+  }
+  bool category_exists(std::string_view url_name) override {
+    return tables_.categories.contains(url_name);
+  }
+  void upsert_category(const Category& category) override {
+    tables_.categories.insert_or_assign(category.url_name, category);
+  }
 
  private:
+  CatalogueSnapshot snapshot() const {
+    std::vector<std::shared_ptr<const Offer>> shown;
+    for (const auto& offer : tables_.offers | std::views::values) {
+      if (offer.status != OfferStatus::Hidden) shown.push_back(std::make_shared<Offer>(offer));
+    }
+    auto names = tables_.categories | std::views::keys;
+    return {std::move(shown), {names.begin(), names.end()}, 0};
+  }
   Tables& tables_;
 };
 
@@ -146,12 +197,23 @@ class MemoryPaymentRepository final : public PaymentRepository {
     payment.settled_at = at;
     return true;
   }
-  // Expiry and deposits need a payment provider, which this example has none of.
-  std::vector<Payment> pending_expired(std::chrono::sys_seconds) override {
-    unused("payments.pending_expired");
+  std::vector<Payment> pending_expired(sys_seconds now) override {
+    std::vector<Payment> expired;
+    for (const auto& payment : tables_.payments | std::views::values) {
+      if (payment.status == PaymentStatus::Pending && payment.expires_at <= now) {
+        expired.push_back(payment);
+      }
+    }
+    std::ranges::sort(expired, {}, &Payment::expires_at);
+    return expired;
   }
-  std::size_t count_pending_for_user(UserId, PaymentPurpose, std::chrono::sys_seconds) override {
-    unused("payments.count_pending_for_user");
+  std::size_t count_pending_for_user(UserId user, PaymentPurpose purpose,
+                                     sys_seconds now) override {
+    return static_cast<std::size_t>(
+        std::ranges::count_if(tables_.payments | std::views::values, [&](const Payment& payment) {
+          return payment.user == user && payment.purpose == purpose &&
+                 payment.status == PaymentStatus::Pending && payment.expires_at > now;
+        }));
   }
 
  private:
@@ -253,12 +315,139 @@ class MemoryArtworkRepository final : public ArtworkRepository {
     }
     return owned;
   }
-  // Renders at a bought size are the download use case's business.
-  std::optional<std::string> rendered(OfferId, int, ImageFormat) override {
-    unused("artworks.rendered");
+  std::optional<std::string> rendered(OfferId offer, int long_edge, ImageFormat format) override {
+    const auto found = tables_.renders.find({offer.value, long_edge, format});
+    if (found == tables_.renders.end()) return std::nullopt;
+    return found->second;
   }
-  void remember_rendered(OfferId, int, ImageFormat, std::string_view) override {
-    unused("artworks.remember_rendered");
+  void remember_rendered(OfferId offer, int long_edge, ImageFormat format,
+                         std::string_view key) override {
+    tables_.renders.try_emplace({offer.value, long_edge, format}, key);
+  }
+
+ private:
+  Tables& tables_;
+};
+
+class MemoryGiftCardRepository final : public GiftCardRepository {
+ public:
+  explicit MemoryGiftCardRepository(Tables& tables) : tables_(tables) {}
+
+  bool insert(const GiftCard& card) override {
+    return tables_.gift_cards.try_emplace(card.number_digest, card).second;
+  }
+  std::optional<GiftCard> find_by_digest(std::string_view number_digest) override {
+    const auto found = tables_.gift_cards.find(number_digest);
+    if (found == tables_.gift_cards.end()) return std::nullopt;
+    return found->second;
+  }
+  std::vector<GiftCard> list_for_order(OrderId order) override {
+    std::vector<GiftCard> cards;
+    for (const auto& [digest, card] : tables_.gift_cards) {
+      if (card.order == order) cards.push_back(card);
+    }
+    return cards;
+  }
+  bool redeem(std::string_view number_digest, UserId by, sys_seconds at) override {
+    const auto found = tables_.gift_cards.find(number_digest);
+    if (found == tables_.gift_cards.end() || found->second.redeemed_by) return false;
+    found->second.redeemed_by = by;
+    found->second.redeemed_at = at;
+    return true;
+  }
+
+ private:
+  Tables& tables_;
+};
+
+// Matches the records of one user's key.
+inline auto same_key(UserId user, std::string_view key) {
+  return [=](const IdempotencyRecord& record) { return record.user == user && record.key == key; };
+}
+
+class MemoryIdempotencyRepository final : public IdempotencyRepository {
+ public:
+  explicit MemoryIdempotencyRepository(Tables& tables) : tables_(tables) {}
+
+  std::optional<IdempotencyRecord> find(UserId user, std::string_view key,
+                                        sys_seconds since) override {
+    const auto found = std::ranges::find_if(tables_.idempotency, [&](const auto& record) {
+      return record.user == user && record.key == key && record.created_at > since;
+    });
+    if (found == tables_.idempotency.end()) return std::nullopt;
+    return *found;
+  }
+  bool insert(const IdempotencyRecord& record) override {
+    if (std::ranges::any_of(tables_.idempotency, same_key(record.user, record.key))) return false;
+    tables_.idempotency.push_back(record);
+    return true;
+  }
+  bool complete(const IdempotencyRecord& record) override {
+    const auto found = std::ranges::find_if(tables_.idempotency, [&](const auto& stored) {
+      return same_key(record.user, record.key)(stored) && stored.created_at == record.created_at;
+    });
+    if (found == tables_.idempotency.end()) return false;
+    found->state = record.state;
+    found->outcome = record.outcome;
+    return true;
+  }
+  void remove(UserId user, std::string_view key) override {
+    std::erase_if(tables_.idempotency, same_key(user, key));
+  }
+  void prune(sys_seconds before) override {
+    std::erase_if(tables_.idempotency,
+                  [&](const auto& record) { return record.created_at < before; });
+  }
+
+ private:
+  Tables& tables_;
+};
+
+// Mails wait here after their transaction commits; the program's sender claims and sends them
+// (docs/embedding.md, "Mail").
+class MemoryMailOutbox final : public MailOutbox {
+ public:
+  explicit MemoryMailOutbox(Tables& tables) : tables_(tables) {}
+
+  void enqueue(const EmailMessage& message, sys_seconds now) override {
+    const auto id = tables_.outbox.empty() ? 1 : tables_.outbox.rbegin()->first + 1;
+    auto queued = message;
+    queued.delivery_key = "mail-" + std::to_string(id);
+    tables_.outbox.emplace(
+        id, QueuedMail{
+                .mail = {.id = OutboxMailId{id}, .message = std::move(queued), .created_at = now},
+                .due = now});
+  }
+  std::vector<OutboxMail> claim_due(sys_seconds now, sys_seconds claimed_until,
+                                    int limit) override {
+    std::vector<OutboxMail> claimed;
+    for (auto& [id, queued] : tables_.outbox) {
+      if (std::ssize(claimed) == limit) break;
+      if (queued.dead || queued.due > now) continue;
+      queued.due = claimed_until;
+      claimed.push_back(queued.mail);
+    }
+    return claimed;
+  }
+  void mark_sent(OutboxMailId id) override { tables_.outbox.erase(id.value); }
+  void reschedule(OutboxMailId id, int attempts, sys_seconds next_attempt_at,
+                  std::string_view error) override {
+    auto& queued = tables_.outbox.at(id.value);
+    queued.mail.attempts = attempts;
+    queued.due = next_attempt_at;
+    queued.last_error = error;
+  }
+  void mark_dead(OutboxMailId id, int attempts, std::string_view error) override {
+    auto& queued = tables_.outbox.at(id.value);
+    queued.mail.attempts = attempts;
+    queued.mail.message.text_body.clear();
+    queued.dead = true;
+    queued.last_error = error;
+  }
+  MailOutboxCounts counts() override {
+    MailOutboxCounts counts;
+    for (const auto& [id, queued] : tables_.outbox) ++(queued.dead ? counts.dead : counts.pending);
+    return counts;
   }
 
  private:
@@ -268,8 +457,8 @@ class MemoryArtworkRepository final : public ArtworkRepository {
 // One transaction at a time (the mutex), each all or nothing (the copy taken before it runs).
 // That is the whole contract a use case relies on: it never sees another transaction's half,
 // and an error value or an exception leaves nothing behind. The store offers the ports PlaceOrder
-// takes; a use case that takes fewer of them (GetBalance, the seed) is handed the same
-// transactions.
+// takes; a use case that takes fewer of them (GetBalance, the seed, the mail sender) is handed
+// the same transactions.
 class MemoryStore {
  public:
   using Ports =
@@ -301,9 +490,9 @@ class MemoryStore {
   MemoryOrderRepository orders_{tables_};
   MemoryLedger ledger_{tables_};
   MemoryArtworkRepository artworks_{tables_};
-  UnusedGiftCards gift_cards_;
-  UnusedIdempotency idempotency_;
-  UnusedMailOutbox mail_outbox_;
+  MemoryGiftCardRepository gift_cards_{tables_};
+  MemoryIdempotencyRepository idempotency_{tables_};
+  MemoryMailOutbox mail_outbox_{tables_};
 };
 
 }  // namespace embed

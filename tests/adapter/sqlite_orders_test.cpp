@@ -175,7 +175,7 @@ class SqliteOrders : public ::testing::Test {
   crypto::Sha256TokenHasher digests;
   Narrowing store{transactions};
   FulfilPaidOrder fulfil{random, digests};
-  PlaceOrder place{store, rates, gateway, random, fulfil, clock};
+  PlaceOrder place{store, rates, &gateway, random, fulfil, clock};
   StartDeposit deposit{store, rates, gateway, random, clock};
   HandlePaymentEvent handle{store, fulfil, clock};
   ExpireUnpaidOrders expire{store, clock};
@@ -190,7 +190,7 @@ class SqliteOrders : public ::testing::Test {
         : transactions(shop.pool, &shop.cipher),
           place{Narrowing{transactions},
                 shop.rates,
-                shop.gateway,
+                &shop.gateway,
                 shop.random,
                 shop.fulfil,
                 shop.clock},

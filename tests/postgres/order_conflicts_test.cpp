@@ -221,7 +221,7 @@ TEST_F(OrderConflicts,
         own_random.fill(skipped);
         const FulfilPaidOrder fulfil{own_random, digests};
         PlaceOrder place{
-            testing::Narrowing{units[turn]}, rates, gateway, own_random, fulfil, clock};
+            testing::Narrowing{units[turn]}, rates, &gateway, own_random, fulfil, clock};
         try {
           placed[turn] = place(testing::order_of(customers[turn], {item}, kGiftCardCents, true));
         } catch (const sql::DatabaseError&) {

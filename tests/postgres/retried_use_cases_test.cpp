@@ -148,7 +148,7 @@ TEST_F(RetriedUseCases, HandlePaymentEvent_ThatLostToAnotherEvent_MailsOnlyTheSt
   fakes::PlainDigests digests;
   DrawingRandom random;
   FulfilPaidOrder fulfil{random, digests};
-  PlaceOrder place{store, rates, gateway, random, fulfil, clock};
+  PlaceOrder place{store, rates, &gateway, random, fulfil, clock};
   const auto placed = place(testing::order_of(ann, {}, 25'00, false));
   ASSERT_TRUE(placed) << placed.error().detail;
   const auto paid = [&](std::string id) {

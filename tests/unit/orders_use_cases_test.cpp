@@ -108,7 +108,7 @@ class Orders : public ::testing::Test {
   fakes::FixedRates rates;
   fakes::RecordingGateway gateway;
   FulfilPaidOrder fulfil{random, digests};
-  PlaceOrder place{store, rates, gateway, random, fulfil, clock};
+  PlaceOrder place{store, rates, &gateway, random, fulfil, clock};
   StartDeposit deposit{store, rates, gateway, random, clock};
   HandlePaymentEvent handle{store, fulfil, clock};
   ExpireUnpaidOrders expire{store, clock};
@@ -210,6 +210,22 @@ TEST_F(Orders, PlaceOrder_PaidByBalance_IsPaidAtOnceAndFulfilled) {
   EXPECT_EQ(store.state.offers[1].status, OfferStatus::SoldOut);
   EXPECT_THAT(store.state.reservations, IsEmpty());
   EXPECT_THAT(gateway.requests, SizeIs(1));  // the deposit's only
+}
+
+TEST_F(Orders, PlaceOrder_WithoutACardProvider_RefusesACardOrderAndStillSellsFromTheBalance) {
+  PlaceOrder balance_only{store, rates, nullptr, random, fulfil, clock};
+  fund(ann, 100'00);
+  const auto by_card = balance_only(order_of(ann, {{harbour.value, 11}}));
+  ASSERT_FALSE(by_card);
+  EXPECT_THAT(by_card.error().fields.messages(ValidationErrors::kGeneral),
+              ElementsAre(std::string(PlaceOrder::kNoCardPayments)));
+  EXPECT_THAT(store.state.orders, IsEmpty());
+  EXPECT_THAT(store.state.payments, SizeIs(1));  // the deposit's only
+
+  const auto by_balance = balance_only(order_of(ann, {{harbour.value, 11}}, 0, true));
+  ASSERT_TRUE(by_balance);
+  EXPECT_EQ(by_balance->order.payment.status, PaymentStatus::Paid);
+  EXPECT_EQ(balance_micro(ann), (100'00 - 20'00) * kMicroEurPerCent);
 }
 
 TEST_F(Orders, PlaceOrder_WithAKey_KeepsAnOutcomeNamingTheOrderItCreated) {

@@ -72,7 +72,7 @@ class Webhooks : public ::testing::Test {
   fakes::FixedRates rates;
   ScriptedGateway gateway;
   FulfilPaidOrder fulfil{random, digests};
-  PlaceOrder place{store, rates, gateway, random, fulfil, clock};
+  PlaceOrder place{store, rates, &gateway, random, fulfil, clock};
   HandlePaymentEvent handle{store, fulfil, clock};
   ReceivePaymentWebhook receive{gateway, handle, clock};
   std::string signature = "t=1,v1=ab";

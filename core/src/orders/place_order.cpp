@@ -22,6 +22,9 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
                fmt::format("An order holds at most {} pictures.", limits_.max_cart_lines));
     return std::unexpected(Error::validation(std::move(errors)));
   }
+  if (!command.pay_by_balance && payments_ == nullptr) {
+    return std::unexpected(Error::general(std::string(kNoCardPayments)));
+  }
   const auto rates = rates_.current();
   const auto now = seconds(clock_.now());
   std::string email;
@@ -90,7 +93,7 @@ Result<PlacedOrder> PlaceOrder::operator()(PlaceOrderCommand command) {
   // Outside the transaction: the provider's answer may take seconds. If it fails, the order
   // stays Pending until it expires and releases what it holds.
   const auto& order = placed->order;
-  const auto checkout = payments_.create_checkout(
+  const auto checkout = payments_->create_checkout(
       checkout_request(order.payment, order.id.value,
                        fmt::format("Artshop order {}", order.id.value), email, command.urls));
   placed->payment_link = checkout.payment_link;

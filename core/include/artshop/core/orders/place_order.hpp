@@ -52,7 +52,9 @@ struct PlaceOrderCommand {
 // Prices the cart itself, then either pays at once from the balance, fulfilling the order in the
 // same transaction (FulfilPaidOrder), or stores a Pending order, holding an exclusive picture,
 // and opens a payment with the provider. Its ports are its own and those FulfilPaidOrder writes
-// through its transaction.
+// through its transaction. A shop that takes no cards (an embedder selling against prepaid
+// balances only) passes no gateway: every order then pays from the balance, and one that does
+// not is refused with kNoCardPayments before anything is stored.
 class PlaceOrder {
  public:
   using Ports =
@@ -64,8 +66,11 @@ class PlaceOrder {
       "You must agree to the privacy policy and the terms of service.";
   static constexpr std::string_view kNoLongerAvailable =
       "An exclusive picture in your cart is no longer available.";
+  static constexpr std::string_view kNoCardPayments =
+      "This shop takes no card payments: pay from your balance.";
 
-  PlaceOrder(Ports transactions, const ExchangeRateSource& rates, PaymentGateway& payments,
+  // `payments` may be null: the shop takes no cards.
+  PlaceOrder(Ports transactions, const ExchangeRateSource& rates, PaymentGateway* payments,
              RandomSource& random, const FulfilPaidOrder& fulfil, const Clock& clock,
              OrderLimits limits = {})
       : transactions_(std::move(transactions)),
@@ -80,7 +85,7 @@ class PlaceOrder {
  private:
   Ports transactions_;
   const ExchangeRateSource& rates_;
-  PaymentGateway& payments_;
+  PaymentGateway* payments_;
   RandomSource& random_;
   const FulfilPaidOrder& fulfil_;
   const Clock& clock_;
