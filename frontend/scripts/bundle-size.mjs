@@ -78,3 +78,17 @@ if (homeBytes > budgetKb * 1000) {
   );
   process.exit(1);
 }
+
+// The kit's dialogs and menus (Radix) load the first time one opens (README.md, "Why this kit"):
+// a static import of one from the header or a first-screen page would put them back in the first
+// script. Radix's dismissable layer, which every dialog and menu uses, names itself in the code.
+const withRadix = [...home].filter((file) =>
+  readFileSync(join(assetsDir, file), 'utf8').includes('DismissableLayer'),
+);
+if (withRadix.length > 0) {
+  console.error(
+    `bundle-size: the first script holds the dialogs' and menus' code (${withRadix.join(', ')}): ` +
+      'load them when first opened (components/LoadWhenOpened.tsx)',
+  );
+  process.exit(1);
+}

@@ -1,11 +1,16 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { LoadWhenOpened } from '@/components/LoadWhenOpened';
 import { SelectField } from '@/components/ui/fields';
 import { CURRENCIES, type Currency } from '@/config/constants';
 import { selectCartCount } from '@/lib/cart/cartSlice';
 import { currencyChanged, isCurrency, selectCurrency } from '@/lib/preferences/preferencesSlice';
 import './CurrencySelect.css';
+
+// The question is loaded when first asked: the header is on every first screen, the dialog rarely.
+const ConfirmDialog = lazy(() =>
+  import('@/components/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
+);
 
 /**
  * Chooses the display currency; changing it empties the cart (SPEC.md section 4), so with something
@@ -39,22 +44,24 @@ export function CurrencySelect() {
           </option>
         ))}
       </SelectField>
-      <ConfirmDialog
-        open={asked !== null}
-        title={`Show prices in ${asked ?? ''}?`}
-        confirmLabel="Change and empty the cart"
-        cancelLabel={`Keep ${currency}`}
-        onConfirm={() => {
-          if (asked !== null) dispatch(currencyChanged(asked));
-          setAsked(null);
-        }}
-        onCancel={() => setAsked(null)}
-      >
-        <p>
-          Your cart ({cartCount} {cartCount === 1 ? 'item' : 'items'}) is priced in {currency}.
-          Changing the currency empties it; you can add the pictures again in {asked ?? ''}.
-        </p>
-      </ConfirmDialog>
+      <LoadWhenOpened open={asked !== null}>
+        <ConfirmDialog
+          open={asked !== null}
+          title={`Show prices in ${asked ?? ''}?`}
+          confirmLabel="Change and empty the cart"
+          cancelLabel={`Keep ${currency}`}
+          onConfirm={() => {
+            if (asked !== null) dispatch(currencyChanged(asked));
+            setAsked(null);
+          }}
+          onCancel={() => setAsked(null)}
+        >
+          <p>
+            Your cart ({cartCount} {cartCount === 1 ? 'item' : 'items'}) is priced in {currency}.
+            Changing the currency empties it; you can add the pictures again in {asked ?? ''}.
+          </p>
+        </ConfirmDialog>
+      </LoadWhenOpened>
     </div>
   );
 }

@@ -141,7 +141,7 @@ describe('gallery filters on a phone', () => {
     expect(history.location.search).toBe('?orientation=Horizontal');
 
     await user.click(screen.getByRole('button', { name: 'Filters (2)' }));
-    const sheet = within(screen.getByRole('dialog', { name: 'Filters' }));
+    const sheet = within(await screen.findByRole('dialog', { name: 'Filters' }));
     await user.selectOptions(sheet.getByRole('combobox', { name: 'Orientation' }), 'Square');
     expect(history.location.search).toBe('?orientation=Square');
     await user.click(sheet.getByRole('button', { name: 'Close' }));

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
+import { LoadWhenOpened } from '@/components/LoadWhenOpened';
 import { RemovableChip } from '@/components/RemovableChip';
-import { Sheet } from '@/components/Sheet';
 import { TuneIcon } from '@/components/ui/icons';
 import { buttonClass } from '@/components/ui/buttonClass';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
@@ -8,6 +8,11 @@ import { STYLE_LABELS } from '../filters';
 import type { OfferFilters } from '../types';
 import { FilterBar, SortField, type FilterBarProps } from './FilterBar';
 import './GalleryPage.css';
+
+// The sheet (the kit's dialog) is loaded when first opened: the gallery is part of the first script.
+const Sheet = lazy(() =>
+  import('@/components/Sheet').then((module) => ({ default: module.Sheet })),
+);
 
 /** Below 600 px, where the filter bar takes a whole column of fields. */
 const PHONE = '(max-width: 599.95px)';
@@ -95,9 +100,11 @@ export function GalleryFilters(props: FilterBarProps) {
           ))}
         </ul>
       )}
-      <Sheet open={open} title="Filters" onClose={() => setOpen(false)}>
-        <FilterBar {...props} showSort={false} onApplied={() => setOpen(false)} />
-      </Sheet>
+      <LoadWhenOpened open={open}>
+        <Sheet open={open} title="Filters" onClose={() => setOpen(false)}>
+          <FilterBar {...props} showSort={false} onApplied={() => setOpen(false)} />
+        </Sheet>
+      </LoadWhenOpened>
     </div>
   );
 }
