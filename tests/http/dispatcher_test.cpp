@@ -12,6 +12,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -249,6 +250,22 @@ TEST_F(DispatcherTest, Metrics_CountAnswersByRoutePattern) {
   const auto metrics = answer(request("GET", "/metrics")).body;
   EXPECT_THAT(metrics, HasSubstr(R"(route="/api/offers/{urlName}")"));
   EXPECT_THAT(metrics, Not(HasSubstr("/api/offers/one")));
+}
+
+// Each thread counts into a shard of its own; /metrics adds them all up, in-flight included.
+TEST_F(DispatcherTest, Metrics_AddUpTheCountsOfEveryThread) {
+  constexpr int kPerThread = 500;
+  const auto count_some = [&] {
+    for (int i = 0; i < kPerThread; ++i) answer(request("GET", "/api/offers/one"));
+  };
+  std::thread other(count_some);
+  count_some();
+  other.join();
+  const auto metrics = answer(request("GET", "/metrics")).body;
+  EXPECT_THAT(metrics, HasSubstr(R"(route="/api/offers/{urlName}",status="200"} 1000)"));
+  EXPECT_THAT(metrics, HasSubstr("artshop_http_request_duration_seconds_count 1000\n"));
+  // The /metrics request itself is in flight while it counts.
+  EXPECT_THAT(metrics, HasSubstr("artshop_http_requests_in_flight 1\n"));
 }
 
 TEST_F(DispatcherTest, ClientRouteWithoutABuiltFrontEnd_Answers404Text) {

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/beast/http/status.hpp>
 
 #include "artshop/http/body_stream.hpp"
@@ -9,8 +10,11 @@
 namespace artshop::http {
 namespace {
 
+// One pass over the text: find_first_of("\r\n") calls memchr over the two characters for every
+// character of the text, which was a tenth of the server's time on a /healthz (the security
+// policy header alone is 230 characters).
 bool safe_in_a_header(std::string_view text) {
-  return text.find_first_of("\r\n") == std::string_view::npos;
+  return std::ranges::none_of(text, [](char c) { return c == '\r' || c == '\n'; });
 }
 
 }  // namespace
