@@ -104,8 +104,10 @@ class Session : public std::enable_shared_from_this<Session> {
   void arm_timer();
   void on_timer(beast::error_code ec);
 
+  // Beast's tcp_stream would add its timeouts and rate limits (unused: the deadline above does
+  // the one) to every read and write; the socket alone is what Beast's reads and writes need.
   const SessionServices& services_;
-  beast::tcp_stream stream_;
+  tcp::socket stream_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;  // fresh for every request
   Exchange current_;
@@ -124,7 +126,7 @@ class Session : public std::enable_shared_from_this<Session> {
 Session::Session(tcp::socket&& socket, const SessionServices& services)
     : services_(services), stream_(std::move(socket)), timer_(stream_.get_executor()) {
   beast::error_code ec;
-  const auto remote = stream_.socket().remote_endpoint(ec);
+  const auto remote = stream_.remote_endpoint(ec);
   remote_address_ = ec ? "-" : remote.address().to_string();
 }
 
@@ -387,7 +389,7 @@ void Session::on_write(beast::error_code ec) {
   if (ec) {
     abandon_streams();
     closed_ = true;
-    stream_.close();
+    stream_.close(ec);
     timer_.cancel();
     return;
   }
@@ -395,7 +397,7 @@ void Session::on_write(beast::error_code ec) {
   slots_.pop_front();
   if (close) {
     closed_ = true;
-    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);  // the client sees the end
+    stream_.shutdown(tcp::socket::shutdown_send, ec);  // the client sees the end
     buffer_.clear();
     set_deadline(kLingerTime);
     linger({});
@@ -417,8 +419,8 @@ void Session::close_if_done() {
   if (!closing_ || closed_ || reading_ || writing_ || !slots_.empty()) return;
   closed_ = true;
   beast::error_code ec;
-  stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
-  stream_.close();
+  stream_.shutdown(tcp::socket::shutdown_both, ec);
+  stream_.close(ec);
   timer_.cancel();
 }
 
@@ -439,7 +441,7 @@ void Session::arm_timer() {
 }
 
 void Session::on_timer(beast::error_code ec) {
-  if (ec || !stream_.socket().is_open()) return;  // re-armed, or the connection is over
+  if (ec || !stream_.is_open()) return;  // re-armed, or the connection is over
   timer_armed_ = false;
   if (deadline_ == Clock::time_point::max()) return;  // the next set_deadline arms it again
   if (Clock::now() < deadline_) {
@@ -449,7 +451,8 @@ void Session::on_timer(beast::error_code ec) {
   // Past the deadline: the pending read or write ends with an error and the session with it.
   closing_ = true;
   closed_ = true;
-  stream_.close();
+  beast::error_code ignored;
+  stream_.close(ignored);
 }
 
 void Session::linger(beast::error_code ec) {
@@ -467,7 +470,7 @@ void Session::shut_down() {
   // it now. Everything else finishes its current requests first.
   if (reading_ && parser_ && !parser_->is_header_done() && buffer_.size() == 0) {
     beast::error_code ec;
-    stream_.socket().cancel(ec);
+    stream_.cancel(ec);
   }
   close_if_done();
 }
