@@ -24,8 +24,20 @@ const relativeOutOfFeature = {
   message: "Leave a feature's folder through an '@/' import, not a relative path.",
 };
 const upwardImport = {
-  regex: '^@/(app|features)(/|$)',
-  message: 'Shared code does not depend on the app or on a feature.',
+  regex: '^@/(app|features|admin)(/|$)',
+  message: 'Shared code does not depend on the app, on a feature or on the back office.',
+};
+// The back office (src/admin) is its own chunk: the shop reaches it only through the lazy route
+// of src/app/routes.tsx, and it uses the shared layers and the app's skip link and page
+// announcer, never the shop's features or store.
+const shopImportsAdmin = {
+  regex: '^@/admin(/|$)',
+  message:
+    'The back office loads only under /admin (src/app/routes.tsx): the shop does not import it.',
+};
+const adminImportsShop = {
+  regex: '^@/(features|app)/(?!layout/(SkipLink|RouteAnnouncer)$)',
+  message: "The back office uses the shared layers, not the shop's features, store or layout.",
 };
 // The app shell reaches into a feature only for a page (src/app/routes.tsx) or a part of the
 // header and footer; everything else goes through the feature's index.ts.
@@ -72,16 +84,24 @@ export default defineConfig([
   },
   {
     files: ['src/features/**'],
-    rules: restrictImports(deepFeatureImport, relativeOutOfFeature),
+    rules: restrictImports(deepFeatureImport, relativeOutOfFeature, shopImportsAdmin),
+  },
+  {
+    files: ['src/admin/**'],
+    rules: restrictImports(adminImportsShop),
   },
   {
     // A test may start the fake servers and fixtures another feature publishes for testing.
     files: ['src/features/**/*.test.{ts,tsx}', 'src/features/*/testing/**'],
-    rules: restrictImports(featureOutsideTests, relativeOutOfFeature),
+    rules: restrictImports(featureOutsideTests, relativeOutOfFeature, shopImportsAdmin),
   },
   {
     files: ['src/app/**'],
-    ignores: ['src/**/*.test.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/app/routes.tsx'],
+    rules: restrictImports(appFeatureImport, shopImportsAdmin),
+  },
+  {
+    files: ['src/app/routes.tsx'],
     rules: restrictImports(appFeatureImport),
   },
   {

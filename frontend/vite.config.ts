@@ -58,6 +58,16 @@ function inlineEntryStyles(): Plugin {
   };
 }
 
+// Every chunk that holds a module of the back office (src/admin/) is named admin-*.js, so that
+// scripts/bundle-size.mjs can tell from the file names alone whether any of it reached the shop's
+// first script. A shopper never needs it: it loads under /admin only (src/app/routes.tsx).
+const backOfficeModule = /[\\/]src[\\/]admin[\\/]/;
+function chunkFileName(chunk: { moduleIds: string[] }): string {
+  return chunk.moduleIds.some((id) => backOfficeModule.test(id))
+    ? 'assets/admin-[name]-[hash].js'
+    : 'assets/[name]-[hash].js';
+}
+
 // The C++ server answers /api and /media; in development Vite forwards them to it.
 const devApiTarget = process.env.ARTSHOP_DEV_API ?? 'http://127.0.0.1:8080';
 
@@ -74,6 +84,9 @@ export default defineConfig({
     assetsDir: 'assets',
     // No data: URIs for fonts or scripts: everything is a hashed file the CSP allows as 'self'.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: { entryFileNames: chunkFileName, chunkFileNames: chunkFileName },
+    },
   },
   // `vite preview` answers with the production server's policy (DESIGN.md section 2), so that a
   // preview shows CSP violations before the C++ server does.

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousFindings, WCAG_21_AA } from '../src/test/axeFindings';
 import { logIn, registerCustomer, waitForCatalogue } from './support/shop';
 
 /**
@@ -13,17 +14,8 @@ interface ListJson {
 
 /** Axe's serious and critical findings on the page as it is now, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
+  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  return seriousFindings(results.violations);
 }
 
 async function expectAccessible(page: Page, path: string) {

@@ -2,6 +2,9 @@
 // above the budget. Initial JS: the scripts index.html loads and preloads, the home route's chunk
 // when it has one (src/app/routes.tsx makes the home, gallery and picture pages part of the entry),
 // and everything those import statically. Then, per route chunk, what it adds on top of the entry.
+// The back office (src/admin/) must stay out of the shop's first script: vite.config.ts names every
+// chunk holding one of its modules admin-*.js, and the check fails if such a file is among the
+// initial ones. Its size, on top of the entry, is printed too.
 // Usage: node scripts/bundle-size.mjs [--budget-kb N]   (after `vite build`)
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,6 +73,22 @@ for (const chunk of routeChunks) {
   const added = [...withStaticImports([chunk])].filter((file) => !entry.has(file));
   const name = chunk.slice(0, chunk.indexOf('-'));
   console.log(`  ${kb(total(added)).padStart(9)}  ${name} (${added.length} files)`);
+}
+
+const adminChunks = assets.filter((file) => /^admin-[\w.-]+\.js$/.test(file)).sort();
+const adminAdded = [...withStaticImports(adminChunks)].filter((file) => !entry.has(file));
+console.log(
+  `bundle-size: the back office (/admin) adds ${kb(total(adminAdded))} gzip (${adminAdded.length} files, ${adminChunks.length} of them its own: ${adminChunks.join(', ')})`,
+);
+
+const adminInitial = [...home].filter((file) => file.startsWith('admin-'));
+if (adminChunks.length === 0 || adminInitial.length > 0) {
+  console.error(
+    adminChunks.length === 0
+      ? 'bundle-size: no admin-*.js chunk: is the back office still built (vite.config.ts)?'
+      : `bundle-size: back-office code is in the shop's initial JS: ${adminInitial.join(', ')}`,
+  );
+  process.exit(1);
 }
 
 if (homeBytes > budgetKb * 1000) {

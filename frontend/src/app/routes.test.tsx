@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { answerPost } from '@/features/accounts/testing/accountsServer';
-import { fill } from '@/features/accounts/testing/fill';
+import { fill } from '@/test/fill';
 import { cartItem, storeCart } from '@/features/cart/testing/cartStorage';
 import { serveCatalogue } from '@/features/gallery/testing/catalogueServer';
 import { serveOrders } from '@/features/orders/testing/ordersServer';

@@ -34,15 +34,26 @@ const TermsPage = lazy(() => import('@/features/legal/components/TermsPage'));
 const NotLoggedInPage = lazy(() => import('@/features/accounts/components/NotLoggedInPage'));
 const ErrorPage = lazy(() => import('@/components/status/ErrorPage'));
 const NotFoundPage = lazy(() => import('@/components/status/NotFoundPage'));
+// The back office: its own chunks (admin-*.js), loaded only under /admin, which
+// scripts/bundle-size.mjs checks are none of the shop's first script.
+const AdminApp = lazy(() => import('@/admin/AdminApp'));
 
 /**
- * Every screen of SPEC.md section 2, with its access check. The layout shows as soon as the first
+ * Every screen of SPEC.md section 2, with its access check, and the back office under /admin. The layout shows as soon as the first
  * script has run, and the pages load inside it (AppLayout).
  */
 export function AppRoutes() {
   return (
     <Suspense fallback={<DelayedProgress />}>
       <Routes>
+        <Route
+          path="admin/*"
+          element={
+            <RouteErrorBoundary>
+              <AdminApp />
+            </RouteErrorBoundary>
+          }
+        />
         <Route
           path="/"
           element={

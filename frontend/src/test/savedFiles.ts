@@ -43,3 +43,13 @@ export function watchSavedFiles() {
   });
   return saved;
 }
+
+/** The text of a file the page made itself (jsdom's Blob has no `text()`). */
+export function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}

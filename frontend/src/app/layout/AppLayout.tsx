@@ -4,6 +4,7 @@ import { DelayedProgress } from '@/components/DelayedProgress';
 import { LoadWhenOpened } from '@/components/LoadWhenOpened';
 import { selectSnackbar } from '@/components/snackbar/snackbarSlice';
 import { CookieConsentBanner } from '@/features/legal/components/CookieConsentBanner';
+import { removeFirstScreen } from '@/lib/browser/firstScreen';
 import { MAIN_CONTENT_ID } from '@/lib/browser/focus';
 import { selectConsentSettingsOpen } from '@/lib/consent/consentSlice';
 import { useNavigationPending } from '@/hooks/useNavigationPending';
@@ -30,12 +31,9 @@ const AppSnackbar = lazy(() =>
   import('@/components/snackbar/AppSnackbar').then((module) => ({ default: module.AppSnackbar })),
 );
 
-/** The header index.html draws until the script has loaded. */
-const FIRST_SCREEN_ID = 'first-screen';
-
 export function AppLayout() {
   // Gone in the same frame as the layout appears, which draws the same header in its place.
-  useLayoutEffect(() => document.getElementById(FIRST_SCREEN_ID)?.remove(), []);
+  useLayoutEffect(removeFirstScreen, []);
   useLogoutRedirect();
   useReloadOnNewerBuild();
   const navigationPending = useNavigationPending();

@@ -52,7 +52,7 @@ export function apiErrorWithMessage(status: ApiError['status'], message: string)
 }
 
 /** Reads `{"errors": {"field": ["..."], "": ["general"]}}` (DESIGN.md section 2), tolerating odd shapes. */
-function splitValidationErrors(body: unknown): {
+export function splitValidationErrors(body: unknown): {
   fieldErrors: FieldErrors;
   generalMessages: string[];
 } {

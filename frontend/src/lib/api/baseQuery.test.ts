@@ -74,6 +74,15 @@ describe('base query: what every call carries', () => {
     expect(credentials).toBe('include');
   });
 
+  it("never sends the back office's staff token to the shop's routes", async () => {
+    window.sessionStorage.setItem('staff-session', 'stf_back-office');
+    const authorizations = probeAccepts('access-1');
+    await fetchProbe(setupStore());
+    signIn('access-1');
+    await fetchProbe(setupStore());
+    expect(authorizations).toEqual([null, 'Bearer access-1']);
+  });
+
   it('reads a token left in local storage by an older session', async () => {
     window.localStorage.setItem('jwtToken', 'legacy-token');
     const authorizations = probeAccepts('legacy-token');

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   orders: 'orders',
   /** Time of the last automatic reload (session storage), see reloadGuard.ts. */
   lastAutoReload: 'last-auto-reload',
+  /** The back office's staff token (session storage), read only by its own chunk (src/admin). */
+  staffSession: 'staff-session',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -11,7 +11,7 @@ import {
   serveProfile,
   validationFailed,
 } from '../testing/accountsServer';
-import { fill } from '../testing/fill';
+import { fill } from '@/test/fill';
 
 const UPDATE = '/api/accounts/update';
 const CHANGE_PASSWORD = '/api/Accounts/change-password';

@@ -11,7 +11,7 @@ import {
   serveProfile,
   validationFailed,
 } from '../testing/accountsServer';
-import { fill } from '../testing/fill';
+import { fill } from '@/test/fill';
 
 const UPDATE_BILLING = '/api/accounts/update-billing';
 

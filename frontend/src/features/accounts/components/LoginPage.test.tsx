@@ -10,7 +10,7 @@ import {
   validationFailed,
   watchForNotFound,
 } from '../testing/accountsServer';
-import { fill } from '../testing/fill';
+import { fill } from '@/test/fill';
 import { findFormAlert } from '@/test/formAlert';
 
 const LOGIN = '/api/Accounts/login';

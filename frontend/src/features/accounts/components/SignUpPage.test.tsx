@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
 import { answerPost, holdPost, validationFailed } from '../testing/accountsServer';
-import { fill } from '../testing/fill';
+import { fill } from '@/test/fill';
 import { findFormAlert } from '@/test/formAlert';
 
 const REGISTER = '/api/Accounts/register';

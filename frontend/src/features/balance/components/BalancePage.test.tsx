@@ -7,7 +7,7 @@ import {
   serveProfile,
   validationFailed,
 } from '@/features/accounts/testing/accountsServer';
-import { fill } from '@/features/accounts/testing/fill';
+import { fill } from '@/test/fill';
 import { storedGiftCard } from '@/features/cart/testing/cartStorage';
 import { money } from '@/test/money';
 import { pageLocation } from '@/lib/browser/pageLocation';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { serveProfile, validationFailed } from '@/features/accounts/testing/accountsServer';
-import { fill } from '@/features/accounts/testing/fill';
+import { fill } from '@/test/fill';
 import { chooseOption } from '@/features/gallery/testing/interactions';
 import { renderApp, signIn } from '@/test/render';
 import { gate, recordPosts } from '@/test/requests';

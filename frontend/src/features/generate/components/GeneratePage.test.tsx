@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { answerPost, validationFailed } from '@/features/accounts/testing/accountsServer';
-import { fill } from '@/features/accounts/testing/fill';
+import { fill } from '@/test/fill';
 import { serveBalance } from '@/features/balance/testing/balanceServer';
 import { money } from '@/test/money';
 import { chooseOption } from '@/features/gallery/testing/interactions';
