@@ -328,6 +328,18 @@ TEST_F(Staff, AWrongPasswordOrANonMember_IsTheSameMessageAndNotAudited) {
   EXPECT_EQ(store.state.audit_log.size(), before);
 }
 
+TEST_F(Staff, SignIn_IsRateLimitedAsTheShopsLogin) {
+  const auto ann = set_up("ann@example.com");
+  for (int i = 0; i < kDefaultRateLimits.login_failures_per_email_and_ip.limit; ++i) {
+    ASSERT_EQ(general_message(sign_in("ann@example.com", "123456", "not the password").error()),
+              staff_messages::kWrongSignIn);
+  }
+  clock.advance(seconds(30));
+  const auto limited = sign_in("ann@example.com", code_now(ann.secret));
+  ASSERT_FALSE(limited);
+  EXPECT_EQ(limited.error().kind, ErrorKind::TooManyRequests) << "even with the right password";
+}
+
 TEST_F(Staff, ARecoveryCode_WorksOnce) {
   const auto ann = set_up("ann@example.com");
   // Typed as people type them: lower case, no dash.
