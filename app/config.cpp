@@ -53,6 +53,9 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "reset_code_key",
     "gift_card_key",
     "gift_card_previous_keys",
+    "staff_session_idle",
+    "staff_session_max",
+    "staff_secret_key",
     "trusted_proxies",
     "rates_source",
     "ecb_url",
@@ -477,6 +480,11 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.text("reset_code_key", ""), config.reset_code_key);
   take(settings.text("gift_card_key", ""), config.gift_card_key);
   take(settings.list("gift_card_previous_keys"), config.gift_card_previous_keys);
+  take(settings.integer("staff_session_idle", config.staff_session_idle, 1, 24LL * 3600),
+       config.staff_session_idle);
+  take(settings.integer("staff_session_max", config.staff_session_max, 60, 7LL * 24 * 3600),
+       config.staff_session_max);
+  take(settings.text("staff_secret_key", ""), config.staff_secret_key);
   std::vector<std::string> proxies;
   take(settings.list("trusted_proxies"), proxies);
   take(settings.integer(kIpv6PrefixKey, config.client_addresses.ipv6_prefix, 1, 128),

@@ -113,6 +113,13 @@ struct Config {
   // numbers they sealed until the next start re-seals them.
   std::string gift_card_key;
   std::vector<std::string> gift_card_previous_keys;
+  // The back office's sessions end after staff_session_idle seconds without a call, and
+  // staff_session_max seconds after sign-in (docs/back-office.md).
+  int staff_session_idle = 30 * 60;
+  int staff_session_max = 12 * 60 * 60;
+  // The key the staff's TOTP secrets are sealed under: hex of 32 or more random bytes. Empty:
+  // generated into <data_dir>/staff-secrets.key.
+  std::string staff_secret_key;
   // Reverse proxies whose X-Forwarded-For is believed for the client address (empty: the TCP
   // peer is the client), and the IPv6 prefix length that is one client to the rate limits.
   http::ClientAddresses client_addresses;
@@ -176,6 +183,7 @@ struct Config {
   std::filesystem::path originals_dir() const { return data_dir / "originals"; }
   std::filesystem::path reset_code_key_file() const { return data_dir / "reset-codes.key"; }
   std::filesystem::path gift_card_key_file() const { return data_dir / "gift-cards.key"; }
+  std::filesystem::path staff_secret_key_file() const { return data_dir / "staff-secrets.key"; }
   // The sandbox payment provider's generated webhook secret.
   std::filesystem::path payments_webhook_key_file() const {
     return data_dir / "payments-webhook.key";

@@ -141,7 +141,9 @@ void MailNudgingUnitOfWork::run(Mode mode, const std::function<bool(Repositories
                          .generated_images = repos.generated_images,
                          .support_tickets = repos.support_tickets,
                          .leases = repos.leases,
-                         .mail_outbox = outbox};
+                         .mail_outbox = outbox,
+                         .staff = repos.staff,
+                         .audit_log = repos.audit_log};
     // The attempt that commits decides: a backend that runs the work again starts afresh.
     const bool commit = work(watched);
     queued = commit && outbox.queued;

@@ -27,6 +27,9 @@ Usage:
   artshop seed [--config FILE]      seed an empty catalogue now (serve does it in the background)
   artshop import DIR [--config FILE]
                                     add the pictures listed in DIR/manifest.json or manifest.csv
+  artshop staff add EMAIL --role owner|support|catalogue [--config FILE]
+                                    make EMAIL a member of the back office's staff and print its
+                                    one-time set-up link (the first owner is added this way)
   artshop --help                    show this help
   artshop --version                 show the version
 
@@ -40,6 +43,8 @@ See app/artshop.example.conf for every setting.
 struct Arguments {
   std::string command = "serve";
   std::filesystem::path import_dir;
+  std::string staff_email;  // staff add
+  std::string staff_role;
   std::filesystem::path config_file;
   bool help = false;
   bool version = false;
@@ -62,6 +67,16 @@ std::expected<Arguments, std::string> parse_arguments(std::span<char*> args) {
     } else if (!command_seen && (arg == "serve" || arg == "migrate" || arg == "seed")) {
       parsed.command = arg;
       command_seen = true;
+    } else if (!command_seen && arg == "staff" && i + 2 < args.size() &&
+               std::string_view(args[i + 1]) == "add") {
+      parsed.command = "staff add";
+      parsed.staff_email = args[i + 2];
+      i += 2;
+      command_seen = true;
+    } else if (parsed.command == "staff add" && arg == "--role" && i + 1 < args.size()) {
+      parsed.staff_role = args[++i];
+    } else if (parsed.command == "staff add" && arg.starts_with("--role=")) {
+      parsed.staff_role = arg.substr(7);
     } else if (!command_seen && arg == "import" && i + 1 < args.size()) {
       parsed.command = arg;
       parsed.import_dir = args[++i];
@@ -69,6 +84,9 @@ std::expected<Arguments, std::string> parse_arguments(std::span<char*> args) {
     } else {
       return std::unexpected("unknown argument '" + std::string(arg) + "'");
     }
+  }
+  if (parsed.command == "staff add" && parsed.staff_role.empty()) {
+    return std::unexpected(std::string("staff add needs --role owner, support or catalogue"));
   }
   return parsed;
 }
@@ -124,6 +142,9 @@ int main(int argc, char** argv) {
   try {
     if (arguments->command == "migrate") return artshop::app::migrate(*config);
     if (arguments->command == "seed") return artshop::app::seed(*config);
+    if (arguments->command == "staff add") {
+      return artshop::app::add_staff(*config, arguments->staff_email, arguments->staff_role);
+    }
     if (arguments->command == "import") {
       return artshop::app::import_pictures(*config, arguments->import_dir);
     }

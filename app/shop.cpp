@@ -16,7 +16,8 @@ Shop::Shop(const Config& configuration)
       catalogue(shared),
       orders(shared, accounts.authenticate),
       generation(shared, accounts.authenticate),
-      support(shared, accounts.authenticate) {}
+      support(shared, accounts.authenticate),
+      staff(shared, accounts) {}
 
 http::Router Shop::routes() {
   http::Router router;
@@ -26,6 +27,7 @@ http::Router Shop::routes() {
   orders.add_routes(router);
   support.add_routes(router);
   generation.add_routes(router);
+  staff.add_routes(router);
   return router;
 }
 

@@ -6,6 +6,7 @@
 #include "features/catalogue.hpp"
 #include "features/generation.hpp"
 #include "features/orders.hpp"
+#include "features/staff.hpp"
 #include "features/support.hpp"
 #include "infrastructure.hpp"
 #include "storage.hpp"
@@ -40,6 +41,7 @@ struct Shop {
   Orders orders;
   Generation generation;
   Support support;
+  Staff staff;
 };
 
 }  // namespace artshop::app

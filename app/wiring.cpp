@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "artshop/core/staff/add_staff.hpp"
 #include "artshop/http/server.hpp"
 #include "blob_stores.hpp"
 #include "manifest.hpp"
@@ -173,6 +174,38 @@ int migrate(const Config& config) {
   // HTTP server is built, so none of them can fail or delay a migration.
   Storage storage(config);
   storage.migrate();
+  return EXIT_SUCCESS;
+}
+
+int add_staff(const Config& config, const std::string& email, const std::string& role) {
+  // The database alone, as for a migration: the first owner is added before anything else of
+  // the shop is configured or running.
+  Storage storage(config);
+  storage.migrate();
+  const crypto::Sha256TokenHasher digests;
+  const SystemClock clock;
+  AddStaff add(
+      narrow<AccountRepository, StaffRepository, AuditLog>(storage.database->transactions()),
+      storage.text,
+      {.digests = digests,
+       .random = storage.random,
+       .clock = clock,
+       .shop_url = config.public_url});
+  const auto added = add({.actor = std::nullopt,
+                          .email = email,
+                          .role = role,
+                          .address = std::string(kCommandLineAddress)});
+  if (!added) {
+    if (added.error().kind != ErrorKind::Validation) throw std::runtime_error(added.error().detail);
+    for (const auto& [field, messages] : added.error().fields.by_field()) {
+      for (const auto& message : messages)
+        std::cerr << "artshop staff add: " << field << ": " << message << "\n";
+    }
+    return 2;
+  }
+  std::cout << "Staff member " << added->member.email << " (" << name_of(added->member.role)
+            << ") added. Their one-time set-up link, valid 24 hours:\n"
+            << added->setup_link << "\n";
   return EXIT_SUCCESS;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 
 #include "config.hpp"
 
@@ -15,6 +16,10 @@ int serve(const Config& config);
 int migrate(const Config& config);
 // Migrates and seeds an empty catalogue now, in the foreground.
 int seed(const Config& config);
+// `artshop staff add EMAIL --role ROLE`: makes the account staff (created without a password
+// when the e-mail has none) and prints its one-time set-up link. Builds the storage alone, like
+// migrate. Exit code 2 for a bad e-mail or role, or an address that is staff already.
+int add_staff(const Config& config, const std::string& email, const std::string& role);
 // Adds the pictures a folder's manifest lists; prints a line per row.
 int import_pictures(const Config& config, const std::filesystem::path& dir);
 

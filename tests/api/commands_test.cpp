@@ -1,14 +1,11 @@
 // The artshop commands (import, migrate) against real files and a real database.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
 #include <boost/json.hpp>
-#include <cstdio>
-#include <memory>
 #include <set>
 #include <string>
 
+#include "shop_api.hpp"
 #include "support/http_client.hpp"
 #include "support/server_process.hpp"
 #include "support/temp_dir.hpp"
@@ -18,26 +15,7 @@ namespace {
 
 namespace json = boost::json;
 
-struct Run {
-  int exit_code = -1;
-  std::string output;
-};
-
-// `environment` is put before the command as it stands ("NAME=value ").
-Run run_artshop(const std::filesystem::path& data_dir, const std::string& arguments,
-                const std::string& environment = "") {
-  const auto command = environment + "ARTSHOP_DATA_DIR=" + data_dir.string() +
-                       " ARTSHOP_LOG_LEVEL=warn " + ARTSHOP_BINARY + " " + arguments + " 2>&1";
-  Run run;
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
-  std::array<char, 512> buffer{};
-  while (fgets(buffer.data(), buffer.size(), pipe.get()) != nullptr) run.output += buffer.data();
-  const int status = pclose(pipe.release());
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
-}
-
-Run import_into(const std::filesystem::path& data_dir) {
+CommandRun import_into(const std::filesystem::path& data_dir) {
   return run_artshop(data_dir, std::string("import ") + ARTSHOP_SOURCE_DIR + "/tests/data/import");
 }
 
@@ -66,6 +44,68 @@ TEST(MigrateCommand, BuildsOnlyTheDatabase) {
   const auto seed = run_artshop(data.path(), "seed", "ARTSHOP_JWT_SIGNING_KEY=not-hex ");
   EXPECT_EQ(seed.exit_code, 1) << "the key is one the shop refuses: " << seed.output;
   EXPECT_NE(seed.output.find("jwt signing keys must be the hex"), std::string::npos) << seed.output;
+}
+
+// The one integer `sql` answers in the data folder's database.
+std::int64_t count_in(const std::filesystem::path& data_dir, std::string_view sql) {
+  auto connection = sqlite_database(data_dir / "artshop.db")();
+  auto row = connection->prepare(sql);
+  row.step();
+  return row.column_int(0);
+}
+
+// The first owner comes from the command line: the account is made without a password, the
+// member invited, the set-up link printed under the configured public URL, and nothing but
+// the database (and the gift-card key its migrations use) is made: no secret is taken from the
+// command line, and no key the command does not need is generated.
+TEST(StaffAddCommand, PrintsTheSetupLinkAndBuildsOnlyTheDatabase) {
+  TempDir data;
+  const auto run = run_artshop(data.path(), "staff add Ann@Example.com --role owner",
+                               "ARTSHOP_PUBLIC_URL=http://localhost:8443 ");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  constexpr std::string_view kLink = "http://localhost:8443/admin/setup/";
+  const auto at = run.output.find(kLink);
+  ASSERT_NE(at, std::string::npos) << run.output;
+  const auto token = run.output.substr(at + kLink.size(), 43);
+  EXPECT_EQ(
+      token.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"),
+      std::string::npos)
+      << token;
+  EXPECT_EQ(count_in(data.path(),
+                     "SELECT count(*) FROM staff s JOIN accounts a ON a.id = s.account_id "
+                     "WHERE a.email = 'ann@example.com' AND a.password_hash = '' "
+                     "AND s.role = 'owner' AND s.status = 'invited'"),
+            1);
+  EXPECT_EQ(count_in(data.path(),
+                     "SELECT count(*) FROM audit_log WHERE action = 'staff.add' "
+                     "AND actor_id IS NULL AND address = 'command line'"),
+            1);
+  std::set<std::string> made;
+  for (const auto& entry : std::filesystem::directory_iterator(data.path())) {
+    made.insert(entry.path().filename().string());
+  }
+  EXPECT_EQ(made, (std::set<std::string>{"artshop.db", "gift-cards.key"})) << run.output;
+}
+
+TEST(StaffAddCommand, ABadEmailRoleOrAMemberTwice_ExitsTwoWithAClearMessage) {
+  TempDir data;
+  const auto bad_role = run_artshop(data.path(), "staff add ann@example.com --role admin");
+  EXPECT_EQ(bad_role.exit_code, 2) << bad_role.output;
+  EXPECT_NE(bad_role.output.find("role: Choose owner, support or catalogue."), std::string::npos)
+      << bad_role.output;
+  const auto bad_email = run_artshop(data.path(), "staff add not-an-address --role owner");
+  EXPECT_EQ(bad_email.exit_code, 2) << bad_email.output;
+  EXPECT_NE(bad_email.output.find("email: Enter a valid e-mail address."), std::string::npos)
+      << bad_email.output;
+  const auto no_role = run_artshop(data.path(), "staff add ann@example.com");
+  EXPECT_EQ(no_role.exit_code, 2) << no_role.output;
+  EXPECT_NE(no_role.output.find("staff add needs --role"), std::string::npos) << no_role.output;
+  EXPECT_EQ(count_in(data.path(), "SELECT count(*) FROM staff"), 0) << "nothing was added";
+
+  ASSERT_EQ(run_artshop(data.path(), "staff add ann@example.com --role owner").exit_code, 0);
+  const auto twice = run_artshop(data.path(), "staff add ann@example.com --role support");
+  EXPECT_EQ(twice.exit_code, 2) << twice.output;
+  EXPECT_NE(twice.output.find("This address is staff already."), std::string::npos) << twice.output;
 }
 
 TEST(ImportCommand, AddsTheGoodRowsReportsTheBadOneAndIsIdempotent) {

@@ -173,6 +173,9 @@ TEST_F(HttpConventions, ClientRoute_AnswersIndexHtmlWithoutCaching) {
   EXPECT_EQ(response.header("Content-Type"), "text/html; charset=utf-8");
   EXPECT_EQ(response.header("Cache-Control"), "no-cache");
   EXPECT_EQ(get(url("/")).body, kIndexHtml);
+  // The back office's screens are client routes too: a set-up link opens the app.
+  EXPECT_EQ(get(url("/admin/setup/abc")).body, kIndexHtml);
+  EXPECT_EQ(get(url("/admin")).body, kIndexHtml);
 }
 
 TEST_F(HttpConventions, HashedAsset_IsImmutableAndRevalidatesByEtag) {

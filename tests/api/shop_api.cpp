@@ -1,9 +1,12 @@
 #include "shop_api.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -30,6 +33,19 @@ std::string read_text(const std::filesystem::path& file) {
 }
 
 }  // namespace
+
+CommandRun run_artshop(const std::filesystem::path& data_dir, const std::string& arguments,
+                       const std::string& environment) {
+  const auto command = environment + "ARTSHOP_DATA_DIR=" + data_dir.string() +
+                       " ARTSHOP_LOG_LEVEL=warn " + ARTSHOP_BINARY + " " + arguments + " 2>&1";
+  CommandRun run;
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
+  std::array<char, 512> buffer{};
+  while (fgets(buffer.data(), buffer.size(), pipe.get()) != nullptr) run.output += buffer.data();
+  const int status = pclose(pipe.release());
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
 
 Environment test_shop_environment(bool with_webhook_secret) {
   Environment env{{"ARTSHOP_LIMIT_REGISTRATIONS_PER_IP", "100000/1h"},

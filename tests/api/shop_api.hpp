@@ -161,6 +161,16 @@ std::string decimal(std::int64_t cents);
 json::object parse_object(const HttpResponse& response);
 std::vector<std::string> field_errors(const HttpResponse& response, std::string_view field);
 
+// What one run of the artshop binary as a command printed and answered.
+struct CommandRun {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr together
+};
+// Runs `artshop ARGUMENTS` on the data folder `data_dir`, with `environment` put before the
+// command as it stands ("NAME=value ").
+CommandRun run_artshop(const std::filesystem::path& data_dir, const std::string& arguments,
+                       const std::string& environment = "");
+
 // The server's log after a start that was refused (ServerProcess's complaint), or "" when it
 // started with `env`.
 std::string refused_start(std::vector<std::pair<std::string, std::string>> env);

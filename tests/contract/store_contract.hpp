@@ -112,6 +112,8 @@ class GeneratedImageContract : public StoreContract {};
 class SupportTicketContract : public StoreContract {};
 class LeaseContract : public StoreContract {};
 class MailOutboxContract : public StoreContract {};
+class StaffContract : public StoreContract {};
+class AuditLogContract : public StoreContract {};
 class UnitOfWorkContract : public StoreContract {};
 
 // The backend's name ends each test's name: "Sqlite/OrderContract.UpdateStatus_.../Sqlite".
@@ -143,4 +145,6 @@ inline std::string name_of(const ::testing::TestParamInfo<Backend>& backend) {
   ARTSHOP_STORE_CONTRACT(prefix, SupportTicketContract, backend);  \
   ARTSHOP_STORE_CONTRACT(prefix, LeaseContract, backend);          \
   ARTSHOP_STORE_CONTRACT(prefix, MailOutboxContract, backend);     \
+  ARTSHOP_STORE_CONTRACT(prefix, StaffContract, backend);          \
+  ARTSHOP_STORE_CONTRACT(prefix, AuditLogContract, backend);       \
   ARTSHOP_STORE_CONTRACT(prefix, UnitOfWorkContract, backend)

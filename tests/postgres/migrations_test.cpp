@@ -107,6 +107,26 @@ TEST_F(PostgresMigrations, TheLedgerIsAppendOnly) {
   EXPECT_EQ(integer("SELECT sum(amount_micro_eur) FROM ledger_entries"), 100);
 }
 
+// The audit trail cannot be rewritten, even with a connection to the database: its triggers
+// refuse an UPDATE, a DELETE and a TRUNCATE, and the record stays as written.
+TEST_F(PostgresMigrations, TheAuditLogIsAppendOnly) {
+  migrate(*db, artshop_schema());
+  db->execute(
+      "INSERT INTO audit_log (at, actor_email, address, action, object, before_values, "
+      "after_values) VALUES (1, '', 'command line', 'staff.add', 'staff:1', '', '')");
+  for (const auto* change : {"UPDATE audit_log SET action = 'staff.sign_in'",
+                             "DELETE FROM audit_log", "TRUNCATE audit_log"}) {
+    try {
+      db->execute(change);
+      ADD_FAILURE() << change << " went through";
+    } catch (const DatabaseError& error) {
+      EXPECT_NE(std::string(error.what()).find("the audit log is append-only"), std::string::npos)
+          << change << ": " << error.what();
+    }
+  }
+  EXPECT_EQ(integer("SELECT count(*) FROM audit_log WHERE action = 'staff.add'"), 1);
+}
+
 TEST_F(PostgresMigrations, CustomerBalancesStartAtTheLedgersSumsAndMoveWithEveryEntry) {
   migrate(*db, up_to(14));
   const auto entry = [](std::string_view posting, std::string_view side, std::int64_t amount) {

@@ -127,7 +127,9 @@ class ScheduledUnitOfWork final : public UnitOfWork {
             .generated_images = all.generated_images,
             .support_tickets = all.support_tickets,
             .leases = all.leases,
-            .mail_outbox = all.mail_outbox};
+            .mail_outbox = all.mail_outbox,
+            .staff = all.staff,
+            .audit_log = all.audit_log};
   }
 
   std::string url_;

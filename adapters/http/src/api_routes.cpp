@@ -1,5 +1,6 @@
 #include "artshop/http/api.hpp"
 #include "handlers/accounts.hpp"
+#include "handlers/admin.hpp"
 #include "handlers/catalogue.hpp"
 #include "handlers/currencies.hpp"
 #include "handlers/generation.hpp"
@@ -72,6 +73,21 @@ void add_generation_routes(Router& router, const GenerationApi& generation) {
   router.add("GET", "/api/generated-images", h::list_generated_images(generation));
   router.add("GET", "/api/generated-images/allowance", h::get_generation_allowance(generation));
   router.add("GET", "/api/generated-images/{id}/file", h::download_generated_image(generation));
+}
+
+void add_admin_routes(Router& router, const AdminApi& admin, const ClientAddresses& clients) {
+  // Set-up and sign-in hash a password: on the password pool, as the shop's login.
+  const RouteOptions hashing{.executor = &admin.password_work};
+  router.add("GET", "/api/admin/setup/{token}", h::open_setup_link(admin));
+  router.add("POST", "/api/admin/setup/{token}", h::complete_setup(admin, clients), hashing);
+  router.add("POST", "/api/admin/session", h::staff_sign_in(admin, clients), hashing);
+  router.add("GET", "/api/admin/session", h::get_staff_session(admin));
+  router.add("DELETE", "/api/admin/session", h::staff_sign_out(admin, clients));
+  router.add("GET", "/api/admin/staff", h::list_staff(admin));
+  router.add("POST", "/api/admin/staff", h::add_staff(admin, clients));
+  router.add("PATCH", "/api/admin/staff/{id}", h::change_staff(admin, clients));
+  router.add("POST", "/api/admin/staff/{id}/setup-link", h::new_setup_link(admin, clients));
+  router.add("GET", "/api/admin/audit", h::list_audit(admin));
 }
 
 }  // namespace artshop::http

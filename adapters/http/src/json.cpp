@@ -120,8 +120,13 @@ Response error_response(const Error& error, std::string_view request_id) {
       response.set_header("WWW-Authenticate", "Bearer");
       return response;
     }
+    case ErrorKind::Forbidden:
+      return json_response(
+          403, {{"title", "Forbidden"}, {"status", 403}, {"errors", errors_json(error.fields)}});
     case ErrorKind::NotFound:
-      return problem_response(404, "Not Found");
+      if (error.fields.empty()) return problem_response(404, "Not Found");
+      return json_response(
+          404, {{"title", "Not Found"}, {"status", 404}, {"errors", errors_json(error.fields)}});
     case ErrorKind::Conflict:
       if (error.fields.empty()) return problem_response(409, "Conflict");
       return json_response(

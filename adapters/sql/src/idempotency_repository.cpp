@@ -19,9 +19,10 @@ constexpr std::array<std::pair<Kind, std::string_view>, 5> kOutcomes{{
     {Kind::Earlier, "Earlier"},
 }};
 
-constexpr std::array<std::pair<ErrorKind, std::string_view>, 6> kErrorKinds{{
+constexpr std::array<std::pair<ErrorKind, std::string_view>, 7> kErrorKinds{{
     {ErrorKind::Validation, "Validation"},
     {ErrorKind::Unauthenticated, "Unauthenticated"},
+    {ErrorKind::Forbidden, "Forbidden"},
     {ErrorKind::NotFound, "NotFound"},
     {ErrorKind::Conflict, "Conflict"},
     {ErrorKind::TooManyRequests, "TooManyRequests"},

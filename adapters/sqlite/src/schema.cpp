@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 16> kSchema{{
+constexpr std::array<Migration, 17> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -643,6 +643,64 @@ UPDATE idempotency_keys SET
   outcome_reference = CASE WHEN status = 0 THEN '' ELSE abs(status) || ' ' || response END;
 ALTER TABLE idempotency_keys DROP COLUMN status;
 ALTER TABLE idempotency_keys DROP COLUMN response;
+)sql"},
+    {17, "staff",
+     R"sql(
+-- The back office (docs/back-office.md). A staff member is an account with a role; the second
+-- factor's secret is kept sealed under a key outside the database, with the step of the last
+-- code accepted so that no code works twice; recovery codes, set-up links and sessions only as
+-- digests. The audit trail is append-only: the triggers refuse to change or remove a record.
+CREATE TABLE staff (
+  account_id INTEGER PRIMARY KEY REFERENCES accounts (id),
+  role TEXT NOT NULL CHECK (role IN ('owner', 'support', 'catalogue')),
+  status TEXT NOT NULL CHECK (status IN ('invited', 'active', 'suspended')),
+  created_at INTEGER NOT NULL,
+  last_sign_in_at INTEGER
+) STRICT;
+CREATE TABLE staff_second_factors (
+  account_id INTEGER PRIMARY KEY REFERENCES staff (account_id),
+  secret_sealed TEXT NOT NULL,
+  last_used_step INTEGER
+) STRICT;
+CREATE TABLE staff_recovery_codes (
+  account_id INTEGER NOT NULL REFERENCES staff (account_id),
+  code_digest TEXT NOT NULL,
+  PRIMARY KEY (account_id, code_digest)
+) STRICT;
+CREATE TABLE staff_setup_links (
+  token_digest TEXT PRIMARY KEY,
+  account_id INTEGER NOT NULL REFERENCES staff (account_id),
+  expires_at INTEGER NOT NULL,
+  secret_sealed TEXT
+) STRICT;
+CREATE INDEX staff_setup_links_by_member ON staff_setup_links (account_id);
+CREATE TABLE staff_sessions (
+  token_digest TEXT PRIMARY KEY,
+  account_id INTEGER NOT NULL REFERENCES staff (account_id),
+  created_at INTEGER NOT NULL,
+  last_seen_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  address TEXT NOT NULL
+) STRICT;
+CREATE INDEX staff_sessions_by_member ON staff_sessions (account_id);
+CREATE TABLE audit_log (
+  id INTEGER PRIMARY KEY,
+  at INTEGER NOT NULL,
+  actor_id INTEGER,
+  actor_email TEXT NOT NULL,
+  address TEXT NOT NULL,
+  action TEXT NOT NULL,
+  object TEXT NOT NULL,
+  before_values TEXT NOT NULL,
+  after_values TEXT NOT NULL
+) STRICT;
+CREATE INDEX audit_log_by_time ON audit_log (at, id);
+CREATE INDEX audit_log_by_actor ON audit_log (actor_email, at);
+CREATE INDEX audit_log_by_action ON audit_log (action, at);
+CREATE TRIGGER audit_log_is_append_only_update BEFORE UPDATE ON audit_log
+BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+CREATE TRIGGER audit_log_is_append_only_delete BEFORE DELETE ON audit_log
+BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
 )sql"},
 }};
 

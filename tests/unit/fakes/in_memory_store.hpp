@@ -50,6 +50,12 @@ struct StoreState {
   };
   std::vector<QueuedMail> mail_outbox;  // sent mails leave it
   std::int64_t last_mail_id = 0;
+  std::vector<StaffMember> staff;  // e-mails read from the accounts
+  std::vector<StaffSecondFactor> second_factors;
+  std::set<std::pair<std::int64_t, std::string>> recovery_codes;  // member, digest
+  std::vector<StaffSetupLink> setup_links;
+  std::vector<StaffSession> staff_sessions;
+  std::vector<AuditRecord> audit_log;
 };
 
 // The mails queued in the outbox and not sent yet, in queueing order.
@@ -782,6 +788,156 @@ class InMemoryLeases final : public LeaseRepository {
   StoreState& state_;
 };
 
+class InMemoryStaff final : public StaffRepository {
+ public:
+  explicit InMemoryStaff(StoreState& state) : state_(state) {}
+  bool insert(UserId member, StaffRole role, StaffStatus status,
+              std::chrono::sys_seconds created_at) override {
+    if (find(member)) return false;
+    state_.staff.push_back({.id = member,
+                            .email = {},
+                            .role = role,
+                            .status = status,
+                            .created_at = created_at,
+                            .last_sign_in_at = std::nullopt});
+    return true;
+  }
+  std::optional<StaffMember> find(UserId member) override {
+    auto found = row_by_id(state_.staff, member);
+    if (found) found->email = email_of(member);
+    return found;
+  }
+  std::vector<StaffMember> list() override {
+    std::vector<StaffMember> members;
+    for (const auto& member : state_.staff) members.push_back(*find(member.id));
+    std::ranges::sort(members, {}, &StaffMember::email);
+    return members;
+  }
+  void update(UserId member, StaffRole role, StaffStatus status) override {
+    for (auto& row : state_.staff) {
+      if (row.id != member) continue;
+      row.role = role;
+      row.status = status;
+    }
+  }
+  void record_sign_in(UserId member, std::chrono::sys_seconds at) override {
+    for (auto& row : state_.staff) {
+      if (row.id == member) row.last_sign_in_at = at;
+    }
+  }
+  int count_active_owners() override {
+    return static_cast<int>(std::ranges::count_if(state_.staff, [](const StaffMember& m) {
+      return m.role == StaffRole::Owner && m.status == StaffStatus::Active;
+    }));
+  }
+  std::optional<StaffSecondFactor> second_factor(UserId member) override {
+    for (const auto& factor : state_.second_factors) {
+      if (factor.member == member) return factor;
+    }
+    return std::nullopt;
+  }
+  void replace_second_factor(const StaffSecondFactor& factor,
+                             const std::vector<std::string>& digests) override {
+    remove_second_factor(factor.member);
+    state_.second_factors.push_back(factor);
+    for (const auto& digest : digests) state_.recovery_codes.emplace(factor.member.value, digest);
+  }
+  bool advance_step(UserId member, std::uint64_t step) override {
+    for (auto& factor : state_.second_factors) {
+      if (factor.member != member) continue;
+      if (factor.last_used_step && *factor.last_used_step >= step) return false;
+      factor.last_used_step = step;
+      return true;
+    }
+    return false;
+  }
+  bool use_recovery_code(UserId member, std::string_view digest) override {
+    return state_.recovery_codes.erase({member.value, std::string(digest)}) > 0;
+  }
+  void remove_second_factor(UserId member) override {
+    std::erase_if(state_.second_factors, [&](const auto& f) { return f.member == member; });
+    std::erase_if(state_.recovery_codes,
+                  [&](const auto& code) { return code.first == member.value; });
+  }
+  void replace_setup_link(const StaffSetupLink& link) override {
+    remove_setup_links(link.member);
+    state_.setup_links.push_back(link);
+  }
+  std::optional<StaffSetupLink> find_setup_link(std::string_view digest) override {
+    for (const auto& link : state_.setup_links) {
+      if (link.token_digest == digest) return link;
+    }
+    return std::nullopt;
+  }
+  bool keep_setup_secret(std::string_view digest, std::string_view sealed) override {
+    for (auto& link : state_.setup_links) {
+      if (link.token_digest != digest || !link.sealed_secret.empty()) continue;
+      link.sealed_secret = sealed;
+      return true;
+    }
+    return false;
+  }
+  void remove_setup_links(UserId member) override {
+    std::erase_if(state_.setup_links, [&](const auto& link) { return link.member == member; });
+  }
+  void insert_session(const StaffSession& session) override {
+    state_.staff_sessions.push_back(session);
+  }
+  std::optional<StaffSession> find_session(std::string_view digest) override {
+    for (const auto& session : state_.staff_sessions) {
+      if (session.token_digest == digest) return session;
+    }
+    return std::nullopt;
+  }
+  void touch_session(std::string_view digest, std::chrono::sys_seconds at) override {
+    for (auto& session : state_.staff_sessions) {
+      if (session.token_digest == digest) session.last_seen_at = at;
+    }
+  }
+  void end_session(std::string_view digest) override {
+    std::erase_if(state_.staff_sessions, [&](const auto& s) { return s.token_digest == digest; });
+  }
+  void end_sessions(UserId member) override {
+    std::erase_if(state_.staff_sessions, [&](const auto& s) { return s.member == member; });
+  }
+
+ private:
+  std::string email_of(UserId member) const {
+    const auto account = row_by_id(state_.accounts, member);
+    return account ? account->email : std::string();
+  }
+  StoreState& state_;
+};
+
+// Newest first, each filter as the SQL applies it.
+class InMemoryAuditLog final : public AuditLog {
+ public:
+  explicit InMemoryAuditLog(StoreState& state) : state_(state) {}
+  std::int64_t append(const AuditRecord& record) override {
+    return store_with_next_id(state_.audit_log, record);
+  }
+  AuditPage list(const AuditQuery& query) override {
+    std::vector<AuditRecord> matching;
+    for (const auto& record : state_.audit_log) {
+      if (query.actor_email && record.actor_email != *query.actor_email) continue;
+      if (query.action && record.action != *query.action) continue;
+      if (query.from && record.at < *query.from) continue;
+      if (query.until && record.at >= *query.until) continue;
+      matching.push_back(record);
+    }
+    newest_first(matching, &AuditRecord::at);
+    AuditPage page{.items = {}, .total = std::ssize(matching)};
+    for (const auto& record :
+         matching | std::views::drop(query.offset) | std::views::take(query.limit)) {
+      page.items.push_back(record);
+    }
+    return page;
+  }
+
+ private:
+  StoreState& state_;
+};
+
 class InMemoryUnitOfWork final : public UnitOfWork {
  public:
   // A work that returns false or throws leaves `state` as it was, and a read nested in a
@@ -836,6 +992,8 @@ class InMemoryUnitOfWork final : public UnitOfWork {
     InMemorySupportTickets support_tickets(working);
     InMemoryLeases leases(working);
     InMemoryMailOutbox mail_outbox(working);
+    InMemoryStaff staff(working);
+    InMemoryAuditLog audit_log(working);
     Repositories repositories{.accounts = accounts,
                               .refresh_tokens = refresh_tokens,
                               .reset_codes = reset_codes,
@@ -852,7 +1010,9 @@ class InMemoryUnitOfWork final : public UnitOfWork {
                               .generated_images = generated_images,
                               .support_tickets = support_tickets,
                               .leases = leases,
-                              .mail_outbox = mail_outbox};
+                              .mail_outbox = mail_outbox,
+                              .staff = staff,
+                              .audit_log = audit_log};
     if (!work(repositories)) return std::nullopt;
     return working;
   }

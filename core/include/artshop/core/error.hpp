@@ -11,10 +11,11 @@
 namespace artshop {
 
 // What went wrong, as a use case reports it. Adapters map each kind to their own protocol
-// (HTTP: 400, 401, 404, 409, 429, 500).
+// (HTTP: 400, 401, 403, 404, 409, 429, 500).
 enum class ErrorKind : std::uint8_t {
   Validation,       // the request is wrong; `fields` says where
   Unauthenticated,  // no valid credentials
+  Forbidden,        // the caller may not make this call; `fields` says why, as a general message
   NotFound,         // absent, or owned by someone else
   Conflict,         // clashes with the current state (e.g. an idempotency key reused)
   TooManyRequests,  // a rate limit; `retry_after` says when to come back
@@ -39,8 +40,18 @@ struct Error {
   static Error unauthenticated(std::string detail = {}) {
     return make(ErrorKind::Unauthenticated, {}, std::move(detail));
   }
+  // Refused whoever asks again with the same credentials: the back office's calls without a
+  // live staff session, or by a role without the permission. `message` is shown.
+  static Error forbidden(const std::string& message) {
+    return make(ErrorKind::Forbidden, ValidationErrors(ValidationErrors::kGeneral, message),
+                message);
+  }
   static Error not_found(std::string detail = {}) {
     return make(ErrorKind::NotFound, {}, std::move(detail));
+  }
+  // Absent, with a message the client shows: `fields` as in a validation error.
+  static Error not_found(ValidationErrors fields, std::string detail) {
+    return make(ErrorKind::NotFound, std::move(fields), std::move(detail));
   }
   static Error conflict(std::string detail = {}) {
     return make(ErrorKind::Conflict, {}, std::move(detail));

@@ -35,6 +35,16 @@
 #include "artshop/core/orders/receive_payment_webhook.hpp"
 #include "artshop/core/orders/redeem_gift_card.hpp"
 #include "artshop/core/orders/start_deposit.hpp"
+#include "artshop/core/staff/add_staff.hpp"
+#include "artshop/core/staff/authenticate_staff.hpp"
+#include "artshop/core/staff/change_staff.hpp"
+#include "artshop/core/staff/complete_setup.hpp"
+#include "artshop/core/staff/list_audit.hpp"
+#include "artshop/core/staff/list_staff.hpp"
+#include "artshop/core/staff/new_setup_link.hpp"
+#include "artshop/core/staff/open_setup_link.hpp"
+#include "artshop/core/staff/staff_sign_in.hpp"
+#include "artshop/core/staff/staff_sign_out.hpp"
 #include "artshop/core/support/create_support_ticket.hpp"
 #include "artshop/http/client_address.hpp"
 #include "artshop/http/router.hpp"
@@ -109,6 +119,25 @@ struct GenerationApi {
   std::string_view generator = "built-in";
 };
 
+// The back office (docs/back-office.md): its staff, sessions and audit trail. Every call but
+// set-up and sign-in needs a live staff session; each use case checks the role's permission.
+struct AdminApi {
+  const AuthenticateStaff& authenticate;
+  OpenSetupLink& open_setup_link;
+  CompleteSetup& complete_setup;
+  StaffSignIn& sign_in;
+  StaffSignOut& sign_out;
+  ListStaff& list_staff;
+  AddStaff& add_staff;
+  ChangeStaff& change_staff;
+  NewSetupLink& new_setup_link;
+  ListAudit& list_audit;
+  // Told to the client with each session, so that it knows when a quiet tab is signed out.
+  std::chrono::seconds session_idle;
+  // Runs set-up and sign-in, which hash a password, apart from the rest.
+  Executor& password_work;
+};
+
 // The REST surface, one feature at a time: each feature's composition root in the app adds its
 // routes to the one table the server routes by (the app may add routes of its own to it, such as
 // the pages of a built-in payment provider under /payments/). `clients` says whose address the
@@ -121,5 +150,6 @@ void add_account_routes(Router& router, const AccountsApi& accounts,
 void add_order_routes(Router& router, const OrdersApi& orders);
 void add_support_routes(Router& router, const SupportApi& support, const ClientAddresses& clients);
 void add_generation_routes(Router& router, const GenerationApi& generation);
+void add_admin_routes(Router& router, const AdminApi& admin, const ClientAddresses& clients);
 
 }  // namespace artshop::http

@@ -9,6 +9,7 @@
 #include "artshop/sql/offer_repository.hpp"
 #include "artshop/sql/order_repositories.hpp"
 #include "artshop/sql/setting_repository.hpp"
+#include "artshop/sql/staff_repositories.hpp"
 #include "artshop/sql/support_ticket_repository.hpp"
 #include "artshop/sql/unit_of_work.hpp"
 
@@ -34,7 +35,9 @@ struct BoundRepositories {
         generated_images(connection),
         support_tickets(connection),
         leases(connection),
-        mail_outbox(connection) {}
+        mail_outbox(connection),
+        staff(connection),
+        audit_log(connection) {}
 
   SqlAccountRepository accounts;
   SqlRefreshTokenRepository refresh_tokens;
@@ -53,6 +56,8 @@ struct BoundRepositories {
   SqlSupportTicketRepository support_tickets;
   SqlLeaseRepository leases;
   SqlMailOutbox mail_outbox;
+  SqlStaffRepository staff;
+  SqlAuditLog audit_log;
   Repositories view{.accounts = accounts,
                     .refresh_tokens = refresh_tokens,
                     .reset_codes = reset_codes,
@@ -69,7 +74,9 @@ struct BoundRepositories {
                     .generated_images = generated_images,
                     .support_tickets = support_tickets,
                     .leases = leases,
-                    .mail_outbox = mail_outbox};
+                    .mail_outbox = mail_outbox,
+                    .staff = staff,
+                    .audit_log = audit_log};
 };
 
 }  // namespace artshop::sql

@@ -9,6 +9,7 @@
 #include "artshop/core/ports/leases.hpp"
 #include "artshop/core/ports/mail_outbox.hpp"
 #include "artshop/core/ports/settings.hpp"
+#include "artshop/core/staff/repositories.hpp"
 #include "artshop/core/support/repositories.hpp"
 
 namespace artshop {
@@ -33,6 +34,8 @@ struct Repositories {
   SupportTicketRepository& support_tickets;
   LeaseRepository& leases;
   MailOutbox& mail_outbox;
+  StaffRepository& staff;
+  AuditLog& audit_log;
 
   // The repository of type Port, so that `narrow` can pick one by type.
   template <class Port>
@@ -40,7 +43,7 @@ struct Repositories {
     return std::get<Port&>(std::tie(accounts, refresh_tokens, reset_codes, rate_limits, offers,
                                     settings, payments, orders, ledger, gift_cards, artworks,
                                     payment_events, idempotency, generated_images, support_tickets,
-                                    leases, mail_outbox));
+                                    leases, mail_outbox, staff, audit_log));
   }
 };
 
