@@ -28,6 +28,8 @@ process.env.E2E_PORT ??= String(freePort());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const serverBinary = resolve(frontendDir, process.env.ARTSHOP_BINARY ?? '../build/app/artshop');
+// The specs that run the binary's commands themselves (e2e/support/staff.ts) read it from here.
+process.env.ARTSHOP_E2E_BINARY = serverBinary;
 
 const distDir = resolve(frontendDir, 'dist');
 if (!existsSync(join(distDir, 'index.html'))) {

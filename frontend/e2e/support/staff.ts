@@ -1,18 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
 
 /**
  * `artshop staff add EMAIL --role ROLE` against the data folder the server of this run uses
- * (playwright.config.ts): the command an operator runs to make the first owner. Answers the
+ * (playwright.config.ts), with the binary that server runs: the command an operator runs to make the first owner. Answers the
  * path of the set-up link it prints.
  */
 export function addStaffFromTheCommandLine(email: string, role: string): string {
-  const binary = resolve(
-    import.meta.dirname,
-    '..',
-    '..',
-    process.env.ARTSHOP_BINARY ?? '../build/app/artshop',
-  );
+  const binary = process.env.ARTSHOP_E2E_BINARY;
+  if (binary === undefined) throw new Error('ARTSHOP_E2E_BINARY is not set');
   const printed = execFileSync(binary, ['staff', 'add', email, '--role', role], {
     encoding: 'utf8',
     env: { ...process.env, ARTSHOP_DATA_DIR: process.env.ARTSHOP_E2E_DATA_DIR },
