@@ -1,15 +1,14 @@
-import { useSearchParams } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
 import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
-import { Pagination } from '@/components/ui/Pagination';
-import { idParam } from '@/lib/browser/searchParams';
 import { formatDateTime } from '@/lib/format/date';
 import type { AuditRecord } from '../../api/types';
+import { FilterForm, type FilterField } from '../../components/FilterForm';
+import { ListPages } from '../../components/ListPages';
+import { useListAddress } from '../../components/listAddress';
 import { RoleGate } from '../../components/RoleGate';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
-import { AuditFilterForm } from './AuditFilterForm';
-import { AUDIT_FILTERS, useGetAuditQuery, type AuditFilters } from './auditApi';
+import { AUDIT_ACTIONS, AUDIT_FILTERS, useGetAuditQuery, type AuditFilter } from './auditApi';
 
 /** The audit trail, for roles that may read it. */
 export default function AuditPage() {
@@ -20,34 +19,34 @@ export default function AuditPage() {
   );
 }
 
-function filtersOf(params: URLSearchParams): AuditFilters {
-  const value = (name: keyof AuditFilters) => params.get(name) ?? '';
-  return { Actor: value('Actor'), Action: value('Action'), From: value('From'), To: value('To') };
-}
+const FILTER_FIELDS: readonly FilterField<AuditFilter>[] = [
+  { name: 'Actor', label: 'Actor', type: 'email', helperText: "A staff member's e-mail" },
+  {
+    name: 'Action',
+    label: 'Action',
+    choices: AUDIT_ACTIONS.map((action) => [action, action] as const),
+    anyLabel: 'Any action',
+  },
+  { name: 'From', label: 'From', type: 'date', helperText: 'First day, UTC' },
+  { name: 'To', label: 'To', type: 'date', helperText: 'Last day, UTC' },
+];
 
 /**
  * The filters and the page live in the address (Actor, Action, From, To, Page, as the API names
  * them), so that a link shares them and a reload keeps them; the server pages the records.
  */
 function AuditTrail() {
-  const [params, setParams] = useSearchParams();
-  const filters = filtersOf(params);
-  const page = idParam(params, 'Page') ?? 1;
-  const audit = useGetAuditQuery({ ...filters, page });
-
-  const show = (next: AuditFilters, nextPage = 1) => {
-    const address = new URLSearchParams();
-    for (const name of AUDIT_FILTERS) if (next[name] !== '') address.set(name, next[name]);
-    if (nextPage > 1) address.set('Page', String(nextPage));
-    setParams(address);
-  };
-
-  const filtered = AUDIT_FILTERS.some((name) => filters[name] !== '');
-  const pages = audit.data === undefined ? 0 : Math.ceil(audit.data.total / audit.data.pageSize);
+  const list = useListAddress(AUDIT_FILTERS);
+  const audit = useGetAuditQuery(list.request);
   return (
     <Page title="Audit trail">
       {/* A new address from elsewhere (back, a link) starts the form from what it says. */}
-      <AuditFilterForm key={params.toString()} applied={filters} onApply={(next) => show(next)} />
+      <FilterForm
+        key={list.addressKey}
+        fields={FILTER_FIELDS}
+        applied={list.request.filters}
+        onApply={(filters) => list.show({ filters })}
+      />
       {audit.isFetching && <DelayedProgress label="Loading the audit trail" />}
       {audit.isError && (
         <ServerErrorAlert error={audit.error} onRetry={() => void audit.refetch()} />
@@ -55,7 +54,7 @@ function AuditTrail() {
       {audit.data?.items.length === 0 && (
         <EmptyState
           message={
-            filtered
+            list.filtered
               ? 'Nothing in the audit trail matches these filters.'
               : 'The audit trail is empty.'
           }
@@ -88,14 +87,12 @@ function AuditTrail() {
           </div>
         </>
       )}
-      {pages > 1 && (
-        <Pagination
-          label="Audit trail pages"
-          count={pages}
-          page={page}
-          onChange={(next) => show(filters, next)}
-        />
-      )}
+      <ListPages
+        label="Audit trail pages"
+        data={audit.data}
+        page={list.request.page}
+        onPage={(page) => list.show({ page })}
+      />
     </Page>
   );
 }
