@@ -14,7 +14,7 @@ export interface FilterField<Name extends string> {
   /** A select: the value and the words of each choice, after `anyLabel` (""). */
   choices?: readonly (readonly [value: string, label: string])[];
   anyLabel?: string;
-  inputMode?: 'decimal';
+  inputMode?: 'decimal' | 'numeric';
 }
 
 interface FilterFormProps<Name extends string> {

@@ -1,13 +1,10 @@
-import { DelayedProgress } from '@/components/DelayedProgress';
-import { EmptyState } from '@/components/EmptyState';
 import { Page } from '@/components/Page';
 import { formatDateTime } from '@/lib/format/date';
 import type { AuditRecord } from '../../api/types';
 import { FilterForm, type FilterField } from '../../components/FilterForm';
-import { ListPages } from '../../components/ListPages';
+import { ListView } from '../../components/ListView';
 import { useListAddress } from '../../components/listAddress';
 import { RoleGate } from '../../components/RoleGate';
-import { ServerErrorAlert } from '../../components/ServerErrorAlert';
 import { AUDIT_ACTIONS, AUDIT_FILTERS, useGetAuditQuery, type AuditFilter } from './auditApi';
 
 /** The audit trail, for roles that may read it. */
@@ -47,49 +44,26 @@ function AuditTrail() {
         applied={list.request.filters}
         onApply={(filters) => list.show({ filters })}
       />
-      {audit.isFetching && <DelayedProgress label="Loading the audit trail" />}
-      {audit.isError && (
-        <ServerErrorAlert error={audit.error} onRetry={() => void audit.refetch()} />
-      )}
-      {audit.data?.items.length === 0 && (
-        <EmptyState
-          message={
-            list.filtered
-              ? 'Nothing in the audit trail matches these filters.'
-              : 'The audit trail is empty.'
-          }
-        />
-      )}
-      {audit.data !== undefined && audit.data.items.length > 0 && (
-        <>
-          <p className="text-secondary mb-1" role="status">
-            {audit.data.total === 1 ? '1 record' : `${audit.data.total} records`}, newest first
-          </p>
-          <div className="card admin-table-wrap">
-            <table className="admin-table">
-              <caption className="visually-hidden">Audit records</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Actor</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Object</th>
-                  <th scope="col">Before → after</th>
-                </tr>
-              </thead>
-              <tbody>
-                {audit.data.items.map((record) => (
-                  <AuditRow key={record.id} record={record} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
-      <ListPages
-        label="Audit trail pages"
-        data={audit.data}
+      <ListView
+        query={audit}
+        noun="audit trail"
+        count={(total) => `${total === 1 ? '1 record' : `${total} records`}, newest first`}
+        empty={{
+          filtered: 'Nothing in the audit trail matches these filters.',
+          unfiltered: 'The audit trail is empty.',
+        }}
+        filtered={list.filtered}
+        head={
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Actor</th>
+            <th scope="col">Address</th>
+            <th scope="col">Action</th>
+            <th scope="col">Object</th>
+            <th scope="col">Before → after</th>
+          </tr>
+        }
+        row={(record) => <AuditRow key={record.id} record={record} />}
         page={list.request.page}
         onPage={(page) => list.show({ page })}
       />
