@@ -17,8 +17,7 @@ export function GiftCardCells({ card }: { card: GiftCard }) {
         {card.orderId === null ? (
           'Goodwill'
         ) : (
-          <Link to={adminOrderPath(card.orderId)}>
-            <span className="visually-hidden">Order </span>
+          <Link to={adminOrderPath(card.orderId)} aria-label={`Order ${card.orderId}`}>
             {card.orderId}
           </Link>
         )}

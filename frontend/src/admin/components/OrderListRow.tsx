@@ -10,8 +10,7 @@ export function OrderListRow({ order }: { order: OrderRow }) {
   return (
     <tr>
       <th scope="row">
-        <Link to={adminOrderPath(order.id)}>
-          <span className="visually-hidden">Order </span>
+        <Link to={adminOrderPath(order.id)} aria-label={`Order ${order.id}`}>
           {order.id}
         </Link>
       </th>
