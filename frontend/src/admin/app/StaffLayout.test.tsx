@@ -35,6 +35,9 @@ describe('the back office: navigation per role', () => {
 
     expect(await navLinks()).toEqual([
       ['Home', '/admin'],
+      ['Orders', '/admin/orders'],
+      ['Customers', '/admin/customers'],
+      ['Gift cards', '/admin/gift-cards'],
       ['Staff', '/admin/staff'],
       ['Audit trail', '/admin/audit'],
     ]);
@@ -43,6 +46,9 @@ describe('the back office: navigation per role', () => {
     expect(
       cards.map((card) => [card.querySelector('h2')?.textContent, card.getAttribute('href')]),
     ).toEqual([
+      ['Orders', '/admin/orders'],
+      ['Customers', '/admin/customers'],
+      ['Gift cards', '/admin/gift-cards'],
       ['Staff', '/admin/staff'],
       ['Audit trail', '/admin/audit'],
     ]);
@@ -55,11 +61,25 @@ describe('the back office: navigation per role', () => {
     await expectNoAxeViolations();
   });
 
-  it.each([
-    ['support', SUPPORT],
-    ['catalogue', CATALOGUE],
-  ])('shows a %s member neither Staff nor the audit trail', async (_role, staff) => {
-    staffSignedIn(staff);
+  it('shows a support member orders, customers and gift cards, but neither Staff nor the audit trail', async () => {
+    staffSignedIn(SUPPORT);
+    renderApp('/admin');
+    expect(await navLinks()).toEqual([
+      ['Home', '/admin'],
+      ['Orders', '/admin/orders'],
+      ['Customers', '/admin/customers'],
+      ['Gift cards', '/admin/gift-cards'],
+    ]);
+    const cards = within(screen.getByRole('list', { name: 'Screens' })).getAllByRole('link');
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual([
+      '/admin/orders',
+      '/admin/customers',
+      '/admin/gift-cards',
+    ]);
+  });
+
+  it('shows a catalogue member no screen yet', async () => {
+    staffSignedIn(CATALOGUE);
     renderApp('/admin');
     expect(await navLinks()).toEqual([['Home', '/admin']]);
     expect(screen.getByText('There is no screen for your role here yet.')).toBeInTheDocument();
@@ -67,13 +87,18 @@ describe('the back office: navigation per role', () => {
   });
 
   it.each([
-    ['/admin/staff', 'Staff'],
-    ['/admin/audit', 'Audit trail'],
+    ['/admin/staff', 'Staff', SUPPORT],
+    ['/admin/audit', 'Audit trail', SUPPORT],
+    ['/admin/orders', 'Orders', CATALOGUE],
+    ['/admin/orders/42', 'Order 42', CATALOGUE],
+    ['/admin/customers', 'Customers', CATALOGUE],
+    ['/admin/customers/7', 'Customer', CATALOGUE],
+    ['/admin/gift-cards', 'Gift cards', CATALOGUE],
   ])(
     'refuses %s to a role without its permission, without asking the server',
-    async (path, title) => {
+    async (path, title, staff) => {
       // No handler for the screen's own call: making it would fail the test.
-      staffSignedIn(SUPPORT);
+      staffSignedIn(staff);
       renderApp(path);
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       expect(screen.getByRole('alert')).toHaveTextContent('Your role does not allow this.');
