@@ -97,7 +97,7 @@ export function refusal(status: number, errors: Record<string, string[]>) {
 }
 
 /** One page of a list, as every list of the back office answers it. */
-export function listPage<Item>(items: Item[], total = items.length, page = 1) {
+export function listPage(items: unknown[], total = items.length, page = 1) {
   return HttpResponse.json({ items, total, page, pageSize: 50 });
 }
 
