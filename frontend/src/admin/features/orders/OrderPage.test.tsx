@@ -83,6 +83,11 @@ describe('an order', () => {
     expect(refund.getByText('€12.50')).toBeInTheDocument();
     expect(refund.getByText('Lines 1')).toBeInTheDocument();
     expect(refund.getByText('Succeeded')).toBeInTheDocument();
+  });
+
+  it('passes axe', async () => {
+    openOrder(orderDetail({ refunds: [refundRecord({ id: 3 })] }));
+    await screen.findByRole('region', { name: 'Refunds' });
     await expectNoAxeViolations();
   });
 
