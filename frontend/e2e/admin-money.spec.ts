@@ -1,13 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, openBackOfficeScreen, setUpStaffAccount } from './support/backOffice';
-import {
-  addSmallestSize,
-  fillBillingDetails,
-  waitForWatercolors,
-  type AddedPicture,
-} from './support/buying';
+import { addSmallestSize, fillBillingDetails, type AddedPicture } from './support/buying';
 import { signUpAndLogIn, uniqueEmail } from './support/customers';
-import { registerCustomer, stored } from './support/shop';
+import { registerCustomer, stored, waitForCatalogue } from './support/shop';
 import { addStaffFromTheCommandLine } from './support/staff';
 
 /**
@@ -20,7 +15,7 @@ import { addStaffFromTheCommandLine } from './support/staff';
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(300_000);
-  await waitForWatercolors(request);
+  await waitForCatalogue(request, 'Watercolor');
 });
 
 /** "12.50" of 1250 cents, in whole numbers. */

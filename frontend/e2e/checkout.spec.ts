@@ -4,11 +4,10 @@ import { signUpAndLogIn, uniqueEmail } from './support/customers';
 import {
   addSmallestSize,
   euroCents,
-  waitForWatercolors,
   fillBillingDetails,
   type AddedPicture,
 } from './support/buying';
-import { snackbar } from './support/shop';
+import { snackbar, waitForCatalogue } from './support/shop';
 
 /**
  * Buying against the real server and its built-in sandbox payment provider: a customer orders two
@@ -22,7 +21,7 @@ const GIFT_CARD_NUMBER = /^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
 // The server seeds its catalogue in the background on first start.
 test.beforeAll(async ({ request }) => {
   test.setTimeout(300_000);
-  await waitForWatercolors(request);
+  await waitForCatalogue(request, 'Watercolor');
 });
 
 async function logOut(page: Page) {

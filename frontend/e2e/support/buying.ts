@@ -1,30 +1,13 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { fillPayer, snackbar } from './shop';
 
 /** Helpers of the specs that buy: a picture into the cart, the checkout's billing details. */
 
-/** Cheap regular (not exclusive) offers first: every size of them can be bought by anyone. */
-const CHEAP_WATERCOLORS = '/gallery?style=Watercolor&sort=LowToHigh';
-
-interface OfferPageJson {
-  total: number;
-}
-
 /**
- * The server seeds its catalogue in the background on first start: waits for the watercolours
- * that addSmallestSize buys from.
+ * Cheap regular (not exclusive) offers first: every size of them can be bought by anyone
+ * (`waitForCatalogue(request, 'Watercolor')` waits for them).
  */
-export async function waitForWatercolors(request: APIRequestContext): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get('/api/offers?Currency=EUR&Style=Watercolor&PageSize=1');
-        return answer.ok() ? ((await answer.json()) as OfferPageJson).total : 0;
-      },
-      { timeout: 290_000, intervals: [1_000, 2_000, 5_000] },
-    )
-    .toBeGreaterThanOrEqual(3);
-}
+const CHEAP_WATERCOLORS = '/gallery?style=Watercolor&sort=LowToHigh';
 
 /** "€12.30" or "€1,234.50" as whole cents: money is never a floating-point number here. */
 export function euroCents(text: string): number {

@@ -1,4 +1,5 @@
 import type { ListPage } from '@/types/page';
+import type { Billing } from '@/types/billing';
 import type { Money } from '@/types/money';
 
 /** The roles of docs/back-office.md's table, as the API names them. */
@@ -110,14 +111,6 @@ export interface OrderRow {
   total: Money;
   refunded: Money;
   provider: PaymentProvider;
-}
-
-export interface Billing {
-  country: string;
-  state: string;
-  city: string;
-  address1: string;
-  zipCode: string;
 }
 
 export interface OrderLine {

@@ -1,4 +1,5 @@
-import type { Billing, GiftCardState, OrderRow, RefundState } from '../api/types';
+import type { Billing } from '@/types/billing';
+import type { GiftCardState, OrderRow, RefundState } from '../api/types';
 
 const REFUND_LABELS: Record<OrderRow['refundStatus'], string | null> = {
   None: null,

@@ -114,7 +114,7 @@ function CustomerSections({ detail }: { detail: CustomerDetail }) {
         )}
         <DetailTable
           caption="Orders"
-          columns={['Order', ...ORDER_COLUMNS]}
+          headers={['Order', ...ORDER_COLUMNS]}
           items={detail.orders}
           empty="No orders."
           row={(order) => <OrderListRow key={order.id} order={order} />}
@@ -123,46 +123,34 @@ function CustomerSections({ detail }: { detail: CustomerDetail }) {
       <Section title="Tickets">
         <DetailTable
           caption="Tickets"
-          columns={['Ticket', 'Subject', 'Status', 'Created']}
+          columns={[
+            ['Ticket', (ticket) => ticket.id],
+            ['Subject', (ticket) => ticket.subject],
+            ['Status', (ticket) => ticket.status],
+            ['Created', (ticket) => <Time at={ticket.createdAt} />],
+          ]}
           items={detail.tickets}
           empty="No tickets."
-          row={(ticket) => (
-            <tr key={ticket.id}>
-              <td>{ticket.id}</td>
-              <td>{ticket.subject}</td>
-              <td>{ticket.status}</td>
-              <td>
-                <Time at={ticket.createdAt} />
-              </td>
-            </tr>
-          )}
+          rowKey={(ticket) => ticket.id}
         />
       </Section>
       <Section title="Sessions">
         <DetailTable
           caption="Sessions"
-          columns={['Signed in', 'Last used', 'Expires']}
+          columns={[
+            ['Signed in', (session) => <Time at={session.signedInAt} />],
+            ['Last used', (session) => <Time at={session.lastUsedAt} />],
+            ['Expires', (session) => <Time at={session.expiresAt} />],
+          ]}
           items={detail.sessions}
           empty="No sessions."
-          row={(session) => (
-            <tr key={session.id}>
-              <td>
-                <Time at={session.signedInAt} />
-              </td>
-              <td>
-                <Time at={session.lastUsedAt} />
-              </td>
-              <td>
-                <Time at={session.expiresAt} />
-              </td>
-            </tr>
-          )}
+          rowKey={(session) => session.id}
         />
       </Section>
       <Section title="Gift cards">
         <DetailTable
           caption="Gift cards"
-          columns={GIFT_CARD_COLUMNS}
+          headers={GIFT_CARD_COLUMNS}
           items={detail.giftCards}
           empty="No gift cards."
           row={(card) => (

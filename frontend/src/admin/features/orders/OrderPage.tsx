@@ -112,36 +112,34 @@ function OrderSections({ order, linkCustomer }: { order: OrderDetail; linkCustom
       <Section title="Lines">
         <DetailTable
           caption="Lines"
-          columns={['Line', 'Picture', 'Size', 'Licence', 'Price', 'Refunded']}
+          columns={[
+            ['Line', (line) => line.number],
+            ['Picture', (line) => line.title],
+            ['Size', (line) => line.sizeName],
+            ['Licence', (line) => line.licence],
+            ['Price', (line) => formatMoney(line.price)],
+            [
+              'Refunded',
+              (line) =>
+                line.refunded ? <span className="badge badge--warning">Refunded</span> : '–',
+            ],
+          ]}
           items={order.lines}
           empty="No pictures in this order."
-          row={(line) => (
-            <tr key={line.number}>
-              <td>{line.number}</td>
-              <td>{line.title}</td>
-              <td>{line.sizeName}</td>
-              <td>{line.licence}</td>
-              <td>{formatMoney(line.price)}</td>
-              <td>
-                {line.refunded ? <span className="badge badge--warning">Refunded</span> : '–'}
-              </td>
-            </tr>
-          )}
+          rowKey={(line) => line.number}
         />
       </Section>
       <Section title="Gift cards">
         <DetailTable
           caption="Gift cards"
-          columns={['Number', 'Amount', 'State']}
+          columns={[
+            ['Number', (card) => card.number ?? 'Not issued yet'],
+            ['Amount', (card) => formatMoney(card.amount)],
+            ['State', (card) => GIFT_CARD_STATE_LABELS[card.state]],
+          ]}
           items={order.giftCards}
           empty="No gift cards in this order."
-          row={(card) => (
-            <tr key={card.id}>
-              <td>{card.number ?? 'Not issued yet'}</td>
-              <td>{formatMoney(card.amount)}</td>
-              <td>{GIFT_CARD_STATE_LABELS[card.state]}</td>
-            </tr>
-          )}
+          rowKey={(card) => card.id}
         />
       </Section>
       <Section title="Payment">
@@ -159,39 +157,27 @@ function OrderSections({ order, linkCustomer }: { order: OrderDetail; linkCustom
         <h3 className="type-subtitle1 mt-2">Status history</h3>
         <DetailTable
           caption="Status history"
-          columns={['Time', 'Change', 'Source']}
+          columns={[
+            ['Time', (step) => <Time at={step.at} />],
+            ['Change', (step) => `${step.from ?? 'New'} → ${step.to}`],
+            ['Source', (step) => step.source],
+          ]}
           items={payment.history}
           empty="No change recorded."
-          row={(step, index) => (
-            <tr key={index}>
-              <td>
-                <Time at={step.at} />
-              </td>
-              <td>
-                {step.from ?? 'New'} → {step.to}
-              </td>
-              <td>{step.source}</td>
-            </tr>
-          )}
+          rowKey={(_step, index) => index}
         />
       </Section>
       <Section title="Webhook events">
         <DetailTable
           caption="Webhook events"
-          columns={['Received', 'Event', 'Kind']}
+          columns={[
+            ['Received', (event) => <Time at={event.receivedAt} />],
+            ['Event', (event) => <code>{event.eventId}</code>],
+            ['Kind', (event) => event.kind],
+          ]}
           items={order.webhookEvents}
           empty="No webhook events."
-          row={(event) => (
-            <tr key={event.eventId}>
-              <td>
-                <Time at={event.receivedAt} />
-              </td>
-              <td>
-                <code>{event.eventId}</code>
-              </td>
-              <td>{event.kind}</td>
-            </tr>
-          )}
+          rowKey={(event) => event.eventId}
         />
       </Section>
       <Section title="Ledger">
@@ -203,17 +189,15 @@ function OrderSections({ order, linkCustomer }: { order: OrderDetail; linkCustom
             </h3>
             <DetailTable
               caption={`Posting ${posting.reference}`}
-              columns={['Account', 'Side', 'Amount (EUR)', 'Original']}
+              columns={[
+                ['Account', (entry) => entry.account],
+                ['Side', (entry) => entry.side],
+                ['Amount (EUR)', (entry) => formatMoney(entry.amount)],
+                ['Original', (entry) => formatMoney(entry.original)],
+              ]}
               items={posting.entries}
               empty="No entries."
-              row={(entry, index) => (
-                <tr key={index}>
-                  <td>{entry.account}</td>
-                  <td>{entry.side}</td>
-                  <td>{formatMoney(entry.amount)}</td>
-                  <td>{formatMoney(entry.original)}</td>
-                </tr>
-              )}
+              rowKey={(_entry, index) => index}
             />
           </div>
         ))}
@@ -221,55 +205,45 @@ function OrderSections({ order, linkCustomer }: { order: OrderDetail; linkCustom
       <Section title="Artworks">
         <DetailTable
           caption="Artworks"
-          columns={['Line', 'Picture', 'Size', 'Download']}
+          columns={[
+            ['Line', (artwork) => artwork.lineNumber],
+            ['Picture', (artwork) => artwork.title],
+            ['Size', (artwork) => artwork.sizeName],
+            ['Download', (artwork) => (artwork.downloadable ? 'Downloadable' : 'Not downloadable')],
+          ]}
           items={order.artworks}
           empty="No artworks."
-          row={(artwork) => (
-            <tr key={artwork.id}>
-              <td>{artwork.lineNumber}</td>
-              <td>{artwork.title}</td>
-              <td>{artwork.sizeName}</td>
-              <td>{artwork.downloadable ? 'Downloadable' : 'Not downloadable'}</td>
-            </tr>
-          )}
+          rowKey={(artwork) => artwork.id}
         />
       </Section>
       <Section title="Mails">
         <DetailTable
           caption="Mails"
-          columns={['Time', 'To', 'Subject', 'Status']}
+          columns={[
+            ['Time', (mail) => <Time at={mail.at} />],
+            ['To', (mail) => mail.to],
+            ['Subject', (mail) => mail.subject],
+            ['Status', (mail) => mail.status],
+          ]}
           items={order.mails}
           empty="No mails."
-          row={(mail, index) => (
-            <tr key={index}>
-              <td>
-                <Time at={mail.at} />
-              </td>
-              <td>{mail.to}</td>
-              <td>{mail.subject}</td>
-              <td>{mail.status}</td>
-            </tr>
-          )}
+          rowKey={(_mail, index) => index}
         />
       </Section>
       <Section title="Refunds">
         <DetailTable
           caption="Refunds"
-          columns={['Time', 'By', 'Amount', 'Reason', 'Items', 'Status']}
+          columns={[
+            ['Time', (refund) => <Time at={refund.at} />],
+            ['By', (refund) => refund.staff?.email ?? 'At the provider'],
+            ['Amount', (refund) => formatMoney(refund.amount)],
+            ['Reason', (refund) => refund.reason],
+            ['Items', (refund) => refundItems(refund)],
+            ['Status', (refund) => REFUND_STATE_LABELS[refund.status]],
+          ]}
           items={order.refunds}
           empty="No refunds."
-          row={(refund) => (
-            <tr key={refund.id}>
-              <td>
-                <Time at={refund.at} />
-              </td>
-              <td>{refund.staff?.email ?? 'At the provider'}</td>
-              <td>{formatMoney(refund.amount)}</td>
-              <td>{refund.reason}</td>
-              <td>{refundItems(refund)}</td>
-              <td>{REFUND_STATE_LABELS[refund.status]}</td>
-            </tr>
-          )}
+          rowKey={(refund) => refund.id}
         />
       </Section>
     </>
