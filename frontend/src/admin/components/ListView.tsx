@@ -5,7 +5,8 @@ import type { ListPage } from '@/types/page';
 import { Pagination } from '@/components/ui/Pagination';
 import { ServerErrorAlert } from './ServerErrorAlert';
 
-interface ListQuery<Item> {
+/** What a list's query hook answers that the view uses. */
+export interface ListQuery<Item> {
   data?: ListPage<Item>;
   isFetching: boolean;
   isError: boolean;
@@ -13,7 +14,7 @@ interface ListQuery<Item> {
   refetch: () => unknown;
 }
 
-interface ListViewProps<Item> {
+export interface ListViewProps<Item> {
   query: ListQuery<Item>;
   /** What is listed, in the plural: "orders" ("Loading the orders", the table's caption). */
   noun: string;

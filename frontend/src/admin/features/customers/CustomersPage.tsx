@@ -1,12 +1,8 @@
 import { Link } from 'react-router';
-import { Page } from '@/components/Page';
 import { formatMoney } from '@/lib/money/money';
 import type { CustomerRow } from '../../api/types';
-import { FilterForm, type FilterField } from '../../components/FilterForm';
-import { ListView } from '../../components/ListView';
-import { useListAddress } from '../../components/listAddress';
-import { RoleGate } from '../../components/RoleGate';
-import { SortHeader } from '../../components/SortHeader';
+import type { FilterField } from '../../components/FilterForm';
+import { ListScreen } from '../../components/ListScreen';
 import { Time } from '../../components/Time';
 import { adminCustomerPath } from '../../paths';
 import {
@@ -16,62 +12,37 @@ import {
   type CustomerFilter,
 } from './customersApi';
 
-/** The customers, for roles that may see them. */
-export default function CustomersPage() {
-  return (
-    <RoleGate permission="view_customers" title="Customers">
-      <CustomerList />
-    </RoleGate>
-  );
-}
-
 const FILTER_FIELDS: readonly FilterField<CustomerFilter>[] = [
   { name: 'Query', label: 'Search', helperText: 'Part of the e-mail, or the start of a name' },
 ];
 
-/** The search, page and order in the address with the API's names; the server does the rest. */
-function CustomerList() {
-  const list = useListAddress(CUSTOMER_FILTERS, DEFAULT_CUSTOMER_SORT);
-  const customers = useGetCustomersQuery(list.request);
-  const sortable = (label: string, sort: string) => (
-    <SortHeader
-      label={label}
-      orders={[sort]}
-      sort={list.request.sort}
-      onSort={(next) => list.show({ sort: next })}
-    />
-  );
+/** The customers, for roles that may see them; ordered by e-mail or newest first. */
+export default function CustomersPage() {
   return (
-    <Page title="Customers">
-      <FilterForm
-        key={list.addressKey}
-        fields={FILTER_FIELDS}
-        applied={list.request.filters}
-        onApply={(filters) => list.show({ filters })}
-      />
-      <ListView
-        query={customers}
-        noun="customers"
-        count={(total) => (total === 1 ? '1 customer' : `${total} customers`)}
-        empty={{
-          filtered: 'No customer matches this search.',
-          unfiltered: 'There are no customers yet.',
-        }}
-        filtered={list.filtered}
-        head={
-          <tr>
-            {sortable('E-mail', 'email')}
-            <th scope="col">Name</th>
-            {sortable('Created', DEFAULT_CUSTOMER_SORT)}
-            <th scope="col">Locked</th>
-            <th scope="col">Balance</th>
-          </tr>
-        }
-        row={(customer) => <CustomerListRow key={customer.id} customer={customer} />}
-        page={list.request.page}
-        onPage={(page) => list.show({ page })}
-      />
-    </Page>
+    <ListScreen<CustomerFilter, CustomerRow>
+      title="Customers"
+      permission="view_customers"
+      filters={CUSTOMER_FILTERS}
+      fields={FILTER_FIELDS}
+      defaultSort={DEFAULT_CUSTOMER_SORT}
+      useList={useGetCustomersQuery}
+      noun="customers"
+      count={(total) => (total === 1 ? '1 customer' : `${total} customers`)}
+      empty={{
+        filtered: 'No customer matches this search.',
+        unfiltered: 'There are no customers yet.',
+      }}
+      head={(sortable) => (
+        <tr>
+          {sortable('E-mail', ['email'])}
+          <th scope="col">Name</th>
+          {sortable('Created', [DEFAULT_CUSTOMER_SORT])}
+          <th scope="col">Locked</th>
+          <th scope="col">Balance</th>
+        </tr>
+      )}
+      row={(customer) => <CustomerListRow key={customer.id} customer={customer} />}
+    />
   );
 }
 
