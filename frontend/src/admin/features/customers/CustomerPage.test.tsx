@@ -17,6 +17,7 @@ import {
   staffSignedIn,
   SUPPORT,
 } from '../../testing/staffServer';
+import { section } from '../../testing/regions';
 
 const LEDGER = [
   balanceEntry({
@@ -36,8 +37,6 @@ function openCustomer(detail: CustomerDetail = customerDetail(), staff: StaffMe 
   const view = renderApp('/admin/customers/7');
   return { ...view, reads, ledger, user: userEvent.setup({ delay: null }) };
 }
-
-const section = (name: string) => within(screen.getByRole('region', { name }));
 
 describe('a customer', () => {
   it('shows the profile, billing, orders, tickets, sessions, gift cards and the paged balance ledger', async () => {

@@ -1,9 +1,9 @@
 import { useAccountForm } from '@/components/form/useAccountForm';
 import { RadioIcons } from '@/components/ui/icons';
-import { TextField } from '@/components/ui/fields';
 import { localValidationError, type FieldErrors } from '@/lib/api/apiError';
 import type { CustomerRow } from '../../api/types';
 import { ActionDialog } from '../../components/ActionDialog';
+import { AmountField, ReasonField } from '../../components/fields';
 import { MoneyDialog } from '../../components/MoneyDialog';
 import { minorUnitsText, readAmount } from '../../components/money';
 import {
@@ -81,15 +81,7 @@ export function LockDialog({ customer, onClose }: CustomerDialogProps) {
           ? 'They can log in to the shop again with their password.'
           : 'Their sessions end at once and they cannot log in until they are unlocked; their login says to write to support.'}
       </p>
-      {!locked && (
-        <TextField
-          label="Reason"
-          multiline
-          minRows={2}
-          maxLength={500}
-          {...form.textField('reason')}
-        />
-      )}
+      {!locked && <ReasonField {...form.textField('reason')} />}
     </ActionDialog>
   );
 }
@@ -176,19 +168,8 @@ export function AdjustBalanceDialog({ customer, onClose }: CustomerDialogProps) 
           <p className="check-message check-message--error">{directionField.helperText}</p>
         )}
       </fieldset>
-      <TextField
-        label="Amount (EUR)"
-        inputMode="decimal"
-        autoComplete="off"
-        {...form.textField('amount')}
-      />
-      <TextField
-        label="Reason"
-        multiline
-        minRows={2}
-        maxLength={500}
-        {...form.textField('reason')}
-      />
+      <AmountField currency="EUR" {...form.textField('amount')} />
+      <ReasonField {...form.textField('reason')} />
     </MoneyDialog>
   );
 }

@@ -3,6 +3,7 @@ import { TextField } from '@/components/ui/fields';
 import { localValidationError, type FieldErrors } from '@/lib/api/apiError';
 import type { GiftCard } from '../../api/types';
 import { ActionDialog } from '../../components/ActionDialog';
+import { AmountField, ReasonField } from '../../components/fields';
 import { MoneyDialog } from '../../components/MoneyDialog';
 import { minorUnitsText, moneyText, readAmount } from '../../components/money';
 import { useIssueGiftCardMutation, useVoidGiftCardMutation } from './giftCardsApi';
@@ -46,12 +47,7 @@ export function IssueGiftCardDialog({ onClose }: { onClose: () => void }) {
       send={send}
       busy={isLoading}
     >
-      <TextField
-        label="Amount (EUR)"
-        inputMode="decimal"
-        autoComplete="off"
-        {...form.textField('amount')}
-      />
+      <AmountField currency="EUR" {...form.textField('amount')} />
       <TextField label="E-mail" type="email" autoComplete="off" {...form.textField('email')} />
       <TextField
         label="Message"
@@ -91,13 +87,7 @@ export function VoidGiftCardDialog({ card, onClose }: { card: GiftCard; onClose:
       form={form}
     >
       <p>It can no longer be redeemed: {moneyText(card.value)} that nobody can spend.</p>
-      <TextField
-        label="Reason"
-        multiline
-        minRows={2}
-        maxLength={500}
-        {...form.textField('reason')}
-      />
+      <ReasonField {...form.textField('reason')} />
     </ActionDialog>
   );
 }

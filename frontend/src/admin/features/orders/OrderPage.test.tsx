@@ -16,6 +16,7 @@ import {
   staffSignedIn,
   SUPPORT,
 } from '../../testing/staffServer';
+import { section } from '../../testing/regions';
 
 /** Order 42 as the server answers it, `after` once a refund was made. */
 function serveOrder(before: OrderDetail, after: OrderDetail = before) {
@@ -32,8 +33,6 @@ function openOrder(order: OrderDetail = orderDetail(), staff: StaffMe = OWNER) {
   const view = renderApp('/admin/orders/42');
   return { ...view, ...served, user: userEvent.setup({ delay: null }) };
 }
-
-const section = (name: string) => within(screen.getByRole('region', { name }));
 
 async function openRefund(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Refund' }));

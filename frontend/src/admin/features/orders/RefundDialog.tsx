@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { useAccountForm } from '@/components/form/useAccountForm';
 import { Button } from '@/components/ui/Button';
 import { Check } from '@/components/ui/choices';
-import { TextField } from '@/components/ui/fields';
 import { localValidationError, type FieldErrors } from '@/lib/api/apiError';
 import { formatMoney, sumMoney } from '@/lib/money/money';
 import type { OrderDetail, OrderGiftCard } from '../../api/types';
+import { AmountField, ReasonField } from '../../components/fields';
 import { MoneyDialog } from '../../components/MoneyDialog';
 import { minorUnitsText, readAmount } from '../../components/money';
 import { useRefundOrderMutation } from './ordersApi';
@@ -175,19 +175,11 @@ export function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: 
         </fieldset>
       )}
       <p role="status">Ticked: {minorUnitsText(ticked.minorUnits, currency)}</p>
-      <TextField
-        label={`Amount (${currency})`}
-        inputMode="decimal"
-        autoComplete="off"
+      <AmountField
+        currency={currency}
         {...form.textField('amount', 'Leave empty to refund what is ticked.')}
       />
-      <TextField
-        label="Reason"
-        multiline
-        minRows={2}
-        maxLength={500}
-        {...form.textField('reason')}
-      />
+      <ReasonField {...form.textField('reason')} />
       {exclusiveTicked && (
         <Check
           label="Return the exclusive to sale"
