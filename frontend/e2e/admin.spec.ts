@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { seriousFindings, WCAG_21_AA } from '../src/test/axeFindings';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, openBackOfficeScreen, setUpStaffAccount } from './support/backOffice';
 import { PASSWORD, uniqueEmail } from './support/customers';
 import { registerCustomer } from './support/shop';
 import { addStaffFromTheCommandLine } from './support/staff';
-import { totpCode, totpStep } from './support/totp';
+import { totpCode } from './support/totp';
 
 /**
  * The back office from its first day: an owner made on the command line sets up their
@@ -13,18 +12,6 @@ import { totpCode, totpStep } from './support/totp';
  * audit trail; a customer's token opens no admin call. Axe checks every screen on the way
  * (WCAG 2.1 A and AA, as e2e/accessibility.spec.ts does for the shop).
  */
-
-/** No serious or critical axe finding on the screen as it is now. */
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  expect(seriousFindings(results.violations), `axe on ${screen}`).toEqual([]);
-}
-
-/** The key the set-up page shows, grouped in fours: the key without the spaces. */
-async function shownKey(page: Page): Promise<string> {
-  const grouped = await page.locator('code').first().textContent();
-  return (grouped ?? '').replace(/\s/g, '');
-}
 
 test('an owner made on the command line sets up a second factor, invites staff and reads the audit trail', async ({
   page,
@@ -37,35 +24,7 @@ test('an owner made on the command line sets up a second factor, invites staff a
   let setupStep = 0;
 
   await test.step('set up: a password, the authenticator, the recovery codes', async () => {
-    await page.goto(setupPath);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Set up your back-office account' }),
-    ).toBeVisible();
-    await expectAccessible(page, 'the set-up page');
-    key = await shownKey(page);
-    expect(key).toMatch(/^[A-Z2-7]{32}$/);
-    await expect(page.getByRole('link', { name: 'Open in an authenticator app' })).toHaveAttribute(
-      'href',
-      new RegExp(`^otpauth://totp/.*secret=${key}`),
-    );
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    setupStep = totpStep();
-    await page.getByLabel('Code from your authenticator app').fill(totpCode(key, setupStep));
-    await page.getByRole('button', { name: 'Finish set-up' }).click();
-
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Keep your recovery codes' }),
-    ).toBeVisible();
-    await expect(
-      page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem'),
-    ).toHaveCount(10);
-    await expectAccessible(page, 'the recovery codes');
-    const next = page.getByRole('button', { name: 'Continue' });
-    await expect(next).toBeDisabled();
-    await page.getByRole('checkbox', { name: 'I have kept these codes somewhere safe' }).check();
-    await next.click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
-    await expectAccessible(page, 'the back office home');
+    ({ key, setupStep } = await setUpStaffAccount(page, setupPath));
   });
 
   await test.step('the used link is refused', async () => {
@@ -76,11 +35,7 @@ test('an owner made on the command line sets up a second factor, invites staff a
 
   const supportMember = uniqueEmail();
   await test.step('invite a support member', async () => {
-    await page
-      .getByRole('navigation', { name: 'Back office' })
-      .getByRole('link', { name: 'Staff' })
-      .click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
+    await openBackOfficeScreen(page, 'Staff');
     await page.getByRole('button', { name: 'Invite' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite a staff member' });
     await expectAccessible(page, 'the invitation dialog');
@@ -113,11 +68,7 @@ test('an owner made on the command line sets up a second factor, invites staff a
   });
 
   await test.step('the audit trail holds each of those actions', async () => {
-    await page
-      .getByRole('navigation', { name: 'Back office' })
-      .getByRole('link', { name: 'Audit trail' })
-      .click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
+    await openBackOfficeScreen(page, 'Audit trail');
     const trail = page.getByRole('table');
     await expect(
       trail.getByRole('cell', { name: 'staff.sign_in', exact: true }).first(),

@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndLogIn, uniqueEmail } from './support/customers';
-import { fillPayer, snackbar } from './support/shop';
+import {
+  addSmallestSize,
+  euroCents,
+  fillBillingDetails,
+  type AddedPicture,
+} from './support/buying';
+import { snackbar, waitForCatalogue } from './support/shop';
 
 /**
  * Buying against the real server and its built-in sandbox payment provider: a customer orders two
@@ -11,25 +17,11 @@ import { fillPayer, snackbar } from './support/shop';
 
 const GIFT_CARD_EUROS = '40';
 const GIFT_CARD_NUMBER = /^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
-/** Cheap regular (not exclusive) offers first: every size of them can be bought by anyone. */
-const CHEAP_WATERCOLORS = '/gallery?style=Watercolor&sort=LowToHigh';
-
-interface OfferPageJson {
-  total: number;
-}
 
 // The server seeds its catalogue in the background on first start.
 test.beforeAll(async ({ request }) => {
   test.setTimeout(300_000);
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get('/api/offers?Currency=EUR&Style=Watercolor&PageSize=1');
-        return answer.ok() ? ((await answer.json()) as OfferPageJson).total : 0;
-      },
-      { timeout: 290_000, intervals: [1_000, 2_000, 5_000] },
-    )
-    .toBeGreaterThanOrEqual(3);
+  await waitForCatalogue(request, 'Watercolor');
 });
 
 async function logOut(page: Page) {
@@ -38,46 +30,6 @@ async function logOut(page: Page) {
   await expect(snackbar(page)).toHaveText('You have been logged out.');
   // The session ends once the home page is rendered; until then /sign-up is refused.
   await expect.poll(() => page.evaluate<unknown>("sessionStorage.getItem('jwtToken')")).toBeNull();
-}
-
-/** "€12.30" or "€1,234.50" as whole cents: money is never a floating-point number here. */
-function euroCents(text: string): number {
-  const match = /€([\d,]+)\.(\d{2})/.exec(text);
-  if (match === null) throw new Error(`No euro amount in "${text}"`);
-  return Number((match[1] ?? '').replaceAll(',', '')) * 100 + Number(match[2]);
-}
-
-interface AddedPicture {
-  title: string;
-  longEdge: number;
-  priceCents: number;
-}
-
-/** Opens the gallery's card number `index` and adds its first (smallest) size to the cart. */
-async function addSmallestSize(page: Page, index: number): Promise<AddedPicture> {
-  await page.goto(CHEAP_WATERCOLORS);
-  const card = page.getByRole('region', { name: 'Pictures' }).getByRole('article').nth(index);
-  const title = (await card.getByRole('heading').textContent()) ?? '';
-  await card.getByRole('link').click();
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-
-  const size = page.getByRole('radiogroup').locator('label').first();
-  const label = (await size.textContent()) ?? '';
-  const longEdge = Number(/([\d,]+) px/.exec(label)?.[1]?.replaceAll(',', '') ?? Number.NaN);
-  expect(longEdge).toBeGreaterThan(0);
-  await size.click();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(snackbar(page)).toContainText('was added to your cart.');
-  return { title, longEdge, priceCents: euroCents(label) };
-}
-
-/** A new account has no billing address yet: the checkout asks for it. */
-async function fillBillingDetails(page: Page) {
-  const checkout = page.getByRole('form', { name: 'Checkout' });
-  await fillPayer(checkout, page);
-  await checkout
-    .getByRole('checkbox', { name: 'I agree to the privacy policy and the terms and conditions' })
-    .check();
 }
 
 /** Width and height from the first start-of-frame segment of a JPEG file. */

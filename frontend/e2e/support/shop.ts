@@ -47,12 +47,16 @@ interface OfferPageJson {
   items?: { urlName: string; category: string }[];
 }
 
-/** The server seeds its catalogue in the background on first start: waits for some offers. */
-export async function waitForCatalogue(request: APIRequestContext): Promise<void> {
+/**
+ * The server seeds its catalogue in the background on first start: waits for some offers (of
+ * `style`, when given).
+ */
+export async function waitForCatalogue(request: APIRequestContext, style?: string): Promise<void> {
+  const query = style === undefined ? '' : `&Style=${style}`;
   await expect
     .poll(
       async () => {
-        const answer = await request.get('/api/offers?Currency=EUR&PageSize=1');
+        const answer = await request.get(`/api/offers?Currency=EUR${query}&PageSize=1`);
         return answer.ok() ? ((await answer.json()) as OfferPageJson).total : 0;
       },
       { timeout: 290_000, intervals: [1_000, 2_000, 5_000] },

@@ -10,7 +10,12 @@ import { AdminFrame } from './app/AdminFrame';
 import { RequireStaff } from './app/StaffLayout';
 import { setupAdminStore } from './app/store';
 import AuditPage from './features/audit/AuditPage';
+import CustomerPage from './features/customers/CustomerPage';
+import CustomersPage from './features/customers/CustomersPage';
+import GiftCardsPage from './features/gift-cards/GiftCardsPage';
 import AdminHomePage from './features/home/AdminHomePage';
+import OrderPage from './features/orders/OrderPage';
+import OrdersPage from './features/orders/OrdersPage';
 import SetupPage from './features/setup/SetupPage';
 import SignInPage from './features/sign-in/SignInPage';
 import StaffPage from './features/staff/StaffPage';
@@ -43,6 +48,11 @@ export default function AdminApp() {
           <Route index element={<AdminHomePage />} />
           <Route path="staff" element={<StaffPage />} />
           <Route path="audit" element={<AuditPage />} />
+          <Route path="orders" element={<OrdersPage />} />
+          <Route path="orders/:id" element={<OrderPage />} />
+          <Route path="customers" element={<CustomersPage />} />
+          <Route path="customers/:id" element={<CustomerPage />} />
+          <Route path="gift-cards" element={<GiftCardsPage />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Routes>

@@ -4,6 +4,12 @@ export const ADMIN_HOME_PATH = '/admin';
 export const ADMIN_SIGN_IN_PATH = '/admin/sign-in';
 export const ADMIN_STAFF_PATH = '/admin/staff';
 export const ADMIN_AUDIT_PATH = '/admin/audit';
+export const ADMIN_ORDERS_PATH = '/admin/orders';
+export const ADMIN_CUSTOMERS_PATH = '/admin/customers';
+export const ADMIN_GIFT_CARDS_PATH = '/admin/gift-cards';
+
+export const adminOrderPath = (id: number) => `${ADMIN_ORDERS_PATH}/${id}`;
+export const adminCustomerPath = (id: number) => `${ADMIN_CUSTOMERS_PATH}/${id}`;
 
 /** The sign-in page, coming back to `next` afterwards. */
 export function signInPath(next?: string): string {
@@ -31,11 +37,28 @@ export interface AdminScreen {
 }
 
 /**
- * The screens that exist, in the navigation's order. Orders, customers, gift cards, tickets, the
- * catalogue and the dashboard join this list as their screens are built, not before: a link to
- * nothing would be a dead end.
+ * The screens that exist, in the navigation's order. Tickets, the catalogue and the dashboard
+ * join this list as their screens are built, not before: a link to nothing would be a dead end.
  */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
+  {
+    path: ADMIN_ORDERS_PATH,
+    label: 'Orders',
+    permission: 'view_orders',
+    description: 'Find an order, see its payment, ledger and mails, refund it.',
+  },
+  {
+    path: ADMIN_CUSTOMERS_PATH,
+    label: 'Customers',
+    permission: 'view_customers',
+    description: 'Find a customer, their orders and balance; lock them, adjust the balance.',
+  },
+  {
+    path: ADMIN_GIFT_CARDS_PATH,
+    label: 'Gift cards',
+    permission: 'manage_gift_cards',
+    description: 'Find a gift card, issue one as goodwill, void one.',
+  },
   {
     path: ADMIN_STAFF_PATH,
     label: 'Staff',

@@ -19,6 +19,9 @@ export interface OrderGiftCard {
   number: string | null;
 }
 
+/** How much of a paid order was given back by the shop. */
+export type OrderRefundStatus = 'None' | 'PartlyRefunded' | 'Refunded';
+
 /** An order as GET /api/orders answers it. */
 export interface Order {
   id: number;
@@ -34,4 +37,7 @@ export interface Order {
   lastName: string;
   lines: OrderLine[];
   giftCards: OrderGiftCard[];
+  refundStatus: OrderRefundStatus;
+  /** What was refunded so far, in the order's currency. */
+  refunded: Money;
 }

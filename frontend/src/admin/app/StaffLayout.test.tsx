@@ -23,6 +23,14 @@ import {
 const SIGN_IN_HEADING = { level: 1, name: 'Sign in to the back office' } as const;
 const where = (location: { pathname: string; search: string }) =>
   `${location.pathname}${location.search}`;
+/** An owner's screens, in the navigation's order: label and address. */
+const OWNER_SCREENS = [
+  ['Orders', '/admin/orders'],
+  ['Customers', '/admin/customers'],
+  ['Gift cards', '/admin/gift-cards'],
+  ['Staff', '/admin/staff'],
+  ['Audit trail', '/admin/audit'],
+];
 const navLinks = async () =>
   within(await screen.findByRole('navigation', { name: 'Back office' }))
     .getAllByRole('link')
@@ -33,19 +41,12 @@ describe('the back office: navigation per role', () => {
     staffSignedIn(OWNER);
     renderApp('/admin');
 
-    expect(await navLinks()).toEqual([
-      ['Home', '/admin'],
-      ['Staff', '/admin/staff'],
-      ['Audit trail', '/admin/audit'],
-    ]);
+    expect(await navLinks()).toEqual([['Home', '/admin'], ...OWNER_SCREENS]);
     expect(screen.getByRole('heading', { level: 1, name: 'Back office' })).toBeInTheDocument();
     const cards = within(screen.getByRole('list', { name: 'Screens' })).getAllByRole('link');
     expect(
       cards.map((card) => [card.querySelector('h2')?.textContent, card.getAttribute('href')]),
-    ).toEqual([
-      ['Staff', '/admin/staff'],
-      ['Audit trail', '/admin/audit'],
-    ]);
+    ).toEqual(OWNER_SCREENS);
     expect(screen.getByText('ann@example.com')).toBeInTheDocument();
     expect(screen.getByText('(Owner)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
@@ -55,11 +56,20 @@ describe('the back office: navigation per role', () => {
     await expectNoAxeViolations();
   });
 
-  it.each([
-    ['support', SUPPORT],
-    ['catalogue', CATALOGUE],
-  ])('shows a %s member neither Staff nor the audit trail', async (_role, staff) => {
-    staffSignedIn(staff);
+  it('shows a support member orders, customers and gift cards, but neither Staff nor the audit trail', async () => {
+    staffSignedIn(SUPPORT);
+    renderApp('/admin');
+    expect(await navLinks()).toEqual([['Home', '/admin'], ...OWNER_SCREENS.slice(0, 3)]);
+    const cards = within(screen.getByRole('list', { name: 'Screens' })).getAllByRole('link');
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual([
+      '/admin/orders',
+      '/admin/customers',
+      '/admin/gift-cards',
+    ]);
+  });
+
+  it('shows a catalogue member no screen yet', async () => {
+    staffSignedIn(CATALOGUE);
     renderApp('/admin');
     expect(await navLinks()).toEqual([['Home', '/admin']]);
     expect(screen.getByText('There is no screen for your role here yet.')).toBeInTheDocument();
@@ -67,13 +77,18 @@ describe('the back office: navigation per role', () => {
   });
 
   it.each([
-    ['/admin/staff', 'Staff'],
-    ['/admin/audit', 'Audit trail'],
+    ['/admin/staff', 'Staff', SUPPORT],
+    ['/admin/audit', 'Audit trail', SUPPORT],
+    ['/admin/orders', 'Orders', CATALOGUE],
+    ['/admin/orders/42', 'Order 42', CATALOGUE],
+    ['/admin/customers', 'Customers', CATALOGUE],
+    ['/admin/customers/7', 'Customer', CATALOGUE],
+    ['/admin/gift-cards', 'Gift cards', CATALOGUE],
   ])(
     'refuses %s to a role without its permission, without asking the server',
-    async (path, title) => {
+    async (path, title, staff) => {
       // No handler for the screen's own call: making it would fail the test.
-      staffSignedIn(SUPPORT);
+      staffSignedIn(staff);
       renderApp(path);
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       expect(screen.getByRole('alert')).toHaveTextContent('Your role does not allow this.');

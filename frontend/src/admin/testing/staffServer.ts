@@ -96,6 +96,11 @@ export function refusal(status: number, errors: Record<string, string[]>) {
   return HttpResponse.json({ title, status, errors }, { status });
 }
 
+/** One page of a list, as every list of the back office answers it. */
+export function listPage(items: unknown[], total = items.length, page = 1) {
+  return HttpResponse.json({ items, total, page, pageSize: 50 });
+}
+
 export const signInRequired = () => refusal(403, { '': ['Sign in to the back office.'] });
 export const roleRefused = () => refusal(403, { '': ['Your role does not allow this.'] });
 
@@ -110,6 +115,8 @@ export interface RecordedCall {
   query: Record<string, string>;
   body: unknown;
   authorization: string | null;
+  /** The Idempotency-Key header of a money action. */
+  idempotencyKey: string | null;
 }
 
 type Answer = Response | HttpResponse<JsonBodyType>;
@@ -136,6 +143,7 @@ export function answer(
         query: Object.fromEntries(url.searchParams),
         body: text === '' ? undefined : (JSON.parse(text) as unknown),
         authorization: request.headers.get('Authorization'),
+        idempotencyKey: request.headers.get('Idempotency-Key'),
       });
       return respond(previousCalls);
     }),

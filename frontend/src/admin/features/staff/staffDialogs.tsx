@@ -3,7 +3,7 @@ import { useAccountForm, type TextFieldBinding } from '@/components/form/useAcco
 import { SelectField, TextField } from '@/components/ui/fields';
 import { ROLE_LABELS, STAFF_ROLES, type StaffMember, type StaffRole } from '../../api/types';
 import { SetupLinkMade } from './SetupLinkMade';
-import { StaffDialog } from './StaffDialog';
+import { ActionDialog } from '../../components/ActionDialog';
 import {
   useChangeStaffMutation,
   useInviteStaffMutation,
@@ -40,7 +40,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
     }
   };
   return (
-    <StaffDialog
+    <ActionDialog
       title="Invite a staff member"
       onClose={onClose}
       confirmLabel="Invite"
@@ -51,7 +51,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
     >
       <TextField label="E-mail" type="email" autoComplete="off" {...form.textField('email')} />
       <RoleSelect {...form.textField('role')} />
-    </StaffDialog>
+    </ActionDialog>
   );
 }
 
@@ -74,7 +74,7 @@ export function ChangeRoleDialog({
     }
   };
   return (
-    <StaffDialog
+    <ActionDialog
       title={`Change the role of ${member.email}`}
       onClose={onClose}
       confirmLabel="Change role"
@@ -85,7 +85,7 @@ export function ChangeRoleDialog({
     >
       <RoleSelect {...form.textField('role')} />
       <p>They are signed out of the back office at once and sign in again with the new role.</p>
-    </StaffDialog>
+    </ActionDialog>
   );
 }
 
@@ -103,7 +103,7 @@ export function SuspendDialog({ member, onClose }: { member: StaffMember; onClos
     }
   };
   return (
-    <StaffDialog
+    <ActionDialog
       title={suspending ? `Suspend ${member.email}?` : `Unsuspend ${member.email}?`}
       onClose={onClose}
       confirmLabel={suspending ? 'Suspend' : 'Unsuspend'}
@@ -116,7 +116,7 @@ export function SuspendDialog({ member, onClose }: { member: StaffMember; onClos
           ? 'They are signed out of the back office at once and cannot sign in to it until they are unsuspended. Their shop account is not touched.'
           : 'They can sign in to the back office again with their password and authenticator app.'}
       </p>
-    </StaffDialog>
+    </ActionDialog>
   );
 }
 
@@ -139,7 +139,7 @@ export function NewSetupLinkDialog({
     }
   };
   return (
-    <StaffDialog
+    <ActionDialog
       title={`New set-up link for ${member.email}?`}
       onClose={onClose}
       confirmLabel="Make a new link"
@@ -153,6 +153,6 @@ export function NewSetupLinkDialog({
         office at once. They set up a new authenticator with the new link; an older link stops
         working.
       </p>
-    </StaffDialog>
+    </ActionDialog>
   );
 }

@@ -28,6 +28,17 @@ const STATUS_BADGES: Record<PaymentStatus, string> = {
   Expired: 'badge',
 };
 
+/** What the shop gave back: "Refunded", or "Partly refunded · 12.50 EUR". */
+function RefundBadge({ order: { refundStatus, refunded } }: { order: Order }) {
+  if (refundStatus === 'Refunded') return <span className="badge">Refunded</span>;
+  if (refundStatus !== 'PartlyRefunded') return null;
+  return (
+    <span className="badge">
+      Partly refunded · {refunded.amount} {refunded.currency}
+    </span>
+  );
+}
+
 interface OrderCardProps {
   order: Order;
   /** The order the customer came back to from the payment page: marked and scrolled to. */
@@ -58,7 +69,10 @@ export function OrderCard({ order, highlighted = false }: OrderCardProps) {
             {formatDateTime(order.createdAt)} · Reference {order.reference}
           </p>
         </div>
-        <span className={STATUS_BADGES[order.status]}>{STATUS_LABELS[order.status]}</span>
+        <Stack direction="row" gap={1}>
+          <span className={STATUS_BADGES[order.status]}>{STATUS_LABELS[order.status]}</span>
+          <RefundBadge order={order} />
+        </Stack>
       </Stack>
       <ul className="plain-list mt-2">
         {order.lines.map((line) => (

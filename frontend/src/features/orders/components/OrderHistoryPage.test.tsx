@@ -59,6 +59,18 @@ describe('order history', () => {
     expect(within(orderCard(12)).getByText('Paid from your balance')).toBeInTheDocument();
   });
 
+  it('says which orders the shop refunded, wholly or in part', async () => {
+    serveOrders([
+      { ...OLDER, refundStatus: 'Refunded', refunded: money(2450) },
+      { ...WITH_GIFT_CARD, refundStatus: 'PartlyRefunded', refunded: money(1250) },
+    ]);
+    openHistory();
+    expect(await screen.findByText('Partly refunded · 12.50 EUR')).toBeInTheDocument();
+    expect(within(orderCard(17)).getByText('Partly refunded · 12.50 EUR')).toBeInTheDocument();
+    expect(within(orderCard(12)).getByText('Refunded')).toBeInTheDocument();
+    expect(within(orderCard(17)).queryByText('Refunded')).toBeNull();
+  });
+
   it('says when a gift card number is still to come', async () => {
     serveOrders([makeOrder({ giftCards: [{ amount: money(2500), number: null }], lines: [] })]);
     openHistory();

@@ -34,6 +34,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     lastName: 'Lee',
     lines,
     giftCards: [],
+    refundStatus: 'None',
+    refunded: money(0, overrides.currency ?? 'EUR'),
     ...overrides,
   };
 }

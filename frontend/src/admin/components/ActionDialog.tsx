@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Stack } from '@/components/ui/Stack';
 
-interface StaffDialogProps {
-  /** Names the member it acts on. */
+interface ActionDialogProps {
+  /** Names what it acts on: the member, the customer, the order. */
   title: string;
   onClose: () => void;
   /** The button that does it, in words of what it does ("Suspend"). */
@@ -18,14 +18,17 @@ interface StaffDialogProps {
   /** Set once it is done: what to show instead of the question, with "Done". */
   done?: ReactNode;
   confirmDisabled?: boolean;
+  /** The way out, first and focused: "Cancel" (closes) unless told, e.g. "Back" to a first step. */
+  cancel?: { label: string; onClick: () => void };
   children: ReactNode;
 }
 
 /**
- * A question before a change to a member, in the kit's dialog: Cancel first (it has the focus),
- * the refusals of the server inside, and what came of it (a set-up link) in place of the question.
+ * A question before a change made from the back office, in the kit's dialog: the way out first
+ * (it has the focus), the refusals of the server inside, and what came of it (a set-up link) in
+ * place of the question.
  */
-export function StaffDialog({
+export function ActionDialog({
   title,
   onClose,
   confirmLabel,
@@ -34,8 +37,9 @@ export function StaffDialog({
   form: { formRef, generalMessages, clearGeneralMessages },
   done,
   confirmDisabled = false,
+  cancel = { label: 'Cancel', onClick: onClose },
   children,
-}: StaffDialogProps) {
+}: ActionDialogProps) {
   const formId = useId();
   return (
     <Dialog
@@ -45,7 +49,7 @@ export function StaffDialog({
       actions={
         done === undefined ? (
           <>
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={cancel.onClick}>{cancel.label}</Button>
             <Button
               type="submit"
               form={formId}
