@@ -10,6 +10,7 @@
 #include <thread>
 #include <tuple>
 
+#include "artshop/core/backoffice/customer_desk.hpp"
 #include "artshop/payments/loopback.hpp"
 #include "artshop/rates/table_rates.hpp"
 
@@ -56,6 +57,7 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "staff_session_idle",
     "staff_session_max",
     "staff_secret_key",
+    "adjustment_limit_eur_cents",
     "trusted_proxies",
     "rates_source",
     "ecb_url",
@@ -485,6 +487,9 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.integer("staff_session_max", config.staff_session_max, 60, 7LL * 24 * 3600),
        config.staff_session_max);
   take(settings.text("staff_secret_key", ""), config.staff_secret_key);
+  take(settings.integer("adjustment_limit_eur_cents", config.adjustment_limit_eur_cents, 0,
+                        kMaxStaffAmountMinor),
+       config.adjustment_limit_eur_cents);
   std::vector<std::string> proxies;
   take(settings.list("trusted_proxies"), proxies);
   take(settings.integer(kIpv6PrefixKey, config.client_addresses.ipv6_prefix, 1, 128),

@@ -120,6 +120,9 @@ struct Config {
   // The key the staff's TOTP secrets are sealed under: hex of 32 or more random bytes. Empty:
   // generated into <data_dir>/staff-secrets.key.
   std::string staff_secret_key;
+  // A balance adjustment worth more than this many euro cents needs an owner
+  // (adjust_beyond_limit; docs/back-office.md, "Balance adjustments").
+  long long adjustment_limit_eur_cents = 5000;
   // Reverse proxies whose X-Forwarded-For is believed for the client address (empty: the TCP
   // peer is the client), and the IPv6 prefix length that is one client to the rate limits.
   http::ClientAddresses client_addresses;

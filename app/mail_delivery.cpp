@@ -143,7 +143,8 @@ void MailNudgingUnitOfWork::run(Mode mode, const std::function<bool(Repositories
                          .leases = repos.leases,
                          .mail_outbox = outbox,
                          .staff = repos.staff,
-                         .audit_log = repos.audit_log};
+                         .audit_log = repos.audit_log,
+                         .customer_records = repos.customer_records};
     // The attempt that commits decides: a backend that runs the work again starts afresh.
     const bool commit = work(watched);
     queued = commit && outbox.queued;

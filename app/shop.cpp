@@ -17,7 +17,8 @@ Shop::Shop(const Config& configuration)
       orders(shared, accounts.authenticate),
       generation(shared, accounts.authenticate),
       support(shared, accounts.authenticate),
-      staff(shared, accounts) {}
+      staff(shared, accounts),
+      customer_desk(shared, staff) {}
 
 http::Router Shop::routes() {
   http::Router router;
@@ -28,6 +29,7 @@ http::Router Shop::routes() {
   support.add_routes(router);
   generation.add_routes(router);
   staff.add_routes(router);
+  customer_desk.add_routes(router);
   return router;
 }
 

@@ -4,6 +4,7 @@
 #include "config.hpp"
 #include "features/accounts.hpp"
 #include "features/catalogue.hpp"
+#include "features/customer_desk.hpp"
 #include "features/generation.hpp"
 #include "features/orders.hpp"
 #include "features/staff.hpp"
@@ -42,6 +43,7 @@ struct Shop {
   Generation generation;
   Support support;
   Staff staff;
+  CustomerDesk customer_desk;
 };
 
 }  // namespace artshop::app

@@ -114,6 +114,7 @@ class LeaseContract : public StoreContract {};
 class MailOutboxContract : public StoreContract {};
 class StaffContract : public StoreContract {};
 class AuditLogContract : public StoreContract {};
+class CustomerDeskContract : public StoreContract {};
 class UnitOfWorkContract : public StoreContract {};
 
 // The backend's name ends each test's name: "Sqlite/OrderContract.UpdateStatus_.../Sqlite".
@@ -147,4 +148,5 @@ inline std::string name_of(const ::testing::TestParamInfo<Backend>& backend) {
   ARTSHOP_STORE_CONTRACT(prefix, MailOutboxContract, backend);     \
   ARTSHOP_STORE_CONTRACT(prefix, StaffContract, backend);          \
   ARTSHOP_STORE_CONTRACT(prefix, AuditLogContract, backend);       \
+  ARTSHOP_STORE_CONTRACT(prefix, CustomerDeskContract, backend);   \
   ARTSHOP_STORE_CONTRACT(prefix, UnitOfWorkContract, backend)

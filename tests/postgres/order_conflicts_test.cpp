@@ -129,7 +129,8 @@ class ScheduledUnitOfWork final : public UnitOfWork {
             .leases = all.leases,
             .mail_outbox = all.mail_outbox,
             .staff = all.staff,
-            .audit_log = all.audit_log};
+            .audit_log = all.audit_log,
+            .customer_records = all.customer_records};
   }
 
   std::string url_;

@@ -21,8 +21,7 @@
 #include "artshop/core/accounts/update_billing.hpp"
 #include "artshop/core/accounts/update_profile.hpp"
 #include "artshop/core/rate_limiter.hpp"
-#include "fakes/fake_ports.hpp"
-#include "fakes/in_memory_store.hpp"
+#include "fakes/account_fakes.hpp"
 
 namespace artshop {
 namespace {
@@ -37,7 +36,7 @@ using ::testing::Return;
 constexpr std::string_view kPassword = "correct horse battery";
 constexpr std::string_view kNewPassword = "purple otter lantern";
 
-class Accounts : public ::testing::Test {
+class Accounts : public ::testing::Test, protected fakes::AccountFakes {
  protected:
   Accounts() { common = CommonPasswords::parse("password\n12345678\n"); }
 
@@ -67,21 +66,6 @@ class Accounts : public ::testing::Test {
   }
 
   const std::string shop_url = "https://shop.test";
-  fakes::InMemoryUnitOfWork store;
-  fakes::FixedClock clock;
-  fakes::CountingRandom random;
-  fakes::PlainHasher hasher;
-  fakes::TinyTextNormaliser text;
-  Credentials credentials{hasher, text};
-  fakes::PlainDigests digests;
-  fakes::PlainTokens tokens;
-  CommonPasswords common;
-  fakes::PlainSuccessorSealer sealer;
-  SessionIssuer issuer{tokens, digests, random};
-  RegisterAccount register_account{store, credentials, common, clock, kDefaultRateLimits};
-  LogIn log_in{store, credentials, issuer, clock, kDefaultRateLimits};
-  RefreshSession refresh{store, digests, sealer, issuer, clock, kDefaultRefreshGrace};
-  Authenticate authenticate{tokens, clock, store};
   LogOut log_out{store, digests, clock};
   RequestPasswordReset forgot{store, password_services(), kDefaultRateLimits};
   ResetPassword reset{store, password_services(), kDefaultRateLimits};

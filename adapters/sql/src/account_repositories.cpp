@@ -9,7 +9,7 @@ using std::chrono::sys_seconds;
 
 constexpr std::string_view kAccountColumns =
     "SELECT id, email, password_hash, first_name, last_name, billing_country, billing_state, "
-    "billing_city, billing_address1, billing_zip_code, created_at FROM accounts ";
+    "billing_city, billing_address1, billing_zip_code, created_at, locked_at FROM accounts ";
 
 std::optional<Account> read_account(Statement& row) {
   if (!row.step()) return std::nullopt;
@@ -23,7 +23,8 @@ std::optional<Account> read_account(Statement& row) {
                              .city = row.column_text(7),
                              .address1 = row.column_text(8),
                              .zip_code = row.column_text(9)},
-                 .created_at = from_epoch(row.column_int(10))};
+                 .created_at = from_epoch(row.column_int(10)),
+                 .locked_at = from_optional_epoch(row.column_optional_int(11))};
 }
 
 }  // namespace
@@ -144,10 +145,13 @@ void SqlRefreshTokenRepository::revoke_user_sessions(UserId user, std::string_vi
 }
 
 bool SqlRefreshTokenRepository::session_is_live(UserId user, std::string_view family) {
-  // Runs on every signed-in call: the family index finds the login's few tokens.
+  // Runs on every signed-in call: the family index finds the login's few tokens, and the
+  // account's key whether staff locked it (its tokens were revoked then too; this is the
+  // second lock on the door).
   auto row = db_.prepare(
       "SELECT 1 FROM refresh_tokens "
-      "WHERE family = ?1 AND account_id = ?2 AND revoked_at IS NULL LIMIT 1");
+      "WHERE family = ?1 AND account_id = ?2 AND revoked_at IS NULL "
+      "AND NOT EXISTS (SELECT 1 FROM accounts WHERE id = ?2 AND locked_at IS NOT NULL) LIMIT 1");
   row.bind(1, family).bind(2, user.value);
   return row.step();
 }

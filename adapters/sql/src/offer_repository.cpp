@@ -57,16 +57,6 @@ std::string placeholders(std::size_t count) {
   return list;
 }
 
-// A LIKE pattern matching `text` anywhere, with its own % and _ taken literally.
-std::string contains_pattern(std::string_view text) {
-  std::string pattern = "%";
-  for (const char c : text) {
-    if (c == '%' || c == '_' || c == '\\') pattern += '\\';
-    pattern += c;
-  }
-  return pattern + "%";
-}
-
 std::string_view order_by(OfferSort sort) {
   switch (sort) {
     case OfferSort::LowToHigh:

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -27,6 +28,26 @@ inline std::optional<std::chrono::sys_seconds> from_optional_epoch(
     std::optional<std::int64_t> seconds) {
   if (!seconds) return std::nullopt;
   return from_epoch(*seconds);
+}
+
+// `text` with LIKE's own % and _ (and the escape, \\) taken literally, for `ESCAPE '\\'`.
+inline std::string like_literal(std::string_view text) {
+  std::string literal;
+  for (const char c : text) {
+    if (c == '%' || c == '_' || c == '\\') literal += '\\';
+    literal += c;
+  }
+  return literal;
+}
+// A LIKE pattern matching `text` anywhere.
+inline std::string contains_pattern(std::string_view text) {
+  std::string pattern = "%";
+  pattern += like_literal(text);
+  return pattern += '%';
+}
+// A LIKE pattern matching what starts with `text`.
+inline std::string prefix_pattern(std::string_view text) {
+  return like_literal(text) + "%";
 }
 
 // The first row `rows` answers, read with `from_row`; nothing when it answers none.

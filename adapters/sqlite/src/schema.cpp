@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 18> kSchema{{
+constexpr std::array<Migration, 19> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -780,6 +780,27 @@ BEGIN
     ON CONFLICT (account_id)
       DO UPDATE SET balance_micro_eur = balance_micro_eur + excluded.balance_micro_eur;
 END;
+)sql"},
+    {20, "customer desk",
+     R"sql(
+-- The back office's customers (docs/back-office.md, "Customers" and "Balance adjustments"): an
+-- account staff locked may not sign in and its logins fail at once; each adjustment of a
+-- balance keeps who made it, why, the Idempotency-Key it was sent with (one adjustment per key
+-- and staff member) and the balance it left. Its ledger posting is "adjustment:<id>".
+ALTER TABLE accounts ADD COLUMN locked_at INTEGER;
+CREATE TABLE balance_adjustments (
+  id INTEGER PRIMARY KEY,
+  account_id INTEGER NOT NULL REFERENCES accounts (id),
+  staff_id INTEGER NOT NULL REFERENCES accounts (id),
+  staff_email TEXT NOT NULL,
+  direction TEXT NOT NULL CHECK (direction IN ('credit', 'debit')),
+  amount_eur_cents INTEGER NOT NULL CHECK (amount_eur_cents > 0),
+  reason TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  idempotency_key TEXT NOT NULL,
+  balance_after_micro_eur INTEGER NOT NULL,
+  UNIQUE (staff_id, idempotency_key)
+) STRICT;
 )sql"},
 }};
 

@@ -64,6 +64,7 @@ Result<SessionTokens> LogIn::operator()(LogInCommand command) {
   }
 
   const Account& user = *found;
+  if (user.locked_at) return std::unexpected(Error::general(std::string(kLocked)));
   std::optional<std::string> upgraded_hash;
   if (match == Credentials::Match::RightButStale) upgraded_hash = credentials_.hash(form->password);
   return transactions_.write([&](Ports::Scope& tx) -> Result<SessionTokens> {

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "artshop/core/text.hpp"
 #include "artshop/sql/unit_of_work.hpp"
 
 namespace artshop::fakes {
@@ -56,6 +57,9 @@ struct StoreState {
   std::vector<StaffSetupLink> setup_links;
   std::vector<StaffSession> staff_sessions;
   std::vector<AuditRecord> audit_log;
+  std::map<std::string, std::chrono::sys_seconds> token_issued_at;  // by refresh token digest
+  std::map<std::string, std::chrono::sys_seconds> posting_times;    // by posting reference
+  std::vector<BalanceAdjustment> balance_adjustments;
 };
 
 // The mails queued in the outbox and not sent yet, in queueing order.
@@ -138,8 +142,9 @@ class InMemoryAccounts final : public AccountRepository {
 class InMemoryRefreshTokens final : public RefreshTokenRepository {
  public:
   explicit InMemoryRefreshTokens(StoreState& state) : state_(state) {}
-  void insert(const RefreshTokenRecord& record, std::chrono::sys_seconds) override {
+  void insert(const RefreshTokenRecord& record, std::chrono::sys_seconds issued_at) override {
     state_.refresh_tokens[record.token_digest] = record;
+    state_.token_issued_at[record.token_digest] = issued_at;
   }
   std::optional<RefreshTokenRecord> find(std::string_view digest) override {
     const auto found = state_.refresh_tokens.find(std::string(digest));
@@ -176,6 +181,8 @@ class InMemoryRefreshTokens final : public RefreshTokenRepository {
     return forgotten;
   }
   bool session_is_live(UserId user, std::string_view family) override {
+    const auto account = row_by_id(state_.accounts, user);
+    if (account && account->locked_at) return false;
     for (const auto& [digest, record] : state_.refresh_tokens) {
       if (record.user == user && record.family == family && !record.revoked) return true;
     }
@@ -494,6 +501,7 @@ class InMemoryLedger final : public Ledger {
  public:
   explicit InMemoryLedger(StoreState& state) : state_(state) {}
   void post(const Posting& posting) override {
+    state_.posting_times.emplace(posting.reference(), posting.at());
     for (const auto& entry : posting.entries()) {
       state_.ledger.emplace_back(posting.reference(), entry);
     }
@@ -940,6 +948,134 @@ class InMemoryAuditLog final : public AuditLog {
   StoreState& state_;
 };
 
+// The back office's customers as the SQL reads them: the search's matches, live logins,
+// tickets, and the balance entry by entry with the balance after each.
+class InMemoryCustomerRecords final : public CustomerRecords {
+ public:
+  explicit InMemoryCustomerRecords(StoreState& state) : state_(state) {}
+  CustomerPage search(const CustomerQuery& query) override {
+    std::vector<CustomerRow> matching;
+    for (const auto& account : state_.accounts) {
+      if (query.text && !matches(account, *query.text)) continue;
+      matching.push_back(row_of(account));
+    }
+    if (query.sort == CustomerSort::Email) {
+      std::ranges::sort(matching, {}, &CustomerRow::email);
+    } else {
+      newest_first(matching, &CustomerRow::created_at);
+    }
+    CustomerPage page{.items = {}, .total = std::ssize(matching)};
+    for (auto& row : matching | std::views::drop(query.offset) | std::views::take(query.limit)) {
+      page.items.push_back(row);
+    }
+    return page;
+  }
+  std::optional<CustomerRow> find(UserId customer) override {
+    const auto account = row_by_id(state_.accounts, customer);
+    if (!account) return std::nullopt;
+    return row_of(*account);
+  }
+  bool set_locked(UserId customer, std::optional<std::chrono::sys_seconds> at) override {
+    for (auto& account : state_.accounts) {
+      if (account.id != customer) continue;
+      account.locked_at = at;
+      return true;
+    }
+    return false;
+  }
+  std::vector<CustomerSession> live_sessions(UserId customer,
+                                             std::chrono::sys_seconds now) override {
+    std::map<std::string, CustomerSession> families;
+    for (const auto& [digest, record] : state_.refresh_tokens) {
+      if (record.user != customer || record.revoked) continue;
+      const auto issued = state_.token_issued_at.at(digest);
+      auto [found, added] =
+          families.try_emplace(record.family, CustomerSession{.family = record.family,
+                                                              .signed_in_at = issued,
+                                                              .last_used_at = issued,
+                                                              .expires_at = record.expires_at});
+      auto& session = found->second;
+      session.signed_in_at = std::min(session.signed_in_at, issued);
+      session.last_used_at = std::max(session.last_used_at, issued);
+      session.expires_at = std::max(session.expires_at, record.expires_at);
+    }
+    std::vector<CustomerSession> live;
+    for (const auto& [family, session] : families) {
+      if (session.expires_at > now) live.push_back(session);
+    }
+    std::ranges::sort(live, [](const CustomerSession& a, const CustomerSession& b) {
+      return std::pair(b.last_used_at, a.family) < std::pair(a.last_used_at, b.family);
+    });
+    return live;
+  }
+  std::vector<CustomerTicket> tickets(UserId customer, std::string_view email) override {
+    std::vector<CustomerTicket> found;
+    for (const auto& ticket : state_.support_tickets) {
+      if (ticket.account != customer && ticket.email != email) continue;
+      found.push_back({.id = ticket.id.value,
+                       .reference = ticket.reference,
+                       .type = std::string(name(ticket.type)),
+                       .description = ticket.description,
+                       .created_at = ticket.created_at});
+    }
+    newest_first(found, &CustomerTicket::created_at);
+    return found;
+  }
+  CustomerLedgerPage ledger(UserId customer, int offset, int limit) override {
+    std::vector<CustomerLedgerLine> lines;
+    std::int64_t balance = 0;
+    for (const auto& [reference, entry] : state_.ledger) {
+      if (entry.account != LedgerAccount::customer(customer)) continue;
+      const auto amount =
+          entry.side == Side::Credit ? entry.amount_micro_eur : -entry.amount_micro_eur;
+      balance += amount;
+      lines.push_back({.reference = reference,
+                       .at = state_.posting_times.at(reference),
+                       .amount_micro_eur = amount,
+                       .balance_after_micro_eur = balance});
+    }
+    std::ranges::reverse(lines);
+    CustomerLedgerPage page{.items = {}, .total = std::ssize(lines)};
+    for (auto& line : lines | std::views::drop(offset) | std::views::take(limit)) {
+      page.items.push_back(line);
+    }
+    return page;
+  }
+  BalanceAdjustmentId insert_adjustment(const BalanceAdjustment& adjustment) override {
+    return store_with_next_id(state_.balance_adjustments, adjustment);
+  }
+  std::optional<BalanceAdjustment> find_adjustment(BalanceAdjustmentId id) override {
+    return row_by_id(state_.balance_adjustments, id);
+  }
+  std::optional<BalanceAdjustment> find_adjustment_by_key(UserId staff,
+                                                          std::string_view key) override {
+    for (const auto& adjustment : state_.balance_adjustments) {
+      if (adjustment.staff == staff && adjustment.idempotency_key == key) return adjustment;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  static bool matches(const Account& account, std::string_view text) {
+    const auto starts = [&](const std::string& name) {
+      return text::to_lower_ascii(name).starts_with(text);
+    };
+    return account.email.find(text) != std::string::npos || starts(account.first_name) ||
+           starts(account.last_name);
+  }
+  CustomerRow row_of(const Account& account) {
+    return {.id = account.id,
+            .email = account.email,
+            .first_name = account.first_name,
+            .last_name = account.last_name,
+            .created_at = account.created_at,
+            .locked_at = account.locked_at,
+            .balance_micro_eur = InMemoryLedger(state_).customer_balance(account.id),
+            .billing = account.billing};
+  }
+  StoreState& state_;
+};
+
 class InMemoryUnitOfWork final : public UnitOfWork {
  public:
   // A work that returns false or throws leaves `state` as it was, and a read nested in a
@@ -996,6 +1132,7 @@ class InMemoryUnitOfWork final : public UnitOfWork {
     InMemoryMailOutbox mail_outbox(working);
     InMemoryStaff staff(working);
     InMemoryAuditLog audit_log(working);
+    InMemoryCustomerRecords customer_records(working);
     Repositories repositories{.accounts = accounts,
                               .refresh_tokens = refresh_tokens,
                               .reset_codes = reset_codes,
@@ -1014,7 +1151,8 @@ class InMemoryUnitOfWork final : public UnitOfWork {
                               .leases = leases,
                               .mail_outbox = mail_outbox,
                               .staff = staff,
-                              .audit_log = audit_log};
+                              .audit_log = audit_log,
+                              .customer_records = customer_records};
     if (!work(repositories)) return std::nullopt;
     return working;
   }

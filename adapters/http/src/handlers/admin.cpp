@@ -13,11 +13,6 @@ namespace {
 
 namespace json = boost::json;
 
-json::value time_or_null(const std::optional<std::chrono::sys_seconds>& time) {
-  if (!time) return nullptr;
-  return json::value(iso_time(*time));
-}
-
 // STAFF_ME: who is signed in and what the role may open, in the table's order.
 json::object staff_me_json(const StaffActor& actor) {
   json::array permissions;
@@ -76,22 +71,30 @@ json::object audit_json(const AuditRecord& record) {
           {"after", values_json(record.after)}};
 }
 
+Handler signed_in_staff(const AdminApi& api,
+                        std::function<Response(const Request&, const StaffActor&)> handler) {
+  return staff_only(api.authenticate, std::move(handler));
+}
+
+}  // namespace
+
+json::value time_or_null(const std::optional<std::chrono::sys_seconds>& time) {
+  if (!time) return nullptr;
+  return json::value(iso_time(*time));
+}
+
 std::string address_of(const Request& request, const ClientAddresses& clients) {
   return client_address(request, clients.proxies);
 }
 
-// A handler for signed-in staff only: anything but a live staff session is answered 403 "Sign
-// in to the back office." before the body is looked at.
-Handler signed_in_staff(const AdminApi& api,
-                        std::function<Response(const Request&, const StaffActor&)> handler) {
-  return [&authenticate = api.authenticate, handler = std::move(handler)](const Request& request) {
+Handler staff_only(const AuthenticateStaff& authenticate,
+                   std::function<Response(const Request&, const StaffActor&)> handler) {
+  return [&authenticate, handler = std::move(handler)](const Request& request) {
     const auto actor = authenticate(bearer_token(request));
     if (!actor) return error_response(actor.error(), request.request_id);
     return handler(request, *actor);
   };
 }
-
-}  // namespace
 
 Handler open_setup_link(const AdminApi& api) {
   return [api](const Request& request) {

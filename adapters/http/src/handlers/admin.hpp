@@ -1,5 +1,11 @@
 #pragma once
 
+#include <boost/json/value.hpp>
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <string>
+
 #include "artshop/http/api.hpp"
 #include "artshop/http/client_address.hpp"
 
@@ -18,5 +24,15 @@ Handler add_staff(const AdminApi& api, const ClientAddresses& clients);       //
 Handler change_staff(const AdminApi& api, const ClientAddresses& clients);    // PATCH staff/{id}
 Handler new_setup_link(const AdminApi& api, const ClientAddresses& clients);  // POST setup-link
 Handler list_audit(const AdminApi& api);                                      // GET audit
+
+// A time, or null for none.
+boost::json::value time_or_null(const std::optional<std::chrono::sys_seconds>& time);
+// The client's address, as the audit trail records it.
+std::string address_of(const Request& request, const ClientAddresses& clients);
+
+// A handler for signed-in staff only: anything but a live staff session is answered 403 "Sign
+// in to the back office." before the body is looked at.
+Handler staff_only(const AuthenticateStaff& authenticate,
+                   std::function<Response(const Request&, const StaffActor&)> handler);
 
 }  // namespace artshop::http::handlers

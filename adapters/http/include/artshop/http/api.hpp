@@ -13,6 +13,13 @@
 #include "artshop/core/accounts/reset_password.hpp"
 #include "artshop/core/accounts/update_billing.hpp"
 #include "artshop/core/accounts/update_profile.hpp"
+#include "artshop/core/backoffice/adjust_balance.hpp"
+#include "artshop/core/backoffice/customer_ledger.hpp"
+#include "artshop/core/backoffice/get_customer_for_staff.hpp"
+#include "artshop/core/backoffice/lock_customer.hpp"
+#include "artshop/core/backoffice/search_customers.hpp"
+#include "artshop/core/backoffice/sign_out_everywhere.hpp"
+#include "artshop/core/backoffice/unlock_customer.hpp"
 #include "artshop/core/catalogue/browse_offers.hpp"
 #include "artshop/core/catalogue/get_offer.hpp"
 #include "artshop/core/catalogue/latest_offers.hpp"
@@ -138,6 +145,20 @@ struct AdminApi {
   Executor& password_work;
 };
 
+// The back office's customers, their sessions and balances (docs/back-office.md, "Customers").
+struct AdminCustomersApi {
+  const AuthenticateStaff& authenticate;
+  SearchCustomers& search;
+  GetCustomerForStaff& get;
+  CustomerLedger& ledger;
+  SignOutEverywhere& sign_out_everywhere;
+  LockCustomer& lock;
+  UnlockCustomer& unlock;
+  AdjustBalance& adjust;
+  // How an order not paid from the balance was paid: "sandbox" or "stripe".
+  std::string_view card_provider;
+};
+
 // The REST surface, one feature at a time: each feature's composition root in the app adds its
 // routes to the one table the server routes by (the app may add routes of its own to it, such as
 // the pages of a built-in payment provider under /payments/). `clients` says whose address the
@@ -151,5 +172,7 @@ void add_order_routes(Router& router, const OrdersApi& orders);
 void add_support_routes(Router& router, const SupportApi& support, const ClientAddresses& clients);
 void add_generation_routes(Router& router, const GenerationApi& generation);
 void add_admin_routes(Router& router, const AdminApi& admin, const ClientAddresses& clients);
+void add_admin_customer_routes(Router& router, const AdminCustomersApi& customers,
+                               const ClientAddresses& clients);
 
 }  // namespace artshop::http

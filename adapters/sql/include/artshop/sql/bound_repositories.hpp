@@ -3,6 +3,7 @@
 #include "artshop/core/orders/gift_card.hpp"
 #include "artshop/sql/account_repositories.hpp"
 #include "artshop/sql/connection.hpp"
+#include "artshop/sql/customer_records.hpp"
 #include "artshop/sql/generated_image_repository.hpp"
 #include "artshop/sql/lease_repository.hpp"
 #include "artshop/sql/mail_outbox.hpp"
@@ -37,7 +38,8 @@ struct BoundRepositories {
         leases(connection),
         mail_outbox(connection),
         staff(connection),
-        audit_log(connection) {}
+        audit_log(connection),
+        customer_records(connection) {}
 
   SqlAccountRepository accounts;
   SqlRefreshTokenRepository refresh_tokens;
@@ -58,6 +60,7 @@ struct BoundRepositories {
   SqlMailOutbox mail_outbox;
   SqlStaffRepository staff;
   SqlAuditLog audit_log;
+  SqlCustomerRecords customer_records;
   Repositories view{.accounts = accounts,
                     .refresh_tokens = refresh_tokens,
                     .reset_codes = reset_codes,
@@ -76,7 +79,8 @@ struct BoundRepositories {
                     .leases = leases,
                     .mail_outbox = mail_outbox,
                     .staff = staff,
-                    .audit_log = audit_log};
+                    .audit_log = audit_log,
+                    .customer_records = customer_records};
 };
 
 }  // namespace artshop::sql

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include "artshop/core/accounts/user_id.hpp"
@@ -25,6 +26,8 @@ struct Account {
   std::string last_name;
   BillingAddress billing;
   std::chrono::sys_seconds created_at;
+  // Set by staff (LockCustomer): the account may not sign in and its logins have ended.
+  std::optional<std::chrono::sys_seconds> locked_at;
 };
 
 // One login: the refresh tokens it has rotated through share a family, so presenting a

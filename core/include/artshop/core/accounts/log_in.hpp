@@ -24,6 +24,8 @@ struct LogInCommand {
 class LogIn {
  public:
   static constexpr std::string_view kWrongCredentials = "The e-mail or password is incorrect.";
+  // Told only after a right password, so that it says nothing of an address to a guesser.
+  static constexpr std::string_view kLocked = "This account is locked: write to support.";
   using Ports = Transactions<AccountRepository, RefreshTokenRepository, RateLimitRepository>;
 
   LogIn(Ports transactions, const Credentials& credentials, SessionIssuer& issuer,
