@@ -12,12 +12,12 @@ const FILTER_FIELDS: readonly FilterField<GiftCardFilter>[] = [
   {
     name: 'Query',
     label: 'Search',
-    helperText: "Last 4 digits, or a buyer's or recipient's e-mail",
+    helperText: "The whole number, a card's id, or a buyer's or recipient's e-mail",
   },
   {
     name: 'State',
     label: 'State',
-    choices: (['active', 'redeemed', 'voided', 'unpaid'] as const).map(
+    choices: (['active', 'redeemed', 'voided'] as const).map(
       (state) => [state, GIFT_CARD_STATE_LABELS[state]] as const,
     ),
     anyLabel: 'Any state',
