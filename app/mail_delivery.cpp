@@ -143,7 +143,9 @@ void MailNudgingUnitOfWork::run(Mode mode, const std::function<bool(Repositories
                          .leases = repos.leases,
                          .mail_outbox = outbox,
                          .staff = repos.staff,
-                         .audit_log = repos.audit_log};
+                         .audit_log = repos.audit_log,
+                         .refunds = repos.refunds,
+                         .staff_orders = repos.staff_orders};
     // The attempt that commits decides: a backend that runs the work again starts afresh.
     const bool commit = work(watched);
     queued = commit && outbox.queued;

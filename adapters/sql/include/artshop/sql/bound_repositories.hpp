@@ -2,6 +2,7 @@
 
 #include "artshop/core/orders/gift_card.hpp"
 #include "artshop/sql/account_repositories.hpp"
+#include "artshop/sql/backoffice_repositories.hpp"
 #include "artshop/sql/connection.hpp"
 #include "artshop/sql/generated_image_repository.hpp"
 #include "artshop/sql/lease_repository.hpp"
@@ -37,7 +38,9 @@ struct BoundRepositories {
         leases(connection),
         mail_outbox(connection),
         staff(connection),
-        audit_log(connection) {}
+        audit_log(connection),
+        refunds(connection),
+        staff_orders(connection) {}
 
   SqlAccountRepository accounts;
   SqlRefreshTokenRepository refresh_tokens;
@@ -58,6 +61,8 @@ struct BoundRepositories {
   SqlMailOutbox mail_outbox;
   SqlStaffRepository staff;
   SqlAuditLog audit_log;
+  SqlRefundRepository refunds;
+  SqlStaffOrderReads staff_orders;
   Repositories view{.accounts = accounts,
                     .refresh_tokens = refresh_tokens,
                     .reset_codes = reset_codes,
@@ -76,7 +81,9 @@ struct BoundRepositories {
                     .leases = leases,
                     .mail_outbox = mail_outbox,
                     .staff = staff,
-                    .audit_log = audit_log};
+                    .audit_log = audit_log,
+                    .refunds = refunds,
+                    .staff_orders = staff_orders};
 };
 
 }  // namespace artshop::sql

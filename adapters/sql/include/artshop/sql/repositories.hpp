@@ -3,6 +3,7 @@
 #include <tuple>
 
 #include "artshop/core/accounts/repositories.hpp"
+#include "artshop/core/backoffice/repositories.hpp"
 #include "artshop/core/catalogue/repositories.hpp"
 #include "artshop/core/generation/generated_image.hpp"
 #include "artshop/core/orders/repositories.hpp"
@@ -36,6 +37,8 @@ struct Repositories {
   MailOutbox& mail_outbox;
   StaffRepository& staff;
   AuditLog& audit_log;
+  RefundRepository& refunds;
+  StaffOrderReads& staff_orders;
 
   // The repository of type Port, so that `narrow` can pick one by type.
   template <class Port>
@@ -43,7 +46,7 @@ struct Repositories {
     return std::get<Port&>(std::tie(accounts, refresh_tokens, reset_codes, rate_limits, offers,
                                     settings, payments, orders, ledger, gift_cards, artworks,
                                     payment_events, idempotency, generated_images, support_tickets,
-                                    leases, mail_outbox, staff, audit_log));
+                                    leases, mail_outbox, staff, audit_log, refunds, staff_orders));
   }
 };
 
