@@ -114,6 +114,15 @@ class LeaseContract : public StoreContract {};
 class MailOutboxContract : public StoreContract {};
 class StaffContract : public StoreContract {};
 class AuditLogContract : public StoreContract {};
+// Refunds and the back office's reads of orders, over an order of Ann's and a staff
+// member, Sue.
+class BackOfficeContract : public StoreContract {
+ protected:
+  BackOfficeContract();
+  UserId ann, sue;
+  OfferId offer;
+  OrderId order;
+};
 class UnitOfWorkContract : public StoreContract {};
 
 // The backend's name ends each test's name: "Sqlite/OrderContract.UpdateStatus_.../Sqlite".
@@ -147,4 +156,5 @@ inline std::string name_of(const ::testing::TestParamInfo<Backend>& backend) {
   ARTSHOP_STORE_CONTRACT(prefix, MailOutboxContract, backend);     \
   ARTSHOP_STORE_CONTRACT(prefix, StaffContract, backend);          \
   ARTSHOP_STORE_CONTRACT(prefix, AuditLogContract, backend);       \
+  ARTSHOP_STORE_CONTRACT(prefix, BackOfficeContract, backend);     \
   ARTSHOP_STORE_CONTRACT(prefix, UnitOfWorkContract, backend)
