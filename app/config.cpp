@@ -56,6 +56,7 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "staff_session_idle",
     "staff_session_max",
     "staff_secret_key",
+    "refund_limit_eur_cents",
     "trusted_proxies",
     "rates_source",
     "ecb_url",
@@ -485,6 +486,8 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.integer("staff_session_max", config.staff_session_max, 60, 7LL * 24 * 3600),
        config.staff_session_max);
   take(settings.text("staff_secret_key", ""), config.staff_secret_key);
+  take(settings.integer("refund_limit_eur_cents", config.refund_limit_eur_cents, 0, 1'000'000'000),
+       config.refund_limit_eur_cents);
   std::vector<std::string> proxies;
   take(settings.list("trusted_proxies"), proxies);
   take(settings.integer(kIpv6PrefixKey, config.client_addresses.ipv6_prefix, 1, 128),

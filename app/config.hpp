@@ -120,6 +120,9 @@ struct Config {
   // The key the staff's TOTP secrets are sealed under: hex of 32 or more random bytes. Empty:
   // generated into <data_dir>/staff-secrets.key.
   std::string staff_secret_key;
+  // A refund worth more than this many euro cents (at the order's rate) needs an owner
+  // (refund_beyond_limit; docs/back-office.md, "Configuration").
+  std::int64_t refund_limit_eur_cents = 10'000;
   // Reverse proxies whose X-Forwarded-For is believed for the client address (empty: the TCP
   // peer is the client), and the IPv6 prefix length that is one client to the rate limits.
   http::ClientAddresses client_addresses;

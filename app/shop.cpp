@@ -17,7 +17,8 @@ Shop::Shop(const Config& configuration)
       orders(shared, accounts.authenticate),
       generation(shared, accounts.authenticate),
       support(shared, accounts.authenticate),
-      staff(shared, accounts) {}
+      staff(shared, accounts),
+      backoffice_orders(shared, staff, orders) {}
 
 http::Router Shop::routes() {
   http::Router router;
@@ -28,6 +29,7 @@ http::Router Shop::routes() {
   support.add_routes(router);
   generation.add_routes(router);
   staff.add_routes(router);
+  backoffice_orders.add_routes(router);
   return router;
 }
 
@@ -52,6 +54,7 @@ void Shop::housekeeping() {
     if (const auto pruned = orders.idempotency_keys.prune(); !pruned) {
       spdlog::error("pruning idempotency keys failed: {}", pruned.error().detail);
     }
+    backoffice_orders.retry_pending_refunds();
     if (const auto forgotten = accounts.refresh_session.forget_spent_successors(); !forgotten) {
       spdlog::error("forgetting refresh successors failed: {}", forgotten.error().detail);
     }

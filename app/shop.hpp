@@ -3,6 +3,7 @@
 #include "artshop/http/router.hpp"
 #include "config.hpp"
 #include "features/accounts.hpp"
+#include "features/backoffice_orders.hpp"
 #include "features/catalogue.hpp"
 #include "features/generation.hpp"
 #include "features/orders.hpp"
@@ -42,6 +43,7 @@ struct Shop {
   Generation generation;
   Support support;
   Staff staff;
+  BackOfficeOrders backoffice_orders;
 };
 
 }  // namespace artshop::app

@@ -11,8 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "artshop/core/staff/totp.hpp"
-#include "artshop/crypto/openssl_message_authenticator.hpp"
+#include "backstage.hpp"
 #include "shop_api.hpp"
 
 namespace artshop::testing {
@@ -27,135 +26,6 @@ constexpr std::string_view kSignIn = "Sign in to the back office.";
 constexpr std::string_view kRoleForbids = "Your role does not allow this.";
 constexpr std::string_view kLinkInvalid =
     "This set-up link is not valid: it was used, replaced or has expired.";
-
-// The bytes of an RFC 4648 base32 secret, as an authenticator app reads it.
-std::vector<std::byte> base32_bytes(std::string_view text) {
-  constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  std::vector<std::byte> bytes;
-  unsigned buffer = 0;
-  int bits = 0;
-  for (const char c : text) {
-    buffer = (buffer << 5U) | static_cast<unsigned>(kAlphabet.find(c));
-    bits += 5;
-    if (bits >= 8) {
-      bits -= 8;
-      bytes.push_back(static_cast<std::byte>((buffer >> static_cast<unsigned>(bits)) & 0xFFU));
-    }
-  }
-  return bytes;
-}
-
-// What an authenticator app shows for `secret` (base32), `later` from now.
-std::string app_code(const std::string& secret, seconds later = seconds(0)) {
-  static const crypto::OpensslMessageAuthenticator macs;
-  const auto now = std::chrono::floor<seconds>(std::chrono::system_clock::now());
-  return totp_code(macs, base32_bytes(secret), now + later);
-}
-
-std::string general_error(const HttpResponse& response) {
-  const auto errors = field_errors(response, "");
-  return errors.empty() ? std::string("(none) ") + response.body : errors.front();
-}
-
-// A staff member as the tests know it: what set-up showed and gave.
-struct Member {
-  std::string email;
-  std::int64_t id = 0;
-  std::string secret;
-  std::vector<std::string> recovery_codes;
-  std::string token;  // the session set-up opened
-};
-
-// A shop on its own database, and the staff calls made to it.
-class Backstage {
- public:
-  explicit Backstage(const Environment& env = {}) : shop(false, env) {}
-
-  HttpResponse call(std::string_view method, std::string_view path, const std::string& token,
-                    const json::value& body = nullptr) const {
-    RequestHeaders headers;
-    if (!token.empty()) headers.emplace_back("Authorization", "Bearer " + token);
-    std::string text;
-    if (!body.is_null()) {
-      text = json::serialize(body);
-      headers.emplace_back("Content-Type", "application/json");
-    }
-    return request(method, shop.url(path), text, headers);
-  }
-
-  // `artshop staff add` on the shop's database: the link it printed.
-  std::string add_by_command(const std::string& email, const std::string& role) {
-    auto& server = shop.process();
-    // Quoted: a PostgreSQL URL may hold a '?' or an '&'.
-    std::string env = "ARTSHOP_PUBLIC_URL='" + server.base_url() + "' ";
-    if (!server.database_url().empty()) {
-      env += "ARTSHOP_DATABASE_URL='" + server.database_url() + "' ";
-    }
-    const auto run = run_artshop(server.data_dir(), "staff add " + email + " --role " + role, env);
-    EXPECT_EQ(run.exit_code, 0) << run.output;
-    const auto at = run.output.find(server.base_url() + "/admin/setup/");
-    return at == std::string::npos ? std::string()
-                                   : run.output.substr(at, run.output.find('\n', at) - at);
-  }
-
-  // Opens the link, sets up with the app's present code (and a password when asked for).
-  Member set_up(const std::string& link, const std::string& email) {
-    const auto path = "/api" + link.substr(shop.url("").size());
-    const auto opened = call("GET", path, "");
-    EXPECT_EQ(opened.status, 200) << opened.body;
-    Member member{.email = email,
-                  .id = 0,
-                  .secret = std::string(parse_object(opened).at("secret").as_string()),
-                  .recovery_codes = {},
-                  .token = {}};
-    const auto done =
-        call("POST", path, "",
-             {{"password", std::string(kTestPassword)}, {"code", app_code(member.secret)}});
-    EXPECT_EQ(done.status, 200) << done.body;
-    const auto body = parse_object(done);
-    for (const auto& code : body.at("recoveryCodes").as_array()) {
-      member.recovery_codes.emplace_back(code.as_string());
-    }
-    member.token = std::string(body.at("session").at("token").as_string());
-    member.id = body.at("session").at("staff").at("id").as_int64();
-    return member;
-  }
-
-  Member first_owner(const std::string& email = "owner@example.com") {
-    return set_up(add_by_command(email, "owner"), email);
-  }
-
-  Member invited_by(const Member& owner, const std::string& email, const std::string& role) {
-    const auto invited =
-        call("POST", "/api/admin/staff", owner.token, {{"email", email}, {"role", role}});
-    EXPECT_EQ(invited.status, 201) << invited.body;
-    return set_up(std::string(parse_object(invited).at("setupLink").as_string()), email);
-  }
-
-  HttpResponse sign_in(const Member& member, const std::string& code) const {
-    return call(
-        "POST", "/api/admin/session", "",
-        {{"email", member.email}, {"password", std::string(kTestPassword)}, {"code", code}});
-  }
-
-  std::int64_t rows(std::string_view table) const {
-    return shop.count("SELECT count(*) FROM " + std::string(table));
-  }
-
-  std::vector<std::string> actions_of(std::string_view email) const {
-    const auto listed =
-        call("GET", "/api/admin/audit?PageSize=100&Actor=" + std::string(email), owner_token);
-    const auto page = parse_object(listed);
-    std::vector<std::string> actions;
-    for (const auto& item : page.at("items").as_array()) {
-      actions.emplace_back(item.at("action").as_string());
-    }
-    return actions;
-  }
-
-  ShopServer shop;
-  std::string owner_token;  // for the looks into the audit trail
-};
 
 class AdminApi : public ::testing::Test {
  protected:

@@ -129,7 +129,9 @@ class ScheduledUnitOfWork final : public UnitOfWork {
             .leases = all.leases,
             .mail_outbox = all.mail_outbox,
             .staff = all.staff,
-            .audit_log = all.audit_log};
+            .audit_log = all.audit_log,
+            .refunds = all.refunds,
+            .staff_orders = all.staff_orders};
   }
 
   std::string url_;

@@ -80,15 +80,9 @@ std::string address_of(const Request& request, const ClientAddresses& clients) {
   return client_address(request, clients.proxies);
 }
 
-// A handler for signed-in staff only: anything but a live staff session is answered 403 "Sign
-// in to the back office." before the body is looked at.
 Handler signed_in_staff(const AdminApi& api,
                         std::function<Response(const Request&, const StaffActor&)> handler) {
-  return [&authenticate = api.authenticate, handler = std::move(handler)](const Request& request) {
-    const auto actor = authenticate(bearer_token(request));
-    if (!actor) return error_response(actor.error(), request.request_id);
-    return handler(request, *actor);
-  };
+  return handlers::signed_in_staff(api.authenticate, std::move(handler));
 }
 
 }  // namespace

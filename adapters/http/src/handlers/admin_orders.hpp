@@ -1,0 +1,14 @@
+#pragma once
+
+#include "artshop/http/api.hpp"
+#include "artshop/http/client_address.hpp"
+
+// The back office's orders and refunds (the back office API contract, "Orders" and "Refunds";
+// docs/back-office.md). Every call needs a live staff session; the use cases check the role.
+namespace artshop::http::handlers {
+
+Handler search_orders(const AdminOrdersApi& api);                                 // GET orders
+Handler get_order_for_staff(const AdminOrdersApi& api);                           // GET orders/{id}
+Handler refund_order(const AdminOrdersApi& api, const ClientAddresses& clients);  // POST refunds
+
+}  // namespace artshop::http::handlers
