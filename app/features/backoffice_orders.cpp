@@ -25,7 +25,13 @@ BackOfficeOrders::BackOfficeOrders(Infrastructure& infrastructure, Staff& staff_
           narrow<OrderRepository, GiftCardRepository, RefundRepository, Ledger, AccountRepository,
                  MailOutbox, AuditLog>(shared.transactions),
           orders.payments, shared.clock,
-          {.limit_eur_cents = shared.config.refund_limit_eur_cents, .provider_attempts = 3}) {}
+          {.limit_eur_cents = shared.config.refund_limit_eur_cents, .provider_attempts = 3}),
+      confirm_refund(narrow<PaymentEventRepository, PaymentRepository, OrderRepository,
+                            RefundRepository, Ledger, AuditLog>(shared.transactions),
+                     shared.clock) {
+  orders.receive_payment_webhook.on_refund(
+      [this](const PaymentEvent& event) { return confirm_refund(event); });
+}
 
 void BackOfficeOrders::add_routes(http::Router& router) {
   const bool stripe = shared.config.payments.provider == Config::Payments::Provider::Stripe;

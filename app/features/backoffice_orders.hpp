@@ -1,5 +1,6 @@
 #pragma once
 
+#include "artshop/core/backoffice/confirm_refund.hpp"
 #include "artshop/core/backoffice/get_order_for_staff.hpp"
 #include "artshop/core/backoffice/refund_order.hpp"
 #include "artshop/core/backoffice/search_orders.hpp"
@@ -12,7 +13,7 @@ namespace artshop::app {
 
 // The back office's orders and refunds (docs/back-office.md, "Orders" and "Refunds"): its use
 // cases and routes. Staff sessions are the Staff feature's; refunds go through the Orders
-// feature's payment provider.
+// feature's payment provider, whose refund webhooks it confirms.
 struct BackOfficeOrders {
   BackOfficeOrders(Infrastructure& shared, Staff& staff, Orders& orders);
   BackOfficeOrders(const BackOfficeOrders&) = delete;
@@ -29,6 +30,7 @@ struct BackOfficeOrders {
   SearchOrders search_orders;
   GetOrderForStaff get_order;
   RefundOrder refund_order;
+  ConfirmRefund confirm_refund;
 };
 
 }  // namespace artshop::app

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "artshop/payments/webhook_signature.hpp"
 #include "backstage.hpp"
 #include "support/eventually.hpp"
 
@@ -90,6 +91,48 @@ class AdminOrders : public ::testing::Test {
   }
 
   static std::int64_t refunds() { return shop().count("SELECT count(*) FROM refunds"); }
+
+  // The refund's status as the order page shows it, once it is no longer pending.
+  static std::string settled_refund_status(std::int64_t order, std::int64_t refund) {
+    std::string status = "pending";
+    eventually([&] {
+      const auto page = order_page(order);
+      for (const auto& item : page.at("refunds").as_array()) {
+        if (item.at("id").as_int64() == refund) status = item.at("status").as_string();
+      }
+      return status != "pending";
+    });
+    return status;
+  }
+
+  // A signed charge.refunded event of the payment `reference`, as Stripe sends one; `ours` is
+  // the refund's reference in its metadata, empty for a refund made in the provider's dashboard.
+  static HttpResponse deliver_refund(const std::string& event_id, const std::string& reference,
+                                     std::int64_t amount, const std::string& ours) {
+    json::object metadata;
+    if (!ours.empty()) metadata["reference"] = ours;
+    const json::object refund_object{{"id", "re_" + event_id},
+                                     {"object", "refund"},
+                                     {"amount", amount},
+                                     {"currency", "eur"},
+                                     {"metadata", metadata}};
+    const json::object event{
+        {"id", event_id},
+        {"object", "event"},
+        {"type", "charge.refunded"},
+        {"data",
+         {{"object",
+           {{"id", "ch_" + reference},
+            {"object", "charge"},
+            {"amount_refunded", amount},
+            {"currency", "eur"},
+            {"metadata", {{"reference", reference}}},
+            {"refunds", {{"object", "list"}, {"data", json::array{refund_object}}}}}}}}};
+    const auto body = json::serialize(event);
+    return shop().deliver(body, payments::sign_webhook(
+                                    kWebhookSecret, body,
+                                    std::chrono::floor<seconds>(std::chrono::system_clock::now())));
+  }
 
   static inline Backstage* backstage = nullptr;
   static inline Member* owner = nullptr;
@@ -224,6 +267,52 @@ TEST_F(AdminOrders, ARefundedLine_StopsDownloadingAndItsOrderShowsRefunded) {
   EXPECT_TRUE(page.at("lines").at(0).at("refunded").as_bool());
   EXPECT_FALSE(page.at("artworks").at(0).at("downloadable").as_bool());
   EXPECT_EQ(page.at("artworks").at(0).at("lineNumber").as_int64(), 1);
+}
+
+TEST_F(AdminOrders, AFullRefundOfASandboxCardOrder_SucceedsWhenTheRefundWebhookArrives) {
+  const auto ann = shop().sign_up();
+  const auto order = paid_order(ann, {shop().cheapest_regular()}, false);
+  const auto page = order_page(order);
+  EXPECT_EQ(page.at("provider").as_string(), "sandbox");
+  const auto artwork = json::parse(shop().get("/api/artworks", ann).body).at(0).at("id").as_int64();
+
+  const auto made =
+      refund(*support, order, {{"lines", json::array{1}}, {"reason", "Never arrived"}}, next_key());
+  ASSERT_EQ(made.status, 201) << made.body;
+  const auto id = parse_object(made).at("refund").at("id").as_int64();
+  // The sandbox records the refund and sends a signed charge.refunded, as Stripe would.
+  EXPECT_EQ(settled_refund_status(order, id), "succeeded");
+  EXPECT_EQ(customers_order(ann, order).at("refundStatus").as_string(), "Refunded");
+  EXPECT_EQ(shop().get(fmt::format("/api/artworks/{}/download", artwork), ann).status, 404);
+  EXPECT_THAT(shop().mail_to(ann.email, "back to the card you paid with"),
+              HasSubstr("Never arrived"));
+  const auto reversal = order_page(order).at("ledger").at(1).at("entries").as_array();
+  EXPECT_EQ(reversal.back().at("account").as_string(), "ProviderCash");
+  EXPECT_EQ(reversal.back().at("side").as_string(), "Credit");
+  EXPECT_EQ(shop().count(fmt::format("SELECT count(*) FROM audit_log WHERE action = "
+                                     "'order.refund_confirmed' AND object = 'order:{}'",
+                                     order)),
+            1);
+}
+
+TEST_F(AdminOrders, ARefundWebhookDeliveredTwice_RefundsOnce_AndOneMadeAtTheProviderIsCapped) {
+  const auto ann = shop().sign_up();
+  const auto cheap = shop().cheapest_regular();
+  const auto order = paid_order(ann, {cheap}, false, "10.00");
+  const std::string reference(order_page(order).at("reference").as_string());
+  // Made in the provider's dashboard: no reference of ours, more than the order's total.
+  const auto event = "evt_dashboard_" + std::to_string(order);
+  ASSERT_EQ(deliver_refund(event, reference, cheap.price_cents + 10'00 + 5'00, "").status, 200);
+  ASSERT_EQ(deliver_refund(event, reference, cheap.price_cents + 10'00 + 5'00, "").status, 200);
+  const auto page = order_page(order);
+  ASSERT_THAT(page.at("refunds").as_array(), SizeIs(1));
+  const auto& learnt = page.at("refunds").at(0);
+  EXPECT_EQ(learnt.at("source").as_string(), "provider");
+  EXPECT_EQ(learnt.at("status").as_string(), "succeeded");
+  EXPECT_TRUE(learnt.at("staff").is_null());
+  EXPECT_EQ(learnt.at("amount").at("minorUnits").as_int64(), cheap.price_cents + 10'00);
+  EXPECT_EQ(page.at("refundStatus").as_string(), "Refunded");
+  EXPECT_EQ(shop().ledger_totals().debits, shop().ledger_totals().credits);
 }
 
 TEST_F(AdminOrders, BadInput_IsA400OnItsFieldAndWritesNothing) {

@@ -2,6 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "artshop/core/backoffice/confirm_refund.hpp"
 #include "artshop/core/backoffice/get_order_for_staff.hpp"
 #include "artshop/core/backoffice/refund.hpp"
 #include "artshop/core/backoffice/refund_order.hpp"
@@ -236,6 +237,7 @@ class BackOfficeOrders : public ::testing::Test {
   ListArtworks list_artworks{store};
   RefundOrder refund{store, gateway, clock, {.limit_eur_cents = 100'00, .provider_attempts = 3}};
   SearchOrders search{store};
+  ConfirmRefund confirm{store, clock};
   GetOrderForStaff get_order{store};
   UserId ann;
   OfferId harbour, tower;
@@ -324,6 +326,59 @@ TEST_F(BackOfficeOrders, AProviderThatDoesNotAnswer_LeavesThePendingRefundForThe
   EXPECT_EQ(*retried, 1);
   EXPECT_EQ(gateway.refunds.back().reference, refund_reference(made->refund.id));
   EXPECT_EQ(store.state.refunds[0].provider_reference, "re_" + refund_reference(made->refund.id));
+}
+
+TEST_F(BackOfficeOrders, TheProvidersRefundEventDeliveredTwice_SucceedsTheRefundOnce) {
+  const auto order = paid_order({{harbour.value, 11}}, false);
+  const auto made = refund(refund_of(order, {1}));
+  ASSERT_TRUE(made);
+  const PaymentEvent event{.event_id = "evt_refund",
+                           .reference = order.payment.reference,
+                           .outcome = PaymentOutcome::Refunded,
+                           .amount = made->refund.amount,
+                           .refund_reference = refund_reference(made->refund.id),
+                           .provider_refund = "re_1"};
+  const auto first = confirm(event);
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->outcome, PaymentEventOutcome::RefundConfirmed);
+  EXPECT_EQ(store.state.refunds[0].status, RefundStatus::Succeeded);
+  const auto again = confirm(event);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->outcome, PaymentEventOutcome::AlreadyProcessed);
+  // Another event id for the same refund moves nothing either: the status is guarded.
+  auto other = event;
+  other.event_id = "evt_refund_2";
+  EXPECT_EQ(confirm(other)->outcome, PaymentEventOutcome::NothingToDo);
+  EXPECT_THAT(store.state.refunds, SizeIs(1));
+  EXPECT_THAT(posted(refund_posting_reference(made->refund.id)), SizeIs(2));
+  EXPECT_EQ(std::ranges::count(store.state.audit_log, std::string("order.refund_confirmed"),
+                               &AuditRecord::action),
+            1);
+}
+
+TEST_F(BackOfficeOrders, ARefundMadeAtTheProvider_IsRecordedCappedAtWhatIsLeft) {
+  const auto order = paid_order({{harbour.value, 11}}, false);
+  ASSERT_TRUE(refund(refund_of(order, {}, "5.00")));
+  const auto learnt = confirm({.event_id = "evt_dashboard",
+                               .reference = order.payment.reference,
+                               .outcome = PaymentOutcome::Refunded,
+                               .amount = Money(50'00, Currency::EUR),
+                               .refund_reference = {},
+                               .provider_refund = "re_dash"});
+  ASSERT_TRUE(learnt);
+  ASSERT_THAT(store.state.refunds, SizeIs(2));
+  const auto& recorded = store.state.refunds[1];
+  EXPECT_EQ(recorded.source, RefundSource::Provider);
+  EXPECT_EQ(recorded.status, RefundStatus::Succeeded);
+  EXPECT_EQ(recorded.amount, Money(15'00, Currency::EUR));
+  EXPECT_EQ(fakes::InMemoryOrders(store.state).find(order.id)->refunded_minor, 20'00);
+  EXPECT_EQ(fakes::ledger_imbalance(store.state), 0);
+  // An event naming no payment of ours is not found.
+  EXPECT_EQ(
+      confirm({.event_id = "evt_x", .reference = "nobody", .outcome = PaymentOutcome::Refunded})
+          .error()
+          .kind,
+      ErrorKind::NotFound);
 }
 
 TEST_F(BackOfficeOrders, TheSameKeyAgain_AnswersTheSameRefundAndAnotherBodyIsRefused) {
