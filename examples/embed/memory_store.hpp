@@ -49,7 +49,7 @@ struct Tables {
   std::vector<Posting> postings;
   std::map<std::int64_t, Artwork> artworks;
   std::map<std::tuple<std::int64_t, int, ImageFormat>, std::string> renders;
-  std::map<std::string, GiftCard, std::less<>> gift_cards;  // by number digest
+  std::map<std::int64_t, GiftCard> gift_cards;
   std::vector<IdempotencyRecord> idempotency;
   std::map<std::int64_t, QueuedMail> outbox;
 };
@@ -333,30 +333,50 @@ class MemoryGiftCardRepository final : public GiftCardRepository {
  public:
   explicit MemoryGiftCardRepository(Tables& tables) : tables_(tables) {}
 
-  bool insert(const GiftCard& card) override {
-    return tables_.gift_cards.try_emplace(card.number_digest, card).second;
+  std::optional<GiftCardId> insert(const GiftCard& card) override {
+    if (find_by_digest(card.number_digest)) return std::nullopt;
+    return store_with_next_id(tables_.gift_cards, card);
   }
-  std::optional<GiftCard> find_by_digest(std::string_view number_digest) override {
-    const auto found = tables_.gift_cards.find(number_digest);
+  std::optional<GiftCard> find(GiftCardId id) override {
+    const auto found = tables_.gift_cards.find(id.value);
     if (found == tables_.gift_cards.end()) return std::nullopt;
     return found->second;
   }
+  std::optional<GiftCard> find_by_digest(std::string_view number_digest) override {
+    auto* card = by_digest(number_digest);
+    if (card == nullptr) return std::nullopt;
+    return *card;
+  }
   std::vector<GiftCard> list_for_order(OrderId order) override {
     std::vector<GiftCard> cards;
-    for (const auto& [digest, card] : tables_.gift_cards) {
+    for (const auto& [id, card] : tables_.gift_cards) {
       if (card.order == order) cards.push_back(card);
     }
     return cards;
   }
   bool redeem(std::string_view number_digest, UserId by, sys_seconds at) override {
-    const auto found = tables_.gift_cards.find(number_digest);
-    if (found == tables_.gift_cards.end() || found->second.redeemed_by) return false;
-    found->second.redeemed_by = by;
-    found->second.redeemed_at = at;
+    auto* card = by_digest(number_digest);
+    if (card == nullptr || card->redeemed_by || card->voided_at) return false;
+    card->redeemed_by = by;
+    card->redeemed_at = at;
+    return true;
+  }
+  bool void_card(GiftCardId id, sys_seconds at) override {
+    const auto found = tables_.gift_cards.find(id.value);
+    if (found == tables_.gift_cards.end()) return false;
+    auto& card = found->second;
+    if (card.redeemed_by || card.voided_at) return false;
+    card.voided_at = at;
     return true;
   }
 
  private:
+  GiftCard* by_digest(std::string_view number_digest) {
+    for (auto& [id, card] : tables_.gift_cards) {
+      if (card.number_digest == number_digest) return &card;
+    }
+    return nullptr;
+  }
   Tables& tables_;
 };
 

@@ -158,6 +158,82 @@ TEST_P(GiftCardContract, ListForOrder_GivesThatOrdersCardsInTheOrderIssued) {
   EXPECT_THAT(digests, ElementsAre("early", "late"));
 }
 
+// A goodwill card has no order and no buyer: who it was mailed to and who issued it.
+TEST_P(GiftCardContract, AGoodwillCard_IsStoredWithoutAnOrderAndFoundByItsId) {
+  const auto staff = add_account("owner@example.com");
+  auto card = a_card("d-1", OrderId{}, staff, kNow);
+  card.order = std::nullopt;
+  card.buyer = std::nullopt;
+  card.recipient_email = "bob@example.com";
+  card.issued_by = staff;
+  card.bought = Money(2'500, Currency::EUR);
+  card.rate = Rate{Rate::kScale};
+  const auto id = write([&](Repositories& repos) { return repos.gift_cards.insert(card); });
+  ASSERT_TRUE(id);
+  const auto found = read([&](Repositories& repos) { return repos.gift_cards.find(*id); });
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->id, *id);
+  EXPECT_EQ(found->number_digest, "d-1");
+  EXPECT_EQ(found->order, std::nullopt);
+  EXPECT_EQ(found->buyer, std::nullopt);
+  EXPECT_EQ(found->recipient_email, "bob@example.com");
+  EXPECT_EQ(found->issued_by, staff);
+  EXPECT_EQ(found->voided_at, std::nullopt);
+  EXPECT_FALSE(
+      read([&](Repositories& repos) { return repos.gift_cards.find(GiftCardId{id->value + 1}); }));
+}
+
+TEST_P(GiftCardContract, Void_WorksOnceAndNeverOnARedeemedCard_AndAVoidCardIsNotRedeemed) {
+  const auto ann = add_account("ann@example.com");
+  const auto bob = add_account("bob@example.com");
+  const auto order =
+      add_order(an_order(ann, add_offer(an_offer("harbour", kNow, 1'250)), "R-1", kNow));
+  const auto voided = write([&](Repositories& repos) {
+    return repos.gift_cards.insert(a_card("d-1", order, ann, kNow));
+  });
+  const auto redeemed = write([&](Repositories& repos) {
+    return repos.gift_cards.insert(a_card("d-2", order, ann, kNow));
+  });
+  ASSERT_TRUE(voided && redeemed);
+  EXPECT_NE(*voided, *redeemed);
+
+  EXPECT_TRUE(
+      write([&](Repositories& repos) { return repos.gift_cards.void_card(*voided, kNow + 1h); }));
+  EXPECT_FALSE(
+      write([&](Repositories& repos) { return repos.gift_cards.void_card(*voided, kNow + 2h); }));
+  EXPECT_FALSE(
+      write([&](Repositories& repos) { return repos.gift_cards.redeem("d-1", bob, kNow + 2h); }));
+  const auto found = read([&](Repositories& repos) { return repos.gift_cards.find(*voided); });
+  EXPECT_EQ(found->voided_at, kNow + 1h);
+  EXPECT_EQ(found->redeemed_by, std::nullopt);
+
+  EXPECT_TRUE(
+      write([&](Repositories& repos) { return repos.gift_cards.redeem("d-2", bob, kNow + 1h); }));
+  EXPECT_FALSE(
+      write([&](Repositories& repos) { return repos.gift_cards.void_card(*redeemed, kNow + 2h); }));
+  EXPECT_EQ(read([&](Repositories& repos) { return repos.gift_cards.find(*redeemed); })->voided_at,
+            std::nullopt);
+}
+
+// The account staff's goodwill and corrections are booked to is one the ledger takes.
+TEST_P(LedgerContract, TheAdjustmentsAccount_TakesEntries) {
+  const auto ann = add_account("ann@example.com");
+  write([&](Repositories& repos) {
+    repos.ledger.post(
+        Posting::Builder("adjustment:1", kNow)
+            .debit(LedgerAccount::adjustments(), 5'000'000, Money(500, Currency::EUR), kEur)
+            .credit(LedgerAccount::customer(ann), 5'000'000, Money(500, Currency::EUR), kEur)
+            .build()
+            .value());
+  });
+  EXPECT_EQ(read([&](Repositories& repos) { return repos.ledger.customer_balance(ann); }),
+            5'000'000);
+  const auto entries =
+      read([](Repositories& repos) { return repos.ledger.entries("adjustment:1"); });
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].account, LedgerAccount::adjustments());
+}
+
 TEST_P(PaymentEventContract, Record_TheSameEventTwice_AnswersFalseTheSecondTime) {
   EXPECT_TRUE(
       write([](Repositories& repos) { return repos.payment_events.record("evt_1", kNow); }));

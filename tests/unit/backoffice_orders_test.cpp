@@ -381,6 +381,33 @@ TEST_F(BackOfficeOrders, ARefundMadeAtTheProvider_IsRecordedCappedAtWhatIsLeft) 
       ErrorKind::NotFound);
 }
 
+TEST_F(BackOfficeOrders, ARefundedGiftCard_IsVoidedAndARedeemedOneCannotBeRefunded) {
+  const auto order = paid_order({}, true, 25'00);
+  ASSERT_THAT(store.state.gift_cards, SizeIs(1));
+  const auto card = store.state.gift_cards[0].id.value;
+  auto command = refund_of(order, {});
+  command.choice.gift_cards = {card};
+  const auto made = refund(command);
+  ASSERT_TRUE(made) << made.error().detail;
+  EXPECT_EQ(made->refund.amount, Money(25'00, Currency::EUR));
+  EXPECT_TRUE(store.state.gift_cards[0].voided_at);
+  // Debit GiftCardsOutstanding, Credit the buyer's balance.
+  const auto reversal = posted(refund_posting_reference(made->refund.id));
+  ASSERT_THAT(reversal, SizeIs(2));
+  EXPECT_EQ(reversal[0].account, LedgerAccount::gift_cards_outstanding());
+
+  const auto other = paid_order({}, true, 30'00);
+  store.state.gift_cards[1].redeemed_by = ann;
+  store.state.gift_cards[1].redeemed_at = store.state.gift_cards[1].issued_at;
+  auto redeemed = refund_of(other, {}, {}, StaffRole::Support, "key-0002");
+  redeemed.choice.gift_cards = {store.state.gift_cards[1].id.value};
+  const auto refused = refund(redeemed);
+  ASSERT_FALSE(refused);
+  EXPECT_THAT(refused.error().fields.messages("giftCards"),
+              ElementsAre(fmt::format("Gift card {} was redeemed already: it cannot be refunded.",
+                                      store.state.gift_cards[1].id.value)));
+}
+
 TEST_F(BackOfficeOrders, TheSameKeyAgain_AnswersTheSameRefundAndAnotherBodyIsRefused) {
   const auto order = paid_order({{harbour.value, 11}, {harbour.value, 12}}, true);
   const auto first = refund(refund_of(order, {1}));

@@ -536,6 +536,22 @@ TEST_F(GiftCards, Redeem_ASecondTime_IsRejectedAndCreditsNothing) {
   EXPECT_EQ(balance_micro(bob), 30'000'000);
 }
 
+// A void card (its order refunded, or voided by staff) is no card to the customer: the same
+// answer as a number that does not exist, and nothing credited. The same card redeems before.
+TEST_F(GiftCards, Redeem_AVoidCard_IsNotValidAndCreditsNothing) {
+  ASSERT_TRUE(store.state.gift_cards[0].id.value != 0);
+  store.state.gift_cards[0].voided_at = std::chrono::sys_seconds{};
+  const auto refused = redeem({.user = bob, .gift_card_number = number});
+  ASSERT_FALSE(refused);
+  EXPECT_THAT(refused.error().fields.messages("giftCardNumber"),
+              ElementsAre(std::string(RedeemGiftCard::kInvalid)));
+  EXPECT_EQ(balance_micro(bob), 0);
+  EXPECT_FALSE(store.state.gift_cards[0].redeemed_by);
+
+  store.state.gift_cards[0].voided_at = std::nullopt;
+  EXPECT_TRUE(redeem({.user = bob, .gift_card_number = number}));
+}
+
 TEST_F(GiftCards, Redeem_WithAWrongNumber_IsRejectedAndCounted_UntilLimited) {
   for (int i = 0; i < 10; ++i) {
     const auto wrong = redeem({.user = bob, .gift_card_number = "0000-0000-0000-0000"});

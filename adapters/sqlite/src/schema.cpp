@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 18> kSchema{{
+constexpr std::array<Migration, 19> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -701,6 +701,85 @@ CREATE TRIGGER audit_log_is_append_only_update BEFORE UPDATE ON audit_log
 BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
 CREATE TRIGGER audit_log_is_append_only_delete BEFORE DELETE ON audit_log
 BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+)sql"},
+    {18, "gift card ids, goodwill cards, voiding; the adjustments account",
+     R"sql(
+-- Gift cards get an id of their own (staff name a card without its number), may be issued by
+-- staff as goodwill (no order and no buyer: a recipient and the member who issued it), and may
+-- be voided (a refund of the order that bought them, or staff), never once redeemed. SQLite
+-- cannot change a primary key in place, so the table is rebuilt; existing cards are numbered
+-- in the order they were written.
+CREATE TABLE gift_cards_new (
+  id INTEGER PRIMARY KEY,
+  number_digest TEXT NOT NULL UNIQUE,
+  number TEXT,
+  number_key_id TEXT,
+  number_sealed TEXT,
+  order_id INTEGER REFERENCES orders (id),
+  buyer_id INTEGER REFERENCES accounts (id),
+  recipient_email TEXT NOT NULL DEFAULT '',
+  issued_by INTEGER REFERENCES accounts (id),
+  value_micro_eur INTEGER NOT NULL CHECK (value_micro_eur > 0),
+  bought_minor INTEGER NOT NULL CHECK (bought_minor > 0),
+  bought_currency TEXT NOT NULL CHECK (length(bought_currency) = 3),
+  rate_scaled INTEGER NOT NULL CHECK (rate_scaled > 0),
+  issued_at INTEGER NOT NULL,
+  redeemed_by INTEGER REFERENCES accounts (id),
+  redeemed_at INTEGER,
+  voided_at INTEGER,
+  position INTEGER NOT NULL DEFAULT 0,
+  CHECK ((redeemed_by IS NULL) = (redeemed_at IS NULL)),
+  CHECK ((number_key_id IS NULL) = (number_sealed IS NULL)),
+  CHECK ((number IS NULL) = (number_sealed IS NOT NULL)),
+  CHECK ((order_id IS NULL) = (buyer_id IS NULL)),
+  CHECK (redeemed_at IS NULL OR voided_at IS NULL)
+) STRICT;
+INSERT INTO gift_cards_new (id, number_digest, number, number_key_id, number_sealed, order_id,
+  buyer_id, value_micro_eur, bought_minor, bought_currency, rate_scaled, issued_at, redeemed_by,
+  redeemed_at, position)
+  SELECT rowid, number_digest, number, number_key_id, number_sealed, order_id, buyer_id,
+         value_micro_eur, bought_minor, bought_currency, rate_scaled, issued_at, redeemed_by,
+         redeemed_at, position FROM gift_cards ORDER BY rowid;
+DROP TABLE gift_cards;
+ALTER TABLE gift_cards_new RENAME TO gift_cards;
+CREATE INDEX gift_cards_by_order ON gift_cards (order_id);
+
+-- The ledger gains the account staff's goodwill and corrections are booked to. The table is
+-- rebuilt as in migration 5, and its triggers (append-only, the running customer balance of
+-- migration 15) are created again.
+CREATE TABLE ledger_entries_new (
+  id INTEGER PRIMARY KEY,
+  posting TEXT NOT NULL,
+  account_kind TEXT NOT NULL CHECK (account_kind IN
+    ('CustomerBalance', 'ProviderCash', 'SalesRevenue', 'GiftCardsOutstanding',
+     'GenerationRevenue', 'Adjustments')),
+  account_id INTEGER REFERENCES accounts (id),
+  side TEXT NOT NULL CHECK (side IN ('Debit', 'Credit')),
+  amount_micro_eur INTEGER NOT NULL CHECK (amount_micro_eur > 0),
+  original_minor INTEGER NOT NULL,
+  original_currency TEXT NOT NULL CHECK (length(original_currency) = 3),
+  rate_scaled INTEGER NOT NULL CHECK (rate_scaled > 0),
+  created_at INTEGER NOT NULL,
+  CHECK ((account_kind = 'CustomerBalance') = (account_id IS NOT NULL))
+) STRICT;
+INSERT INTO ledger_entries_new SELECT * FROM ledger_entries;
+DROP TABLE ledger_entries;
+ALTER TABLE ledger_entries_new RENAME TO ledger_entries;
+CREATE INDEX ledger_entries_by_customer ON ledger_entries (account_id) WHERE account_id IS NOT NULL;
+CREATE INDEX ledger_entries_by_posting ON ledger_entries (posting);
+CREATE TRIGGER ledger_entries_are_append_only_update BEFORE UPDATE ON ledger_entries
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_entries_are_append_only_delete BEFORE DELETE ON ledger_entries
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_entries_move_balance AFTER INSERT ON ledger_entries
+  WHEN NEW.account_id IS NOT NULL
+BEGIN
+  INSERT INTO customer_balances (account_id, balance_micro_eur)
+    VALUES (NEW.account_id,
+            CASE NEW.side WHEN 'Credit' THEN NEW.amount_micro_eur ELSE -NEW.amount_micro_eur END)
+    ON CONFLICT (account_id)
+      DO UPDATE SET balance_micro_eur = balance_micro_eur + excluded.balance_micro_eur;
+END;
 )sql"},
     {19, "refunds",
      R"sql(

@@ -1,5 +1,7 @@
 #include "refund_items.hpp"
 
+#include <fmt/format.h>
+
 #include "artshop/core/backoffice/refund_order.hpp"
 
 namespace artshop::refunds_detail {
@@ -11,12 +13,11 @@ RefundableOrder refundable_order(const Order& order, GiftCardRepository& gift_ca
                              .refunded_lines = {},
                              .refunded_gift_cards = {},
                              .refunded_minor = order.refunded_minor};
-  std::int64_t position = 0;
   for (const auto& card : gift_cards.list_for_order(order.id)) {
-    refundable.gift_cards.push_back({.id = ++position,
+    refundable.gift_cards.push_back({.id = card.id.value,
                                      .amount_minor = card.bought.minor_units(),
                                      .redeemed = card.redeemed_by.has_value(),
-                                     .voided = false});
+                                     .voided = card.voided_at.has_value()});
   }
   for (const auto& refund : refunds.list_for_order(order.id)) {
     if (refund.status == RefundStatus::Failed) continue;
@@ -27,8 +28,17 @@ RefundableOrder refundable_order(const Order& order, GiftCardRepository& gift_ca
 }
 
 Result<void> apply_refund_effects(const Order& order, const Refund& refund,
-                                  GiftCardRepository& /*gift_cards*/, RefundRepository& refunds,
-                                  std::chrono::sys_seconds /*now*/) {
+                                  GiftCardRepository& gift_cards, RefundRepository& refunds,
+                                  std::chrono::sys_seconds now) {
+  // The guard of a redemption racing the refund: a card redeemed since the rules were read is
+  // not voided, and the whole refund rolls back.
+  for (const auto card : refund.gift_cards) {
+    if (!gift_cards.void_card(GiftCardId{card}, now)) {
+      return std::unexpected(Error::validation(
+          "giftCards",
+          fmt::format("Gift card {} was redeemed already: it cannot be refunded.", card)));
+    }
+  }
   refunds.revoke_artworks(order.id, attributes_of(order, refund.lines), true);
   if (refund.return_to_sale) {
     for (const int number : refund.lines) {

@@ -6,14 +6,11 @@
 
 #include "artshop/core/orders/gift_card.hpp"
 #include "artshop/core/orders/ledger.hpp"
+#include "artshop/core/orders/store_gift_card.hpp"
 #include "settlement.hpp"
 
 namespace artshop {
 namespace {
-
-// A fresh number clashes with a stored one about never; a few more draws make a failure
-// practically impossible without looping forever on a broken random source.
-constexpr int kNumberAttempts = 5;
 
 // The mail that hands a buyer the numbers of the gift cards an order bought.
 EmailMessage gift_card_mail(std::string email, const Order& order,
@@ -69,23 +66,15 @@ Result<std::vector<std::string>> FulfilPaidOrder::operator()(const Ports& tx, co
   for (std::size_t i = 0; i < order.gift_cards.size(); ++i) {
     const auto& line = order.gift_cards[i];
     const auto value = amounts->gift_card_micro[i];
-    bool stored = false;
-    for (int attempt = 0; attempt < kNumberAttempts && !stored; ++attempt) {
-      auto number = generate_gift_card_number(random_);
-      GiftCard card{.number_digest = digests_.digest(number),
-                    .number = number,
-                    .order = order.id,
-                    .buyer = payment.user,
-                    .value_micro_eur = value,
-                    .bought = Money(line.amount_minor, payment.currency),
-                    .rate = payment.rate,
-                    .issued_at = now,
-                    .redeemed_by = std::nullopt,
-                    .redeemed_at = std::nullopt};
-      stored = tx.gift_cards.insert(card);
-      if (stored) numbers.push_back(group_gift_card_number(number));
-    }
-    if (!stored) return std::unexpected(Error::internal("no unused gift card number was drawn"));
+    auto stored = store_gift_card(tx.gift_cards, random_, digests_,
+                                  {.order = order.id,
+                                   .buyer = payment.user,
+                                   .value_micro_eur = value,
+                                   .bought = Money(line.amount_minor, payment.currency),
+                                   .rate = payment.rate,
+                                   .issued_at = now});
+    if (!stored) return std::unexpected(stored.error());
+    numbers.push_back(group_gift_card_number(stored->number));
     posting.credit(LedgerAccount::gift_cards_outstanding(), value,
                    Money(line.amount_minor, payment.currency), payment.rate);
   }

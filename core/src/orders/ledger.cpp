@@ -7,12 +7,13 @@
 namespace artshop {
 namespace {
 
-constexpr std::array<std::pair<LedgerAccountKind, std::string_view>, 5> kKindNames{{
+constexpr std::array<std::pair<LedgerAccountKind, std::string_view>, 6> kKindNames{{
     {LedgerAccountKind::CustomerBalance, "CustomerBalance"},
     {LedgerAccountKind::ProviderCash, "ProviderCash"},
     {LedgerAccountKind::SalesRevenue, "SalesRevenue"},
     {LedgerAccountKind::GiftCardsOutstanding, "GiftCardsOutstanding"},
     {LedgerAccountKind::GenerationRevenue, "GenerationRevenue"},
+    {LedgerAccountKind::Adjustments, "Adjustments"},
 }};
 
 constexpr Rate kEuroRate{Rate::kScale};

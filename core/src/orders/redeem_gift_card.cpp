@@ -29,7 +29,8 @@ Result<RedeemedGiftCard> RedeemGiftCard::operator()(const RedeemGiftCardCommand&
       return std::unexpected(limited.error());
     }
     const auto card = number ? gift_cards.find_by_digest(digest) : std::nullopt;
-    if (!card) {
+    // A void card (its order refunded, or voided by staff) is no card at all to the customer.
+    if (!card || card->voided_at) {
       limiter.record(bucket);
       return Outcome{Verdict::Wrong, {}};
     }

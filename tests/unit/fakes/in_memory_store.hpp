@@ -527,16 +527,15 @@ class InMemoryLedger final : public Ledger {
 class InMemoryGiftCards final : public GiftCardRepository {
  public:
   explicit InMemoryGiftCards(StoreState& state) : state_(state) {}
-  bool insert(const GiftCard& card) override {
-    if (find_by_digest(card.number_digest)) return false;
-    state_.gift_cards.push_back(card);
-    return true;
+  std::optional<GiftCardId> insert(const GiftCard& card) override {
+    if (find_by_digest(card.number_digest)) return std::nullopt;
+    return store_with_next_id(state_.gift_cards, card);
   }
+  std::optional<GiftCard> find(GiftCardId id) override { return row_by_id(state_.gift_cards, id); }
   std::optional<GiftCard> find_by_digest(std::string_view digest) override {
-    for (const auto& card : state_.gift_cards) {
-      if (card.number_digest == digest) return card;
-    }
-    return std::nullopt;
+    const auto found = std::ranges::find(state_.gift_cards, digest, &GiftCard::number_digest);
+    if (found == state_.gift_cards.end()) return std::nullopt;
+    return *found;
   }
   std::vector<GiftCard> list_for_order(OrderId order) override {
     std::vector<GiftCard> found;
@@ -547,14 +546,17 @@ class InMemoryGiftCards final : public GiftCardRepository {
     return found;
   }
   bool redeem(std::string_view digest, UserId by, std::chrono::sys_seconds at) override {
-    for (auto& card : state_.gift_cards) {
-      if (card.number_digest == digest && !card.redeemed_by) {
-        card.redeemed_by = by;
-        card.redeemed_at = at;
-        return true;
-      }
-    }
-    return false;
+    const auto card = std::ranges::find(state_.gift_cards, digest, &GiftCard::number_digest);
+    if (card == state_.gift_cards.end() || card->redeemed_by || card->voided_at) return false;
+    card->redeemed_by = by;
+    card->redeemed_at = at;
+    return true;
+  }
+  bool void_card(GiftCardId id, std::chrono::sys_seconds at) override {
+    const auto card = std::ranges::find(state_.gift_cards, id, &GiftCard::id);
+    if (card == state_.gift_cards.end() || card->redeemed_by || card->voided_at) return false;
+    card->voided_at = at;
+    return true;
   }
 
  private:

@@ -59,10 +59,12 @@ class SqlGiftCardRepository final : public GiftCardRepository {
  public:
   SqlGiftCardRepository(Connection& connection, const GiftCardNumberCipher* cipher) noexcept
       : db_(connection), cipher_(cipher) {}
-  bool insert(const GiftCard& card) override;
+  std::optional<GiftCardId> insert(const GiftCard& card) override;
+  std::optional<GiftCard> find(GiftCardId id) override;
   std::optional<GiftCard> find_by_digest(std::string_view number_digest) override;
   std::vector<GiftCard> list_for_order(OrderId order) override;
   bool redeem(std::string_view number_digest, UserId by, std::chrono::sys_seconds at) override;
+  bool void_card(GiftCardId id, std::chrono::sys_seconds at) override;
 
  private:
   const GiftCardNumberCipher& cipher() const;

@@ -8,6 +8,7 @@
 
 #include "artshop/core/accounts/user_id.hpp"
 #include "artshop/core/exchange_rates.hpp"
+#include "artshop/core/ids.hpp"
 #include "artshop/core/money.hpp"
 #include "artshop/core/orders/order.hpp"
 #include "artshop/core/ports/random_source.hpp"
@@ -48,20 +49,29 @@ class GiftCardNumberCipher {
   virtual std::string_view current_key_id() const = 0;
 };
 
+using GiftCardId = Id<struct GiftCardTag>;
+
 // A gift card as stored. Redemption looks it up by `number_digest` (a keyed TokenHasher of
 // the normalized number); the number itself is kept, sealed by a GiftCardNumberCipher, only
-// for the buyer's order history.
+// for the buyer's order history and the mail that carries it. A card is bought in an order,
+// or issued by staff as goodwill (no order and no buyer: a recipient and who issued it). A
+// card is redeemed once, or voided (a refund of the order that bought it, or staff); never
+// both.
 struct GiftCard {
+  GiftCardId id;  // assigned when it is stored
   std::string number_digest;
-  std::string number;  // normalized, ungrouped
-  OrderId order;       // the order that bought it
-  UserId buyer;
+  std::string number;               // normalized, ungrouped
+  std::optional<OrderId> order;     // the order that bought it; none for a goodwill card
+  std::optional<UserId> buyer;      // who bought it; none for a goodwill card
+  std::string recipient_email;      // a goodwill card's: where its number was mailed
+  std::optional<UserId> issued_by;  // the staff member who issued a goodwill card
   std::int64_t value_micro_eur = 0;
   Money bought{0, Currency::EUR};  // what the buyer paid, in the order's currency
   Rate rate{Rate::kScale};
   std::chrono::sys_seconds issued_at;
   std::optional<UserId> redeemed_by;
   std::optional<std::chrono::sys_seconds> redeemed_at;
+  std::optional<std::chrono::sys_seconds> voided_at;
 };
 
 }  // namespace artshop

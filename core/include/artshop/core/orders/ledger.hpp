@@ -27,6 +27,8 @@ enum class LedgerAccountKind : std::uint8_t {
   SalesRevenue,          // revenue: pictures sold
   GiftCardsOutstanding,  // liability: sold gift cards not yet redeemed
   GenerationRevenue,     // revenue: images generated on request past the free ones
+  Adjustments,           // expense: the shop's goodwill and corrections (balance adjustments,
+                         // goodwill gift cards) made by staff
 };
 
 std::string_view name(LedgerAccountKind kind) noexcept;
@@ -47,6 +49,7 @@ struct LedgerAccount {
   static LedgerAccount generation_revenue() noexcept {
     return {LedgerAccountKind::GenerationRevenue, {}};
   }
+  static LedgerAccount adjustments() noexcept { return {LedgerAccountKind::Adjustments, {}}; }
   friend bool operator==(const LedgerAccount&, const LedgerAccount&) = default;
 };
 

@@ -78,12 +78,16 @@ class Ledger {
 class GiftCardRepository {
  public:
   virtual ~GiftCardRepository() = default;
-  // False when the digest exists already (a number drawn twice).
-  virtual bool insert(const GiftCard& card) = 0;
+  // Stores the card and answers its id; nullopt when the digest exists already (a number
+  // drawn twice).
+  virtual std::optional<GiftCardId> insert(const GiftCard& card) = 0;
+  virtual std::optional<GiftCard> find(GiftCardId id) = 0;
   virtual std::optional<GiftCard> find_by_digest(std::string_view number_digest) = 0;
   virtual std::vector<GiftCard> list_for_order(OrderId order) = 0;
-  // Marks an unredeemed card redeemed; false when it already was.
+  // Marks a card that is neither redeemed nor void redeemed; false otherwise.
   virtual bool redeem(std::string_view number_digest, UserId by, std::chrono::sys_seconds at) = 0;
+  // Voids a card that is neither redeemed nor void; false otherwise.
+  virtual bool void_card(GiftCardId id, std::chrono::sys_seconds at) = 0;
 };
 
 class ArtworkRepository {
