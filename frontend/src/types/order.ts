@@ -19,6 +19,9 @@ export interface OrderGiftCard {
   number: string | null;
 }
 
+/** How much of an order the shop gave back, counting refunds pending and succeeded. */
+export type RefundStatus = 'None' | 'PartlyRefunded' | 'Refunded';
+
 /** An order as GET /api/orders answers it. */
 export interface Order {
   id: number;
@@ -26,6 +29,9 @@ export interface Order {
   status: PaymentStatus;
   currency: Currency;
   total: Money;
+  refundStatus: RefundStatus;
+  /** What was given back, in the order's currency. */
+  refunded: Money;
   payByBalance: boolean;
   createdAt: string;
   expiresAt: string;

@@ -28,6 +28,18 @@ const STATUS_BADGES: Record<PaymentStatus, string> = {
   Expired: 'badge',
 };
 
+/** What a refund of the order means to the customer; nothing while none was made. */
+function refundLabel(order: Order): string | null {
+  switch (order.refundStatus) {
+    case 'Refunded':
+      return 'Refunded';
+    case 'PartlyRefunded':
+      return `Partly refunded · ${order.refunded.amount} ${order.refunded.currency}`;
+    default:
+      return null;
+  }
+}
+
 interface OrderCardProps {
   order: Order;
   /** The order the customer came back to from the payment page: marked and scrolled to. */
@@ -58,7 +70,10 @@ export function OrderCard({ order, highlighted = false }: OrderCardProps) {
             {formatDateTime(order.createdAt)} · Reference {order.reference}
           </p>
         </div>
-        <span className={STATUS_BADGES[order.status]}>{STATUS_LABELS[order.status]}</span>
+        <Stack direction="row" gap={1}>
+          <span className={STATUS_BADGES[order.status]}>{STATUS_LABELS[order.status]}</span>
+          {refundLabel(order) !== null && <span className="badge">{refundLabel(order)}</span>}
+        </Stack>
       </Stack>
       <ul className="plain-list mt-2">
         {order.lines.map((line) => (
