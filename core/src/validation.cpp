@@ -36,6 +36,11 @@ int read_page_number(const std::optional<std::string>& text, std::string_view fi
   return fallback;
 }
 
+std::optional<std::string> query_text(const std::optional<std::string>& text) {
+  if (!text || text::trim(*text).empty()) return std::nullopt;
+  return std::string(text::trim(*text));
+}
+
 std::optional<std::chrono::sys_days> read_query_date(const std::optional<std::string>& raw,
                                                      std::string_view field,
                                                      ValidationErrors& errors) {

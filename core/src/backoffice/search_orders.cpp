@@ -9,11 +9,6 @@
 namespace artshop {
 namespace {
 
-std::optional<std::string> filter(const std::optional<std::string>& raw) {
-  if (!raw || text::trim(*raw).empty()) return std::nullopt;
-  return std::string(text::trim(*raw));
-}
-
 std::optional<OrderSort> parse_sort(std::string_view text) {
   if (text == "createdAt") return OrderSort::CreatedAt;
   if (text == "-createdAt") return OrderSort::CreatedAtDescending;
@@ -37,7 +32,7 @@ Result<OrderListing> SearchOrders::operator()(const StaffActor& actor,
       read_page_number(query.page_size, "PageSize", kDefaultPageSize, kMaxPageSize, errors);
 
   OrderSearchQuery filters;
-  if (const auto id = filter(query.id)) {
+  if (const auto id = query_text(query.id)) {
     std::int64_t value = 0;
     const auto* end = id->data() + id->size();
     const auto [rest, error] = std::from_chars(id->data(), end, value);
@@ -47,13 +42,13 @@ Result<OrderListing> SearchOrders::operator()(const StaffActor& actor,
       filters.id = OrderId{value};
     }
   }
-  filters.reference = filter(query.reference);
-  if (auto email = filter(query.email)) filters.email = text::to_lower_ascii(*email);
-  if (const auto status = filter(query.status)) {
+  filters.reference = query_text(query.reference);
+  if (auto email = query_text(query.email)) filters.email = text::to_lower_ascii(*email);
+  if (const auto status = query_text(query.status)) {
     filters.status = parse_payment_status(*status);
     if (!filters.status) errors.add("Status", "Choose Pending, Paid, Failed or Expired.");
   }
-  if (const auto refund = filter(query.refund)) {
+  if (const auto refund = query_text(query.refund)) {
     filters.refund = parse_refund_standing(*refund);
     if (!filters.refund) errors.add("Refund", "Choose None, PartlyRefunded or Refunded.");
   }
@@ -62,9 +57,9 @@ Result<OrderListing> SearchOrders::operator()(const StaffActor& actor,
   if (const auto to = read_query_date(query.to, "To", errors)) {
     filters.until = *to + std::chrono::days(1);
   }
-  const auto currency_text = filter(query.currency);
-  const auto min_text = filter(query.min_amount);
-  const auto max_text = filter(query.max_amount);
+  const auto currency_text = query_text(query.currency);
+  const auto min_text = query_text(query.min_amount);
+  const auto max_text = query_text(query.max_amount);
   if (currency_text) {
     filters.currency = parse_currency(*currency_text);
     if (!filters.currency) errors.add("Currency", "This currency is not supported.");
@@ -84,7 +79,7 @@ Result<OrderListing> SearchOrders::operator()(const StaffActor& actor,
       }
     }
   }
-  if (const auto sort = filter(query.sort)) {
+  if (const auto sort = query_text(query.sort)) {
     const auto parsed = parse_sort(*sort);
     if (!parsed) {
       errors.add("Sort", "Choose createdAt, -createdAt, total or -total.");

@@ -5,14 +5,7 @@
 #include "artshop/core/text.hpp"
 
 namespace artshop {
-namespace {
-
-std::optional<std::string> filter(const std::optional<std::string>& raw) {
-  if (!raw || text::trim(*raw).empty()) return std::nullopt;
-  return std::string(text::trim(*raw));
-}
-
-}  // namespace
+namespace {}  // namespace
 
 Result<AuditListing> ListAudit::operator()(const StaffActor& actor, const ListAuditQuery& query) {
   if (auto allowed = require_permission(actor, StaffPermission::ViewAudit); !allowed) {
@@ -25,9 +18,9 @@ Result<AuditListing> ListAudit::operator()(const StaffActor& actor, const ListAu
   listing.page_size =
       read_page_number(query.page_size, "PageSize", kDefaultPageSize, kMaxPageSize, errors);
   AuditQuery filters;
-  filters.actor_email = filter(query.actor);
+  filters.actor_email = query_text(query.actor);
   if (filters.actor_email) *filters.actor_email = text::to_lower_ascii(*filters.actor_email);
-  filters.action = filter(query.action);
+  filters.action = query_text(query.action);
   if (const auto from = read_query_date(query.from, "From", errors)) filters.from = *from;
   // The whole of the last day.
   if (const auto to = read_query_date(query.to, "To", errors))
