@@ -5,7 +5,6 @@
 #include "artshop/core/text.hpp"
 
 namespace artshop {
-namespace {}  // namespace
 
 Result<AuditListing> ListAudit::operator()(const StaffActor& actor, const ListAuditQuery& query) {
   if (auto allowed = require_permission(actor, StaffPermission::ViewAudit); !allowed) {
