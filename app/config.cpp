@@ -58,6 +58,7 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "staff_session_max",
     "staff_secret_key",
     "adjustment_limit_eur_cents",
+    "refund_limit_eur_cents",
     "trusted_proxies",
     "rates_source",
     "ecb_url",
@@ -490,6 +491,9 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take(settings.integer("adjustment_limit_eur_cents", config.adjustment_limit_eur_cents, 0,
                         kMaxStaffAmountMinor),
        config.adjustment_limit_eur_cents);
+  take(settings.integer("refund_limit_eur_cents", config.refund_limit_eur_cents, 0,
+                        kMaxStaffAmountMinor),
+       config.refund_limit_eur_cents);
   std::vector<std::string> proxies;
   take(settings.list("trusted_proxies"), proxies);
   take(settings.integer(kIpv6PrefixKey, config.client_addresses.ipv6_prefix, 1, 128),

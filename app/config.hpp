@@ -122,7 +122,10 @@ struct Config {
   std::string staff_secret_key;
   // A balance adjustment worth more than this many euro cents needs an owner
   // (adjust_beyond_limit; docs/back-office.md, "Balance adjustments").
-  long long adjustment_limit_eur_cents = 5000;
+  std::int64_t adjustment_limit_eur_cents = 5000;
+  // A refund worth more than this many euro cents (at the order's rate) needs an owner
+  // (refund_beyond_limit; docs/back-office.md, "Configuration").
+  std::int64_t refund_limit_eur_cents = 10'000;
   // Reverse proxies whose X-Forwarded-For is believed for the client address (empty: the TCP
   // peer is the client), and the IPv6 prefix length that is one client to the rate limits.
   http::ClientAddresses client_addresses;

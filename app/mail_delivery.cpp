@@ -144,7 +144,9 @@ void MailNudgingUnitOfWork::run(Mode mode, const std::function<bool(Repositories
                          .mail_outbox = outbox,
                          .staff = repos.staff,
                          .audit_log = repos.audit_log,
-                         .customer_records = repos.customer_records};
+                         .customer_records = repos.customer_records,
+                         .refunds = repos.refunds,
+                         .staff_orders = repos.staff_orders};
     // The attempt that commits decides: a backend that runs the work again starts afresh.
     const bool commit = work(watched);
     queued = commit && outbox.queued;

@@ -36,6 +36,10 @@ std::expected<PaymentEvent, WebhookError> PaymentProvider::parse_webhook(
   return gateway().parse_webhook(body, signature_header, now);
 }
 
+ProviderRefundAnswer PaymentProvider::refund(const ProviderRefundRequest& request) {
+  return gateway().refund(request);
+}
+
 std::string own_url(std::string_view host, unsigned short port) {
   std::string address(host);
   if (address.empty() || address == "0.0.0.0") {

@@ -26,6 +26,7 @@ class PaymentProvider final : public PaymentGateway {
   std::expected<PaymentEvent, WebhookError> parse_webhook(
       std::string_view body, std::string_view signature_header,
       std::chrono::system_clock::time_point now) override;
+  ProviderRefundAnswer refund(const ProviderRefundRequest& request) override;
 
  private:
   PaymentGateway& gateway() const;

@@ -18,7 +18,8 @@ Shop::Shop(const Config& configuration)
       generation(shared, accounts.authenticate),
       support(shared, accounts.authenticate),
       staff(shared, accounts),
-      customer_desk(shared, staff) {}
+      customer_desk(shared, staff),
+      backoffice_orders(shared, staff, orders) {}
 
 http::Router Shop::routes() {
   http::Router router;
@@ -30,6 +31,7 @@ http::Router Shop::routes() {
   generation.add_routes(router);
   staff.add_routes(router);
   customer_desk.add_routes(router);
+  backoffice_orders.add_routes(router);
   return router;
 }
 
@@ -54,6 +56,7 @@ void Shop::housekeeping() {
     if (const auto pruned = orders.idempotency_keys.prune(); !pruned) {
       spdlog::error("pruning idempotency keys failed: {}", pruned.error().detail);
     }
+    backoffice_orders.retry_pending_refunds();
     if (const auto forgotten = accounts.refresh_session.forget_spent_successors(); !forgotten) {
       spdlog::error("forgetting refresh successors failed: {}", forgotten.error().detail);
     }

@@ -3,6 +3,7 @@
 #include "artshop/http/router.hpp"
 #include "config.hpp"
 #include "features/accounts.hpp"
+#include "features/backoffice_orders.hpp"
 #include "features/catalogue.hpp"
 #include "features/customer_desk.hpp"
 #include "features/generation.hpp"
@@ -44,6 +45,7 @@ struct Shop {
   Support support;
   Staff staff;
   CustomerDesk customer_desk;
+  BackOfficeOrders backoffice_orders;
 };
 
 }  // namespace artshop::app

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "backstage.hpp"
+#include "shop_api.hpp"
 
 namespace artshop::testing {
 namespace {

@@ -1,7 +1,10 @@
 #pragma once
 
-// The back office as the API tests reach it: a shop on its own database, its first owner from
-// the command line, staff set up with the codes an authenticator app would show, and their calls.
+// The back office's API tests' helper: a shop whose staff are made from the command line and
+// set up with codes computed as an authenticator app computes them (tests/api/admin_api_test.cpp,
+// tests/api/admin_orders_test.cpp, tests/api/admin_customers_test.cpp).
+#include <gtest/gtest.h>
+
 #include <boost/json.hpp>
 #include <chrono>
 #include <string>
@@ -12,6 +15,8 @@
 #include "shop_api.hpp"
 
 namespace artshop::testing {
+
+using std::chrono::seconds;
 
 // The bytes of an RFC 4648 base32 secret, as an authenticator app reads it.
 inline std::vector<std::byte> base32_bytes(std::string_view text) {
@@ -31,10 +36,9 @@ inline std::vector<std::byte> base32_bytes(std::string_view text) {
 }
 
 // What an authenticator app shows for `secret` (base32), `later` from now.
-inline std::string app_code(const std::string& secret,
-                            std::chrono::seconds later = std::chrono::seconds(0)) {
+inline std::string app_code(const std::string& secret, seconds later = seconds(0)) {
   static const crypto::OpensslMessageAuthenticator macs;
-  const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
+  const auto now = std::chrono::floor<seconds>(std::chrono::system_clock::now());
   return totp_code(macs, base32_bytes(secret), now + later);
 }
 
@@ -52,10 +56,11 @@ struct Member {
   std::string token;  // the session set-up opened
 };
 
-// A shop on its own database, and the staff calls made to it.
+// A shop on its own database, and the staff calls made to it; an empty catalogue unless
+// `seeded`.
 class Backstage {
  public:
-  explicit Backstage(const Environment& env = {}) : shop(false, env) {}
+  explicit Backstage(const Environment& env = {}, bool seeded = false) : shop(seeded, env) {}
 
   HttpResponse call(std::string_view method, std::string_view path, const std::string& token,
                     const json::value& body = nullptr, RequestHeaders headers = {}) const {

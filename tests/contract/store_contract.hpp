@@ -115,6 +115,15 @@ class MailOutboxContract : public StoreContract {};
 class StaffContract : public StoreContract {};
 class AuditLogContract : public StoreContract {};
 class CustomerDeskContract : public StoreContract {};
+// Refunds and the back office's reads of orders, over an order of Ann's and a staff
+// member, Sue.
+class BackOfficeContract : public StoreContract {
+ protected:
+  BackOfficeContract();
+  UserId ann, sue;
+  OfferId offer;
+  OrderId order;
+};
 class UnitOfWorkContract : public StoreContract {};
 
 // The backend's name ends each test's name: "Sqlite/OrderContract.UpdateStatus_.../Sqlite".
@@ -149,4 +158,5 @@ inline std::string name_of(const ::testing::TestParamInfo<Backend>& backend) {
   ARTSHOP_STORE_CONTRACT(prefix, StaffContract, backend);          \
   ARTSHOP_STORE_CONTRACT(prefix, AuditLogContract, backend);       \
   ARTSHOP_STORE_CONTRACT(prefix, CustomerDeskContract, backend);   \
+  ARTSHOP_STORE_CONTRACT(prefix, BackOfficeContract, backend);     \
   ARTSHOP_STORE_CONTRACT(prefix, UnitOfWorkContract, backend)

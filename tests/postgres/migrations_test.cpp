@@ -205,8 +205,9 @@ TEST_F(PostgresMigrations, PaymentsKeepTheIdsOfDepositsAndOrders) {
   EXPECT_EQ(integer("SELECT amount_minor FROM payments WHERE id = 10 AND purpose = 'Order'"
                     " AND reference = 'ord-3' AND settled_at IS NULL"),
             2500);
+  // Migration 19 adds what refunds gave back; the payment's columns are gone.
   EXPECT_EQ(integer("SELECT count(*) FROM information_schema.columns"
-                    " WHERE table_name = 'orders'"),
+                    " WHERE table_name = 'orders' AND column_name <> 'refunded_minor'"),
             3)
       << "orders keep only id, payment_id and pay_by_balance";
   EXPECT_EQ(integer("SELECT count(*) FROM pg_tables WHERE tablename = 'deposits'"), 0);

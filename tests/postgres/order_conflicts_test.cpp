@@ -130,7 +130,9 @@ class ScheduledUnitOfWork final : public UnitOfWork {
             .mail_outbox = all.mail_outbox,
             .staff = all.staff,
             .audit_log = all.audit_log,
-            .customer_records = all.customer_records};
+            .customer_records = all.customer_records,
+            .refunds = all.refunds,
+            .staff_orders = all.staff_orders};
   }
 
   std::string url_;

@@ -1,6 +1,7 @@
 #include "artshop/http/api.hpp"
 #include "handlers/accounts.hpp"
 #include "handlers/admin.hpp"
+#include "handlers/admin_orders.hpp"
 #include "handlers/catalogue.hpp"
 #include "handlers/currencies.hpp"
 #include "handlers/generation.hpp"
@@ -88,6 +89,13 @@ void add_admin_routes(Router& router, const AdminApi& admin, const ClientAddress
   router.add("PATCH", "/api/admin/staff/{id}", h::change_staff(admin, clients));
   router.add("POST", "/api/admin/staff/{id}/setup-link", h::new_setup_link(admin, clients));
   router.add("GET", "/api/admin/audit", h::list_audit(admin));
+}
+
+void add_admin_order_routes(Router& router, const AdminOrdersApi& orders,
+                            const ClientAddresses& clients) {
+  router.add("GET", "/api/admin/orders", h::search_orders(orders));
+  router.add("GET", "/api/admin/orders/{id}", h::get_order_for_staff(orders));
+  router.add("POST", "/api/admin/orders/{id}/refunds", h::refund_order(orders, clients));
 }
 
 }  // namespace artshop::http

@@ -16,10 +16,11 @@ namespace {
 using std::unexpected;
 
 // What an event type means for us; a completed session is Paid only once its money arrived.
-enum class Kind : std::uint8_t { Paid, Failed, Ignored, CompletedMaybePaid };
+enum class Kind : std::uint8_t { Paid, Failed, Ignored, CompletedMaybePaid, Refunded };
 
 Kind kind_of(std::string_view type) noexcept {
   if (type == "checkout.session.completed") return Kind::CompletedMaybePaid;
+  if (type == "charge.refunded") return Kind::Refunded;
   if (type == "checkout.session.async_payment_succeeded") return Kind::Paid;
   if (type == "checkout.session.async_payment_failed" || type == "checkout.session.expired") {
     return Kind::Failed;
@@ -41,6 +42,43 @@ std::expected<std::optional<Money>, WebhookError> read_amount(const boost::json:
   return Money(*minor_units, *currency);
 }
 
+// charge.refunded: the charge names our payment in its metadata (reference); its newest
+// refund (the first of `refunds`) carries our refund's reference in its metadata when we asked
+// for it, none when it was made at the provider. Without a list of refunds the event stands for
+// a refund made at the provider of what the charge says was refunded.
+std::expected<PaymentEvent, WebhookError> read_refund(std::string id,
+                                                      const boost::json::object& charge) {
+  const auto* metadata = object_member(charge, "metadata");
+  const auto* reference = metadata != nullptr ? string_member(*metadata, "reference") : nullptr;
+  if (reference == nullptr || reference->empty()) return unexpected(WebhookError::Malformed);
+  PaymentEvent event{.event_id = std::move(id),
+                     .reference = std::string(*reference),
+                     .outcome = PaymentOutcome::Refunded,
+                     .amount = std::nullopt,
+                     .refund_reference = {},
+                     .provider_refund = {}};
+  const auto* currency_code = string_member(charge, "currency");
+  const auto currency = currency_code != nullptr ? parse_currency(*currency_code) : std::nullopt;
+  if (!currency) return unexpected(WebhookError::Malformed);
+  const auto* refunds = object_member(charge, "refunds");
+  const auto* list = refunds != nullptr ? refunds->if_contains("data") : nullptr;
+  const auto* newest = list != nullptr && list->is_array() && !list->as_array().empty()
+                           ? list->as_array().front().if_object()
+                           : nullptr;
+  const auto amount = integer_member(newest != nullptr ? *newest : charge,
+                                     newest != nullptr ? "amount" : "amount_refunded");
+  if (!amount || *amount <= 0) return unexpected(WebhookError::Malformed);
+  event.amount = Money(*amount, *currency);
+  if (newest != nullptr) {
+    if (const auto* refund_id = string_member(*newest, "id")) event.provider_refund = *refund_id;
+    const auto* ours = object_member(*newest, "metadata");
+    if (const auto* text = ours != nullptr ? string_member(*ours, "reference") : nullptr) {
+      event.refund_reference = *text;
+    }
+  }
+  return event;
+}
+
 }  // namespace
 
 std::expected<PaymentEvent, WebhookError> read_checkout_event(std::string_view body) {
@@ -59,6 +97,10 @@ std::expected<PaymentEvent, WebhookError> read_checkout_event(std::string_view b
 
   const auto* data = object_member(*event, "data");
   const auto* session = data != nullptr ? object_member(*data, "object") : nullptr;
+  if (kind == Kind::Refunded) {
+    if (session == nullptr) return unexpected(WebhookError::Malformed);
+    return read_refund(std::string(*id), *session);
+  }
   const auto* reference =
       session != nullptr ? string_member(*session, "client_reference_id") : nullptr;
   if (reference == nullptr || reference->empty()) return unexpected(WebhookError::Malformed);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
 #include <stdexcept>
@@ -100,6 +101,39 @@ std::string event_json(const SandboxSession& session, bool paid,
   return boost::json::serialize(event);
 }
 
+// The Stripe event that follows a refund: the charge of the payment, refunded by one refund
+// that carries our reference in its metadata, as the shop's refund request set it.
+std::string refund_event_json(const ProviderRefundRequest& request, std::string_view refund_id,
+                              std::chrono::system_clock::time_point now) {
+  const auto currency = text::to_lower_ascii(code(request.amount.currency()));
+  const boost::json::object refund{
+      {"id", refund_id},
+      {"object", "refund"},
+      {"amount", request.amount.minor_units()},
+      {"currency", currency},
+      {"status", "succeeded"},
+      {"metadata", boost::json::object{{"reference", request.reference}}},
+  };
+  const boost::json::object charge{
+      {"id", "ch_sandbox_" + request.payment_reference},
+      {"object", "charge"},
+      {"amount_refunded", request.amount.minor_units()},
+      {"currency", currency},
+      {"refunded", true},
+      {"metadata", boost::json::object{{"reference", request.payment_reference}}},
+      {"refunds", boost::json::object{{"object", "list"}, {"data", boost::json::array{refund}}}},
+  };
+  const boost::json::object event{
+      {"id", "evt_" + std::string(refund_id)},
+      {"object", "event"},
+      {"type", "charge.refunded"},
+      {"created", std::chrono::floor<std::chrono::seconds>(now).time_since_epoch().count()},
+      {"livemode", false},
+      {"data", boost::json::object{{"object", charge}}},
+  };
+  return boost::json::serialize(event);
+}
+
 }  // namespace
 
 struct SandboxGateway::Impl {
@@ -160,6 +194,24 @@ std::expected<PaymentEvent, WebhookError> SandboxGateway::parse_webhook(
     return std::unexpected(WebhookError::BadSignature);
   }
   return read_checkout_event(body);
+}
+
+ProviderRefundAnswer SandboxGateway::refund(const ProviderRefundRequest& request) {
+  // One refund id per reference, as Stripe answers a repeated idempotency key with the same
+  // refund: asking again queues nothing new while the event waits, and later re-delivers the
+  // same event, which the shop acts on once.
+  const auto refund_id = "re_sandbox_" + request.reference;
+  const auto queued =
+      impl_->delivery.enqueue("evt_" + refund_id, request.reference,
+                              refund_event_json(request, refund_id, impl_->clock.now()));
+  if (queued == WebhookDelivery::Queued::Full) {
+    return {.outcome = ProviderRefundAnswer::Outcome::Unavailable,
+            .provider_refund = {},
+            .detail = "the sandbox's webhook queue is full"};
+  }
+  return {.outcome = ProviderRefundAnswer::Outcome::Accepted,
+          .provider_refund = refund_id,
+          .detail = {}};
 }
 
 SandboxAnswer SandboxGateway::checkout_page(std::string_view session) const {

@@ -1,13 +1,15 @@
 #include "artshop/sql/order_repositories.hpp"
+#include "payment_rows.hpp"
 #include "row_values.hpp"
 
 namespace artshop::sql {
 
 namespace {
 
-constexpr std::string_view kArtworkSelect =
-    "SELECT id, account_id, order_id, offer_id, attribute_id, title, size_name, long_edge, "
-    "licence, acquired_at FROM artworks ";
+// Revoked artworks (their line was refunded) are neither listed nor found: they stop downloading.
+const std::string kArtworkSelect = "SELECT " + std::string(kArtworkColumns) + " FROM artworks ";
+
+}  // namespace
 
 Artwork artwork_from_row(const Statement& row) {
   return {.id = ArtworkId{row.column_int(0)},
@@ -21,8 +23,6 @@ Artwork artwork_from_row(const Statement& row) {
           .licence = decode(parse_licence, row, 8, "artworks", "licence"),
           .acquired_at = from_epoch(row.column_int(9))};
 }
-
-}  // namespace
 
 ArtworkId SqlArtworkRepository::add(const Artwork& artwork) {
   auto statement = db_.prepare(
@@ -43,14 +43,14 @@ ArtworkId SqlArtworkRepository::add(const Artwork& artwork) {
 }
 
 std::optional<Artwork> SqlArtworkRepository::find(ArtworkId id) {
-  auto row = db_.prepare(std::string(kArtworkSelect) + "WHERE id = ?1");
+  auto row = db_.prepare(kArtworkSelect + "WHERE id = ?1 AND revoked = 0");
   row.bind(1, id.value);
   return first_row(row, artwork_from_row);
 }
 
 std::vector<Artwork> SqlArtworkRepository::list_for_user(UserId owner) {
-  auto rows = db_.prepare(std::string(kArtworkSelect) +
-                          "WHERE account_id = ?1 ORDER BY acquired_at DESC, id DESC");
+  auto rows = db_.prepare(
+      kArtworkSelect + "WHERE account_id = ?1 AND revoked = 0 ORDER BY acquired_at DESC, id DESC");
   rows.bind(1, owner.value);
   return all_rows(rows, artwork_from_row);
 }

@@ -1,4 +1,5 @@
 #include "artshop/sql/order_repositories.hpp"
+#include "payment_rows.hpp"
 #include "row_values.hpp"
 
 namespace artshop::sql {
@@ -7,6 +8,16 @@ namespace {
 constexpr std::string_view kTable = "ledger_entries";
 
 }  // namespace
+
+LedgerEntry ledger_entry_from_row(const Statement& row, int first) {
+  const auto kind = decode(parse_ledger_account_kind, row, first, kTable, "account_kind");
+  return {.account = {kind, UserId{row.column_optional_int(first + 1).value_or(0)}},
+          .side = decode(parse_side, row, first + 2, kTable, "side"),
+          .amount_micro_eur = row.column_int(first + 3),
+          .original = Money(row.column_int(first + 4),
+                            decode(parse_currency, row, first + 5, kTable, "original_currency")),
+          .rate = Rate{row.column_int(first + 6)}};
+}
 
 void SqlLedger::post(const Posting& posting) {
   auto entry = db_.prepare(
@@ -46,15 +57,7 @@ std::vector<LedgerEntry> SqlLedger::entries(std::string_view reference) {
       "original_currency, rate_scaled FROM ledger_entries WHERE posting = ?1 ORDER BY id");
   rows.bind(1, reference);
   std::vector<LedgerEntry> found;
-  while (rows.step()) {
-    const auto kind = decode(parse_ledger_account_kind, rows, 0, kTable, "account_kind");
-    found.push_back({.account = {kind, UserId{rows.column_optional_int(1).value_or(0)}},
-                     .side = decode(parse_side, rows, 2, kTable, "side"),
-                     .amount_micro_eur = rows.column_int(3),
-                     .original = Money(rows.column_int(4), decode(parse_currency, rows, 5, kTable,
-                                                                  "original_currency")),
-                     .rate = Rate{rows.column_int(6)}});
-  }
+  while (rows.step()) found.push_back(ledger_entry_from_row(rows, 0));
   return found;
 }
 

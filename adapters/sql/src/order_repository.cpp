@@ -7,15 +7,15 @@ namespace {
 
 using std::chrono::sys_seconds;
 
-// An order's own columns, then its payment's from column kPaymentFirst, of the orders that
-// match `where`.
-std::string select_orders(std::string_view where) {
-  return "SELECT orders.id, orders.pay_by_balance, " + std::string(kPaymentColumns) +
-         " FROM orders JOIN payments ON payments.id = orders.payment_id " + std::string(where);
-}
-constexpr int kPaymentFirst = 2;
+constexpr int kPaymentFirst = 3;
 
 }  // namespace
+
+std::string select_orders(std::string_view where) {
+  return "SELECT orders.id, orders.pay_by_balance, orders.refunded_minor, " +
+         std::string(kPaymentColumns) +
+         " FROM orders JOIN payments ON payments.id = orders.payment_id " + std::string(where);
+}
 
 OrderId SqlOrderRepository::insert(const Order& order) {
   auto inserted =
@@ -44,14 +44,15 @@ OrderId SqlOrderRepository::insert(const Order& order) {
   return id;
 }
 
-std::vector<Order> SqlOrderRepository::read_orders(Statement& rows) {
+std::vector<Order> read_orders(Connection& db_, Statement& rows) {
   std::vector<Order> orders;
   while (rows.step()) {
     orders.push_back({.id = OrderId{rows.column_int(0)},
                       .payment = payment_from_row(rows, kPaymentFirst),
                       .lines = {},
                       .gift_cards = {},
-                      .pay_by_balance = rows.column_int(1) != 0});
+                      .pay_by_balance = rows.column_int(1) != 0,
+                      .refunded_minor = rows.column_int(2)});
   }
   // Few orders per page; one query per order keeps the SQL plain.
   auto lines = db_.prepare(
@@ -80,7 +81,7 @@ std::vector<Order> SqlOrderRepository::read_orders(Statement& rows) {
 }
 
 std::optional<Order> SqlOrderRepository::first_order(Statement& rows) {
-  auto orders = read_orders(rows);
+  auto orders = read_orders(db_, rows);
   if (orders.empty()) return std::nullopt;
   return std::move(orders.front());
 }
@@ -102,7 +103,7 @@ OrderPage SqlOrderRepository::list_for_user(UserId user, int offset, int limit) 
       select_orders("WHERE payments.account_id = ?1 "
                     "ORDER BY payments.created_at DESC, orders.id DESC LIMIT ?2 OFFSET ?3"));
   rows.bind(1, user.value).bind(2, limit).bind(3, offset);
-  OrderPage page{.items = read_orders(rows), .total = 0};
+  OrderPage page{.items = read_orders(db_, rows), .total = 0};
   auto count = db_.prepare(
       "SELECT COUNT(*) FROM orders JOIN payments ON payments.id = orders.payment_id "
       "WHERE payments.account_id = ?1");
@@ -116,7 +117,7 @@ std::vector<Order> SqlOrderRepository::pending_for_user(UserId user, sys_seconds
       select_orders("WHERE payments.account_id = ?1 AND payments.status = 'Pending' AND "
                     "payments.expires_at > ?2 ORDER BY orders.id"));
   rows.bind(1, user.value).bind(2, epoch(now));
-  return read_orders(rows);
+  return read_orders(db_, rows);
 }
 
 bool SqlOrderRepository::reserve_exclusive(OfferId offer, OrderId order) {

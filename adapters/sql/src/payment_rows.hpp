@@ -2,8 +2,12 @@
 
 // The payments table as the repositories of payments and of orders (which read each order
 // with its payment) share it.
+#include <string>
 #include <string_view>
+#include <vector>
 
+#include "artshop/core/orders/ledger.hpp"
+#include "artshop/core/orders/order.hpp"
 #include "artshop/core/orders/payment.hpp"
 #include "artshop/sql/connection.hpp"
 
@@ -22,5 +26,21 @@ inline constexpr std::string_view kPaymentColumns =
 
 // The payment whose kPaymentColumns start at column `first` of the row.
 Payment payment_from_row(const Statement& row, int first);
+
+// The orders the back office and the shop read alike: an order's own columns and its payment's,
+// of the orders joined with their payments that match `rest` (WHERE, ORDER BY, LIMIT).
+std::string select_orders(std::string_view rest);
+// The orders of rows selected by select_orders, each with its lines and gift cards.
+std::vector<Order> read_orders(Connection& db, Statement& rows);
+
+// The columns of `artworks` that artwork_from_row reads, in its order.
+inline constexpr std::string_view kArtworkColumns =
+    "id, account_id, order_id, offer_id, attribute_id, title, size_name, long_edge, licence, "
+    "acquired_at";
+Artwork artwork_from_row(const Statement& row);
+
+// A ledger entry whose account_kind, account_id, side, amount_micro_eur, original_minor,
+// original_currency and rate_scaled start at column `first`.
+LedgerEntry ledger_entry_from_row(const Statement& row, int first);
 
 }  // namespace artshop::sql

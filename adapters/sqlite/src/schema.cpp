@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 19> kSchema{{
+constexpr std::array<Migration, 20> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -780,6 +780,47 @@ BEGIN
     ON CONFLICT (account_id)
       DO UPDATE SET balance_micro_eur = balance_micro_eur + excluded.balance_micro_eur;
 END;
+)sql"},
+    {19, "refunds",
+     R"sql(
+-- Refunds of paid orders (docs/back-office.md, "Refunds"). An order keeps how much of it was
+-- given back (refunds pending and succeeded); it grows only by a guarded UPDATE that keeps it
+-- within the total. Each line or gift card given back is a row of refunded_items, whose primary
+-- key keeps a second refund of the same item out; a failed refund deletes its rows. An artwork
+-- whose line was refunded is revoked: no longer listed nor downloaded.
+ALTER TABLE orders ADD COLUMN refunded_minor INTEGER NOT NULL DEFAULT 0
+  CHECK (refunded_minor >= 0);
+ALTER TABLE artworks ADD COLUMN revoked INTEGER NOT NULL DEFAULT 0 CHECK (revoked IN (0, 1));
+CREATE TABLE refunds (
+  id INTEGER PRIMARY KEY,
+  order_id INTEGER NOT NULL REFERENCES orders (id),
+  at INTEGER NOT NULL,
+  staff_id INTEGER REFERENCES accounts (id),
+  staff_email TEXT NOT NULL,
+  amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
+  currency TEXT NOT NULL CHECK (length(currency) = 3),
+  gift_cards_minor INTEGER NOT NULL CHECK (gift_cards_minor >= 0),
+  reason TEXT NOT NULL,
+  lines TEXT NOT NULL,
+  gift_cards TEXT NOT NULL,
+  return_to_sale INTEGER NOT NULL CHECK (return_to_sale IN (0, 1)),
+  status TEXT NOT NULL CHECK (status IN ('pending', 'succeeded', 'failed')),
+  source TEXT NOT NULL CHECK (source IN ('staff', 'provider')),
+  -- Staff refunds: the Idempotency-Key, unique per order; none for a refund made at the provider.
+  idempotency_key TEXT,
+  request_hash TEXT NOT NULL,
+  provider_reference TEXT NOT NULL,
+  UNIQUE (order_id, idempotency_key)
+) STRICT;
+CREATE INDEX refunds_pending ON refunds (at, id) WHERE status = 'pending';
+CREATE TABLE refunded_items (
+  order_id INTEGER NOT NULL REFERENCES orders (id),
+  kind TEXT NOT NULL CHECK (kind IN ('line', 'gift-card')),
+  item INTEGER NOT NULL,
+  refund_id INTEGER NOT NULL REFERENCES refunds (id),
+  PRIMARY KEY (order_id, kind, item)
+) STRICT;
+CREATE INDEX refunded_items_by_refund ON refunded_items (refund_id);
 )sql"},
     {20, "customer desk",
      R"sql(

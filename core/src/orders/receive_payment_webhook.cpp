@@ -27,7 +27,12 @@ Result<ReceivedWebhook> ReceivePaymentWebhook::operator()(std::string_view body,
                            .event_id = event->event_id,
                            .reference = event->reference,
                            .outcome = PaymentEventOutcome::NothingToDo};
-  auto handled = handle_(*event);
+  Result<HandledPaymentEvent> handled = HandledPaymentEvent{};
+  if (event->outcome != PaymentOutcome::Refunded) {
+    handled = handle_(*event);
+  } else if (refunds_) {
+    handled = refunds_(*event);
+  }
   if (handled) {
     received.outcome = handled->outcome;
     return received;

@@ -58,8 +58,12 @@ struct StoreState {
   std::vector<StaffSession> staff_sessions;
   std::vector<AuditRecord> audit_log;
   std::map<std::string, std::chrono::sys_seconds> token_issued_at;  // by refresh token digest
-  std::map<std::string, std::chrono::sys_seconds> posting_times;    // by posting reference
+  std::map<std::string, std::chrono::sys_seconds, std::less<>> posting_times;  // by reference
   std::vector<BalanceAdjustment> balance_adjustments;
+  std::vector<Refund> refunds;
+  // (order, "line"|"gift-card", item) -> the refund that gave it back
+  std::map<std::tuple<std::int64_t, std::string, std::int64_t>, std::int64_t> refunded_items;
+  std::set<std::int64_t> revoked_artworks;
 };
 
 // The mails queued in the outbox and not sent yet, in queueing order.
@@ -571,10 +575,14 @@ class InMemoryArtworks final : public ArtworkRepository {
   ArtworkId add(const Artwork& artwork) override {
     return store_with_next_id(state_.artworks, artwork);
   }
-  std::optional<Artwork> find(ArtworkId id) override { return row_by_id(state_.artworks, id); }
+  std::optional<Artwork> find(ArtworkId id) override {
+    if (state_.revoked_artworks.contains(id.value)) return std::nullopt;
+    return row_by_id(state_.artworks, id);
+  }
   std::vector<Artwork> list_for_user(UserId owner) override {
     std::vector<Artwork> found;
     for (const auto& artwork : state_.artworks) {
+      if (state_.revoked_artworks.contains(artwork.id.value)) continue;
       if (artwork.owner == owner) found.push_back(artwork);
     }
     newest_first(found, &Artwork::acquired_at);
@@ -948,6 +956,184 @@ class InMemoryAuditLog final : public AuditLog {
   StoreState& state_;
 };
 
+class InMemoryRefunds final : public RefundRepository {
+ public:
+  explicit InMemoryRefunds(StoreState& state) : state_(state) {}
+  std::optional<RefundId> insert(const Refund& refund) override {
+    if (!refund.idempotency_key.empty() && find_by_key(refund.order, refund.idempotency_key)) {
+      return std::nullopt;
+    }
+    return store_with_next_id(state_.refunds, refund);
+  }
+  bool claim_items(const Refund& refund) override {
+    auto claimed = state_.refunded_items;
+    const auto claim = [&](std::string kind, std::int64_t item) {
+      return claimed.emplace(std::tuple(refund.order.value, std::move(kind), item), refund.id.value)
+          .second;
+    };
+    for (const int line : refund.lines) {
+      if (!claim("line", line)) return false;
+    }
+    for (const auto card : refund.gift_cards) {
+      if (!claim("gift-card", card)) return false;
+    }
+    state_.refunded_items = std::move(claimed);
+    return true;
+  }
+  void release_items(RefundId refund) override {
+    std::erase_if(state_.refunded_items,
+                  [&](const auto& item) { return item.second == refund.value; });
+  }
+  bool add_refunded(OrderId order, std::int64_t amount_minor) override {
+    for (auto& stored : state_.orders) {
+      if (stored.id != order) continue;
+      const auto refunded = stored.refunded_minor + amount_minor;
+      if (refunded > stored.payment.amount_minor || refunded < 0) return false;
+      stored.refunded_minor = refunded;
+      return true;
+    }
+    return false;
+  }
+  std::optional<Refund> find(RefundId id) override { return row_by_id(state_.refunds, id); }
+  std::optional<Refund> find_by_key(OrderId order, std::string_view key) override {
+    for (const auto& refund : state_.refunds) {
+      if (refund.order == order && refund.idempotency_key == key) return refund;
+    }
+    return std::nullopt;
+  }
+  std::vector<Refund> list_for_order(OrderId order) override {
+    std::vector<Refund> found;
+    for (const auto& refund : state_.refunds) {
+      if (refund.order == order) found.push_back(refund);
+    }
+    return found;
+  }
+  bool update_status(RefundId id, RefundStatus from, RefundStatus to) override {
+    for (auto& refund : state_.refunds) {
+      if (refund.id == id && refund.status == from) {
+        refund.status = to;
+        return true;
+      }
+    }
+    return false;
+  }
+  void set_provider_reference(RefundId id, std::string_view provider_reference) override {
+    for (auto& refund : state_.refunds) {
+      if (refund.id == id) refund.provider_reference = provider_reference;
+    }
+  }
+  std::vector<Refund> pending_before(std::chrono::sys_seconds before, int limit) override {
+    std::vector<Refund> found;
+    for (const auto& refund : state_.refunds) {
+      if (std::ssize(found) < limit && refund.status == RefundStatus::Pending &&
+          refund.source == RefundSource::Staff && refund.at <= before) {
+        found.push_back(refund);
+      }
+    }
+    return found;
+  }
+  void revoke_artworks(OrderId order, std::span<const AttributeId> attributes,
+                       bool revoked) override {
+    for (const auto& artwork : state_.artworks) {
+      if (artwork.order != order ||
+          std::ranges::find(attributes, artwork.attribute) == attributes.end()) {
+        continue;
+      }
+      if (revoked) {
+        state_.revoked_artworks.insert(artwork.id.value);
+      } else {
+        state_.revoked_artworks.erase(artwork.id.value);
+      }
+    }
+  }
+  bool return_to_sale(OfferId offer) override {
+    for (auto& stored : state_.offers) {
+      if (stored.id == offer && stored.status == OfferStatus::SoldOut) {
+        stored.status = OfferStatus::Active;
+        return true;
+      }
+    }
+    return false;
+  }
+
+ private:
+  StoreState& state_;
+};
+
+class InMemoryStaffOrderReads final : public StaffOrderReads {
+ public:
+  explicit InMemoryStaffOrderReads(StoreState& state) : state_(state) {}
+  StaffOrderPage search(const OrderSearchQuery& query) override {
+    std::vector<StaffOrderRow> found;
+    InMemoryOrders orders(state_);
+    for (const auto& stored : state_.orders) {
+      auto order = *orders.find(stored.id);
+      const auto& payment = order.payment;
+      const auto buyer = row_by_id(state_.accounts, payment.user);
+      const auto email = buyer ? buyer->email : std::string();
+      if (query.id && order.id != *query.id) continue;
+      if (query.reference && payment.reference != *query.reference) continue;
+      if (query.email && email != *query.email) continue;
+      if (query.status && payment.status != *query.status) continue;
+      if (query.refund &&
+          refund_standing(order.refunded_minor, payment.amount_minor) != *query.refund) {
+        continue;
+      }
+      if (query.from && payment.created_at < *query.from) continue;
+      if (query.until && payment.created_at >= *query.until) continue;
+      if (query.currency && payment.currency != *query.currency) continue;
+      if (query.min_minor && payment.amount_minor < *query.min_minor) continue;
+      if (query.max_minor && payment.amount_minor > *query.max_minor) continue;
+      found.push_back({.order = std::move(order), .email = email});
+    }
+    const auto key = [&](const StaffOrderRow& row) {
+      const auto& payment = row.order.payment;
+      const bool by_total =
+          query.sort == OrderSort::Total || query.sort == OrderSort::TotalDescending;
+      return std::tuple(
+          by_total ? payment.amount_minor : payment.created_at.time_since_epoch().count(),
+          row.order.id.value);
+    };
+    const bool descending =
+        query.sort == OrderSort::CreatedAtDescending || query.sort == OrderSort::TotalDescending;
+    std::ranges::sort(found, [&](const StaffOrderRow& a, const StaffOrderRow& b) {
+      return descending ? key(a) > key(b) : key(a) < key(b);
+    });
+    StaffOrderPage page{.items = {}, .total = std::ssize(found)};
+    for (auto i = static_cast<std::ptrdiff_t>(query.offset);
+         i < query.offset + query.limit && i < page.total; ++i) {
+      page.items.push_back(found[static_cast<std::size_t>(i)]);
+    }
+    return page;
+  }
+  std::vector<PostingRecord> postings(std::span<const std::string> references) override {
+    std::vector<PostingRecord> found;
+    for (const auto& reference : references) {
+      const auto at = state_.posting_times.find(reference);
+      if (at == state_.posting_times.end()) continue;
+      PostingRecord record{.reference = reference, .at = at->second, .entries = {}};
+      for (const auto& [name, entry] : state_.ledger) {
+        if (name == reference) record.entries.push_back(entry);
+      }
+      found.push_back(std::move(record));
+    }
+    std::ranges::stable_sort(found, {}, &PostingRecord::at);
+    return found;
+  }
+  std::vector<OrderArtwork> artworks_of(OrderId order) override {
+    std::vector<OrderArtwork> found;
+    for (const auto& artwork : state_.artworks) {
+      if (artwork.order != order) continue;
+      found.push_back({.artwork = artwork,
+                       .downloadable = !state_.revoked_artworks.contains(artwork.id.value)});
+    }
+    return found;
+  }
+
+ private:
+  StoreState& state_;
+};
+
 // The back office's customers as the SQL reads them: the search's matches, live logins,
 // tickets, and the balance entry by entry with the balance after each.
 class InMemoryCustomerRecords final : public CustomerRecords {
@@ -1133,6 +1319,8 @@ class InMemoryUnitOfWork final : public UnitOfWork {
     InMemoryStaff staff(working);
     InMemoryAuditLog audit_log(working);
     InMemoryCustomerRecords customer_records(working);
+    InMemoryRefunds refunds(working);
+    InMemoryStaffOrderReads staff_orders(working);
     Repositories repositories{.accounts = accounts,
                               .refresh_tokens = refresh_tokens,
                               .reset_codes = reset_codes,
@@ -1152,7 +1340,9 @@ class InMemoryUnitOfWork final : public UnitOfWork {
                               .mail_outbox = mail_outbox,
                               .staff = staff,
                               .audit_log = audit_log,
-                              .customer_records = customer_records};
+                              .customer_records = customer_records,
+                              .refunds = refunds,
+                              .staff_orders = staff_orders};
     if (!work(repositories)) return std::nullopt;
     return working;
   }

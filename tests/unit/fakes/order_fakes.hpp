@@ -34,7 +34,18 @@ class RecordingGateway final : public PaymentGateway {
       std::string_view, std::string_view, std::chrono::system_clock::time_point) override {
     return std::unexpected(WebhookError::Ignored);
   }
+  ProviderRefundAnswer refund(const ProviderRefundRequest& request) override {
+    refunds.push_back(request);
+    auto answer = refund_answer;
+    if (answer.outcome == ProviderRefundAnswer::Outcome::Accepted) {
+      answer.provider_refund = "re_" + request.reference;
+    }
+    return answer;
+  }
   std::vector<CheckoutRequest> requests;
+  std::vector<ProviderRefundRequest> refunds;
+  ProviderRefundAnswer refund_answer{
+      .outcome = ProviderRefundAnswer::Outcome::Accepted, .provider_refund = {}, .detail = {}};
 };
 
 // An offer with the given attributes (id, licence, price in euro cents) stored in `state`.

@@ -73,7 +73,7 @@ json::object audit_json(const AuditRecord& record) {
 
 Handler signed_in_staff(const AdminApi& api,
                         std::function<Response(const Request&, const StaffActor&)> handler) {
-  return staff_only(api.authenticate, std::move(handler));
+  return handlers::signed_in_staff(api.authenticate, std::move(handler));
 }
 
 }  // namespace
@@ -85,15 +85,6 @@ json::value time_or_null(const std::optional<std::chrono::sys_seconds>& time) {
 
 std::string address_of(const Request& request, const ClientAddresses& clients) {
   return client_address(request, clients.proxies);
-}
-
-Handler staff_only(const AuthenticateStaff& authenticate,
-                   std::function<Response(const Request&, const StaffActor&)> handler) {
-  return [&authenticate, handler = std::move(handler)](const Request& request) {
-    const auto actor = authenticate(bearer_token(request));
-    if (!actor) return error_response(actor.error(), request.request_id);
-    return handler(request, *actor);
-  };
 }
 
 Handler open_setup_link(const AdminApi& api) {

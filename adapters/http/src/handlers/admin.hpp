@@ -30,9 +30,4 @@ boost::json::value time_or_null(const std::optional<std::chrono::sys_seconds>& t
 // The client's address, as the audit trail records it.
 std::string address_of(const Request& request, const ClientAddresses& clients);
 
-// A handler for signed-in staff only: anything but a live staff session is answered 403 "Sign
-// in to the back office." before the body is looked at.
-Handler staff_only(const AuthenticateStaff& authenticate,
-                   std::function<Response(const Request&, const StaffActor&)> handler);
-
 }  // namespace artshop::http::handlers

@@ -2,8 +2,10 @@
 
 #include "artshop/http/api.hpp"
 #include "handlers/admin.hpp"
+#include "handlers/admin_orders.hpp"
 #include "handlers/money_json.hpp"
 #include "handlers/request_fields.hpp"
+#include "handlers/signed_in.hpp"
 
 // The back office's customers (docs/back-office.md, "Customers" and "Balance adjustments"):
 // search, one customer's file and balance history, their sessions, the lock and adjustments.
@@ -38,24 +40,10 @@ json::value billing_json(const BillingAddress& billing) {
                       {"zipCode", billing.zip_code}};
 }
 
-// ORDER_ROW. Refunds are not read here: every order is "None", nothing refunded.
-json::object order_row_json(const Order& order, const CustomerRow& customer,
-                            std::string_view card_provider) {
-  return {{"id", order.id.value},
-          {"reference", order.payment.reference},
-          {"createdAt", iso_time(order.payment.created_at)},
-          {"customer", json::object{{"id", customer.id.value}, {"email", customer.email}}},
-          {"status", name(order.payment.status)},
-          {"refundStatus", "None"},
-          {"total", money_json(order.total())},
-          {"refunded", money_json(Money::zero(order.payment.currency))},
-          {"provider", order.pay_by_balance ? std::string_view("balance") : card_provider}};
-}
-
 json::object file_json(const CustomerFile& file, std::string_view card_provider) {
   json::array orders;
   for (const auto& order : file.orders) {
-    orders.push_back(order_row_json(order, file.customer, card_provider));
+    orders.push_back(order_row_json(order, file.customer.email, card_provider));
   }
   json::array tickets;
   for (const auto& ticket : file.tickets) {
@@ -103,7 +91,7 @@ json::object page_json(json::array items, std::int64_t total, const PageRequest&
 // cannot be one.
 Handler for_customer(const AdminCustomersApi& api,
                      std::function<Response(const Request&, const StaffActor&, UserId)> handler) {
-  return staff_only(api.authenticate, [handler = std::move(handler)](const Request& request,
+  return signed_in_staff(api.authenticate, [handler = std::move(handler)](const Request& request,
                                                                      const StaffActor& actor) {
     const auto id = path_id(request, "id");
     if (!id) return error_response(no_such_customer(), request.request_id);
@@ -112,7 +100,7 @@ Handler for_customer(const AdminCustomersApi& api,
 }
 
 Handler search_customers(const AdminCustomersApi& api) {
-  return staff_only(api.authenticate, [api](const Request& request, const StaffActor& actor) {
+  return signed_in_staff(api.authenticate, [api](const Request& request, const StaffActor& actor) {
     const auto listing = api.search(actor, {.text = request.query_param("Query"),
                                             .sort = request.query_param("Sort"),
                                             .page = request.query_param("Page"),

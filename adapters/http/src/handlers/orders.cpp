@@ -4,6 +4,7 @@
 
 #include <boost/json.hpp>
 
+#include "artshop/core/backoffice/refund.hpp"
 #include "artshop/http/json.hpp"
 #include "handlers/idempotent.hpp"
 #include "handlers/money_json.hpp"
@@ -51,6 +52,8 @@ json::object order_json(const OrderHistoryItem& item) {
           {"status", name(payment.status)},
           {"currency", code(payment.currency)},
           {"total", money_json(order.total())},
+          {"refundStatus", name_of(refund_standing(order.refunded_minor, payment.amount_minor))},
+          {"refunded", money_json(Money(order.refunded_minor, payment.currency))},
           {"payByBalance", order.pay_by_balance},
           {"createdAt", iso_time(payment.created_at)},
           {"expiresAt", iso_time(payment.expires_at)},

@@ -26,6 +26,8 @@ std::string_view describe(PaymentEventOutcome outcome) {
       return "nothing to do";
     case PaymentEventOutcome::AlreadyProcessed:
       return "already processed";
+    case PaymentEventOutcome::RefundConfirmed:
+      return "refund confirmed";
   }
   return "handled";
 }

@@ -34,4 +34,13 @@ Handler signed_in_or_visitor(
   };
 }
 
+Handler signed_in_staff(const AuthenticateStaff& authenticate,
+                        std::function<Response(const Request&, const StaffActor&)> handler) {
+  return [&authenticate, handler = std::move(handler)](const Request& request) {
+    const auto actor = authenticate(bearer_token(request));
+    if (!actor) return error_response(actor.error(), request.request_id);
+    return handler(request, *actor);
+  };
+}
+
 }  // namespace artshop::http::handlers

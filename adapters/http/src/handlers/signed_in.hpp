@@ -6,6 +6,7 @@
 
 #include "artshop/core/accounts/authenticate.hpp"
 #include "artshop/core/accounts/caller.hpp"
+#include "artshop/core/staff/authenticate_staff.hpp"
 #include "artshop/http/json.hpp"
 #include "artshop/http/router.hpp"
 
@@ -26,5 +27,10 @@ Handler signed_in(const Authenticate& authenticate,
 Handler signed_in_or_visitor(
     const Authenticate& authenticate,
     std::function<Response(const Request&, const std::optional<Caller>&)> handler);
+
+// A handler for signed-in staff only: anything but a live staff session is answered 403 "Sign
+// in to the back office." before the body is looked at (docs/back-office.md).
+Handler signed_in_staff(const AuthenticateStaff& authenticate,
+                        std::function<Response(const Request&, const StaffActor&)> handler);
 
 }  // namespace artshop::http::handlers

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <optional>
 #include <string>
@@ -39,5 +40,14 @@ class ValidationErrors {
 // fallback comes back. A max of INT_MAX reads "from 1." in the message.
 int read_page_number(const std::optional<std::string>& text, std::string_view field, int fallback,
                      int max, ValidationErrors& errors);
+
+// A query's filter trimmed; nullopt when absent or blank.
+std::optional<std::string> query_text(const std::optional<std::string>& text);
+
+// A date from a query as YYYY-MM-DD, the start of that day in UTC: nullopt when absent or
+// empty, and also, with `field`'s message in `errors`, when it is not such a date.
+std::optional<std::chrono::sys_days> read_query_date(const std::optional<std::string>& text,
+                                                     std::string_view field,
+                                                     ValidationErrors& errors);
 
 }  // namespace artshop

@@ -20,6 +20,9 @@
 #include "artshop/core/backoffice/search_customers.hpp"
 #include "artshop/core/backoffice/sign_out_everywhere.hpp"
 #include "artshop/core/backoffice/unlock_customer.hpp"
+#include "artshop/core/backoffice/get_order_for_staff.hpp"
+#include "artshop/core/backoffice/refund_order.hpp"
+#include "artshop/core/backoffice/search_orders.hpp"
 #include "artshop/core/catalogue/browse_offers.hpp"
 #include "artshop/core/catalogue/get_offer.hpp"
 #include "artshop/core/catalogue/latest_offers.hpp"
@@ -159,6 +162,17 @@ struct AdminCustomersApi {
   std::string_view card_provider;
 };
 
+// The back office's orders and refunds (docs/back-office.md, "Orders" and "Refunds").
+struct AdminOrdersApi {
+  const AuthenticateStaff& authenticate;
+  SearchOrders& search_orders;
+  GetOrderForStaff& get_order;
+  RefundOrder& refund_order;
+  // Who takes card payments ("sandbox", "stripe"), shown for every order not paid from the
+  // balance.
+  std::string_view card_provider;
+};
+
 // The REST surface, one feature at a time: each feature's composition root in the app adds its
 // routes to the one table the server routes by (the app may add routes of its own to it, such as
 // the pages of a built-in payment provider under /payments/). `clients` says whose address the
@@ -174,5 +188,7 @@ void add_generation_routes(Router& router, const GenerationApi& generation);
 void add_admin_routes(Router& router, const AdminApi& admin, const ClientAddresses& clients);
 void add_admin_customer_routes(Router& router, const AdminCustomersApi& customers,
                                const ClientAddresses& clients);
+void add_admin_order_routes(Router& router, const AdminOrdersApi& orders,
+                            const ClientAddresses& clients);
 
 }  // namespace artshop::http

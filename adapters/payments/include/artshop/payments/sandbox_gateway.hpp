@@ -51,6 +51,10 @@ class SandboxGateway final : public PaymentGateway {
   std::expected<PaymentEvent, WebhookError> parse_webhook(
       std::string_view body, std::string_view signature_header,
       std::chrono::system_clock::time_point now) override;
+  // Records the refund and answers Accepted with its id; a Stripe-shaped, signed
+  // charge.refunded event follows through the delivery queue, as Stripe's would. A full queue
+  // is Unavailable: the shop asks again later, under the same reference.
+  ProviderRefundAnswer refund(const ProviderRefundRequest& request) override;
 
   // GET kSandboxCheckoutPath?session=<token>: the page with the amount, the description and the
   // three buttons; 400 with an explanatory page for a tampered or expired session.

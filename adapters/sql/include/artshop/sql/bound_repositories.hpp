@@ -2,6 +2,7 @@
 
 #include "artshop/core/orders/gift_card.hpp"
 #include "artshop/sql/account_repositories.hpp"
+#include "artshop/sql/backoffice_repositories.hpp"
 #include "artshop/sql/connection.hpp"
 #include "artshop/sql/customer_records.hpp"
 #include "artshop/sql/generated_image_repository.hpp"
@@ -39,7 +40,9 @@ struct BoundRepositories {
         mail_outbox(connection),
         staff(connection),
         audit_log(connection),
-        customer_records(connection) {}
+        customer_records(connection),
+        refunds(connection),
+        staff_orders(connection) {}
 
   SqlAccountRepository accounts;
   SqlRefreshTokenRepository refresh_tokens;
@@ -61,6 +64,8 @@ struct BoundRepositories {
   SqlStaffRepository staff;
   SqlAuditLog audit_log;
   SqlCustomerRecords customer_records;
+  SqlRefundRepository refunds;
+  SqlStaffOrderReads staff_orders;
   Repositories view{.accounts = accounts,
                     .refresh_tokens = refresh_tokens,
                     .reset_codes = reset_codes,
@@ -80,7 +85,9 @@ struct BoundRepositories {
                     .mail_outbox = mail_outbox,
                     .staff = staff,
                     .audit_log = audit_log,
-                    .customer_records = customer_records};
+                    .customer_records = customer_records,
+                    .refunds = refunds,
+                    .staff_orders = staff_orders};
 };
 
 }  // namespace artshop::sql

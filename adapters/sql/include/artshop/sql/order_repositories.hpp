@@ -37,7 +37,6 @@ class SqlOrderRepository final : public OrderRepository {
   void release_reservations(OrderId order) override;
 
  private:
-  std::vector<Order> read_orders(Statement& rows);
   std::optional<Order> first_order(Statement& rows);
   Connection& db_;
 };

@@ -4,6 +4,7 @@
 
 #include "artshop/core/accounts/repositories.hpp"
 #include "artshop/core/backoffice/customer_records.hpp"
+#include "artshop/core/backoffice/repositories.hpp"
 #include "artshop/core/catalogue/repositories.hpp"
 #include "artshop/core/generation/generated_image.hpp"
 #include "artshop/core/orders/repositories.hpp"
@@ -38,6 +39,8 @@ struct Repositories {
   StaffRepository& staff;
   AuditLog& audit_log;
   CustomerRecords& customer_records;
+  RefundRepository& refunds;
+  StaffOrderReads& staff_orders;
 
   // The repository of type Port, so that `narrow` can pick one by type.
   template <class Port>
@@ -45,7 +48,8 @@ struct Repositories {
     return std::get<Port&>(std::tie(accounts, refresh_tokens, reset_codes, rate_limits, offers,
                                     settings, payments, orders, ledger, gift_cards, artworks,
                                     payment_events, idempotency, generated_images, support_tickets,
-                                    leases, mail_outbox, staff, audit_log, customer_records));
+                                    leases, mail_outbox, staff, audit_log, customer_records,
+                                    refunds, staff_orders));
   }
 };
 

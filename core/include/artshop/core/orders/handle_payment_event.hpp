@@ -27,6 +27,7 @@ enum class PaymentEventOutcome : std::uint8_t {
   CreditedToBalance,  // money arrived for a payment no longer Pending: kept as balance
   NothingToDo,        // a failure for something already settled, or a settled reference paid again
   AlreadyProcessed,   // this event id was handled before
+  RefundConfirmed,    // the provider made a refund: ours is succeeded, or one it made is recorded
 };
 
 struct HandledPaymentEvent {

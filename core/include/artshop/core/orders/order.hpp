@@ -44,6 +44,8 @@ struct Order {
   std::vector<OrderLine> lines;
   std::vector<GiftCardLine> gift_cards;
   bool pay_by_balance = false;
+  // Given back by refunds pending or succeeded, in the payment's currency (docs/back-office.md).
+  std::int64_t refunded_minor = 0;
 
   // The sum of the lines and gift cards, in the payment's currency.
   Money total() const noexcept { return payment.amount(); }

@@ -33,7 +33,7 @@ struct Checkout {
   std::string provider_session;  // the provider's own id, for the log
 };
 
-enum class PaymentOutcome : std::uint8_t { Paid, Failed };
+enum class PaymentOutcome : std::uint8_t { Paid, Failed, Refunded };
 
 // A verified webhook: one provider event about one of our references.
 struct PaymentEvent {
@@ -41,6 +41,29 @@ struct PaymentEvent {
   std::string reference;
   PaymentOutcome outcome = PaymentOutcome::Failed;
   std::optional<Money> amount;  // what the provider says it took, when it says
+  // Refunded: the refund the provider made. `refund_reference` is ours ("rfd_<id>") when we
+  // asked for it, empty for one made at the provider (its dashboard); `amount` is the refund's.
+  std::string refund_reference;
+  std::string provider_refund;  // the provider's id of the refund
+};
+
+// A refund of (part of) a payment, asked of its provider. `reference` is ours, unique per
+// refund: the provider's idempotency key, so that asking again never refunds twice.
+struct ProviderRefundRequest {
+  std::string reference;
+  std::string payment_reference;  // the payment's, as given to create_checkout
+  Money amount{0, Currency::EUR};
+};
+
+struct ProviderRefundAnswer {
+  enum class Outcome : std::uint8_t {
+    Accepted,     // the provider took it; its webhook confirms it later
+    Refused,      // for good: asking again changes nothing
+    Unavailable,  // the provider did not answer or failed: ask again later
+  };
+  Outcome outcome = Outcome::Unavailable;
+  std::string provider_refund;  // Accepted: the provider's id of the refund
+  std::string detail;           // for the log
 };
 
 enum class WebhookError : std::uint8_t {
@@ -67,6 +90,14 @@ class PaymentGateway {
   virtual std::expected<PaymentEvent, WebhookError> parse_webhook(
       std::string_view body, std::string_view signature_header,
       std::chrono::system_clock::time_point now) = 0;
+
+  // Asks the provider to give (part of) a payment back. Blocks on the network, so it runs
+  // outside any transaction. A provider that cannot refund refuses.
+  virtual ProviderRefundAnswer refund(const ProviderRefundRequest& request) {
+    return {.outcome = ProviderRefundAnswer::Outcome::Refused,
+            .provider_refund = {},
+            .detail = "this provider takes no refunds: " + request.reference};
+  }
 };
 
 }  // namespace artshop

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -45,9 +46,15 @@ class ReceivePaymentWebhook {
   // Where the gateway's deliveries carry their signature ("Stripe-Signature").
   std::string_view signature_header() const { return gateway_.signature_header(); }
 
+  // Who acts on refund events (the back office's ConfirmRefund); set once, before serving.
+  // Without one a refund event needs no action.
+  using RefundHandler = std::function<Result<HandledPaymentEvent>(const PaymentEvent&)>;
+  void on_refund(RefundHandler handler) { refunds_ = std::move(handler); }
+
  private:
   PaymentGateway& gateway_;
   HandlePaymentEvent& handle_;
+  RefundHandler refunds_;
   const Clock& clock_;
 };
 

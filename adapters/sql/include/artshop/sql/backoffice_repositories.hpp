@@ -1,0 +1,45 @@
+#pragma once
+
+#include "artshop/core/backoffice/repositories.hpp"
+#include "artshop/sql/connection.hpp"
+
+namespace artshop::sql {
+
+// Refunds and what they change of an order, over one connection, inside the transaction a
+// unit of work opened on it. The guards are the schema's: an item given back is a row whose
+// primary key keeps a second refund of it out, and the amount given back grows only while it
+// stays within the order's total.
+class SqlRefundRepository final : public RefundRepository {
+ public:
+  explicit SqlRefundRepository(Connection& connection) noexcept : db_(connection) {}
+  std::optional<RefundId> insert(const Refund& refund) override;
+  bool claim_items(const Refund& refund) override;
+  void release_items(RefundId refund) override;
+  bool add_refunded(OrderId order, std::int64_t amount_minor) override;
+  std::optional<Refund> find(RefundId id) override;
+  std::optional<Refund> find_by_key(OrderId order, std::string_view key) override;
+  std::vector<Refund> list_for_order(OrderId order) override;
+  bool update_status(RefundId id, RefundStatus from, RefundStatus to) override;
+  void set_provider_reference(RefundId id, std::string_view provider_reference) override;
+  std::vector<Refund> pending_before(std::chrono::sys_seconds before, int limit) override;
+  void revoke_artworks(OrderId order, std::span<const AttributeId> attributes,
+                       bool revoked) override;
+  bool return_to_sale(OfferId offer) override;
+
+ private:
+  Connection& db_;
+};
+
+// The back office's reads of orders: the search, an order's postings and artworks.
+class SqlStaffOrderReads final : public StaffOrderReads {
+ public:
+  explicit SqlStaffOrderReads(Connection& connection) noexcept : db_(connection) {}
+  StaffOrderPage search(const OrderSearchQuery& query) override;
+  std::vector<PostingRecord> postings(std::span<const std::string> references) override;
+  std::vector<OrderArtwork> artworks_of(OrderId order) override;
+
+ private:
+  Connection& db_;
+};
+
+}  // namespace artshop::sql
