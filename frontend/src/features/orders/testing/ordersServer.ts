@@ -26,8 +26,6 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     status: 'Pending',
     currency: 'EUR',
     total: money(2450),
-    refundStatus: 'None',
-    refunded: money(0),
     payByBalance: false,
     createdAt: '2026-11-22T10:00:00Z',
     expiresAt: '2026-11-22T10:30:00Z',
