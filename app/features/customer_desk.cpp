@@ -8,7 +8,7 @@ CustomerDesk::CustomerDesk(Infrastructure& infrastructure, Staff& staff_feature)
     : shared(infrastructure),
       staff(staff_feature),
       search(narrow<CustomerRecords>(shared.transactions)),
-      get(narrow<CustomerRecords, OrderRepository>(shared.transactions), shared.clock),
+      get(narrow<CustomerRecords, OrderRepository, GiftCardRepository>(shared.transactions), shared.clock),
       ledger(narrow<CustomerRecords, PaymentRepository, OrderRepository>(shared.transactions)),
       sign_out_everywhere(
           narrow<CustomerRecords, RefreshTokenRepository, AuditLog>(shared.transactions),
