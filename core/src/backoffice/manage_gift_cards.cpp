@@ -44,12 +44,12 @@ std::string masked_gift_card_number(std::string_view number) {
   return fmt::format("•••• •••• •••• {}", last);
 }
 
-namespace {
-
 Error no_such_gift_card() {
   return Error::not_found(ValidationErrors("", std::string(gift_card_messages::kNoSuchGiftCard)),
                           "no such gift card");
 }
+
+namespace {
 
 // The card as the list shows it, read in the transaction that changed it.
 GiftCardListing listing_of(GiftCardRepository& gift_cards, GiftCardId id) {

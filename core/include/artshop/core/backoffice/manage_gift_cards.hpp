@@ -30,6 +30,9 @@ inline constexpr std::string_view kKeyReused = "This key was used for another gi
 // A goodwill card's message to its recipient: at most 500 characters.
 inline constexpr std::size_t kMaxGiftCardMessageLength = 500;
 
+// 404 "No such gift card.".
+Error no_such_gift_card();
+
 // "•••• •••• •••• 1234": the last four symbols, all the back office ever shows of a number.
 std::string masked_gift_card_number(std::string_view number);
 
