@@ -121,8 +121,11 @@ TEST_F(ClusterRaces, OneIdempotencyKeyTwentyTimes_PlacesOneOrderAndAnswersAlike)
 // balance, which never goes below zero; one posting.
 TEST_F(ClusterRaces, TwoBalanceDebitsThroughTwoServers_OnFundsForOne_OneIsMadeOneRefused) {
   const std::string email = "race-owner@example.com";
+  // One connection is all the command needs: the three servers' pools hold most of the
+  // database's.
   const auto link =
-      staff_link_by_command(cluster.server(0), email, "owner", cluster.command_environment());
+      staff_link_by_command(cluster.server(0), email, "owner",
+                            cluster.command_environment() + "ARTSHOP_DATABASE_POOL_SIZE='1' ");
   const auto owner = set_up_staff(cluster.server(0).base_url(), link, email);
   const auto ann = shop.sign_up();
   const auto call = [&](std::size_t server, std::string_view method, const std::string& path,
