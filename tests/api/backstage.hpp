@@ -56,6 +56,49 @@ struct Member {
   std::string token;  // the session set-up opened
 };
 
+// `artshop staff add` on `server`'s database, with the settings in `environment` (quoted
+// KEY='value' pairs): the set-up link it printed.
+inline std::string staff_link_by_command(const ServerProcess& server, const std::string& email,
+                                         const std::string& role, std::string environment = "") {
+  // Quoted: a PostgreSQL URL may hold a '?' or an '&'.
+  environment += " ARTSHOP_PUBLIC_URL='" + server.base_url() + "' ";
+  if (!server.database_url().empty()) {
+    environment += "ARTSHOP_DATABASE_URL='" + server.database_url() + "' ";
+  }
+  const auto run =
+      run_artshop(server.data_dir(), "staff add " + email + " --role " + role, environment);
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  const auto at = run.output.find(server.base_url() + "/admin/setup/");
+  return at == std::string::npos ? std::string()
+                                 : run.output.substr(at, run.output.find('\n', at) - at);
+}
+
+// Opens the set-up link on the server at `base_url` and sets up with the app's present code
+// and a password: the member and the session set-up opened.
+inline Member set_up_staff(const std::string& base_url, const std::string& link,
+                           const std::string& email) {
+  const auto path = "/api" + link.substr(base_url.size());
+  const auto opened = request("GET", base_url + path);
+  EXPECT_EQ(opened.status, 200) << opened.body;
+  Member member{.email = email,
+                .id = 0,
+                .secret = std::string(parse_object(opened).at("secret").as_string()),
+                .recovery_codes = {},
+                .token = {}};
+  const auto done = request("POST", base_url + path,
+                            json::serialize(json::object{{"password", std::string(kTestPassword)},
+                                                         {"code", app_code(member.secret)}}),
+                            {{"Content-Type", "application/json"}});
+  EXPECT_EQ(done.status, 200) << done.body;
+  const auto body = parse_object(done);
+  for (const auto& code : body.at("recoveryCodes").as_array()) {
+    member.recovery_codes.emplace_back(code.as_string());
+  }
+  member.token = std::string(body.at("session").at("token").as_string());
+  member.id = body.at("session").at("staff").at("id").as_int64();
+  return member;
+}
+
 // A shop on its own database, and the staff calls made to it; an empty catalogue unless
 // `seeded`.
 class Backstage {
@@ -75,40 +118,12 @@ class Backstage {
 
   // `artshop staff add` on the shop's database: the link it printed.
   std::string add_by_command(const std::string& email, const std::string& role) {
-    auto& server = shop.process();
-    // Quoted: a PostgreSQL URL may hold a '?' or an '&'.
-    std::string env = "ARTSHOP_PUBLIC_URL='" + server.base_url() + "' ";
-    if (!server.database_url().empty()) {
-      env += "ARTSHOP_DATABASE_URL='" + server.database_url() + "' ";
-    }
-    const auto run = run_artshop(server.data_dir(), "staff add " + email + " --role " + role, env);
-    EXPECT_EQ(run.exit_code, 0) << run.output;
-    const auto at = run.output.find(server.base_url() + "/admin/setup/");
-    return at == std::string::npos ? std::string()
-                                   : run.output.substr(at, run.output.find('\n', at) - at);
+    return staff_link_by_command(shop.process(), email, role);
   }
 
   // Opens the link, sets up with the app's present code (and a password when asked for).
   Member set_up(const std::string& link, const std::string& email) {
-    const auto path = "/api" + link.substr(shop.url("").size());
-    const auto opened = call("GET", path, "");
-    EXPECT_EQ(opened.status, 200) << opened.body;
-    Member member{.email = email,
-                  .id = 0,
-                  .secret = std::string(parse_object(opened).at("secret").as_string()),
-                  .recovery_codes = {},
-                  .token = {}};
-    const auto done =
-        call("POST", path, "",
-             {{"password", std::string(kTestPassword)}, {"code", app_code(member.secret)}});
-    EXPECT_EQ(done.status, 200) << done.body;
-    const auto body = parse_object(done);
-    for (const auto& code : body.at("recoveryCodes").as_array()) {
-      member.recovery_codes.emplace_back(code.as_string());
-    }
-    member.token = std::string(body.at("session").at("token").as_string());
-    member.id = body.at("session").at("staff").at("id").as_int64();
-    return member;
+    return set_up_staff(shop.url(""), link, email);
   }
 
   Member first_owner(const std::string& email = "owner@example.com") {

@@ -117,4 +117,10 @@ void ShopCluster::restart(std::size_t index) {
   await_ready(*servers_[index], 30s);
 }
 
+std::string ShopCluster::command_environment() const {
+  std::string text;
+  for (const auto& [name, value] : environment_) text += name + "='" + value + "' ";
+  return text;
+}
+
 }  // namespace artshop::testing

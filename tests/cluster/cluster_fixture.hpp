@@ -39,6 +39,9 @@ class ShopCluster {
   // The shop through nginx, and the tester's look into the shared database.
   ShopClient& shop() { return *shop_; }
   ServerProcess& server(std::size_t index) { return *servers_.at(index); }
+  // The servers' settings as a command line on the same database runs with (quoted
+  // KEY='value' pairs): `artshop staff add` and the like.
+  std::string command_environment() const;
 
   // The ECB feed the servers fetch their rates from: a stand-in that answers each fetch with
   // another USD rate (usd_rate of its number, counting from 1), as a feed that changed.

@@ -3,12 +3,15 @@
 // at once, with the same answers to the customers.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <boost/json.hpp>
 #include <latch>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "backstage.hpp"
 #include "cluster/cluster_fixture.hpp"
 #include "money_races.hpp"
 
@@ -111,6 +114,63 @@ TEST_F(ClusterRaces, OneIdempotencyKeyTwentyTimes_PlacesOneOrderAndAnswersAlike)
     EXPECT_EQ(again.body, first);
     EXPECT_EQ(again.header("Idempotent-Replayed"), "true");
   }
+}
+
+// Two debits of one balance that covers only one of them, sent by staff through two servers at
+// once (docs/back-office.md, "Balance adjustments"): one is made, the other refused for the
+// balance, which never goes below zero; one posting.
+TEST_F(ClusterRaces, TwoBalanceDebitsThroughTwoServers_OnFundsForOne_OneIsMadeOneRefused) {
+  const std::string email = "race-owner@example.com";
+  // One connection is all the command needs: the three servers' pools hold most of the
+  // database's.
+  const auto link =
+      staff_link_by_command(cluster.server(0), email, "owner",
+                            cluster.command_environment() + "ARTSHOP_DATABASE_POOL_SIZE='1' ");
+  const auto owner = set_up_staff(cluster.server(0).base_url(), link, email);
+  const auto ann = shop.sign_up();
+  const auto call = [&](std::size_t server, std::string_view method, const std::string& path,
+                        const std::string& body, const std::string& key) {
+    RequestHeaders headers{{"Authorization", "Bearer " + owner.token},
+                           {"Content-Type", "application/json"}};
+    if (!key.empty()) headers.emplace_back("Idempotency-Key", key);
+    return request(method, cluster.server(server).url(path), body, headers);
+  };
+  const auto found = call(0, "GET", "/api/admin/customers?Query=" + ann.email, "", "");
+  ASSERT_EQ(found.status, 200) << found.body;
+  const auto id = json::parse(found.body).at("items").at(0).at("id").as_int64();
+  const auto path = "/api/admin/customers/" + std::to_string(id) + "/adjustments";
+  const auto adjustment = [](std::string_view direction) {
+    return json::serialize(
+        json::value{{"direction", direction}, {"amount", "5.00"}, {"reason", "Race"}});
+  };
+  ASSERT_EQ(call(0, "POST", path, adjustment("credit"), "race-credit-1").status, 201);
+
+  std::array<HttpResponse, 2> answers;
+  std::latch start(2);
+  std::vector<std::thread> staff;
+  for (std::size_t i = 0; i < answers.size(); ++i) {
+    staff.emplace_back([&, i] {
+      start.arrive_and_wait();
+      answers.at(i) = call(i, "POST", path, adjustment("debit"), "race-debit-" + std::to_string(i));
+    });
+  }
+  for (auto& thread : staff) thread.join();
+
+  std::vector<long> statuses{answers[0].status, answers[1].status};
+  std::ranges::sort(statuses);
+  ASSERT_EQ(statuses, (std::vector<long>{201, 400})) << answers[0].body << answers[1].body;
+  const auto& refused = answers[0].status == 400 ? answers[0] : answers[1];
+  EXPECT_EQ(field_errors(refused, "amount"),
+            std::vector<std::string>{"The balance holds only 0.00 EUR."});
+  const auto account = std::to_string(id);
+  EXPECT_EQ(shop.count("SELECT count(*) FROM ledger_entries WHERE posting LIKE 'adjustment:%' "
+                       "AND account_id = " +
+                       account + " AND side = 'Debit'"),
+            1);
+  EXPECT_EQ(
+      shop.count("SELECT balance_micro_eur FROM customer_balances WHERE account_id = " + account),
+      0);
+  races::expect_the_ledger_balances(shop);
 }
 
 }  // namespace

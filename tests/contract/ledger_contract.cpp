@@ -243,5 +243,83 @@ TEST_P(PaymentEventContract, Record_TheSameEventTwice_AnswersFalseTheSecondTime)
       write([](Repositories& repos) { return repos.payment_events.record("evt_2", kNow); }));
 }
 
+// The back office's list: a whole number by its digest, an e-mail (the buyer's or the
+// recipient's, anywhere in it, LIKE's symbols taken literally) or an id; a state; a customer's
+// cards (bought or redeemed); newest first, in pages, with who bought and who issued each.
+TEST_P(GiftCardContract, Search_MatchesADigestAnEmailOrAnId_ByStateAndCustomer_InPages) {
+  const auto ann = add_account("ann@example.com");
+  const auto bob = add_account("bob@example.com");
+  const auto staff = add_account("owner@shop.test");
+  const auto order =
+      add_order(an_order(ann, add_offer(an_offer("harbour", kNow, 1'250)), "R-1", kNow));
+  auto goodwill = a_card("d-3", OrderId{}, staff, kNow + 2s);
+  goodwill.order = std::nullopt;
+  goodwill.buyer = std::nullopt;
+  goodwill.recipient_email = "zoe_x@example.com";
+  goodwill.issued_by = staff;
+  const auto ids = write([&](Repositories& repos) {
+    std::vector<GiftCardId> stored{*repos.gift_cards.insert(a_card("d-1", order, ann, kNow)),
+                                   *repos.gift_cards.insert(a_card("d-2", order, ann, kNow + 1s)),
+                                   *repos.gift_cards.insert(goodwill)};
+    repos.gift_cards.redeem("d-2", bob, kNow + 1h);
+    repos.gift_cards.void_card(stored[2], kNow + 1h);
+    return stored;
+  });
+  const auto search = [&](GiftCardQuery query) {
+    return read([&](Repositories& repos) { return repos.gift_cards.search(query); });
+  };
+  const auto ids_of = [](const GiftCardPage& page) {
+    std::vector<GiftCardId> found;
+    for (const auto& item : page.items) found.push_back(item.card.id);
+    return found;
+  };
+  const auto all = search({});
+  EXPECT_EQ(all.total, 3);
+  ASSERT_THAT(ids_of(all), ElementsAre(ids[2], ids[1], ids[0]));
+  EXPECT_EQ(all.items[0].issuer_email, "owner@shop.test");
+  EXPECT_EQ(all.items[0].buyer_email, std::nullopt);
+  EXPECT_EQ(all.items[1].buyer_email, "ann@example.com");
+  EXPECT_EQ(all.items[1].card.number, "7K3QW9ZX2M4B8R1T");
+
+  EXPECT_THAT(ids_of(search({.number_digest = "d-2"})), ElementsAre(ids[1]));
+  EXPECT_THAT(ids_of(search({.id = ids[0]})), ElementsAre(ids[0]));
+  EXPECT_THAT(ids_of(search({.email_text = "ann@"})), ElementsAre(ids[1], ids[0]));
+  EXPECT_THAT(ids_of(search({.email_text = "e_x"})), ElementsAre(ids[2]));
+  EXPECT_THAT(ids_of(search({.email_text = "a_n"})), IsEmpty());
+  EXPECT_THAT(ids_of(search({.number_digest = "d-9", .email_text = "zoe", .id = GiftCardId{999}})),
+              ElementsAre(ids[2]));
+  EXPECT_THAT(ids_of(search({.state = GiftCardState::Active})), ElementsAre(ids[0]));
+  EXPECT_THAT(ids_of(search({.state = GiftCardState::Redeemed})), ElementsAre(ids[1]));
+  EXPECT_THAT(ids_of(search({.state = GiftCardState::Voided})), ElementsAre(ids[2]));
+  EXPECT_THAT(ids_of(search({.customer = bob})), ElementsAre(ids[1]));  // redeemed by bob
+  EXPECT_THAT(ids_of(search({.customer = ann})), ElementsAre(ids[1], ids[0]));
+  const auto page = search({.offset = 1, .limit = 1});
+  EXPECT_EQ(page.total, 3);
+  EXPECT_THAT(ids_of(page), ElementsAre(ids[1]));
+}
+
+TEST_P(GiftCardContract, AGoodwillKey_IsFoundForItsStaffMemberOnly) {
+  const auto staff = add_account("owner@shop.test");
+  const auto other = add_account("support@shop.test");
+  auto goodwill = a_card("d-1", OrderId{}, staff, kNow);
+  goodwill.order = std::nullopt;
+  goodwill.buyer = std::nullopt;
+  goodwill.issued_by = staff;
+  const auto card = write([&](Repositories& repos) {
+    const auto id = *repos.gift_cards.insert(goodwill);
+    repos.gift_cards.record_goodwill_issue(staff, "key-00001", {.card = id, .message = "Sorry"});
+    return id;
+  });
+  const auto found = read([&](Repositories& repos) {
+    return repos.gift_cards.find_goodwill_issue(staff, "key-00001");
+  });
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->card, card);
+  EXPECT_EQ(found->message, "Sorry");
+  EXPECT_FALSE(read([&](Repositories& repos) {
+    return repos.gift_cards.find_goodwill_issue(other, "key-00001");
+  }));
+}
+
 }  // namespace
 }  // namespace artshop::contract

@@ -789,6 +789,18 @@ CREATE TABLE balance_adjustments (
 -- row id already).
 CREATE INDEX ledger_entries_by_customer_newest ON ledger_entries (account_id, id)
   WHERE account_id IS NOT NULL;
+-- A goodwill card staff issue (docs/back-office.md, "Gift cards") keeps the Idempotency-Key it
+-- was sent with (one card per key and staff member) and its message, so that a retry answers
+-- the same card. The back office lists a customer's cards, bought or redeemed.
+CREATE TABLE goodwill_gift_card_keys (
+  staff_id BIGINT NOT NULL REFERENCES accounts (id),
+  idempotency_key TEXT NOT NULL,
+  gift_card_id BIGINT NOT NULL REFERENCES gift_cards (id),
+  message TEXT NOT NULL,
+  PRIMARY KEY (staff_id, idempotency_key)
+);
+CREATE INDEX gift_cards_by_buyer ON gift_cards (buyer_id);
+CREATE INDEX gift_cards_by_redeemer ON gift_cards (redeemed_by);
 )sql"},
 }};
 

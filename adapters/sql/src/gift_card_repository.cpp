@@ -1,3 +1,5 @@
+#include <fmt/format.h>
+
 #include <stdexcept>
 
 #include "artshop/sql/order_repositories.hpp"
@@ -9,11 +11,38 @@ using std::chrono::sys_seconds;
 
 namespace {
 
-constexpr std::string_view kGiftCardSelect =
-    "SELECT id, number_digest, number_key_id, number_sealed, order_id, buyer_id, "
-    "recipient_email, issued_by, value_micro_eur, bought_minor, bought_currency, rate_scaled, "
-    "issued_at, redeemed_by, redeemed_at, voided_at "
-    "FROM gift_cards ";
+constexpr std::string_view kGiftCardColumns =
+    "SELECT g.id, g.number_digest, g.number_key_id, g.number_sealed, g.order_id, g.buyer_id, "
+    "g.recipient_email, g.issued_by, g.value_micro_eur, g.bought_minor, g.bought_currency, "
+    "g.rate_scaled, g.issued_at, g.redeemed_by, g.redeemed_at, g.voided_at ";
+
+std::string select_cards(std::string_view where) {
+  return fmt::format("{}FROM gift_cards g {}", kGiftCardColumns, where);
+}
+
+// The back office's list: a card with who bought and who issued it. Each match is optional
+// (a null parameter matches nothing), and with none given every card matches. E-mails are
+// stored in their lower-case normal form and the text comes lower-cased.
+constexpr std::string_view kGiftCardListing =
+    "FROM gift_cards g LEFT JOIN accounts b ON b.id = g.buyer_id "
+    "LEFT JOIN accounts s ON s.id = g.issued_by "
+    "WHERE (CAST(?1 AS BIGINT) IS NULL OR g.buyer_id = ?1 OR g.redeemed_by = ?1) "
+    "AND ((CAST(?2 AS TEXT) IS NULL AND CAST(?3 AS BIGINT) IS NULL AND CAST(?4 AS TEXT) IS NULL) "
+    "OR g.number_digest = ?2 OR g.id = ?3 OR b.email LIKE ?4 ESCAPE '\\' "
+    "OR g.recipient_email LIKE ?4 ESCAPE '\\') ";
+
+std::string_view state_condition(std::optional<GiftCardState> state) {
+  if (!state) return "";
+  switch (*state) {
+    case GiftCardState::Active:
+      return "AND g.redeemed_at IS NULL AND g.voided_at IS NULL ";
+    case GiftCardState::Redeemed:
+      return "AND g.redeemed_at IS NOT NULL ";
+    case GiftCardState::Voided:
+      break;
+  }
+  return "AND g.voided_at IS NOT NULL ";
+}
 
 template <typename IdType>
 std::optional<IdType> optional_id(std::optional<std::int64_t> value) {
@@ -84,20 +113,19 @@ std::optional<GiftCardId> SqlGiftCardRepository::insert(const GiftCard& card) {
 }
 
 std::optional<GiftCard> SqlGiftCardRepository::find(GiftCardId id) {
-  auto row = db_.prepare(std::string(kGiftCardSelect) + "WHERE id = ?1");
+  auto row = db_.prepare(select_cards("WHERE id = ?1"));
   row.bind(1, id.value);
   return first_row(row, [this](const Statement& found) { return card_from_row(found); });
 }
 
 std::optional<GiftCard> SqlGiftCardRepository::find_by_digest(std::string_view number_digest) {
-  auto row = db_.prepare(std::string(kGiftCardSelect) + "WHERE number_digest = ?1");
+  auto row = db_.prepare(select_cards("WHERE number_digest = ?1"));
   row.bind(1, number_digest);
   return first_row(row, [this](const Statement& found) { return card_from_row(found); });
 }
 
 std::vector<GiftCard> SqlGiftCardRepository::list_for_order(OrderId order) {
-  auto rows = db_.prepare(std::string(kGiftCardSelect) +
-                          "WHERE order_id = ?1 ORDER BY issued_at, position");
+  auto rows = db_.prepare(select_cards("WHERE order_id = ?1 ORDER BY issued_at, position"));
   rows.bind(1, order.value);
   return all_rows(rows, [this](const Statement& row) { return card_from_row(row); });
 }
@@ -121,6 +149,56 @@ bool SqlGiftCardRepository::void_card(GiftCardId id, sys_seconds at) {
       .bind(2, epoch(at))
       .run();
   return db_.changes() == 1;
+}
+
+GiftCardPage SqlGiftCardRepository::search(const GiftCardQuery& query) {
+  const auto bind_query = [&](Statement& statement) {
+    statement.bind(1, query.customer ? std::optional(query.customer->value) : std::nullopt)
+        .bind(2, query.number_digest)
+        .bind(3, query.id ? std::optional(query.id->value) : std::nullopt)
+        .bind(4,
+              query.email_text ? std::optional(contains_pattern(*query.email_text)) : std::nullopt);
+  };
+  const auto where = fmt::format("{}{}", kGiftCardListing, state_condition(query.state));
+  GiftCardPage page;
+  auto count = db_.prepare("SELECT count(*) " + where);
+  bind_query(count);
+  count.step();
+  page.total = count.column_int(0);
+  auto rows = db_.prepare(
+      fmt::format("{}, b.email, s.email {} ORDER BY g.issued_at DESC, g.id DESC LIMIT ?5 OFFSET ?6",
+                  kGiftCardColumns, where));
+  bind_query(rows);
+  rows.bind(5, query.limit).bind(6, query.offset);
+  page.items = all_rows(rows, [this](const Statement& row) {
+    return GiftCardListing{.card = card_from_row(row),
+                           .buyer_email = row.column_optional_text(16),
+                           .issuer_email = row.column_optional_text(17)};
+  });
+  return page;
+}
+
+void SqlGiftCardRepository::record_goodwill_issue(UserId staff, std::string_view key,
+                                                  const GoodwillIssue& issue) {
+  db_.prepare(
+         "INSERT INTO goodwill_gift_card_keys (staff_id, idempotency_key, gift_card_id, message) "
+         "VALUES (?1, ?2, ?3, ?4)")
+      .bind(1, staff.value)
+      .bind(2, key)
+      .bind(3, issue.card.value)
+      .bind(4, issue.message)
+      .run();
+}
+
+std::optional<GoodwillIssue> SqlGiftCardRepository::find_goodwill_issue(UserId staff,
+                                                                        std::string_view key) {
+  auto row = db_.prepare(
+      "SELECT gift_card_id, message FROM goodwill_gift_card_keys "
+      "WHERE staff_id = ?1 AND idempotency_key = ?2");
+  row.bind(1, staff.value).bind(2, key);
+  return first_row(row, [](const Statement& found) {
+    return GoodwillIssue{.card = GiftCardId{found.column_int(0)}, .message = found.column_text(1)};
+  });
 }
 
 }  // namespace artshop::sql

@@ -842,6 +842,18 @@ CREATE TABLE balance_adjustments (
   balance_after_micro_eur INTEGER NOT NULL,
   UNIQUE (staff_id, idempotency_key)
 ) STRICT;
+-- A goodwill card staff issue (docs/back-office.md, "Gift cards") keeps the Idempotency-Key it
+-- was sent with (one card per key and staff member) and its message, so that a retry answers
+-- the same card. The back office lists a customer's cards, bought or redeemed.
+CREATE TABLE goodwill_gift_card_keys (
+  staff_id INTEGER NOT NULL REFERENCES accounts (id),
+  idempotency_key TEXT NOT NULL,
+  gift_card_id INTEGER NOT NULL REFERENCES gift_cards (id),
+  message TEXT NOT NULL,
+  PRIMARY KEY (staff_id, idempotency_key)
+) STRICT;
+CREATE INDEX gift_cards_by_buyer ON gift_cards (buyer_id);
+CREATE INDEX gift_cards_by_redeemer ON gift_cards (redeemed_by);
 )sql"},
 }};
 

@@ -19,6 +19,9 @@ Result<CustomerFile> GetCustomerForStaff::operator()(const StaffActor& actor, Us
     file.orders_total = orders.total;
     file.tickets = records.tickets(customer, file.customer.email);
     file.sessions = records.live_sessions(customer, now);
+    file.gift_cards = tx.get<GiftCardRepository>()
+                          .search({.customer = customer, .limit = CustomerFile::kGiftCardsShown})
+                          .items;
     return file;
   });
 }

@@ -64,6 +64,7 @@ struct StoreState {
   // (order, "line"|"gift-card", item) -> the refund that gave it back
   std::map<std::tuple<std::int64_t, std::string, std::int64_t>, std::int64_t> refunded_items;
   std::set<std::int64_t> revoked_artworks;
+  std::map<std::pair<std::int64_t, std::string>, GoodwillIssue> goodwill_issues;  // staff, key
 };
 
 // The mails queued in the outbox and not sent yet, in queueing order.
@@ -564,8 +565,50 @@ class InMemoryGiftCards final : public GiftCardRepository {
     card->voided_at = at;
     return true;
   }
+  GiftCardPage search(const GiftCardQuery& query) override {
+    std::vector<GiftCard> matching;
+    for (const auto& card : state_.gift_cards) {
+      if (matches(query, card)) matching.push_back(card);
+    }
+    newest_first(matching, &GiftCard::issued_at);
+    GiftCardPage page{.items = {}, .total = std::ssize(matching)};
+    for (auto& card : matching | std::views::drop(query.offset) | std::views::take(query.limit)) {
+      page.items.push_back({.card = card,
+                            .buyer_email = email_of(card.buyer),
+                            .issuer_email = email_of(card.issued_by)});
+    }
+    return page;
+  }
+  void record_goodwill_issue(UserId staff, std::string_view key,
+                             const GoodwillIssue& issue) override {
+    state_.goodwill_issues.try_emplace({staff.value, std::string(key)}, issue);
+  }
+  std::optional<GoodwillIssue> find_goodwill_issue(UserId staff, std::string_view key) override {
+    const auto found = state_.goodwill_issues.find({staff.value, std::string(key)});
+    if (found == state_.goodwill_issues.end()) return std::nullopt;
+    return found->second;
+  }
 
  private:
+  std::optional<std::string> email_of(std::optional<UserId> user) const {
+    if (!user) return std::nullopt;
+    const auto account = row_by_id(state_.accounts, *user);
+    if (!account) return std::nullopt;
+    return account->email;
+  }
+  bool matches(const GiftCardQuery& query, const GiftCard& card) const {
+    if (query.customer && card.buyer != query.customer && card.redeemed_by != query.customer) {
+      return false;
+    }
+    if (query.state && state_of(card) != *query.state) return false;
+    if (!query.number_digest && !query.email_text && !query.id) return true;
+    const auto contains = [&](const std::optional<std::string>& email) {
+      return email && query.email_text && email->find(*query.email_text) != std::string::npos;
+    };
+    return card.number_digest == query.number_digest || card.id == query.id ||
+           contains(email_of(card.buyer)) || contains(card.recipient_email);
+  }
+
   StoreState& state_;
 };
 

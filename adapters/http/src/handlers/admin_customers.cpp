@@ -8,7 +8,8 @@
 #include "handlers/signed_in.hpp"
 
 // The back office's customers (docs/back-office.md, "Customers" and "Balance adjustments"):
-// search, one customer's file and balance history, their sessions, the lock and adjustments.
+// search, one customer's file and balance history, their sessions, the lock and adjustments;
+// and the gift cards ("Gift cards"), which a customer's file lists too.
 namespace artshop::http::handlers {
 namespace {
 
@@ -40,6 +41,29 @@ json::value billing_json(const BillingAddress& billing) {
                       {"zipCode", billing.zip_code}};
 }
 
+// GIFT_CARD: never the whole number.
+json::object gift_card_json(const GiftCardListing& listing) {
+  const auto& card = listing.card;
+  const auto person = [](std::optional<UserId> id,
+                         const std::optional<std::string>& email) -> json::value {
+    if (!id) return nullptr;
+    return json::object{{"id", id->value}, {"email", email.value_or("")}};
+  };
+  return {{"id", card.id.value},
+          {"number", masked_gift_card_number(card.number)},
+          {"value", eur_json(card.value_micro_eur)},
+          {"bought", money_json(card.bought)},
+          {"state", name_of(state_of(card))},
+          {"orderId", card.order ? json::value(card.order->value) : json::value(nullptr)},
+          {"buyer", person(card.buyer, listing.buyer_email)},
+          {"recipient",
+           card.recipient_email.empty() ? json::value(nullptr) : json::value(card.recipient_email)},
+          {"issuedAt", iso_time(card.issued_at)},
+          {"redeemedAt", time_or_null(card.redeemed_at)},
+          {"voidedAt", time_or_null(card.voided_at)},
+          {"issuedBy", person(card.issued_by, listing.issuer_email)}};
+}
+
 json::object file_json(const CustomerFile& file, std::string_view card_provider) {
   json::array orders;
   for (const auto& order : file.orders) {
@@ -59,13 +83,15 @@ json::object file_json(const CustomerFile& file, std::string_view card_provider)
                                     {"lastUsedAt", iso_time(session.last_used_at)},
                                     {"expiresAt", iso_time(session.expires_at)}});
   }
+  json::array gift_cards;
+  for (const auto& card : file.gift_cards) gift_cards.push_back(gift_card_json(card));
   return {{"customer", customer_json(file.customer, true)},
           {"billing", billing_json(file.customer.billing)},
           {"orders", std::move(orders)},
           {"ordersTotal", file.orders_total},
           {"tickets", std::move(tickets)},
           {"sessions", std::move(sessions)},
-          {"giftCards", json::array()}};
+          {"giftCards", std::move(gift_cards)}};
 }
 
 json::object adjustment_json(const BalanceAdjustment& adjustment) {
@@ -85,6 +111,13 @@ json::object page_json(json::array items, std::int64_t total, const PageRequest&
           {"total", total},
           {"page", page.page},
           {"pageSize", page.page_size}};
+}
+
+// The Idempotency-Key header of a money action, as sent.
+std::optional<std::string> idempotency_key(const Request& request) {
+  const auto header = request.header("Idempotency-Key");
+  if (!header) return std::nullopt;
+  return std::string(*header);
 }
 
 // A route of one customer: the staff member and the customer's id, or 404 for an id that
@@ -180,11 +213,9 @@ Handler adjust_balance(const AdminCustomersApi& api, const ClientAddresses& clie
   return for_customer(
       api, [api, &clients](const Request& request, const StaffActor& actor, UserId id) {
         const auto read = [&](JsonFields& fields) {
-          std::optional<std::string> key;
-          if (const auto header = request.header("Idempotency-Key")) key = std::string(*header);
           return AdjustBalanceCommand{.actor = actor,
                                       .customer = id,
-                                      .idempotency_key = std::move(key),
+                                      .idempotency_key = idempotency_key(request),
                                       .direction = fields.optional_string("direction"),
                                       .amount = fields.optional_string("amount"),
                                       .reason = fields.optional_string("reason"),
@@ -199,6 +230,59 @@ Handler adjust_balance(const AdminCustomersApi& api, const ClientAddresses& clie
           return answer;
         });
       });
+}
+
+Handler list_gift_cards(const AdminCustomersApi& api) {
+  return staff_only(api.authenticate, [api](const Request& request, const StaffActor& actor) {
+    const auto listing = api.list_gift_cards(actor, {.query = request.query_param("Query"),
+                                                     .state = request.query_param("State"),
+                                                     .page = request.query_param("Page"),
+                                                     .page_size = request.query_param("PageSize")});
+    if (!listing) return error_response(listing.error(), request.request_id);
+    json::array items;
+    for (const auto& card : listing->items) items.push_back(gift_card_json(card));
+    return json_response(200, page_json(std::move(items), listing->total, listing->page));
+  });
+}
+
+Handler issue_gift_card(const AdminCustomersApi& api, const ClientAddresses& clients) {
+  return staff_only(
+      api.authenticate, [api, &clients](const Request& request, const StaffActor& actor) {
+        const auto read = [&](JsonFields& fields) {
+          return IssueGiftCardCommand{.actor = actor,
+                                      .idempotency_key = idempotency_key(request),
+                                      .amount = fields.optional_string("amount"),
+                                      .email = fields.optional_string("email"),
+                                      .message = fields.optional_string("message"),
+                                      .address = address_of(request, clients)};
+        };
+        return read_then_call(request, read, [&](const IssueGiftCardCommand& command) {
+          const auto issued = api.issue_gift_card(command);
+          if (!issued) return error_response(issued.error(), request.request_id);
+          auto answer = json_response(issued->replayed ? 200 : 201, gift_card_json(issued->card));
+          if (issued->replayed) answer.set_header("Idempotent-Replayed", "true");
+          return answer;
+        });
+      });
+}
+
+Handler void_gift_card(const AdminCustomersApi& api, const ClientAddresses& clients) {
+  return staff_only(api.authenticate,
+                    [api, &clients](const Request& request, const StaffActor& actor) {
+                      const auto id = path_id(request, "id");
+                      if (!id) return error_response(no_such_gift_card(), request.request_id);
+                      const auto read = [&](JsonFields& fields) {
+                        return VoidGiftCardCommand{.actor = actor,
+                                                   .card = GiftCardId{*id},
+                                                   .reason = fields.optional_string("reason"),
+                                                   .address = address_of(request, clients)};
+                      };
+                      return read_then_call(request, read, [&](const VoidGiftCardCommand& command) {
+                        const auto voided = api.void_gift_card(command);
+                        if (!voided) return error_response(voided.error(), request.request_id);
+                        return json_response(200, gift_card_json(*voided));
+                      });
+                    });
 }
 
 }  // namespace
@@ -219,6 +303,9 @@ void add_admin_customer_routes(Router& router, const AdminCustomersApi& customer
   router.add("POST", "/api/admin/customers/{id}/unlock", h::unlock_customer(customers, clients));
   router.add("POST", "/api/admin/customers/{id}/adjustments",
              h::adjust_balance(customers, clients));
+  router.add("GET", "/api/admin/gift-cards", h::list_gift_cards(customers));
+  router.add("POST", "/api/admin/gift-cards", h::issue_gift_card(customers, clients));
+  router.add("POST", "/api/admin/gift-cards/{id}/void", h::void_gift_card(customers, clients));
 }
 
 }  // namespace artshop::http

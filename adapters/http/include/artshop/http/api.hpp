@@ -17,6 +17,7 @@
 #include "artshop/core/backoffice/customer_ledger.hpp"
 #include "artshop/core/backoffice/get_customer_for_staff.hpp"
 #include "artshop/core/backoffice/lock_customer.hpp"
+#include "artshop/core/backoffice/manage_gift_cards.hpp"
 #include "artshop/core/backoffice/search_customers.hpp"
 #include "artshop/core/backoffice/sign_out_everywhere.hpp"
 #include "artshop/core/backoffice/unlock_customer.hpp"
@@ -148,7 +149,8 @@ struct AdminApi {
   Executor& password_work;
 };
 
-// The back office's customers, their sessions and balances (docs/back-office.md, "Customers").
+// The back office's customers, their sessions and balances, and gift cards (docs/back-office.md,
+// "Customers" and "Gift cards").
 struct AdminCustomersApi {
   const AuthenticateStaff& authenticate;
   SearchCustomers& search;
@@ -158,6 +160,9 @@ struct AdminCustomersApi {
   LockCustomer& lock;
   UnlockCustomer& unlock;
   AdjustBalance& adjust;
+  ListGiftCards& list_gift_cards;
+  IssueGiftCard& issue_gift_card;
+  VoidGiftCard& void_gift_card;
   // How an order not paid from the balance was paid: "sandbox" or "stripe".
   std::string_view card_provider;
 };

@@ -65,6 +65,10 @@ class SqlGiftCardRepository final : public GiftCardRepository {
   std::vector<GiftCard> list_for_order(OrderId order) override;
   bool redeem(std::string_view number_digest, UserId by, std::chrono::sys_seconds at) override;
   bool void_card(GiftCardId id, std::chrono::sys_seconds at) override;
+  GiftCardPage search(const GiftCardQuery& query) override;
+  void record_goodwill_issue(UserId staff, std::string_view key,
+                             const GoodwillIssue& issue) override;
+  std::optional<GoodwillIssue> find_goodwill_issue(UserId staff, std::string_view key) override;
 
  private:
   const GiftCardNumberCipher& cipher() const;

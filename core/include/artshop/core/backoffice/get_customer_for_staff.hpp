@@ -13,19 +13,21 @@ namespace artshop {
 // One customer as the back office opens them.
 struct CustomerFile {
   inline static constexpr int kOrdersShown = 20;
+  inline static constexpr int kGiftCardsShown = 100;
 
   CustomerRow customer;
   std::vector<Order> orders;  // the newest kOrdersShown
   int orders_total = 0;
   std::vector<CustomerTicket> tickets;
-  std::vector<CustomerSession> sessions;  // the logins that still work
+  std::vector<CustomerSession> sessions;    // the logins that still work
+  std::vector<GiftCardListing> gift_cards;  // the newest kGiftCardsShown bought or redeemed
 };
 
 // GET /api/admin/customers/{id} (view_customers): profile, billing, balance, newest orders,
-// support tickets and live sessions.
+// support tickets, live sessions and the gift cards they bought or redeemed.
 class GetCustomerForStaff {
  public:
-  using Ports = Transactions<CustomerRecords, OrderRepository>;
+  using Ports = Transactions<CustomerRecords, OrderRepository, GiftCardRepository>;
 
   GetCustomerForStaff(Ports transactions, const Clock& clock)
       : transactions_(std::move(transactions)), clock_(clock) {}

@@ -75,6 +75,41 @@ class Ledger {
   virtual std::vector<LedgerEntry> entries(std::string_view reference) = 0;
 };
 
+enum class GiftCardState : std::uint8_t { Active, Redeemed, Voided };
+std::string_view name_of(GiftCardState state) noexcept;
+std::optional<GiftCardState> parse_gift_card_state(std::string_view name) noexcept;
+GiftCardState state_of(const GiftCard& card) noexcept;
+
+// What the back office's gift-card list asks. The three matches are alternatives: a card
+// matches any one given.
+struct GiftCardQuery {
+  std::optional<std::string> number_digest;  // a whole number, by its digest
+  std::optional<std::string> email_text;     // in the buyer's or recipient's e-mail; lower case
+  std::optional<GiftCardId> id;
+  std::optional<UserId> customer;  // only cards they bought or redeemed
+  std::optional<GiftCardState> state;
+  int offset = 0;
+  int limit = 50;
+};
+
+// A card with the addresses of who bought and who issued it, as the back office shows it.
+struct GiftCardListing {
+  GiftCard card;
+  std::optional<std::string> buyer_email;
+  std::optional<std::string> issuer_email;
+};
+
+struct GiftCardPage {
+  std::vector<GiftCardListing> items;  // newest first
+  std::int64_t total = 0;
+};
+
+// The Idempotency-Key a staff member issued a goodwill card with, and the message it carried.
+struct GoodwillIssue {
+  GiftCardId card;
+  std::string message;
+};
+
 class GiftCardRepository {
  public:
   virtual ~GiftCardRepository() = default;
@@ -88,6 +123,12 @@ class GiftCardRepository {
   virtual bool redeem(std::string_view number_digest, UserId by, std::chrono::sys_seconds at) = 0;
   // Voids a card that is neither redeemed nor void; false otherwise.
   virtual bool void_card(GiftCardId id, std::chrono::sys_seconds at) = 0;
+
+  virtual GiftCardPage search(const GiftCardQuery& query) = 0;
+  // Keeps the key a goodwill card was issued with; one card per key and staff member.
+  virtual void record_goodwill_issue(UserId staff, std::string_view key,
+                                     const GoodwillIssue& issue) = 0;
+  virtual std::optional<GoodwillIssue> find_goodwill_issue(UserId staff, std::string_view key) = 0;
 };
 
 class ArtworkRepository {
