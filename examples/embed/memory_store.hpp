@@ -50,6 +50,7 @@ struct Tables {
   std::map<std::int64_t, Artwork> artworks;
   std::map<std::tuple<std::int64_t, int, ImageFormat>, std::string> renders;
   std::map<std::int64_t, GiftCard> gift_cards;
+  std::map<std::pair<std::int64_t, std::string>, GoodwillIssue> goodwill_issues;  // staff, key
   std::vector<IdempotencyRecord> idempotency;
   std::map<std::int64_t, QueuedMail> outbox;
 };
@@ -369,8 +370,36 @@ class MemoryGiftCardRepository final : public GiftCardRepository {
     card.voided_at = at;
     return true;
   }
+  // The back office's list: a card matches any one of the number, the id and the e-mail given.
+  GiftCardPage search(const GiftCardQuery& query) override {
+    GiftCardPage page;
+    for (const auto& [id, card] : tables_.gift_cards | std::views::reverse) {
+      if (!matches(query, card, email_of(card.buyer))) continue;
+      if (page.total++ < query.offset || std::ssize(page.items) >= query.limit) continue;
+      page.items.push_back({.card = card,
+                            .buyer_email = email_of(card.buyer),
+                            .issuer_email = email_of(card.issued_by)});
+    }
+    return page;
+  }
+  void record_goodwill_issue(UserId staff, std::string_view key,
+                             const GoodwillIssue& issue) override {
+    tables_.goodwill_issues.try_emplace({staff.value, std::string(key)}, issue);
+  }
+  std::optional<GoodwillIssue> find_goodwill_issue(UserId staff, std::string_view key) override {
+    const auto found = tables_.goodwill_issues.find({staff.value, std::string(key)});
+    if (found == tables_.goodwill_issues.end()) return std::nullopt;
+    return found->second;
+  }
 
  private:
+  std::optional<std::string> email_of(std::optional<UserId> user) const {
+    if (!user) return std::nullopt;
+    const auto found = tables_.accounts.find(user->value);
+    if (found == tables_.accounts.end()) return std::nullopt;
+    return found->second.email;
+  }
+
   GiftCard* by_digest(std::string_view number_digest) {
     for (auto& [id, card] : tables_.gift_cards) {
       if (card.number_digest == number_digest) return &card;

@@ -39,6 +39,21 @@ GiftCardState state_of(const GiftCard& card) noexcept {
   return GiftCardState::Active;
 }
 
+bool matches(const GiftCardQuery& query, const GiftCard& card,
+             const std::optional<std::string>& buyer_email) {
+  if (query.customer && card.buyer != query.customer && card.redeemed_by != query.customer) {
+    return false;
+  }
+  if (query.state && state_of(card) != *query.state) return false;
+  if (!query.number_digest && !query.email_text && !query.id) return true;
+  const auto contains = [&](std::string_view email) {
+    return query.email_text && email.find(*query.email_text) != std::string_view::npos;
+  };
+  return card.number_digest == query.number_digest || card.id == query.id ||
+         (buyer_email && contains(*buyer_email)) ||
+         (!card.recipient_email.empty() && contains(card.recipient_email));
+}
+
 std::string masked_gift_card_number(std::string_view number) {
   const auto last = number.substr(number.size() - std::min<std::size_t>(number.size(), 4));
   return fmt::format("•••• •••• •••• {}", last);

@@ -92,6 +92,11 @@ struct GiftCardQuery {
   int limit = 50;
 };
 
+// Whether `card`, bought by `buyer_email` (none for a goodwill card), is one `query` asks for,
+// paging aside: what a store without SQL filters by.
+bool matches(const GiftCardQuery& query, const GiftCard& card,
+             const std::optional<std::string>& buyer_email);
+
 // A card with the addresses of who bought and who issued it, as the back office shows it.
 struct GiftCardListing {
   GiftCard card;
