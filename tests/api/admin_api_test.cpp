@@ -22,8 +22,6 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::SizeIs;
 
-constexpr std::string_view kSignIn = "Sign in to the back office.";
-constexpr std::string_view kRoleForbids = "Your role does not allow this.";
 constexpr std::string_view kLinkInvalid =
     "This set-up link is not valid: it was used, replaced or has expired.";
 

@@ -21,8 +21,6 @@ using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 using ::testing::SizeIs;
 
-constexpr std::string_view kSignIn = "Sign in to the back office.";
-constexpr std::string_view kRoleForbids = "Your role does not allow this.";
 constexpr std::string_view kLocked = "This account is locked: write to support.";
 constexpr std::string_view kSessionEnded = "Your session has ended. Please log in again.";
 

@@ -24,8 +24,6 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::SizeIs;
 
-constexpr std::string_view kSignIn = "Sign in to the back office.";
-constexpr std::string_view kRoleForbids = "Your role does not allow this.";
 constexpr std::string_view kNotValid = "This gift card number is not valid.";
 
 Environment smtp_at(unsigned short port) {

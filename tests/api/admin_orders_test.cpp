@@ -21,8 +21,6 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::SizeIs;
 
-constexpr std::string_view kSignIn = "Sign in to the back office.";
-constexpr std::string_view kRoleForbids = "Your role does not allow this.";
 
 class AdminOrders : public ::testing::Test {
  protected:

@@ -18,6 +18,11 @@ namespace artshop::testing {
 
 using std::chrono::seconds;
 
+// The back office's two refusals (docs/back-office.md, "Sessions"): no live staff session, and a
+// role without the permission.
+inline constexpr std::string_view kSignIn = "Sign in to the back office.";
+inline constexpr std::string_view kRoleForbids = "Your role does not allow this.";
+
 // The bytes of an RFC 4648 base32 secret, as an authenticator app reads it.
 inline std::vector<std::byte> base32_bytes(std::string_view text) {
   constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
