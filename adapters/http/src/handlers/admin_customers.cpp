@@ -125,7 +125,7 @@ std::optional<std::string> idempotency_key(const Request& request) {
 Handler for_customer(const AdminCustomersApi& api,
                      std::function<Response(const Request&, const StaffActor&, UserId)> handler) {
   return signed_in_staff(api.authenticate, [handler = std::move(handler)](const Request& request,
-                                                                     const StaffActor& actor) {
+                                                                          const StaffActor& actor) {
     const auto id = path_id(request, "id");
     if (!id) return error_response(no_such_customer(), request.request_id);
     return handler(request, actor, UserId{*id});
@@ -233,7 +233,7 @@ Handler adjust_balance(const AdminCustomersApi& api, const ClientAddresses& clie
 }
 
 Handler list_gift_cards(const AdminCustomersApi& api) {
-  return staff_only(api.authenticate, [api](const Request& request, const StaffActor& actor) {
+  return signed_in_staff(api.authenticate, [api](const Request& request, const StaffActor& actor) {
     const auto listing = api.list_gift_cards(actor, {.query = request.query_param("Query"),
                                                      .state = request.query_param("State"),
                                                      .page = request.query_param("Page"),
@@ -246,7 +246,7 @@ Handler list_gift_cards(const AdminCustomersApi& api) {
 }
 
 Handler issue_gift_card(const AdminCustomersApi& api, const ClientAddresses& clients) {
-  return staff_only(
+  return signed_in_staff(
       api.authenticate, [api, &clients](const Request& request, const StaffActor& actor) {
         const auto read = [&](JsonFields& fields) {
           return IssueGiftCardCommand{.actor = actor,
@@ -267,22 +267,22 @@ Handler issue_gift_card(const AdminCustomersApi& api, const ClientAddresses& cli
 }
 
 Handler void_gift_card(const AdminCustomersApi& api, const ClientAddresses& clients) {
-  return staff_only(api.authenticate,
-                    [api, &clients](const Request& request, const StaffActor& actor) {
-                      const auto id = path_id(request, "id");
-                      if (!id) return error_response(no_such_gift_card(), request.request_id);
-                      const auto read = [&](JsonFields& fields) {
-                        return VoidGiftCardCommand{.actor = actor,
-                                                   .card = GiftCardId{*id},
-                                                   .reason = fields.optional_string("reason"),
-                                                   .address = address_of(request, clients)};
-                      };
-                      return read_then_call(request, read, [&](const VoidGiftCardCommand& command) {
-                        const auto voided = api.void_gift_card(command);
-                        if (!voided) return error_response(voided.error(), request.request_id);
-                        return json_response(200, gift_card_json(*voided));
-                      });
-                    });
+  return signed_in_staff(
+      api.authenticate, [api, &clients](const Request& request, const StaffActor& actor) {
+        const auto id = path_id(request, "id");
+        if (!id) return error_response(no_such_gift_card(), request.request_id);
+        const auto read = [&](JsonFields& fields) {
+          return VoidGiftCardCommand{.actor = actor,
+                                     .card = GiftCardId{*id},
+                                     .reason = fields.optional_string("reason"),
+                                     .address = address_of(request, clients)};
+        };
+        return read_then_call(request, read, [&](const VoidGiftCardCommand& command) {
+          const auto voided = api.void_gift_card(command);
+          if (!voided) return error_response(voided.error(), request.request_id);
+          return json_response(200, gift_card_json(*voided));
+        });
+      });
 }
 
 }  // namespace
