@@ -53,7 +53,7 @@ TEST(PaymentCheckoutEvent, AsyncPaymentFailedAndExpired_AreFailed) {
 TEST(PaymentCheckoutEvent, OtherTypes_AreIgnoredEvenWithoutAReference) {
   EXPECT_EQ(read_checkout_event(event("payment_intent.succeeded", R"("amount":1234)")).error(),
             WebhookError::Ignored);
-  EXPECT_EQ(read_checkout_event(event("charge.refunded", kPaidSession)).error(),
+  EXPECT_EQ(read_checkout_event(event("charge.succeeded", kPaidSession)).error(),
             WebhookError::Ignored);
 }
 
