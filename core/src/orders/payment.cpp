@@ -22,6 +22,12 @@ constexpr std::array<std::pair<PaymentPurpose, std::string_view>, 2> kPurposeNam
     {PaymentPurpose::Deposit, "Deposit"},
 }};
 
+constexpr std::array<std::pair<PaymentChangeSource, std::string_view>, 3> kChangeSourceNames{{
+    {PaymentChangeSource::Placed, "placed"},
+    {PaymentChangeSource::Webhook, "webhook"},
+    {PaymentChangeSource::Expiry, "expiry"},
+}};
+
 void check_browser_text(std::string_view field, std::string& value, std::size_t max_length,
                         ValidationErrors& errors) {
   value = std::string(text::trim(value));
@@ -60,6 +66,20 @@ std::string_view name(PaymentStatus status) noexcept {
 
 std::optional<PaymentStatus> parse_payment_status(std::string_view text) noexcept {
   for (const auto& [value, known] : kStatusNames) {
+    if (known == text) return value;
+  }
+  return std::nullopt;
+}
+
+std::string_view name(PaymentChangeSource source) noexcept {
+  for (const auto& [value, text] : kChangeSourceNames) {
+    if (value == source) return text;
+  }
+  return "placed";
+}
+
+std::optional<PaymentChangeSource> parse_payment_change_source(std::string_view text) noexcept {
+  for (const auto& [value, known] : kChangeSourceNames) {
     if (known == text) return value;
   }
   return std::nullopt;
