@@ -28,6 +28,25 @@ constexpr std::array<std::pair<PaymentChangeSource, std::string_view>, 3> kChang
     {PaymentChangeSource::Expiry, "expiry"},
 }};
 
+// The text of `value` in `names`; the first entry's for a value not listed.
+template <class Enum, std::size_t N>
+std::string_view name_in(const std::array<std::pair<Enum, std::string_view>, N>& names,
+                         Enum value) noexcept {
+  for (const auto& [listed, text] : names) {
+    if (listed == value) return text;
+  }
+  return names.front().second;
+}
+
+template <class Enum, std::size_t N>
+std::optional<Enum> parse_in(const std::array<std::pair<Enum, std::string_view>, N>& names,
+                             std::string_view text) noexcept {
+  for (const auto& [value, known] : names) {
+    if (known == text) return value;
+  }
+  return std::nullopt;
+}
+
 void check_browser_text(std::string_view field, std::string& value, std::size_t max_length,
                         ValidationErrors& errors) {
   value = std::string(text::trim(value));
@@ -58,45 +77,27 @@ void check_browser(BrowserInfo& browser, ValidationErrors& errors) {
 }
 
 std::string_view name(PaymentStatus status) noexcept {
-  for (const auto& [value, text] : kStatusNames) {
-    if (value == status) return text;
-  }
-  return "Pending";
+  return name_in(kStatusNames, status);
 }
 
 std::optional<PaymentStatus> parse_payment_status(std::string_view text) noexcept {
-  for (const auto& [value, known] : kStatusNames) {
-    if (known == text) return value;
-  }
-  return std::nullopt;
+  return parse_in(kStatusNames, text);
 }
 
 std::string_view name(PaymentChangeSource source) noexcept {
-  for (const auto& [value, text] : kChangeSourceNames) {
-    if (value == source) return text;
-  }
-  return "placed";
+  return name_in(kChangeSourceNames, source);
 }
 
 std::optional<PaymentChangeSource> parse_payment_change_source(std::string_view text) noexcept {
-  for (const auto& [value, known] : kChangeSourceNames) {
-    if (known == text) return value;
-  }
-  return std::nullopt;
+  return parse_in(kChangeSourceNames, text);
 }
 
 std::string_view name(PaymentPurpose purpose) noexcept {
-  for (const auto& [value, text] : kPurposeNames) {
-    if (value == purpose) return text;
-  }
-  return "Order";
+  return name_in(kPurposeNames, purpose);
 }
 
 std::optional<PaymentPurpose> parse_payment_purpose(std::string_view text) noexcept {
-  for (const auto& [value, known] : kPurposeNames) {
-    if (known == text) return value;
-  }
-  return std::nullopt;
+  return parse_in(kPurposeNames, text);
 }
 
 std::expected<PaymentStatus, TransitionError> transition(PaymentStatus from,
