@@ -309,6 +309,12 @@ TEST_F(AdminOrders, AFullRefundOfASandboxCardOrder_SucceedsWhenTheRefundWebhookA
   const auto id = parse_object(made).at("refund").at("id").as_int64();
   // The sandbox records the refund and sends a signed charge.refunded, as Stripe would.
   EXPECT_EQ(settled_refund_status(order, id), "succeeded");
+  const auto settled = order_page(order);
+  std::vector<std::string> kinds;
+  for (const auto& event : settled.at("webhookEvents").as_array()) {
+    kinds.emplace_back(event.at("kind").as_string());
+  }
+  EXPECT_THAT(kinds, ElementsAre("checkout.session.completed", "charge.refunded"));
   EXPECT_EQ(customers_order(ann, order).at("refundStatus").as_string(), "Refunded");
   EXPECT_EQ(shop().get(fmt::format("/api/artworks/{}/download", artwork), ann).status, 404);
   EXPECT_THAT(shop().mail_to(ann.email, "back to the card you paid with"),
