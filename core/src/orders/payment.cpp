@@ -5,6 +5,7 @@
 #include <array>
 #include <utility>
 
+#include "artshop/core/enum_names.hpp"
 #include "artshop/core/text.hpp"
 
 namespace artshop {
@@ -27,25 +28,6 @@ constexpr std::array<std::pair<PaymentChangeSource, std::string_view>, 3> kChang
     {PaymentChangeSource::Webhook, "webhook"},
     {PaymentChangeSource::Expiry, "expiry"},
 }};
-
-// The text of `value` in `names`; the first entry's for a value not listed.
-template <class Enum, std::size_t N>
-std::string_view name_in(const std::array<std::pair<Enum, std::string_view>, N>& names,
-                         Enum value) noexcept {
-  for (const auto& [listed, text] : names) {
-    if (listed == value) return text;
-  }
-  return names.front().second;
-}
-
-template <class Enum, std::size_t N>
-std::optional<Enum> parse_in(const std::array<std::pair<Enum, std::string_view>, N>& names,
-                             std::string_view text) noexcept {
-  for (const auto& [value, known] : names) {
-    if (known == text) return value;
-  }
-  return std::nullopt;
-}
 
 void check_browser_text(std::string_view field, std::string& value, std::size_t max_length,
                         ValidationErrors& errors) {
