@@ -13,8 +13,9 @@ class WatchedOutbox final : public MailOutbox {
  public:
   explicit WatchedOutbox(MailOutbox& inner) noexcept : inner_(inner) {}
 
-  void enqueue(const EmailMessage& message, std::chrono::sys_seconds now) override {
-    inner_.enqueue(message, now);
+  void enqueue(const EmailMessage& message, std::chrono::sys_seconds now,
+               std::string_view about) override {
+    inner_.enqueue(message, now, about);
     queued = true;
   }
   std::vector<OutboxMail> claim_due(std::chrono::sys_seconds now,

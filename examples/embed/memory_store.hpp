@@ -190,8 +190,10 @@ class MemoryPaymentRepository final : public PaymentRepository {
     }
     return std::nullopt;
   }
+  // The payment history (payment_status_changes) is the back office's: an embedding program
+  // keeps none.
   bool update_status(PaymentId id, PaymentStatus from, PaymentStatus to,
-                     std::chrono::sys_seconds at) override {
+                     std::chrono::sys_seconds at, PaymentChangeSource /*source*/) override {
     auto& payment = tables_.payments.at(id.value);
     if (payment.status != from) return false;
     payment.status = to;
@@ -458,7 +460,8 @@ class MemoryMailOutbox final : public MailOutbox {
  public:
   explicit MemoryMailOutbox(Tables& tables) : tables_(tables) {}
 
-  void enqueue(const EmailMessage& message, sys_seconds now) override {
+  // `about` is for the back office's order page, which an embedding program has not.
+  void enqueue(const EmailMessage& message, sys_seconds now, std::string_view /*about*/) override {
     const auto id = tables_.outbox.empty() ? 1 : tables_.outbox.rbegin()->first + 1;
     auto queued = message;
     queued.delivery_key = "mail-" + std::to_string(id);

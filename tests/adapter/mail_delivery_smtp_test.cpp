@@ -52,7 +52,7 @@ class OutboxDelivery : public ::testing::Test {
     ASSERT_TRUE(transactions.write([&](Repositories& repos) -> Result<void> {
       repos.mail_outbox.enqueue(
           {.to = std::move(to), .subject = "Your reset code", .text_body = "Your code: ABCD2345\n"},
-          std::chrono::floor<std::chrono::seconds>(clock.now()));
+          std::chrono::floor<std::chrono::seconds>(clock.now()), {});
       return {};
     }));
   }

@@ -26,6 +26,7 @@ TEST(PaymentCheckoutEvent, CompletedAndPaid_IsPaidWithTheAmount) {
   EXPECT_EQ(read->reference, "ord_42");
   EXPECT_EQ(read->outcome, PaymentOutcome::Paid);
   EXPECT_EQ(read->amount, Money(1234, Currency::EUR));
+  EXPECT_EQ(read->kind, "checkout.session.completed") << "kept for the order page";
 }
 
 TEST(PaymentCheckoutEvent, CompletedButUnpaid_IsIgnoredUntilTheAsyncOutcome) {
@@ -45,6 +46,7 @@ TEST(PaymentCheckoutEvent, AsyncPaymentFailedAndExpired_AreFailed) {
   for (const auto* type : {"checkout.session.async_payment_failed", "checkout.session.expired"}) {
     const auto read = read_checkout_event(event(type, kUnpaidSession));
     ASSERT_TRUE(read.has_value()) << type;
+    EXPECT_EQ(read->kind, type);
     EXPECT_EQ(read->outcome, PaymentOutcome::Failed) << type;
     EXPECT_EQ(read->reference, "ord_42") << type;
   }

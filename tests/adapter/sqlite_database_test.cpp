@@ -9,6 +9,7 @@
 #include "artshop/sqlite/connection_pool.hpp"
 #include "artshop/sqlite/migrations.hpp"
 #include "artshop/sqlite/transaction.hpp"
+#include "support/payments_before_history.hpp"
 #include "support/temp_dir.hpp"
 
 namespace artshop::sqlite {
@@ -144,6 +145,32 @@ TEST_F(SqliteDatabase, TagsWrittenBeforeTheirOrderWasAColumn_KeepTheOrderTheyWer
   const auto offer = sql::SqlOfferRepository(connection).find_by_id(OfferId{1});
   ASSERT_TRUE(offer.has_value());
   EXPECT_EQ(offer->tags, (std::vector<std::string>{"water", "norway", "arctic"}));
+}
+
+TEST_F(SqliteDatabase, PaymentsMadeBeforeTheirHistory_GetTheHistoryThatCanBeKnown) {
+  Connection connection(file);
+  migrate(connection,
+          artshop_schema().first(static_cast<std::size_t>(testing::kVersionBeforeHistory)));
+  connection.execute(testing::kPaymentsBeforeHistory);
+  // A mail sent and deleted after the one kept: its id is never given again.
+  connection.execute(
+      "INSERT INTO mail_outbox (id, recipient, subject, body, status, attempts, created_at,"
+      " next_attempt_at) VALUES (9, 'a@b.c', 'Sent', '', 'Pending', 0, 70, 70);"
+      "DELETE FROM mail_outbox WHERE id = 9;");
+  migrate(connection, artshop_schema());
+  const auto count = [&](std::string_view query) {
+    auto row = connection.prepare(query);
+    row.step();
+    return row.column_int(0);
+  };
+  for (const auto& [query, expected] : testing::kHistoryAfterMigration) {
+    EXPECT_EQ(count(query), expected) << query;
+  }
+  auto next = connection.prepare(
+      "INSERT INTO mail_outbox (recipient, subject, body, status, attempts, created_at,"
+      " next_attempt_at) VALUES ('a@b.c', 'Next', '', 'Pending', 0, 80, 80) RETURNING id");
+  ASSERT_TRUE(next.step());
+  EXPECT_EQ(next.column_int(0), 10) << "the rebuilt outbox goes on after the highest id given";
 }
 
 }  // namespace

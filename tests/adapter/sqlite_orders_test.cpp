@@ -247,8 +247,10 @@ TEST_F(SqliteOrders, StatusChangesAreGuardedByTheStatusTheyLeave) {
   const auto moves = transactions.write([&](Repositories& repos) -> Result<std::vector<bool>> {
     const auto id = placed->order.payment.id;
     return std::vector<bool>{
-        repos.payments.update_status(id, PaymentStatus::Pending, PaymentStatus::Failed, kNow),
-        repos.payments.update_status(id, PaymentStatus::Pending, PaymentStatus::Paid, kNow)};
+        repos.payments.update_status(id, PaymentStatus::Pending, PaymentStatus::Failed, kNow,
+                                     PaymentChangeSource::Webhook),
+        repos.payments.update_status(id, PaymentStatus::Pending, PaymentStatus::Paid, kNow,
+                                     PaymentChangeSource::Webhook)};
   });
   EXPECT_THAT(moves.value(), ElementsAre(true, false));
 }
@@ -348,9 +350,9 @@ TEST_F(SqliteOrders, AGiftCardIsStoredByDigestAndRedeemedOnce) {
 
 TEST_F(SqliteOrders, APaymentEventIdIsRecordedOnce) {
   const auto answers = transactions.write([&](Repositories& repos) -> Result<std::vector<bool>> {
-    return std::vector<bool>{repos.payment_events.record("evt_1", kNow),
-                             repos.payment_events.record("evt_1", kNow),
-                             repos.payment_events.record("evt_2", kNow)};
+    return std::vector<bool>{repos.payment_events.record({.event_id = "evt_1"}, kNow),
+                             repos.payment_events.record({.event_id = "evt_1"}, kNow),
+                             repos.payment_events.record({.event_id = "evt_2"}, kNow)};
   });
   EXPECT_THAT(answers.value(), ElementsAre(true, false, true));
 }

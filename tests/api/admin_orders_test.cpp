@@ -267,6 +267,33 @@ TEST_F(AdminOrders, ARefundedLine_StopsDownloadingAndItsOrderShowsRefunded) {
   EXPECT_EQ(page.at("artworks").at(0).at("lineNumber").as_int64(), 1);
 }
 
+TEST_F(AdminOrders, TheOrderPage_ShowsThePaymentsHistoryItsWebhookEventsAndItsMails) {
+  const auto ann = shop().sign_up();
+  const auto order = paid_order(ann, {shop().cheapest_regular()}, false, "10.00");
+  const auto page = order_page(order);
+  const auto reference = std::string(page.at("reference").as_string());
+  std::vector<std::string> history;
+  for (const auto& change : page.at("payment").at("history").as_array()) {
+    const auto& from = change.at("from");
+    history.push_back(fmt::format("{}>{} ({})", from.is_null() ? "-" : from.as_string().c_str(),
+                                  change.at("to").as_string().c_str(),
+                                  change.at("source").as_string().c_str()));
+  }
+  EXPECT_THAT(history, ElementsAre("->Pending (placed)", "Pending>Paid (webhook)"));
+  const auto events = page.at("webhookEvents").as_array();
+  ASSERT_THAT(events, SizeIs(1));
+  EXPECT_EQ(events.at(0).at("eventId").as_string(), "evt_" + reference);
+  EXPECT_EQ(events.at(0).at("kind").as_string(), "checkout.session.completed");
+  // The gift card's number mailed to the buyer, listed as queued or sent (never its text).
+  const auto mails = page.at("mails").as_array();
+  ASSERT_THAT(mails, SizeIs(1));
+  EXPECT_EQ(mails.at(0).at("to").as_string(), ann.email);
+  EXPECT_THAT(std::string(mails.at(0).at("subject").as_string()), HasSubstr("gift card"));
+  shop().mail_to(ann.email, "gift card");
+  eventually(
+      [&] { return order_page(order).at("mails").at(0).at("status").as_string() == "sent"; });
+}
+
 TEST_F(AdminOrders, AFullRefundOfASandboxCardOrder_SucceedsWhenTheRefundWebhookArrives) {
   const auto ann = shop().sign_up();
   const auto order = paid_order(ann, {shop().cheapest_regular()}, false);
@@ -280,6 +307,12 @@ TEST_F(AdminOrders, AFullRefundOfASandboxCardOrder_SucceedsWhenTheRefundWebhookA
   const auto id = parse_object(made).at("refund").at("id").as_int64();
   // The sandbox records the refund and sends a signed charge.refunded, as Stripe would.
   EXPECT_EQ(settled_refund_status(order, id), "succeeded");
+  const auto settled = order_page(order);
+  std::vector<std::string> kinds;
+  for (const auto& event : settled.at("webhookEvents").as_array()) {
+    kinds.emplace_back(event.at("kind").as_string());
+  }
+  EXPECT_THAT(kinds, ElementsAre("checkout.session.completed", "charge.refunded"));
   EXPECT_EQ(customers_order(ann, order).at("refundStatus").as_string(), "Refunded");
   EXPECT_EQ(shop().get(fmt::format("/api/artworks/{}/download", artwork), ann).status, 404);
   EXPECT_THAT(shop().mail_to(ann.email, "back to the card you paid with"),

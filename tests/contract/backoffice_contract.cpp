@@ -227,5 +227,104 @@ TEST_P(BackOfficeContract, Postings_AreReadWithTheirTimeOldestFirst) {
   EXPECT_EQ(found[1].entries[0].side, Side::Debit);
 }
 
+TEST_P(BackOfficeContract, APaymentsHistory_HoldsItsCreationAndEachChangeWithItsSource) {
+  const auto payment = read([&](Repositories& repos) { return repos.orders.find(order); })->payment;
+  const auto moves = write([&](Repositories& repos) {
+    return std::vector<bool>{
+        repos.payments.update_status(payment.id, PaymentStatus::Pending, PaymentStatus::Paid,
+                                     kNow + 1h, PaymentChangeSource::Webhook),
+        repos.payments.update_status(payment.id, PaymentStatus::Pending, PaymentStatus::Failed,
+                                     kNow + 2h, PaymentChangeSource::Expiry)};
+  });
+  EXPECT_THAT(moves, ElementsAre(true, false));
+  const auto deposit = add_payment(a_deposit(ann, "D-1", kNow));
+  write([&](Repositories& repos) {
+    repos.payments.update_status(deposit, PaymentStatus::Pending, PaymentStatus::Expired, kNow + 3h,
+                                 PaymentChangeSource::Expiry);
+  });
+  EXPECT_THAT(
+      read([&](Repositories& repos) { return repos.staff_orders.payment_history(payment.id); }),
+      ElementsAre(PaymentStatusChange{.at = payment.created_at,
+                                      .from = std::nullopt,
+                                      .to = PaymentStatus::Pending,
+                                      .source = PaymentChangeSource::Placed},
+                  PaymentStatusChange{.at = kNow + 1h,
+                                      .from = PaymentStatus::Pending,
+                                      .to = PaymentStatus::Paid,
+                                      .source = PaymentChangeSource::Webhook}))
+      << "the refused move wrote nothing, and the deposit's changes are its own";
+}
+
+TEST_P(BackOfficeContract, WebhookEvents_AreListedForTheirPaymentWithTheirKindOnce) {
+  const auto recorded = write([](Repositories& repos) {
+    return std::vector<bool>{
+        repos.payment_events.record(
+            {.event_id = "evt_2", .reference = "R-1", .kind = "charge.refunded"}, kNow + 1h),
+        repos.payment_events.record(
+            {.event_id = "evt_1", .reference = "R-1", .kind = "checkout.session.completed"}, kNow),
+        repos.payment_events.record(
+            {.event_id = "evt_other", .reference = "R-2", .kind = "checkout.session.completed"},
+            kNow),
+        repos.payment_events.record(
+            {.event_id = "evt_1", .reference = "R-1", .kind = "charge.refunded"}, kNow + 2h)};
+  });
+  EXPECT_THAT(recorded, ElementsAre(true, true, true, false));
+  EXPECT_THAT(
+      read([](Repositories& repos) { return repos.staff_orders.webhook_events("R-1"); }),
+      ElementsAre(
+          WebhookEventRecord{
+              .event_id = "evt_1", .kind = "checkout.session.completed", .received_at = kNow},
+          WebhookEventRecord{
+              .event_id = "evt_2", .kind = "charge.refunded", .received_at = kNow + 1h}));
+}
+
+TEST_P(BackOfficeContract, MailsAboutAnOrder_AreListedQueuedSentOrFailed_AndOnlyTheyStaySent) {
+  const auto mail = [](std::string subject) {
+    return EmailMessage{.to = "ann@example.com",
+                        .subject = std::move(subject),
+                        .text_body = "Your gift card: 1234-5678",
+                        .delivery_key = {}};
+  };
+  write([&](Repositories& repos) {
+    repos.mail_outbox.enqueue(mail("Sent"), kNow, "order:7");
+    repos.mail_outbox.enqueue(mail("Failed"), kNow, "order:7");
+    repos.mail_outbox.enqueue(mail("Reset code"), kNow, "");
+    repos.mail_outbox.enqueue(mail("Other order"), kNow, "order:8");
+  });
+  const auto claimed =
+      write([](Repositories& repos) { return repos.mail_outbox.claim_due(kNow, kNow + 1h, 10); });
+  ASSERT_THAT(claimed, SizeIs(4));
+  write([&](Repositories& repos) {
+    repos.mail_outbox.mark_sent(claimed[0].id);
+    repos.mail_outbox.mark_dead(claimed[1].id, 5, "550 no such user");
+    repos.mail_outbox.mark_sent(claimed[2].id);
+    repos.mail_outbox.enqueue(mail("Queued"), kNow + 1h, "order:7");
+  });
+  EXPECT_THAT(read([](Repositories& repos) { return repos.staff_orders.mails_about("order:7"); }),
+              ElementsAre(OutboxMailRecord{.at = kNow,
+                                           .to = "ann@example.com",
+                                           .subject = "Sent",
+                                           .state = OutboxMailState::Sent},
+                          OutboxMailRecord{.at = kNow,
+                                           .to = "ann@example.com",
+                                           .subject = "Failed",
+                                           .state = OutboxMailState::Failed},
+                          OutboxMailRecord{.at = kNow + 1h,
+                                           .to = "ann@example.com",
+                                           .subject = "Queued",
+                                           .state = OutboxMailState::Queued}));
+  const auto counts = read([](Repositories& repos) { return repos.mail_outbox.counts(); });
+  EXPECT_EQ(counts.pending, 2) << "the other order's mail and the new one: a sent mail kept is "
+                                  "not pending";
+  EXPECT_EQ(counts.dead, 1);
+  std::vector<std::string> due;
+  for (const auto& again : write([](Repositories& repos) {
+         return repos.mail_outbox.claim_due(kNow + 2h, kNow + 3h, 10);
+       })) {
+    due.push_back(again.message.subject);
+  }
+  EXPECT_THAT(due, ElementsAre("Other order", "Queued")) << "a sent mail is never claimed again";
+}
+
 }  // namespace
 }  // namespace artshop::contract

@@ -235,12 +235,15 @@ TEST_P(LedgerContract, TheAdjustmentsAccount_TakesEntries) {
 }
 
 TEST_P(PaymentEventContract, Record_TheSameEventTwice_AnswersFalseTheSecondTime) {
-  EXPECT_TRUE(
-      write([](Repositories& repos) { return repos.payment_events.record("evt_1", kNow); }));
-  EXPECT_FALSE(
-      write([](Repositories& repos) { return repos.payment_events.record("evt_1", kNow + 1h); }));
-  EXPECT_TRUE(
-      write([](Repositories& repos) { return repos.payment_events.record("evt_2", kNow); }));
+  EXPECT_TRUE(write([](Repositories& repos) {
+    return repos.payment_events.record({.event_id = "evt_1"}, kNow);
+  }));
+  EXPECT_FALSE(write([](Repositories& repos) {
+    return repos.payment_events.record({.event_id = "evt_1"}, kNow + 1h);
+  }));
+  EXPECT_TRUE(write([](Repositories& repos) {
+    return repos.payment_events.record({.event_id = "evt_2"}, kNow);
+  }));
 }
 
 // The back office's list: a whole number by its digest, an e-mail (the buyer's or the

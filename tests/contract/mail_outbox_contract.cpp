@@ -14,7 +14,7 @@ void enqueue(Repositories& repos, std::string to, sys_seconds now) {
                              .subject = "Your reset code",
                              .text_body = "Your code: ABCD2345\nünïcode\n",
                              .delivery_key = {}},
-                            now);
+                            now, {});
 }
 
 std::vector<std::string> recipients(const std::vector<OutboxMail>& mails) {

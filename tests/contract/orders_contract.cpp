@@ -65,14 +65,16 @@ TEST_P(PaymentContract, UpdateStatus_FromTheExpectedStatus_AppliesOnceAndRecords
   const auto ann = add_account("ann@example.com");
   const auto id = add_payment(a_deposit(ann, "D-1", kNow));
   EXPECT_FALSE(write([&](Repositories& repos) {
-    return repos.payments.update_status(id, PaymentStatus::Paid, PaymentStatus::Failed, kNow);
+    return repos.payments.update_status(id, PaymentStatus::Paid, PaymentStatus::Failed, kNow,
+                                        PaymentChangeSource::Webhook);
   }));
   EXPECT_TRUE(write([&](Repositories& repos) {
     return repos.payments.update_status(id, PaymentStatus::Pending, PaymentStatus::Expired,
-                                        kNow + 1h);
+                                        kNow + 1h, PaymentChangeSource::Webhook);
   }));
   EXPECT_FALSE(write([&](Repositories& repos) {
-    return repos.payments.update_status(id, PaymentStatus::Pending, PaymentStatus::Paid, kNow + 2h);
+    return repos.payments.update_status(id, PaymentStatus::Pending, PaymentStatus::Paid, kNow + 2h,
+                                        PaymentChangeSource::Webhook);
   }));
   const auto found = read([&](Repositories& repos) { return repos.payments.find(id); });
   EXPECT_EQ(found->status, PaymentStatus::Expired);
@@ -82,7 +84,7 @@ TEST_P(PaymentContract, UpdateStatus_FromTheExpectedStatus_AppliesOnceAndRecords
 TEST_P(PaymentContract, UpdateStatus_OfAnUnknownPayment_AnswersFalse) {
   EXPECT_FALSE(write([](Repositories& repos) {
     return repos.payments.update_status(PaymentId{42}, PaymentStatus::Pending, PaymentStatus::Paid,
-                                        kNow);
+                                        kNow, PaymentChangeSource::Webhook);
   }));
 }
 
@@ -93,7 +95,7 @@ TEST_P(PaymentContract, UpdateStatus_OfAnOrdersPayment_IsWhatTheOrderReadsBack) 
   const auto payment = read([&](Repositories& repos) { return repos.orders.find(id)->payment.id; });
   EXPECT_TRUE(write([&](Repositories& repos) {
     return repos.payments.update_status(payment, PaymentStatus::Pending, PaymentStatus::Paid,
-                                        kNow + 1min);
+                                        kNow + 1min, PaymentChangeSource::Webhook);
   }));
   const auto found = read([&](Repositories& repos) { return repos.orders.find(id); });
   EXPECT_EQ(found->payment.status, PaymentStatus::Paid);
@@ -109,7 +111,8 @@ TEST_P(PaymentContract, PendingExpired_GivesPendingPaymentsOfEveryPurposeWhoseWi
   add_payment(a_deposit(ann, "deposit-open", kNow - 1min));
   const auto failed = add_payment(a_deposit(ann, "deposit-failed", kNow - 2h));
   write([&](Repositories& repos) {
-    repos.payments.update_status(failed, PaymentStatus::Pending, PaymentStatus::Failed, kNow);
+    repos.payments.update_status(failed, PaymentStatus::Pending, PaymentStatus::Failed, kNow,
+                                 PaymentChangeSource::Webhook);
   });
   const auto expired =
       read([&](Repositories& repos) { return repos.payments.pending_expired(kNow); });
@@ -134,7 +137,8 @@ TEST_P(PaymentContract, CountPendingForUser_CountsOnePurposeOfOneUserWithinTheWi
         0u);
   });
   write([&](Repositories& repos) {
-    repos.payments.update_status(open, PaymentStatus::Pending, PaymentStatus::Paid, kNow);
+    repos.payments.update_status(open, PaymentStatus::Pending, PaymentStatus::Paid, kNow,
+                                 PaymentChangeSource::Webhook);
   });
   EXPECT_EQ(read([&](Repositories& repos) {
               return repos.payments.count_pending_for_user(ann, PaymentPurpose::Deposit, kNow);
@@ -206,7 +210,8 @@ TEST_P(OrderContract, PendingForUser_GivesOnlyOrdersWhosePaymentIsPendingAndOpen
   add_payment(a_deposit(ann, "deposit", kNow - 1min));
   write([&](Repositories& repos) {
     const auto payment = repos.orders.find(paid)->payment.id;
-    repos.payments.update_status(payment, PaymentStatus::Pending, PaymentStatus::Paid, kNow);
+    repos.payments.update_status(payment, PaymentStatus::Pending, PaymentStatus::Paid, kNow,
+                                 PaymentChangeSource::Webhook);
   });
   EXPECT_THAT(references(read(
                   [&](Repositories& repos) { return repos.orders.pending_for_user(ann, kNow); })),

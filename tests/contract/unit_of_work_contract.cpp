@@ -30,7 +30,7 @@ void write_everywhere(Repositories& repos, const Order& order_to_place) {
                                 Rate{Rate::kScale})
                         .build()
                         .value());
-  repos.payment_events.record("evt_rolled_back", kNow);
+  repos.payment_events.record({.event_id = "evt_rolled_back"}, kNow);
   repos.idempotency.insert({.user = ann,
                             .key = "key-1",
                             .request_hash = "hash",
@@ -58,7 +58,7 @@ void expect_nothing_left_behind(UnitOfWork& transactions, const Order& order_not
   });
   transactions.run(Mode::Write, [&](Repositories& repos) {
     EXPECT_TRUE(repos.accounts.insert("bob@example.com", "hash", kNow));
-    EXPECT_TRUE(repos.payment_events.record("evt_rolled_back", kNow));
+    EXPECT_TRUE(repos.payment_events.record({.event_id = "evt_rolled_back"}, kNow));
     const auto order = insert_order(repos, order_not_placed);
     EXPECT_TRUE(repos.orders.reserve_exclusive(offer, order));
     return true;

@@ -10,6 +10,7 @@
 
 #include "artshop/sqlite/migrations.hpp"
 #include "postgres/fixture.hpp"
+#include "support/payments_before_history.hpp"
 
 namespace artshop::postgres {
 namespace {
@@ -218,6 +219,15 @@ TEST_F(PostgresMigrations, PaymentsKeepTheIdsOfDepositsAndOrders) {
       payer_values + ", 'dep-next', 'Pending', 6, 7 FROM accounts RETURNING id");
   ASSERT_TRUE(next.step());
   EXPECT_EQ(next.column_int(0), 11) << "the identity continues after the moved rows";
+}
+
+TEST_F(PostgresMigrations, PaymentsMadeBeforeTheirHistory_GetTheHistoryThatCanBeKnown) {
+  migrate(*db, up_to(testing::kVersionBeforeHistory));
+  db->execute(testing::kPaymentsBeforeHistory);
+  migrate(*db, artshop_schema());
+  for (const auto& [query, expected] : testing::kHistoryAfterMigration) {
+    EXPECT_EQ(integer(query), expected) << query;
+  }
 }
 
 }  // namespace

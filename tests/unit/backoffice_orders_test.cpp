@@ -188,7 +188,10 @@ class BackOfficeOrders : public ::testing::Test {
       EXPECT_TRUE(handle({.event_id = "evt_" + placed->order.payment.reference,
                           .reference = placed->order.payment.reference,
                           .outcome = PaymentOutcome::Paid,
-                          .amount = placed->order.total()}));
+                          .amount = placed->order.total(),
+                          .refund_reference = {},
+                          .provider_refund = {},
+                          .kind = "checkout.session.completed"}));
     }
     return *fakes::InMemoryOrders(store.state).find(placed->order.id);
   }
@@ -486,6 +489,44 @@ TEST_F(BackOfficeOrders, TheOrderPage_ShowsPostingsArtworksAndRefunds) {
   EXPECT_FALSE(detail->artworks[1].downloadable);
   ASSERT_THAT(detail->refunds, SizeIs(1));
   EXPECT_EQ(detail->order.refunded_minor, 50'00);
+}
+
+TEST_F(BackOfficeOrders, TheOrderPage_ShowsThePaymentsHistoryWebhookEventsAndMails) {
+  const auto order = paid_order({{harbour.value, 11}}, false, 10'00);
+  const auto detail = get_order(actor(StaffRole::Support), order.id);
+  ASSERT_TRUE(detail);
+  const auto& payment = order.payment;
+  EXPECT_THAT(detail->payment_history,
+              ElementsAre(PaymentStatusChange{.at = payment.created_at,
+                                              .from = std::nullopt,
+                                              .to = PaymentStatus::Pending,
+                                              .source = PaymentChangeSource::Placed},
+                          PaymentStatusChange{.at = *payment.settled_at,
+                                              .from = PaymentStatus::Pending,
+                                              .to = PaymentStatus::Paid,
+                                              .source = PaymentChangeSource::Webhook}));
+  ASSERT_THAT(detail->webhook_events, SizeIs(1));
+  EXPECT_EQ(detail->webhook_events[0].event_id, "evt_" + payment.reference);
+  EXPECT_EQ(detail->webhook_events[0].kind, "checkout.session.completed");
+  // The gift card's mail, queued about this order (the deposit's mails and events are not).
+  ASSERT_THAT(detail->mails, SizeIs(1));
+  EXPECT_EQ(detail->mails[0].to, "ann@example.com");
+  EXPECT_EQ(detail->mails[0].subject, "Your Artshop gift card");
+  EXPECT_EQ(detail->mails[0].state, OutboxMailState::Queued);
+}
+
+TEST_F(BackOfficeOrders, ARefundsMail_IsListedOnItsOrdersPage) {
+  const auto order = paid_order({{harbour.value, 11}, {harbour.value, 12}}, true);
+  ASSERT_TRUE(refund(refund_of(order, {2})));
+  const auto detail = get_order(actor(StaffRole::Support), order.id);
+  ASSERT_TRUE(detail);
+  ASSERT_THAT(detail->mails, SizeIs(1));
+  EXPECT_THAT(detail->mails[0].subject, HasSubstr("refund"));
+  // Paid at once from the balance: one change, at its creation.
+  ASSERT_THAT(detail->payment_history, SizeIs(1));
+  EXPECT_EQ(detail->payment_history[0].to, PaymentStatus::Paid);
+  EXPECT_EQ(detail->payment_history[0].source, PaymentChangeSource::Placed);
+  EXPECT_THAT(detail->webhook_events, IsEmpty());
 }
 
 TEST_F(BackOfficeOrders, Search_FiltersByStatusRefundAndAmountAndPagesNewestFirst) {

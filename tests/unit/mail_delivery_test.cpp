@@ -46,7 +46,7 @@ class MailDelivery : public ::testing::Test {
   // Queues the mails in one committed transaction, as a use case does.
   void queue(std::initializer_list<std::string> recipients) {
     ASSERT_TRUE(outbox.write([&](Transactions<MailOutbox>::Scope& tx) -> Result<void> {
-      for (const auto& to : recipients) tx.get<MailOutbox>().enqueue(mail_to(to), now());
+      for (const auto& to : recipients) tx.get<MailOutbox>().enqueue(mail_to(to), now(), {});
       return {};
     }));
   }
@@ -79,7 +79,7 @@ TEST_F(MailDelivery, QueuedMails_GoOutOnceEachInQueueingOrderAndLeaveTheOutbox) 
 
 TEST_F(MailDelivery, AMailQueuedInATransactionThatRolledBack_IsNeverSent) {
   const auto refused = outbox.write([&](Transactions<MailOutbox>::Scope& tx) -> Result<void> {
-    tx.get<MailOutbox>().enqueue(mail_to("ann@example.com"), now());
+    tx.get<MailOutbox>().enqueue(mail_to("ann@example.com"), now(), {});
     return std::unexpected(Error::conflict("the cause was not committed"));
   });
   ASSERT_FALSE(refused);

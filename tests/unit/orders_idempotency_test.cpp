@@ -138,7 +138,7 @@ Result<void> effect_with_answer(fakes::InMemoryUnitOfWork& store,
                                 const IdempotencyRecord& reservation, std::string event,
                                 IdempotentOutcome outcome) {
   return store.write([&](Repositories& repos) -> Result<void> {
-    repos.payment_events.record(event, reservation.created_at);
+    repos.payment_events.record({.event_id = event}, reservation.created_at);
     return IdempotencyKeys::keep(repos.idempotency, reservation, std::move(outcome));
   });
 }

@@ -202,6 +202,11 @@ TEST_F(Orders, PlaceOrder_PaidByBalance_IsPaidAtOnceAndFulfilled) {
   ASSERT_TRUE(placed);
   EXPECT_EQ(placed->order.payment.status, PaymentStatus::Paid);
   EXPECT_FALSE(placed->payment_link);
+  // Paid at once: its history is the one change of its creation.
+  ASSERT_FALSE(store.state.payment_history.empty());
+  EXPECT_EQ(store.state.payment_history.back().second.to, PaymentStatus::Paid);
+  EXPECT_EQ(store.state.payment_history.back().second.from, std::nullopt);
+  EXPECT_EQ(store.state.payment_history.back().second.source, PaymentChangeSource::Placed);
   EXPECT_THAT(placed->gift_card_numbers,
               ElementsAre(MatchesRegex("[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}")));
   EXPECT_EQ(balance_micro(ann), (400'00 - 345'00) * kMicroEurPerCent);
@@ -434,6 +439,20 @@ TEST_F(Orders, ExpireUnpaidOrders_AfterThirtyMinutes_ExpiresAndReleasesTheExclus
   EXPECT_EQ(store.state.payments[0].status, PaymentStatus::Expired);
   EXPECT_THAT(store.state.reservations, IsEmpty());
   EXPECT_TRUE(place(order_of(bob, {{tower.value, 21}})));
+  // The order's payment history: placed Pending, then expired by the expiry.
+  const auto order_payment = store.state.payments[0].id;
+  std::vector<PaymentStatusChange> history;
+  for (const auto& [id, change] : store.state.payment_history) {
+    if (id == order_payment) history.push_back(change);
+  }
+  EXPECT_THAT(history, ElementsAre(PaymentStatusChange{.at = store.state.payments[0].created_at,
+                                                       .from = std::nullopt,
+                                                       .to = PaymentStatus::Pending,
+                                                       .source = PaymentChangeSource::Placed},
+                                   PaymentStatusChange{.at = *store.state.payments[0].settled_at,
+                                                       .from = PaymentStatus::Pending,
+                                                       .to = PaymentStatus::Expired,
+                                                       .source = PaymentChangeSource::Expiry}));
 }
 
 // --- Deposits and balance ------------------------------------------------------------------

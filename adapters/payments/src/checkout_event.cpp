@@ -48,6 +48,7 @@ std::expected<std::optional<Money>, WebhookError> read_amount(const boost::json:
 // a refund made at the provider of what the charge says was refunded.
 std::expected<PaymentEvent, WebhookError> read_refund(std::string id,
                                                       const boost::json::object& charge) {
+  constexpr std::string_view kKind = "charge.refunded";
   const auto* metadata = object_member(charge, "metadata");
   const auto* reference = metadata != nullptr ? string_member(*metadata, "reference") : nullptr;
   if (reference == nullptr || reference->empty()) return unexpected(WebhookError::Malformed);
@@ -56,7 +57,8 @@ std::expected<PaymentEvent, WebhookError> read_refund(std::string id,
                      .outcome = PaymentOutcome::Refunded,
                      .amount = std::nullopt,
                      .refund_reference = {},
-                     .provider_refund = {}};
+                     .provider_refund = {},
+                     .kind = std::string(kKind)};
   const auto* currency_code = string_member(charge, "currency");
   const auto currency = currency_code != nullptr ? parse_currency(*currency_code) : std::nullopt;
   if (!currency) return unexpected(WebhookError::Malformed);
@@ -118,7 +120,10 @@ std::expected<PaymentEvent, WebhookError> read_checkout_event(std::string_view b
   return PaymentEvent{.event_id = std::string(*id),
                       .reference = std::string(*reference),
                       .outcome = outcome,
-                      .amount = *amount};
+                      .amount = *amount,
+                      .refund_reference = {},
+                      .provider_refund = {},
+                      .kind = std::string(*type)};
 }
 
 }  // namespace artshop::payments

@@ -8,14 +8,15 @@ namespace artshop::sql {
 
 using std::chrono::sys_seconds;
 
-void SqlMailOutbox::enqueue(const EmailMessage& message, sys_seconds now) {
+void SqlMailOutbox::enqueue(const EmailMessage& message, sys_seconds now, std::string_view about) {
   db_.prepare(
          "INSERT INTO mail_outbox (recipient, subject, body, status, attempts, created_at, "
-         "next_attempt_at) VALUES (?1, ?2, ?3, 'Pending', 0, ?4, ?4)")
+         "next_attempt_at, about) VALUES (?1, ?2, ?3, 'Pending', 0, ?4, ?4, ?5)")
       .bind(1, message.to)
       .bind(2, message.subject)
       .bind(3, message.text_body)
       .bind(4, epoch(now))
+      .bind(5, about)
       .run();
 }
 
@@ -44,7 +45,12 @@ std::vector<OutboxMail> SqlMailOutbox::claim_due(sys_seconds now, sys_seconds cl
 }
 
 void SqlMailOutbox::mark_sent(OutboxMailId id) {
-  db_.prepare("DELETE FROM mail_outbox WHERE id = ?1").bind(1, id.value).run();
+  // A mail about an order stays for its page, without its body (it may hold gift-card
+  // numbers); any other leaves.
+  db_.prepare("UPDATE mail_outbox SET status = 'Sent', body = '' WHERE id = ?1 AND about <> ''")
+      .bind(1, id.value)
+      .run();
+  db_.prepare("DELETE FROM mail_outbox WHERE id = ?1 AND about = ''").bind(1, id.value).run();
 }
 
 void SqlMailOutbox::reschedule(OutboxMailId id, int attempts, sys_seconds next_attempt_at,
@@ -71,7 +77,8 @@ void SqlMailOutbox::mark_dead(OutboxMailId id, int attempts, std::string_view er
 }
 
 MailOutboxCounts SqlMailOutbox::counts() {
-  auto rows = db_.prepare("SELECT status, count(*) FROM mail_outbox GROUP BY status");
+  auto rows = db_.prepare(
+      "SELECT status, count(*) FROM mail_outbox WHERE status <> 'Sent' GROUP BY status");
   MailOutboxCounts counts;
   while (rows.step()) {
     const auto status = rows.column_text(0);

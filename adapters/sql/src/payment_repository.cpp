@@ -80,7 +80,24 @@ PaymentId SqlPaymentRepository::insert(const Payment& payment) {
       .bind(22, epoch(payment.expires_at))
       .bind(23, optional_epoch(payment.settled_at))
       .step();
-  return PaymentId{statement.column_int(0)};
+  const PaymentId id{statement.column_int(0)};
+  record_change(id, std::nullopt, payment.status, payment.created_at, PaymentChangeSource::Placed);
+  return id;
+}
+
+void SqlPaymentRepository::record_change(PaymentId id, std::optional<PaymentStatus> from,
+                                         PaymentStatus to, sys_seconds at,
+                                         PaymentChangeSource source) {
+  auto insert = db_.prepare(
+      "INSERT INTO payment_status_changes (payment_id, at, from_status, to_status, source) "
+      "VALUES (?1, ?2, ?3, ?4, ?5)");
+  insert.bind(1, id.value).bind(2, epoch(at));
+  if (from) {
+    insert.bind(3, name(*from));
+  } else {
+    insert.bind_null(3);
+  }
+  insert.bind(4, name(to)).bind(5, name(source)).run();
 }
 
 std::optional<Payment> SqlPaymentRepository::find(PaymentId id) {
@@ -96,14 +113,16 @@ std::optional<Payment> SqlPaymentRepository::find_by_reference(std::string_view 
 }
 
 bool SqlPaymentRepository::update_status(PaymentId id, PaymentStatus from, PaymentStatus to,
-                                         sys_seconds at) {
+                                         sys_seconds at, PaymentChangeSource source) {
   db_.prepare("UPDATE payments SET status = ?3, settled_at = ?4 WHERE id = ?1 AND status = ?2")
       .bind(1, id.value)
       .bind(2, name(from))
       .bind(3, name(to))
       .bind(4, epoch(at))
       .run();
-  return db_.changes() == 1;
+  if (db_.changes() != 1) return false;
+  record_change(id, from, to, at, source);
+  return true;
 }
 
 std::vector<Payment> SqlPaymentRepository::pending_expired(sys_seconds now) {

@@ -137,4 +137,51 @@ std::vector<OrderArtwork> SqlStaffOrderReads::artworks_of(OrderId order) {
   return found;
 }
 
+std::vector<PaymentStatusChange> SqlStaffOrderReads::payment_history(PaymentId payment) {
+  constexpr std::string_view kTable = "payment_status_changes";
+  auto rows = db_.prepare(
+      "SELECT at, from_status, to_status, source FROM payment_status_changes "
+      "WHERE payment_id = ?1 ORDER BY id");
+  rows.bind(1, payment.value);
+  return all_rows(rows, [&](const Statement& row) {
+    std::optional<PaymentStatus> from;
+    if (row.column_optional_text(1))
+      from = decode(parse_payment_status, row, 1, kTable, "from_status");
+    return PaymentStatusChange{
+        .at = from_epoch(row.column_int(0)),
+        .from = from,
+        .to = decode(parse_payment_status, row, 2, kTable, "to_status"),
+        .source = decode(parse_payment_change_source, row, 3, kTable, "source")};
+  });
+}
+
+std::vector<WebhookEventRecord> SqlStaffOrderReads::webhook_events(
+    std::string_view payment_reference) {
+  auto rows = db_.prepare(
+      "SELECT event_id, kind, processed_at FROM payment_events WHERE payment_reference = ?1 "
+      "ORDER BY processed_at, event_id");
+  rows.bind(1, payment_reference);
+  return all_rows(rows, [](const Statement& row) {
+    return WebhookEventRecord{.event_id = row.column_text(0),
+                              .kind = row.column_text(1),
+                              .received_at = from_epoch(row.column_int(2))};
+  });
+}
+
+std::vector<OutboxMailRecord> SqlStaffOrderReads::mails_about(std::string_view about) {
+  auto rows = db_.prepare(
+      "SELECT created_at, recipient, subject, status FROM mail_outbox WHERE about = ?1 "
+      "ORDER BY id");
+  rows.bind(1, about);
+  return all_rows(rows, [](const Statement& row) {
+    const auto status = row.column_text(3);
+    return OutboxMailRecord{.at = from_epoch(row.column_int(0)),
+                            .to = row.column_text(1),
+                            .subject = row.column_text(2),
+                            .state = status == "Sent"   ? OutboxMailState::Sent
+                                     : status == "Dead" ? OutboxMailState::Failed
+                                                        : OutboxMailState::Queued};
+  });
+}
+
 }  // namespace artshop::sql

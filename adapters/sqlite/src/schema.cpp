@@ -821,6 +821,68 @@ CREATE TABLE refunded_items (
   PRIMARY KEY (order_id, kind, item)
 ) STRICT;
 CREATE INDEX refunded_items_by_refund ON refunded_items (refund_id);
+
+-- The order page's payment history (docs/back-office.md, "Orders"): every change of a payment's
+-- status, written by the same statement's transaction as the change, with what made it.
+-- Payments made before keep what can be known: their creation (placed; Paid at once for an
+-- order paid from the balance) and, once settled, the settlement: an Expired payment by the
+-- expiry, any other by the provider's webhook (its real source was not recorded then).
+CREATE TABLE payment_status_changes (
+  id INTEGER PRIMARY KEY,
+  payment_id INTEGER NOT NULL REFERENCES payments (id),
+  at INTEGER NOT NULL,
+  from_status TEXT CHECK (from_status IN ('Pending', 'Paid', 'Failed', 'Expired')),
+  to_status TEXT NOT NULL CHECK (to_status IN ('Pending', 'Paid', 'Failed', 'Expired')),
+  source TEXT NOT NULL CHECK (source IN ('placed', 'webhook', 'expiry'))
+) STRICT;
+CREATE INDEX payment_status_changes_by_payment ON payment_status_changes (payment_id, id);
+INSERT INTO payment_status_changes (payment_id, at, from_status, to_status, source)
+  SELECT payments.id, payments.created_at, NULL,
+         CASE WHEN orders.pay_by_balance = 1 THEN payments.status ELSE 'Pending' END, 'placed'
+  FROM payments LEFT JOIN orders ON orders.payment_id = payments.id
+  ORDER BY payments.id;
+INSERT INTO payment_status_changes (payment_id, at, from_status, to_status, source)
+  SELECT payments.id, payments.settled_at, 'Pending', payments.status,
+         CASE WHEN payments.status = 'Expired' THEN 'expiry' ELSE 'webhook' END
+  FROM payments LEFT JOIN orders ON orders.payment_id = payments.id
+  WHERE payments.settled_at IS NOT NULL AND payments.status <> 'Pending'
+    AND COALESCE(orders.pay_by_balance, 0) = 0
+  ORDER BY payments.id;
+
+-- The webhook events about each payment, for its order page: the provider's kind of event and
+-- our payment's reference ('' for events recorded before).
+ALTER TABLE payment_events ADD COLUMN kind TEXT NOT NULL DEFAULT '';
+ALTER TABLE payment_events ADD COLUMN payment_reference TEXT NOT NULL DEFAULT '';
+CREATE INDEX payment_events_by_payment ON payment_events (payment_reference, processed_at)
+  WHERE payment_reference <> '';
+
+-- A mail about an order ("order:42") says so, and stays once sent (status Sent, its body
+-- dropped: it may hold gift-card numbers) so that the order page lists it; other sent mails
+-- are still deleted. SQLite cannot change a CHECK, so the table is rebuilt, its ids and the
+-- highest id ever given kept (an id is never reused).
+CREATE TABLE mail_outbox_new (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  recipient TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  body TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('Pending', 'Sent', 'Dead')),
+  attempts INTEGER NOT NULL CHECK (attempts >= 0),
+  created_at INTEGER NOT NULL,
+  next_attempt_at INTEGER NOT NULL,
+  last_error TEXT,
+  about TEXT NOT NULL DEFAULT ''
+) STRICT;
+INSERT INTO mail_outbox_new (id, recipient, subject, body, status, attempts, created_at,
+                             next_attempt_at, last_error)
+  SELECT id, recipient, subject, body, status, attempts, created_at, next_attempt_at, last_error
+  FROM mail_outbox;
+DELETE FROM sqlite_sequence WHERE name = 'mail_outbox_new';
+INSERT INTO sqlite_sequence (name, seq)
+  SELECT 'mail_outbox_new', seq FROM sqlite_sequence WHERE name = 'mail_outbox';
+DROP TABLE mail_outbox;
+ALTER TABLE mail_outbox_new RENAME TO mail_outbox;
+CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at, id) WHERE status = 'Pending';
+CREATE INDEX mail_outbox_about ON mail_outbox (about, id) WHERE about <> '';
 )sql"},
     {20, "customer desk",
      R"sql(

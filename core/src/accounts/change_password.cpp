@@ -33,7 +33,8 @@ Result<void> ChangePassword::operator()(ChangePasswordCommand command) {
     const auto now = seconds(services_.clock.now());
     tx.get<AccountRepository>().update_password_hash(account->id, password_hash);
     tx.get<RefreshTokenRepository>().revoke_user_sessions(account->id, command.caller.session, now);
-    tx.get<MailOutbox>().enqueue(password_changed_mail(account->email, services_.shop_url), now);
+    tx.get<MailOutbox>().enqueue(password_changed_mail(account->email, services_.shop_url), now,
+                                 {});
     return {};
   });
 }

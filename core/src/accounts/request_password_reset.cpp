@@ -33,7 +33,8 @@ Result<std::string_view> RequestPasswordReset::operator()(ForgotPasswordCommand 
                                            .code_digest = code_digest,
                                            .expires_at = seconds(now) + kResetCodeLifetime,
                                            .failed_attempts = 0});
-    tx.get<MailOutbox>().enqueue(reset_code_mail(email, code, services_.shop_url), seconds(now));
+    tx.get<MailOutbox>().enqueue(reset_code_mail(email, code, services_.shop_url), seconds(now),
+                                 {});
     return {};
   });
   if (!requested) return std::unexpected(requested.error());

@@ -43,7 +43,7 @@ Result<void> ResetPassword::operator()(ResetPasswordCommand command) {
     reset_codes.remove(account->id);
     accounts.update_password_hash(account->id, password_hash);
     tx.get<RefreshTokenRepository>().revoke_user_sessions(account->id, {}, now);
-    tx.get<MailOutbox>().enqueue(password_changed_mail(valid->email, services_.shop_url), now);
+    tx.get<MailOutbox>().enqueue(password_changed_mail(valid->email, services_.shop_url), now, {});
     return true;
   });
   if (!reset) return std::unexpected(reset.error());

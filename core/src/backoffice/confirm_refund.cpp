@@ -18,7 +18,7 @@ Result<HandledPaymentEvent> ConfirmRefund::operator()(const PaymentEvent& event)
     const auto order =
         payment ? tx.get<OrderRepository>().find_by_payment(payment->id) : std::optional<Order>();
     if (!ours && !order) return std::unexpected(Error::not_found("refund of an unknown payment"));
-    if (!tx.get<PaymentEventRepository>().record(event.event_id, now)) {
+    if (!tx.get<PaymentEventRepository>().record(event, now)) {
       return HandledPaymentEvent{.outcome = PaymentEventOutcome::AlreadyProcessed,
                                  .order = std::nullopt,
                                  .gift_card_numbers = {}};

@@ -52,6 +52,9 @@ Result<StaffOrderDetail> GetOrderForStaff::operator()(const StaffActor& actor, O
     auto& reads = tx.get<StaffOrderReads>();
     detail.ledger = reads.postings(references);
     detail.artworks = reads.artworks_of(id);
+    detail.payment_history = reads.payment_history(payment.id);
+    detail.webhook_events = reads.webhook_events(payment.reference);
+    detail.mails = reads.mails_about(order_object(id));
     return detail;
   });
 }

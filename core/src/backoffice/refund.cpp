@@ -7,6 +7,7 @@
 #include <charconv>
 #include <utility>
 
+#include "artshop/core/enum_names.hpp"
 #include "artshop/core/orders/ledger.hpp"
 #include "artshop/core/text.hpp"
 
@@ -27,24 +28,6 @@ constexpr std::array<std::pair<RefundStanding, std::string_view>, 3> kStandingNa
     {RefundStanding::PartlyRefunded, "PartlyRefunded"},
     {RefundStanding::Refunded, "Refunded"},
 }};
-
-template <class Enum, std::size_t N>
-std::string_view name_in(const std::array<std::pair<Enum, std::string_view>, N>& names,
-                         Enum value) noexcept {
-  for (const auto& [known, text] : names) {
-    if (known == value) return text;
-  }
-  return names.front().second;
-}
-
-template <class Enum, std::size_t N>
-std::optional<Enum> parse_in(const std::array<std::pair<Enum, std::string_view>, N>& names,
-                             std::string_view text) noexcept {
-  for (const auto& [value, known] : names) {
-    if (known == text) return value;
-  }
-  return std::nullopt;
-}
 
 constexpr std::string_view kRefundReferencePrefix = "rfd_";
 

@@ -81,7 +81,7 @@ AuditRecord refund_audit(const std::optional<StaffActor>& actor, std::string_vie
                      .actor_email = actor ? actor->email : std::string(),
                      .address = std::string(address),
                      .action = std::string(action),
-                     .object = fmt::format("order:{}", refund.order.value),
+                     .object = order_object(refund.order),
                      .before = {},
                      .after = {}};
   // The item lists are numbers; the rest is text, escaped by audit_values.
@@ -206,7 +206,8 @@ Result<RefundMade> RefundOrder::operator()(const RefundOrderCommand& command) {
       return std::unexpected(applied.error());
     }
     if (const auto buyer = tx.get<AccountRepository>().find_by_id(order->payment.user)) {
-      tx.get<MailOutbox>().enqueue(refund_mail(buyer->email, *order, refund), now);
+      tx.get<MailOutbox>().enqueue(refund_mail(buyer->email, *order, refund), now,
+                                   order_object(order->id));
     }
     tx.get<AuditLog>().append(
         refund_audit(command.actor, command.address, "order.refund", refund, now));

@@ -13,7 +13,10 @@ Result<ExpiredPayments> ExpireUnpaidOrders::operator()() {
     auto& orders = tx.get<OrderRepository>();
     ExpiredPayments expired;
     for (auto payment : payments.pending_expired(now)) {
-      if (!orders_detail::settle(payments, payment, PaymentStatus::Expired, now)) continue;
+      if (!orders_detail::settle(payments, payment, PaymentStatus::Expired, now,
+                                 PaymentChangeSource::Expiry)) {
+        continue;
+      }
       switch (payment.purpose) {
         case PaymentPurpose::Order:
           if (const auto order = orders.find_by_payment(payment.id)) {

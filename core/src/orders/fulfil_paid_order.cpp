@@ -84,7 +84,7 @@ Result<std::vector<std::string>> FulfilPaidOrder::operator()(const Ports& tx, co
   // Queued by the attempt that commits, so a rolled-back attempt's numbers are never mailed.
   if (!numbers.empty()) {
     if (const auto buyer = tx.accounts.find_by_id(payment.user)) {
-      tx.mail.enqueue(gift_card_mail(buyer->email, order, numbers), now);
+      tx.mail.enqueue(gift_card_mail(buyer->email, order, numbers), now, order_object(order.id));
     }
   }
   return numbers;

@@ -52,7 +52,8 @@ Result<HandledPaymentEvent> settle(Context& context, Payment payment, std::optio
                               .gift_card_numbers = {}};
   const auto target = outcome == PaymentOutcome::Paid ? PaymentStatus::Paid : PaymentStatus::Failed;
   const auto before = payment.status;
-  if (!orders_detail::settle(context.payments, payment, target, context.now)) {
+  if (!orders_detail::settle(context.payments, payment, target, context.now,
+                             PaymentChangeSource::Webhook)) {
     // Paid after it failed or expired: the money is the customer's, so it becomes balance.
     if (outcome == PaymentOutcome::Failed || before == PaymentStatus::Paid) return handled;
     auto credited =
@@ -103,7 +104,7 @@ Result<HandledPaymentEvent> HandlePaymentEvent::operator()(const PaymentEvent& e
   return transactions_.write([&](Ports::Scope& tx) -> Result<HandledPaymentEvent> {
     // Recorded in the same transaction as the effect: a re-delivery either waits for this
     // one to commit and then finds the id, or finds nothing because this one rolled back.
-    if (!tx.get<PaymentEventRepository>().record(event.event_id, now)) {
+    if (!tx.get<PaymentEventRepository>().record(event, now)) {
       return HandledPaymentEvent{.outcome = PaymentEventOutcome::AlreadyProcessed,
                                  .order = std::nullopt,
                                  .gift_card_numbers = {}};

@@ -5,6 +5,7 @@
 #include <array>
 #include <utility>
 
+#include "artshop/core/enum_names.hpp"
 #include "artshop/core/text.hpp"
 
 namespace artshop {
@@ -20,6 +21,12 @@ constexpr std::array<std::pair<PaymentStatus, std::string_view>, 4> kStatusNames
 constexpr std::array<std::pair<PaymentPurpose, std::string_view>, 2> kPurposeNames{{
     {PaymentPurpose::Order, "Order"},
     {PaymentPurpose::Deposit, "Deposit"},
+}};
+
+constexpr std::array<std::pair<PaymentChangeSource, std::string_view>, 3> kChangeSourceNames{{
+    {PaymentChangeSource::Placed, "placed"},
+    {PaymentChangeSource::Webhook, "webhook"},
+    {PaymentChangeSource::Expiry, "expiry"},
 }};
 
 void check_browser_text(std::string_view field, std::string& value, std::size_t max_length,
@@ -52,31 +59,27 @@ void check_browser(BrowserInfo& browser, ValidationErrors& errors) {
 }
 
 std::string_view name(PaymentStatus status) noexcept {
-  for (const auto& [value, text] : kStatusNames) {
-    if (value == status) return text;
-  }
-  return "Pending";
+  return name_in(kStatusNames, status);
 }
 
 std::optional<PaymentStatus> parse_payment_status(std::string_view text) noexcept {
-  for (const auto& [value, known] : kStatusNames) {
-    if (known == text) return value;
-  }
-  return std::nullopt;
+  return parse_in(kStatusNames, text);
+}
+
+std::string_view name(PaymentChangeSource source) noexcept {
+  return name_in(kChangeSourceNames, source);
+}
+
+std::optional<PaymentChangeSource> parse_payment_change_source(std::string_view text) noexcept {
+  return parse_in(kChangeSourceNames, text);
 }
 
 std::string_view name(PaymentPurpose purpose) noexcept {
-  for (const auto& [value, text] : kPurposeNames) {
-    if (value == purpose) return text;
-  }
-  return "Order";
+  return name_in(kPurposeNames, purpose);
 }
 
 std::optional<PaymentPurpose> parse_payment_purpose(std::string_view text) noexcept {
-  for (const auto& [value, known] : kPurposeNames) {
-    if (known == text) return value;
-  }
-  return std::nullopt;
+  return parse_in(kPurposeNames, text);
 }
 
 std::expected<PaymentStatus, TransitionError> transition(PaymentStatus from,

@@ -16,9 +16,11 @@ Error money_fault(std::string_view what, MoneyError error) {
 }  // namespace
 
 bool settle(PaymentRepository& payments, Payment& payment, PaymentStatus to,
-            std::chrono::sys_seconds now) {
+            std::chrono::sys_seconds now, PaymentChangeSource source) {
   const auto next = transition(payment.status, to);
-  if (!next || !payments.update_status(payment.id, payment.status, *next, now)) return false;
+  if (!next || !payments.update_status(payment.id, payment.status, *next, now, source)) {
+    return false;
+  }
   return settle_unstored(payment, *next, now);
 }
 

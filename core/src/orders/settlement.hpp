@@ -25,7 +25,7 @@ inline std::chrono::sys_seconds seconds(std::chrono::system_clock::time_point ti
 // is still what `payment` says (a guarded update, so of two racing settlements one wins); the
 // value then follows. False, and nothing changed, otherwise.
 bool settle(PaymentRepository& payments, Payment& payment, PaymentStatus to,
-            std::chrono::sys_seconds now);
+            std::chrono::sys_seconds now, PaymentChangeSource source);
 
 // Moves a payment not yet stored to `to` if the state machine allows it; false, and nothing
 // changed, otherwise. An order paid from the balance is settled before its payment is written.

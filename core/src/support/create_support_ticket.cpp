@@ -47,10 +47,10 @@ Result<CreatedSupportTicket> CreateSupportTicket::operator()(CreateSupportTicket
       ticket.id = *id;
       limiter.record(bucket);
       auto& outbox = tx.get<MailOutbox>();
-      outbox.enqueue(support_notice_mail(ticket, mailing_.support_address, confirm), now);
+      outbox.enqueue(support_notice_mail(ticket, mailing_.support_address, confirm), now, {});
       if (confirm) {
         limiter.record(recipient_bucket);
-        outbox.enqueue(support_confirmation_mail(ticket, mailing_.shop_url), now);
+        outbox.enqueue(support_confirmation_mail(ticket, mailing_.shop_url), now, {});
       }
       return CreatedSupportTicket{.reference = ticket.reference,
                                   .created_at = ticket.created_at,

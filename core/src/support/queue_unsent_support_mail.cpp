@@ -14,11 +14,11 @@ Result<int> QueueUnsentSupportMail::operator()() {
     for (const auto& ticket : tx.get<SupportTicketRepository>().take_unqueued(now - kWindow, now)) {
       if (!ticket.notice_sent_at) {
         tx.get<MailOutbox>().enqueue(support_notice_mail(ticket, mailing_.support_address, true),
-                                     now);
+                                     now, {});
         ++queued;
       }
       if (!ticket.confirmation_sent_at) {
-        tx.get<MailOutbox>().enqueue(support_confirmation_mail(ticket, mailing_.shop_url), now);
+        tx.get<MailOutbox>().enqueue(support_confirmation_mail(ticket, mailing_.shop_url), now, {});
         ++queued;
       }
     }

@@ -34,7 +34,8 @@ struct StoreState {
   std::vector<Artwork> artworks;
   // Where each (offer, long edge, format) render is kept.
   std::map<std::tuple<std::int64_t, int, ImageFormat>, std::string> rendered_artworks;
-  std::set<std::string, std::less<>> payment_events;
+  std::vector<std::pair<PaymentEvent, std::chrono::sys_seconds>> payment_events;  // in order
+  std::vector<std::pair<PaymentId, PaymentStatusChange>> payment_history;         // in order
   std::vector<IdempotencyRecord> idempotency;
   std::vector<GeneratedImage> generated_images;
   std::vector<SupportTicket> support_tickets;
@@ -45,11 +46,12 @@ struct StoreState {
   std::map<std::string, Lease, std::less<>> leases;  // by chore
   struct QueuedMail {
     OutboxMail mail;
-    bool dead = false;
+    OutboxMailState state = OutboxMailState::Queued;  // Failed: a dead letter
     std::chrono::sys_seconds next_attempt_at;
     std::string last_error;
+    std::string about;
   };
-  std::vector<QueuedMail> mail_outbox;  // sent mails leave it
+  std::vector<QueuedMail> mail_outbox;  // sent mails leave it, but those about something
   std::int64_t last_mail_id = 0;
   std::vector<StaffMember> staff;  // e-mails read from the accounts
   std::vector<StaffSecondFactor> second_factors;
@@ -71,7 +73,7 @@ struct StoreState {
 inline std::vector<EmailMessage> queued_mails(const StoreState& state) {
   std::vector<EmailMessage> mails;
   for (const auto& queued : state.mail_outbox) {
-    if (!queued.dead) mails.push_back(queued.mail.message);
+    if (queued.state == OutboxMailState::Queued) mails.push_back(queued.mail.message);
   }
   return mails;
 }
@@ -397,7 +399,13 @@ class InMemoryPayments final : public PaymentRepository {
  public:
   explicit InMemoryPayments(StoreState& state) : state_(state) {}
   PaymentId insert(const Payment& payment) override {
-    return store_with_next_id(state_.payments, payment);
+    const auto id = store_with_next_id(state_.payments, payment);
+    state_.payment_history.emplace_back(id,
+                                        PaymentStatusChange{.at = payment.created_at,
+                                                            .from = std::nullopt,
+                                                            .to = payment.status,
+                                                            .source = PaymentChangeSource::Placed});
+    return id;
   }
   std::optional<Payment> find(PaymentId id) override { return row_by_id(state_.payments, id); }
   std::optional<Payment> find_by_reference(std::string_view reference) override {
@@ -407,11 +415,13 @@ class InMemoryPayments final : public PaymentRepository {
     return std::nullopt;
   }
   bool update_status(PaymentId id, PaymentStatus from, PaymentStatus to,
-                     std::chrono::sys_seconds at) override {
+                     std::chrono::sys_seconds at, PaymentChangeSource source) override {
     for (auto& payment : state_.payments) {
       if (payment.id == id && payment.status == from) {
         payment.status = to;
         payment.settled_at = at;
+        state_.payment_history.emplace_back(
+            id, PaymentStatusChange{.at = at, .from = from, .to = to, .source = source});
         return true;
       }
     }
@@ -637,8 +647,14 @@ class InMemoryArtworks final : public ArtworkRepository {
 class InMemoryPaymentEvents final : public PaymentEventRepository {
  public:
   explicit InMemoryPaymentEvents(StoreState& state) : state_(state) {}
-  bool record(std::string_view event_id, std::chrono::sys_seconds) override {
-    return state_.payment_events.emplace(event_id).second;
+  bool record(const PaymentEvent& event, std::chrono::sys_seconds at) override {
+    if (std::ranges::any_of(state_.payment_events, [&](const auto& recorded) {
+          return recorded.first.event_id == event.event_id;
+        })) {
+      return false;
+    }
+    state_.payment_events.emplace_back(event, at);
+    return true;
   }
 
  private:
@@ -754,20 +770,24 @@ class InMemorySupportTickets final : public SupportTicketRepository {
 class InMemoryMailOutbox final : public MailOutbox {
  public:
   explicit InMemoryMailOutbox(StoreState& state) : state_(state) {}
-  void enqueue(const EmailMessage& message, std::chrono::sys_seconds now) override {
+  void enqueue(const EmailMessage& message, std::chrono::sys_seconds now,
+               std::string_view about) override {
     state_.mail_outbox.push_back({.mail = {.id = OutboxMailId{++state_.last_mail_id},
                                            .message = message,
                                            .attempts = 0,
                                            .created_at = now},
-                                  .dead = false,
+                                  .state = OutboxMailState::Queued,
                                   .next_attempt_at = now,
-                                  .last_error = {}});
+                                  .last_error = {},
+                                  .about = std::string(about)});
   }
   std::vector<OutboxMail> claim_due(std::chrono::sys_seconds now,
                                     std::chrono::sys_seconds claimed_until, int limit) override {
     std::vector<StoreState::QueuedMail*> due;
     for (auto& queued : state_.mail_outbox) {
-      if (!queued.dead && queued.next_attempt_at <= now) due.push_back(&queued);
+      if (queued.state == OutboxMailState::Queued && queued.next_attempt_at <= now) {
+        due.push_back(&queued);
+      }
     }
     std::ranges::stable_sort(due, {}, [](const auto* q) { return q->next_attempt_at; });
     std::vector<OutboxMail> claimed;
@@ -779,7 +799,13 @@ class InMemoryMailOutbox final : public MailOutbox {
     return claimed;
   }
   void mark_sent(OutboxMailId id) override {
-    std::erase_if(state_.mail_outbox, [id](const auto& queued) { return queued.mail.id == id; });
+    for (auto* queued : pending(id)) {
+      queued->state = OutboxMailState::Sent;
+      queued->mail.message.text_body.clear();
+    }
+    std::erase_if(state_.mail_outbox, [id](const auto& queued) {
+      return queued.mail.id == id && queued.about.empty();
+    });
   }
   void reschedule(OutboxMailId id, int attempts, std::chrono::sys_seconds next_attempt_at,
                   std::string_view error) override {
@@ -791,7 +817,7 @@ class InMemoryMailOutbox final : public MailOutbox {
   }
   void mark_dead(OutboxMailId id, int attempts, std::string_view error) override {
     for (auto* queued : pending(id)) {
-      queued->dead = true;
+      queued->state = OutboxMailState::Failed;
       queued->mail.attempts = attempts;
       queued->mail.message.text_body.clear();
       queued->last_error = error;
@@ -799,7 +825,10 @@ class InMemoryMailOutbox final : public MailOutbox {
   }
   MailOutboxCounts counts() override {
     MailOutboxCounts counts;
-    for (const auto& queued : state_.mail_outbox) ++(queued.dead ? counts.dead : counts.pending);
+    for (const auto& queued : state_.mail_outbox) {
+      if (queued.state == OutboxMailState::Failed) ++counts.dead;
+      if (queued.state == OutboxMailState::Queued) ++counts.pending;
+    }
     return counts;
   }
 
@@ -808,7 +837,9 @@ class InMemoryMailOutbox final : public MailOutbox {
   std::vector<StoreState::QueuedMail*> pending(OutboxMailId id) {
     std::vector<StoreState::QueuedMail*> found;
     for (auto& queued : state_.mail_outbox) {
-      if (!queued.dead && queued.mail.id == id) found.push_back(&queued);
+      if (queued.state == OutboxMailState::Queued && queued.mail.id == id) {
+        found.push_back(&queued);
+      }
     }
     return found;
   }
@@ -1158,6 +1189,34 @@ class InMemoryStaffOrderReads final : public StaffOrderReads {
       if (artwork.order != order) continue;
       found.push_back({.artwork = artwork,
                        .downloadable = !state_.revoked_artworks.contains(artwork.id.value)});
+    }
+    return found;
+  }
+  std::vector<PaymentStatusChange> payment_history(PaymentId payment) override {
+    std::vector<PaymentStatusChange> found;
+    for (const auto& [id, change] : state_.payment_history) {
+      if (id == payment) found.push_back(change);
+    }
+    return found;
+  }
+  std::vector<WebhookEventRecord> webhook_events(std::string_view payment_reference) override {
+    std::vector<WebhookEventRecord> found;
+    for (const auto& [event, at] : state_.payment_events) {
+      if (!payment_reference.empty() && event.reference == payment_reference) {
+        found.push_back({.event_id = event.event_id, .kind = event.kind, .received_at = at});
+      }
+    }
+    std::ranges::stable_sort(found, {}, &WebhookEventRecord::received_at);
+    return found;
+  }
+  std::vector<OutboxMailRecord> mails_about(std::string_view about) override {
+    std::vector<OutboxMailRecord> found;
+    for (const auto& queued : state_.mail_outbox) {
+      if (about.empty() || queued.about != about) continue;
+      found.push_back({.at = queued.mail.created_at,
+                       .to = queued.mail.message.to,
+                       .subject = queued.mail.message.subject,
+                       .state = queued.state});
     }
     return found;
   }

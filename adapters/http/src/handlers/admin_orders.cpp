@@ -84,6 +84,19 @@ std::string_view gift_card_state(const StaffOrderGiftCard& line) {
   return line.card->redeemed_by ? "redeemed" : "active";
 }
 
+json::array history_json(const std::vector<PaymentStatusChange>& history) {
+  json::array changes;
+  for (const auto& change : history) {
+    json::value from = nullptr;
+    if (change.from) from = name(*change.from);
+    changes.push_back({{"at", iso_time(change.at)},
+                       {"from", std::move(from)},
+                       {"to", name(change.to)},
+                       {"source", name(change.source)}});
+  }
+  return changes;
+}
+
 json::object order_detail_json(const StaffOrderDetail& detail, std::string_view card_provider) {
   const auto& order = detail.order;
   const auto& payment = order.payment;
@@ -128,8 +141,14 @@ json::object order_detail_json(const StaffOrderDetail& detail, std::string_view 
                                 {"createdAt", iso_time(payment.created_at)},
                                 {"expiresAt", iso_time(payment.expires_at)},
                                 {"settledAt", time_or_null(payment.settled_at)},
-                                {"history", json::array()}};
-  row["webhookEvents"] = json::array();
+                                {"history", history_json(detail.payment_history)}};
+  json::array events;
+  for (const auto& event : detail.webhook_events) {
+    events.push_back({{"eventId", event.event_id},
+                      {"kind", event.kind},
+                      {"receivedAt", iso_time(event.received_at)}});
+  }
+  row["webhookEvents"] = std::move(events);
   json::array ledger;
   for (const auto& posting : detail.ledger) ledger.push_back(posting_json(posting));
   row["ledger"] = std::move(ledger);
@@ -147,7 +166,14 @@ json::object order_detail_json(const StaffOrderDetail& detail, std::string_view 
                         {"downloadable", owned.downloadable}});
   }
   row["artworks"] = std::move(artworks);
-  row["mails"] = json::array();
+  json::array mails;
+  for (const auto& mail : detail.mails) {
+    mails.push_back({{"at", iso_time(mail.at)},
+                     {"to", mail.to},
+                     {"subject", mail.subject},
+                     {"status", name(mail.state)}});
+  }
+  row["mails"] = std::move(mails);
   json::array refunds;
   for (const auto& refund : detail.refunds) refunds.push_back(refund_json(refund));
   row["refunds"] = std::move(refunds);

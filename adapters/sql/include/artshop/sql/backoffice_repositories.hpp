@@ -37,6 +37,9 @@ class SqlStaffOrderReads final : public StaffOrderReads {
   StaffOrderPage search(const OrderSearchQuery& query) override;
   std::vector<PostingRecord> postings(std::span<const std::string> references) override;
   std::vector<OrderArtwork> artworks_of(OrderId order) override;
+  std::vector<PaymentStatusChange> payment_history(PaymentId payment) override;
+  std::vector<WebhookEventRecord> webhook_events(std::string_view payment_reference) override;
+  std::vector<OutboxMailRecord> mails_about(std::string_view about) override;
 
  private:
   Connection& db_;

@@ -10,7 +10,8 @@ class SqlMailOutbox final : public MailOutbox {
  public:
   explicit SqlMailOutbox(Connection& connection) noexcept : db_(connection) {}
 
-  void enqueue(const EmailMessage& message, std::chrono::sys_seconds now) override;
+  void enqueue(const EmailMessage& message, std::chrono::sys_seconds now,
+               std::string_view about) override;
   std::vector<OutboxMail> claim_due(std::chrono::sys_seconds now,
                                     std::chrono::sys_seconds claimed_until, int limit) override;
   void mark_sent(OutboxMailId id) override;

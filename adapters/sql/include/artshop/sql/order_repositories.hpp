@@ -16,12 +16,15 @@ class SqlPaymentRepository final : public PaymentRepository {
   std::optional<Payment> find(PaymentId id) override;
   std::optional<Payment> find_by_reference(std::string_view reference) override;
   bool update_status(PaymentId id, PaymentStatus from, PaymentStatus to,
-                     std::chrono::sys_seconds at) override;
+                     std::chrono::sys_seconds at, PaymentChangeSource source) override;
   std::vector<Payment> pending_expired(std::chrono::sys_seconds now) override;
   std::size_t count_pending_for_user(UserId user, PaymentPurpose purpose,
                                      std::chrono::sys_seconds now) override;
 
  private:
+  // Adds a change to the payment's history (payment_status_changes).
+  void record_change(PaymentId id, std::optional<PaymentStatus> from, PaymentStatus to,
+                     std::chrono::sys_seconds at, PaymentChangeSource source);
   Connection& db_;
 };
 
@@ -94,7 +97,7 @@ class SqlArtworkRepository final : public ArtworkRepository {
 class SqlPaymentEventRepository final : public PaymentEventRepository {
  public:
   explicit SqlPaymentEventRepository(Connection& connection) noexcept : db_(connection) {}
-  bool record(std::string_view event_id, std::chrono::sys_seconds at) override;
+  bool record(const PaymentEvent& event, std::chrono::sys_seconds at) override;
 
  private:
   Connection& db_;

@@ -33,11 +33,15 @@ struct StaffOrderDetail {
   std::vector<StaffOrderGiftCard> gift_cards;
   std::vector<PostingRecord> ledger;  // the order's postings and its refunds', oldest first
   std::vector<OrderArtwork> artworks;
-  std::vector<Refund> refunds;  // oldest first
+  std::vector<Refund> refunds;                       // oldest first
+  std::vector<PaymentStatusChange> payment_history;  // oldest first
+  std::vector<WebhookEventRecord> webhook_events;    // about its payment, oldest first
+  std::vector<OutboxMailRecord> mails;               // about the order, oldest first
 };
 
-// GET /api/admin/orders/{id} (view_orders): one order with its payment, ledger postings,
-// gift cards, artworks and refunds. An unknown id is 404 "No such order.".
+// GET /api/admin/orders/{id} (view_orders): one order with its payment and that payment's
+// history and webhook events, ledger postings, gift cards, artworks, mails and refunds. An unknown
+// id is 404 "No such order.".
 class GetOrderForStaff {
  public:
   using Ports = Transactions<OrderRepository, AccountRepository, GiftCardRepository,

@@ -11,6 +11,7 @@
 #include "artshop/core/backoffice/refund.hpp"
 #include "artshop/core/orders/ledger.hpp"
 #include "artshop/core/orders/order.hpp"
+#include "artshop/core/ports/mail_outbox.hpp"
 
 // The back office's persistence ports for orders and refunds. Every method runs inside the
 // transaction that handed the repository out; guarded writes answer false when another
@@ -96,6 +97,15 @@ struct OrderArtwork {
   bool downloadable = true;
 };
 
+// A verified webhook event about a payment, as recorded.
+struct WebhookEventRecord {
+  std::string event_id;
+  std::string kind;
+  std::chrono::sys_seconds received_at;
+
+  bool operator==(const WebhookEventRecord&) const = default;
+};
+
 // What the back office reads about orders beyond an order itself.
 class StaffOrderReads {
  public:
@@ -104,6 +114,12 @@ class StaffOrderReads {
   // The postings of these references, oldest first.
   virtual std::vector<PostingRecord> postings(std::span<const std::string> references) = 0;
   virtual std::vector<OrderArtwork> artworks_of(OrderId order) = 0;
+  // The payment's status changes, oldest first.
+  virtual std::vector<PaymentStatusChange> payment_history(PaymentId payment) = 0;
+  // The webhook events recorded about the payment of this reference, oldest first.
+  virtual std::vector<WebhookEventRecord> webhook_events(std::string_view payment_reference) = 0;
+  // The mails queued about `about` ("order:42"), oldest first.
+  virtual std::vector<OutboxMailRecord> mails_about(std::string_view about) = 0;
 };
 
 }  // namespace artshop

@@ -13,6 +13,11 @@
 namespace artshop {
 
 using OrderId = Id<struct OrderTag>;
+
+// How records about an order name it: "order:42" (an audit record's object, a mail's `about`).
+inline std::string order_object(OrderId order) {
+  return "order:" + std::to_string(order.value);
+}
 using ArtworkId = Id<struct ArtworkTag>;
 
 // One bought picture size: what the customer gets and what it cost, in the order's currency

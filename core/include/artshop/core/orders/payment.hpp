@@ -27,6 +27,25 @@ enum class PaymentStatus : std::uint8_t { Pending, Paid, Failed, Expired };
 std::string_view name(PaymentStatus status) noexcept;
 std::optional<PaymentStatus> parse_payment_status(std::string_view text) noexcept;
 
+// What moved a payment's status, as the order page's payment history shows it: its creation
+// (Pending, or Paid at once from the balance), the provider's webhook, or the expiry of its
+// window. Nothing else moves one: the return page only shows the status, and a refund leaves
+// the payment Paid.
+enum class PaymentChangeSource : std::uint8_t { Placed, Webhook, Expiry };
+
+std::string_view name(PaymentChangeSource source) noexcept;
+std::optional<PaymentChangeSource> parse_payment_change_source(std::string_view text) noexcept;
+
+// One change of a payment's status; `from` is none for its creation.
+struct PaymentStatusChange {
+  std::chrono::sys_seconds at;
+  std::optional<PaymentStatus> from;
+  PaymentStatus to = PaymentStatus::Pending;
+  PaymentChangeSource source = PaymentChangeSource::Placed;
+
+  bool operator==(const PaymentStatusChange&) const = default;
+};
+
 enum class TransitionError : std::uint8_t {
   AlreadyFinal,  // the payment is Paid, Failed or Expired
   NotAnOutcome,  // the target is Pending

@@ -45,6 +45,7 @@ struct PaymentEvent {
   // asked for it, empty for one made at the provider (its dashboard); `amount` is the refund's.
   std::string refund_reference;
   std::string provider_refund;  // the provider's id of the refund
+  std::string kind;             // the provider's type of event ("checkout.session.completed")
 };
 
 // A refund of (part of) a payment, asked of its provider. `reference` is ours, unique per

@@ -11,6 +11,7 @@
 #include "artshop/core/orders/gift_card.hpp"
 #include "artshop/core/orders/ledger.hpp"
 #include "artshop/core/orders/order.hpp"
+#include "artshop/core/orders/payment_gateway.hpp"
 #include "artshop/core/ports/image_processor.hpp"
 
 // The persistence ports of orders, payments, balances and gift cards. Every method runs
@@ -22,14 +23,16 @@ namespace artshop {
 class PaymentRepository {
  public:
   virtual ~PaymentRepository() = default;
-  // Stores a new payment; its id is assigned.
+  // Stores a new payment; its id is assigned. Its history starts with a `placed` change to its
+  // status, at its creation.
   virtual PaymentId insert(const Payment& payment) = 0;
   virtual std::optional<Payment> find(PaymentId id) = 0;
   virtual std::optional<Payment> find_by_reference(std::string_view reference) = 0;
-  // Moves the payment from `from` to `to`, settled at `at`, only if it is still `from`; false
+  // Moves the payment from `from` to `to`, settled at `at`, only if it is still `from`, and
+  // adds the change, with what made it, to the payment's history; false, and nothing written,
   // otherwise.
   virtual bool update_status(PaymentId id, PaymentStatus from, PaymentStatus to,
-                             std::chrono::sys_seconds at) = 0;
+                             std::chrono::sys_seconds at, PaymentChangeSource source) = 0;
   // Pending payments whose window closed at or before `now`, oldest first.
   virtual std::vector<Payment> pending_expired(std::chrono::sys_seconds now) = 0;
   // How many of the user's payments for `purpose` are Pending with their window open at `now`.
@@ -155,8 +158,9 @@ class ArtworkRepository {
 class PaymentEventRepository {
  public:
   virtual ~PaymentEventRepository() = default;
-  // Records the event; false when it was recorded before.
-  virtual bool record(std::string_view event_id, std::chrono::sys_seconds at) = 0;
+  // Records the event (its id, kind and the payment it is about); false when it was recorded
+  // before.
+  virtual bool record(const PaymentEvent& event, std::chrono::sys_seconds at) = 0;
 };
 
 // The first answer to a request that carried an Idempotency-Key (DESIGN.md section 6).

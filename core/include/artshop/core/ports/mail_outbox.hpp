@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -20,7 +21,33 @@ struct OutboxMail {
   std::chrono::sys_seconds created_at;
 };
 
-// How many mails the outbox holds, by state (sent mails leave it).
+// A mail about something (an order: "order:42") as its page lists it: queued until sent, sent,
+// or failed (given up). Only mails about something stay in the outbox once sent.
+enum class OutboxMailState : std::uint8_t { Queued, Sent, Failed };
+
+constexpr std::string_view name(OutboxMailState state) noexcept {
+  switch (state) {
+    case OutboxMailState::Sent:
+      return "sent";
+    case OutboxMailState::Failed:
+      return "failed";
+    case OutboxMailState::Queued:
+      break;
+  }
+  return "queued";
+}
+
+struct OutboxMailRecord {
+  std::chrono::sys_seconds at;  // queued
+  std::string to;
+  std::string subject;
+  OutboxMailState state = OutboxMailState::Queued;
+
+  bool operator==(const OutboxMailRecord&) const = default;
+};
+
+// How many mails the outbox holds, by state (sent mails leave it, or, about something, are
+// kept apart).
 struct MailOutboxCounts {
   std::int64_t pending = 0;
   std::int64_t dead = 0;
@@ -38,15 +65,18 @@ class MailOutbox {
  public:
   virtual ~MailOutbox() = default;
 
-  // Queues `message`, due at once.
-  virtual void enqueue(const EmailMessage& message, std::chrono::sys_seconds now) = 0;
+  // Queues `message`, due at once. `about` names what it is about ("order:42", order_object)
+  // for that thing's page to list it; empty for a mail about nothing staff look up.
+  virtual void enqueue(const EmailMessage& message, std::chrono::sys_seconds now,
+                       std::string_view about) = 0;
 
   // Claims, oldest due first, at most `limit` pending mails due at `now`; each stays claimed
   // (not due) until `claimed_until`.
   virtual std::vector<OutboxMail> claim_due(std::chrono::sys_seconds now,
                                             std::chrono::sys_seconds claimed_until, int limit) = 0;
 
-  // The mail went out: it leaves the outbox (its text may hold a reset code).
+  // The mail went out: it leaves the outbox (its text may hold a reset code), or, about
+  // something, stays Sent without its text.
   virtual void mark_sent(OutboxMailId id) = 0;
 
   // The mail is due again at `next_attempt_at`, after `attempts` failed deliveries; `error`
