@@ -197,7 +197,7 @@ Result<IssuedGiftCard> IssueGiftCard::operator()(const IssueGiftCardCommand& com
                                      {.card = stored->id, .message = message});
     tx.get<Ledger>().post(
         goodwill_posting(fmt::format("gift-card-issued:{}", stored->id.value), *stored, false));
-    tx.get<MailOutbox>().enqueue(goodwill_mail(email, *stored, message), now);
+    tx.get<MailOutbox>().enqueue(goodwill_mail(email, *stored, message), now, {});
     auto record =
         gift_card_audit(command.actor, command.address, "gift_card.issue", stored->id, now);
     // Never the number: the mail is the only place it goes.
