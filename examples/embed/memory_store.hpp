@@ -200,6 +200,10 @@ class MemoryPaymentRepository final : public PaymentRepository {
     payment.settled_at = at;
     return true;
   }
+  void set_provider_payment(PaymentId id, std::string_view provider_payment) override {
+    auto& payment = tables_.payments.at(id.value);
+    if (payment.provider_payment.empty()) payment.provider_payment = provider_payment;
+  }
   std::vector<Payment> pending_expired(sys_seconds now) override {
     std::vector<Payment> expired;
     for (const auto& payment : tables_.payments | std::views::values) {
@@ -370,6 +374,12 @@ class MemoryGiftCardRepository final : public GiftCardRepository {
     auto& card = found->second;
     if (card.redeemed_by || card.voided_at) return false;
     card.voided_at = at;
+    return true;
+  }
+  bool unvoid_card(GiftCardId id) override {
+    const auto found = tables_.gift_cards.find(id.value);
+    if (found == tables_.gift_cards.end() || !found->second.voided_at) return false;
+    found->second.voided_at.reset();
     return true;
   }
   // The back office's list: a card matches any one of the number, the id and the e-mail given.

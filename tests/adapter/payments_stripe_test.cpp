@@ -18,6 +18,7 @@ using test_support::decode_form;
 using test_support::LoopbackHttpServer;
 using test_support::ManualClock;
 using test_support::RecordedRequest;
+using test_support::StripeDouble;
 using ::testing::AllOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -32,12 +33,15 @@ constexpr std::string_view kSessionAnswer =
 
 class StripeGatewayTest : public ::testing::Test {
  protected:
-  StripeGateway gateway_for(const LoopbackHttpServer& server) const {
+  StripeGateway gateway_for(const std::string& api_base) const {
     return StripeGateway(StripeOptions{.secret_key = std::string(kSecretKey),
                                        .webhook_secret = std::string(kWebhookSecret),
-                                       .api_base = server.url(""),
-                                       .timeout = 10s},
+                                       .api_base = api_base,
+                                       .timeout = 5s},
                          clock);
+  }
+  StripeGateway gateway_for(const LoopbackHttpServer& server) const {
+    return gateway_for(server.url(""));
   }
 
   CheckoutRequest request() const {
@@ -157,11 +161,7 @@ TEST_F(StripeGatewayTest, NoAnswer_ThrowsWithoutTheKey) {
   auto closed = std::make_unique<LoopbackHttpServer>();
   const std::string api_base = closed->url("");
   closed.reset();  // nothing listens there any more
-  StripeGateway gateway(StripeOptions{.secret_key = std::string(kSecretKey),
-                                      .webhook_secret = std::string(kWebhookSecret),
-                                      .api_base = api_base,
-                                      .timeout = 5s},
-                        clock);
+  StripeGateway gateway = gateway_for(api_base);
 
   EXPECT_THAT([&] { gateway.create_checkout(request()); },
               ThrowsMessage<std::runtime_error>(Not(HasSubstr(kSecretKey))));
@@ -173,7 +173,8 @@ TEST_F(StripeGatewayTest, Webhook_SignedWithTheEndpointSecretIsReadAndAnotherRef
   const std::string body =
       R"({"id":"evt_1Q2w","object":"event","type":"checkout.session.completed",)"
       R"("data":{"object":{"id":"cs_test_a1B2","object":"checkout.session",)"
-      R"("client_reference_id":"ord_17","payment_status":"paid","amount_total":1234,"currency":"eur"}}})";
+      R"("client_reference_id":"ord_17","payment_status":"paid","amount_total":1234,"currency":"eur",)"
+      R"("payment_intent":"pi_3Q2w"}}})";
   const auto now = std::chrono::floor<std::chrono::seconds>(clock.now());
 
   const auto event = gateway.parse_webhook(body, sign_webhook(kWebhookSecret, body, now), now);
@@ -182,11 +183,98 @@ TEST_F(StripeGatewayTest, Webhook_SignedWithTheEndpointSecretIsReadAndAnotherRef
   EXPECT_EQ(event->reference, "ord_17");
   EXPECT_EQ(event->outcome, PaymentOutcome::Paid);
   EXPECT_EQ(event->amount, Money(1234, Currency::EUR));
+  EXPECT_EQ(event->provider_payment, "pi_3Q2w");  // what a refund of it names
 
   EXPECT_EQ(gateway.parse_webhook(body, sign_webhook("whsec_other", body, now), now).error(),
             WebhookError::BadSignature);
   EXPECT_EQ(gateway.parse_webhook(body, sign_webhook(kSecretKey, body, now), now).error(),
             WebhookError::BadSignature);
+}
+
+// A refund of order 17's payment, our refund 7.
+ProviderRefundRequest refund_request() {
+  return {.reference = "rfd_7",
+          .payment_reference = "ord_17",
+          .amount = Money(1234, Currency::EUR),
+          .provider_payment = "pi_3Q2w"};
+}
+
+TEST_F(StripeGatewayTest, Refund_PostsThePaymentIntentAndAmountUnderOurReferenceAsIdempotencyKey) {
+  StripeDouble stripe;
+  StripeGateway gateway = gateway_for(stripe.api_base());
+
+  const auto answer = gateway.refund(refund_request());
+
+  EXPECT_EQ(answer.outcome, ProviderRefundAnswer::Outcome::Accepted) << answer.detail;
+  EXPECT_EQ(answer.provider_refund, "re_test_1");
+  const auto requests = stripe.received_at("/v1/refunds");
+  ASSERT_EQ(requests.size(), 1U);
+  const RecordedRequest& sent = requests.front();
+  EXPECT_EQ(sent.method, "POST");
+  EXPECT_EQ(sent.header("Authorization"), "Bearer " + std::string(kSecretKey));
+  EXPECT_EQ(sent.header("Content-Type"), "application/x-www-form-urlencoded");
+  EXPECT_EQ(sent.header("Idempotency-Key"), "rfd_7");
+  auto form = decode_form(sent.body);
+  EXPECT_EQ(form["payment_intent"], "pi_3Q2w");
+  EXPECT_EQ(form["amount"], "1234");
+  EXPECT_EQ(form["metadata[reference]"], "rfd_7");  // comes back in charge.refunded
+}
+
+TEST_F(StripeGatewayTest, Refund_AskedAgainUnderTheSameReference_IsTheSameOneRefund) {
+  StripeDouble stripe;
+  StripeGateway gateway = gateway_for(stripe.api_base());
+
+  const auto first = gateway.refund(refund_request());
+  const auto again = gateway.refund(refund_request());
+
+  EXPECT_EQ(stripe.received_at("/v1/refunds").size(), 2U);
+  EXPECT_EQ(stripe.refunds_made(), 1U);
+  EXPECT_EQ(again.outcome, ProviderRefundAnswer::Outcome::Accepted);
+  EXPECT_EQ(again.provider_refund, first.provider_refund);
+}
+
+TEST_F(StripeGatewayTest, Refund_StripesRefusal_IsRefusedForGoodWithItsMessageButNeverTheKey) {
+  StripeDouble stripe;
+  stripe.refuse_refunds("Charge ch_3Q2w has already been refunded.");
+  StripeGateway gateway = gateway_for(stripe.api_base());
+
+  const auto answer = gateway.refund(refund_request());
+
+  EXPECT_EQ(answer.outcome, ProviderRefundAnswer::Outcome::Refused);
+  EXPECT_THAT(answer.detail, AllOf(HasSubstr("Charge ch_3Q2w has already been refunded."),
+                                   Not(HasSubstr(kSecretKey))));
+  EXPECT_EQ(stripe.refunds_made(), 0U);
+}
+
+TEST_F(StripeGatewayTest, Refund_StripeFailingOrAbsent_IsToBeAskedAgain) {
+  LoopbackHttpServer failing([](const RecordedRequest&) {
+    return CannedAnswer{.status = 500,
+                        .body = R"({"error":{"type":"api_error","message":"Try again."}})"};
+  });
+  auto closed = std::make_unique<LoopbackHttpServer>();
+  const std::string nobody = closed->url("");
+  closed.reset();
+
+  for (const auto& api_base : {failing.url(""), nobody}) {
+    StripeGateway gateway = gateway_for(api_base);
+    const auto answer = gateway.refund(refund_request());
+    EXPECT_EQ(answer.outcome, ProviderRefundAnswer::Outcome::Unavailable) << api_base;
+    EXPECT_THAT(answer.detail, Not(HasSubstr(kSecretKey)));
+  }
+  EXPECT_EQ(failing.received().size(), 1U);
+}
+
+TEST_F(StripeGatewayTest, Refund_OfAPaymentWithoutAPaymentIntent_IsRefusedWithoutAskingStripe) {
+  StripeDouble stripe;
+  StripeGateway gateway = gateway_for(stripe.api_base());
+  auto request = refund_request();
+  request.provider_payment.clear();  // paid before the shop kept it
+
+  const auto answer = gateway.refund(request);
+
+  EXPECT_EQ(answer.outcome, ProviderRefundAnswer::Outcome::Refused);
+  EXPECT_THAT(answer.detail, AllOf(HasSubstr("payment_intent"), HasSubstr("ord_17")));
+  EXPECT_TRUE(stripe.received().empty());
 }
 
 }  // namespace

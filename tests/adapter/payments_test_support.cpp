@@ -182,6 +182,71 @@ void LoopbackHttpServer::handle(int connection) {
                            answer.body);
 }
 
+StripeDouble::StripeDouble()
+    : server_([this](const RecordedRequest& request) { return answer(request); }) {}
+
+std::vector<RecordedRequest> StripeDouble::received_at(std::string_view path) const {
+  std::vector<RecordedRequest> found;
+  for (auto& request : server_.received()) {
+    if (request.target == path) found.push_back(std::move(request));
+  }
+  return found;
+}
+
+std::size_t StripeDouble::refunds_made() const {
+  std::lock_guard lock(mutex_);
+  return refunds_by_key_.size();
+}
+
+void StripeDouble::make_refunds(std::string status) {
+  std::lock_guard lock(mutex_);
+  refund_status_ = std::move(status);
+}
+
+void StripeDouble::refuse_refunds(std::string message) {
+  std::lock_guard lock(mutex_);
+  refusal_ = std::move(message);
+}
+
+CannedAnswer StripeDouble::answer(const RecordedRequest& request) {
+  if (request.method == "POST" && request.target == "/v1/checkout/sessions") {
+    const auto reference = decode_form(request.body)["client_reference_id"];
+    return {
+        .status = 200,
+        .body =
+            R"({"id":"cs_test_)" + reference +
+            R"(","object":"checkout.session","status":"open","url":"https://checkout.stripe.test/c/pay/cs_test_)" +
+            reference + R"("})"};
+  }
+  if (request.method == "POST" && request.target == "/v1/refunds") return refund(request);
+  return {
+      .status = 404,
+      .body =
+          R"({"error":{"message":"Unrecognized request URL.","type":"invalid_request_error"}})"};
+}
+
+CannedAnswer StripeDouble::refund(const RecordedRequest& request) {
+  std::lock_guard lock(mutex_);
+  if (!refusal_.empty()) {
+    return {.status = 400,
+            .body = R"({"error":{"message":")" + refusal_ +
+                    R"(","type":"invalid_request_error","code":"charge_already_refunded"}})"};
+  }
+  const auto key = request.header("Idempotency-Key");
+  if (const auto earlier = refunds_by_key_.find(key);
+      !key.empty() && earlier != refunds_by_key_.end()) {
+    return {.status = 200, .body = earlier->second};
+  }
+  auto form = decode_form(request.body);
+  const auto id = "re_test_" + std::to_string(refunds_by_key_.size() + 1);
+  auto body = R"({"id":")" + id + R"(","object":"refund","amount":)" + form["amount"] +
+              R"(,"currency":"eur","payment_intent":")" + form["payment_intent"] +
+              R"(","status":")" + refund_status_ + R"(","metadata":{"reference":")" +
+              form["metadata[reference]"] + R"("}})";
+  refunds_by_key_[key.empty() ? id : key] = body;
+  return {.status = 200, .body = std::move(body)};
+}
+
 std::map<std::string, std::string> decode_form(std::string_view body) {
   std::map<std::string, std::string> fields;
   while (!body.empty()) {

@@ -64,6 +64,37 @@ class LoopbackHttpServer {
   std::thread thread_;
 };
 
+// Stripe's API as the shop calls it, on loopback: POST /v1/checkout/sessions answers an open
+// session with a url; POST /v1/refunds makes one refund per Idempotency-Key and answers the same
+// refund for the same key again, as Stripe does. Told to refuse refunds, it answers 400 with
+// Stripe's error shape and makes none. Anything else is a 404 in Stripe's shape.
+class StripeDouble {
+ public:
+  StripeDouble();
+
+  std::string api_base() const { return server_.url(""); }
+  std::vector<RecordedRequest> received() const { return server_.received(); }
+  // The requests to `path` so far, in order.
+  std::vector<RecordedRequest> received_at(std::string_view path) const;
+  // How many refunds it made: one per Idempotency-Key.
+  std::size_t refunds_made() const;
+
+  // The status new refunds are made with: "pending" (the default) or "succeeded".
+  void make_refunds(std::string status);
+  // From now on every refund is answered 400 {"error":{"message": message, ...}}.
+  void refuse_refunds(std::string message);
+
+ private:
+  CannedAnswer answer(const RecordedRequest& request);
+  CannedAnswer refund(const RecordedRequest& request);
+
+  mutable std::mutex mutex_;
+  std::map<std::string, std::string> refunds_by_key_;  // the answer each key got
+  std::string refund_status_ = "pending";
+  std::string refusal_;
+  LoopbackHttpServer server_;  // last: its thread answers through the members above
+};
+
 // application/x-www-form-urlencoded, decoded independently of the adapter's own code.
 std::map<std::string, std::string> decode_form(std::string_view body);
 

@@ -215,6 +215,25 @@ TEST_P(GiftCardContract, Void_WorksOnceAndNeverOnARedeemedCard_AndAVoidCardIsNot
             std::nullopt);
 }
 
+TEST_P(GiftCardContract, Unvoid_MakesAVoidCardActiveAgainAndOnlyAVoidOne) {
+  const auto ann = add_account("ann@example.com");
+  const auto order =
+      add_order(an_order(ann, add_offer(an_offer("harbour", kNow, 1'250)), "R-1", kNow));
+  const auto card = write([&](Repositories& repos) {
+    return repos.gift_cards.insert(a_card("d-1", order, ann, kNow));
+  });
+  ASSERT_TRUE(card);
+  EXPECT_FALSE(write([&](Repositories& repos) { return repos.gift_cards.unvoid_card(*card); }));
+  EXPECT_TRUE(
+      write([&](Repositories& repos) { return repos.gift_cards.void_card(*card, kNow + 1h); }));
+
+  EXPECT_TRUE(write([&](Repositories& repos) { return repos.gift_cards.unvoid_card(*card); }));
+  EXPECT_EQ(read([&](Repositories& repos) { return repos.gift_cards.find(*card); })->voided_at,
+            std::nullopt);
+  EXPECT_TRUE(
+      write([&](Repositories& repos) { return repos.gift_cards.redeem("d-1", ann, kNow + 2h); }));
+}
+
 // The account staff's goodwill and corrections are booked to is one the ledger takes.
 TEST_P(LedgerContract, TheAdjustmentsAccount_TakesEntries) {
   const auto ann = add_account("ann@example.com");

@@ -102,6 +102,25 @@ TEST_P(PaymentContract, UpdateStatus_OfAnOrdersPayment_IsWhatTheOrderReadsBack) 
   EXPECT_EQ(found->payment.settled_at, kNow + 1min);
 }
 
+TEST_P(PaymentContract, TheProvidersPaymentId_IsKeptOnceAndReadWithTheOrder) {
+  const auto ann = add_account("ann@example.com");
+  const auto offer = add_offer(an_offer("harbour", kNow, 1'250));
+  const auto id = add_order(an_order(ann, offer, "R-1", kNow));
+  const auto payment = read([&](Repositories& repos) { return repos.orders.find(id)->payment; });
+  EXPECT_EQ(payment.provider_payment, "");
+  write([&](Repositories& repos) {
+    repos.payments.set_provider_payment(payment.id, "pi_first");
+    repos.payments.set_provider_payment(payment.id, "pi_second");
+  });
+  EXPECT_EQ(
+      read([&](Repositories& repos) { return repos.orders.find(id); })->payment.provider_payment,
+      "pi_first");
+  EXPECT_EQ(read([&](Repositories& repos) {
+              return repos.payments.find_by_reference("R-1");
+            })->provider_payment,
+            "pi_first");
+}
+
 TEST_P(PaymentContract, PendingExpired_GivesPendingPaymentsOfEveryPurposeWhoseWindowClosed) {
   const auto ann = add_account("ann@example.com");
   const auto offer = add_offer(an_offer("harbour", kNow, 1'250));

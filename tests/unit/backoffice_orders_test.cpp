@@ -191,7 +191,8 @@ class BackOfficeOrders : public ::testing::Test {
                           .amount = placed->order.total(),
                           .refund_reference = {},
                           .provider_refund = {},
-                          .kind = "checkout.session.completed"}));
+                          .kind = "checkout.session.completed",
+                          .provider_payment = "pi_" + placed->order.payment.reference}));
     }
     return *fakes::InMemoryOrders(store.state).find(placed->order.id);
   }
@@ -312,6 +313,32 @@ TEST_F(BackOfficeOrders, AProviderRefusal_FailsTheRefundReversesTheReversalAndRe
   // The line can be refunded again.
   gateway.refund_answer.outcome = ProviderRefundAnswer::Outcome::Accepted;
   EXPECT_TRUE(refund(refund_of(order, {1}, {}, StaffRole::Support, "key-0002")));
+}
+
+TEST_F(BackOfficeOrders, ACardRefund_NamesThePaymentTheProviderNamedWhenItWasPaid) {
+  const auto order = paid_order({{harbour.value, 11}}, false);
+  EXPECT_EQ(order.payment.provider_payment, "pi_" + order.payment.reference);
+  ASSERT_TRUE(refund(refund_of(order, {1})));
+  ASSERT_THAT(gateway.refunds, SizeIs(1));
+  EXPECT_EQ(gateway.refunds[0].provider_payment, "pi_" + order.payment.reference);
+  EXPECT_EQ(gateway.refunds[0].payment_reference, order.payment.reference);
+}
+
+TEST_F(BackOfficeOrders, AFailedCardRefundOfAGiftCard_MakesTheCardActiveAgain) {
+  const auto order = paid_order({}, false, 25'00);
+  ASSERT_THAT(store.state.gift_cards, SizeIs(1));
+  gateway.refund_answer = {.outcome = ProviderRefundAnswer::Outcome::Refused,
+                           .provider_refund = {},
+                           .detail = "charge_disputed"};
+  auto command = refund_of(order, {});
+  command.choice.gift_cards = {store.state.gift_cards[0].id.value};
+  const auto made = refund(command);
+  ASSERT_TRUE(made) << made.error().detail;
+  EXPECT_EQ(made->refund.status, RefundStatus::Failed);
+  EXPECT_FALSE(store.state.gift_cards[0].voided_at);
+  // Active again: the buyer may redeem it.
+  EXPECT_TRUE(fakes::InMemoryGiftCards(store.state)
+                  .redeem(store.state.gift_cards[0].number_digest, ann, made->refund.at));
 }
 
 TEST_F(BackOfficeOrders, AProviderThatDoesNotAnswer_LeavesThePendingRefundForTheRetry) {

@@ -117,13 +117,17 @@ std::expected<PaymentEvent, WebhookError> read_checkout_event(std::string_view b
   auto amount = read_amount(*session);
   if (!amount) return unexpected(amount.error());
 
+  // The money's own id at Stripe, which a refund of it names.
+  const auto* payment_intent = string_member(*session, "payment_intent");
+  const bool names_payment = payment_intent != nullptr && outcome == PaymentOutcome::Paid;
   return PaymentEvent{.event_id = std::string(*id),
                       .reference = std::string(*reference),
                       .outcome = outcome,
                       .amount = *amount,
                       .refund_reference = {},
                       .provider_refund = {},
-                      .kind = std::string(*type)};
+                      .kind = std::string(*type),
+                      .provider_payment = names_payment ? std::string(*payment_intent) : ""};
 }
 
 }  // namespace artshop::payments

@@ -107,6 +107,64 @@ std::string error_message(const HttpAnswer& answer) {
   return fmt::format("HTTP {}", answer.status);
 }
 
+// The refund of a payment_intent: Stripe's metadata carries our reference back in its
+// charge.refunded event, and the Idempotency-Key header (the same reference) makes a retried
+// call answer the first refund instead of making another.
+FormFields refund_form(const ProviderRefundRequest& request) {
+  return {{"payment_intent", request.provider_payment},
+          {"amount", std::to_string(request.amount.minor_units())},
+          {"metadata[reference]", request.reference}};
+}
+
+// A refund Stripe created. It may already say failed or canceled (a card that no longer takes
+// money back): that is a refusal, as asking again under the same key answers the same refund.
+ProviderRefundAnswer read_refund(const HttpAnswer& answer) {
+  boost::system::error_code error;
+  const boost::json::value json = boost::json::parse(answer.body, error);
+  const auto* id = error ? nullptr : string_at(json, "id");
+  const auto* status = error ? nullptr : string_at(json, "status");
+  if (id == nullptr || id->empty()) {
+    return {.outcome = ProviderRefundAnswer::Outcome::Unavailable,
+            .provider_refund = {},
+            .detail = "Stripe answered a refund without an id"};
+  }
+  if (status != nullptr && (*status == "failed" || *status == "canceled")) {
+    return {.outcome = ProviderRefundAnswer::Outcome::Refused,
+            .provider_refund = std::string(*id),
+            .detail = fmt::format("Stripe's refund {} is {}", std::string_view(*id),
+                                  std::string_view(*status))};
+  }
+  return {.outcome = ProviderRefundAnswer::Outcome::Accepted,
+          .provider_refund = std::string(*id),
+          .detail = {}};
+}
+
+// Stripe's 429 (too many requests), 409 (the same key still in flight) and 5xx pass; any other
+// refusal is for good, with its message.
+bool worth_asking_again(long status) {
+  return status == 409 || status == 429 || status >= 500;
+}
+
+// A form-encoded POST to the API with the secret key, and the idempotency key when one is
+// given. Throws std::runtime_error when Stripe does not answer.
+HttpAnswer post_form(const StripeOptions& options, std::string_view path, const FormFields& fields,
+                     std::string_view idempotency_key) {
+  std::vector<std::string> headers{
+      "Authorization: Bearer " + options.secret_key,
+      "Content-Type: application/x-www-form-urlencoded",
+      "Accept: application/json",
+  };
+  if (!idempotency_key.empty()) {
+    headers.push_back(fmt::format("Idempotency-Key: {}", idempotency_key));
+  }
+  try {
+    return http_post(options.api_base + std::string(path), headers, form_encode(fields),
+                     options.timeout);
+  } catch (const std::exception& error) {
+    throw std::runtime_error(fmt::format("Stripe did not answer: {}", error.what()));
+  }
+}
+
 Checkout read_session(const HttpAnswer& answer) {
   boost::system::error_code error;
   const boost::json::value json = boost::json::parse(answer.body, error);
@@ -130,24 +188,37 @@ StripeGateway::StripeGateway(StripeOptions options, const Clock& clock)
 
 Checkout StripeGateway::create_checkout(const CheckoutRequest& request) {
   const auto expires_at = session_expiry(request.expires_at, clock_.now());
-  const std::string body = form_encode(session_form(request, expires_at));
-  const std::vector<std::string> headers{
-      "Authorization: Bearer " + options_.secret_key,
-      "Content-Type: application/x-www-form-urlencoded",
-      "Accept: application/json",
-  };
-  HttpAnswer answer;
-  try {
-    answer =
-        http_post(options_.api_base + "/v1/checkout/sessions", headers, body, options_.timeout);
-  } catch (const std::exception& error) {
-    throw std::runtime_error(fmt::format("Stripe did not answer: {}", error.what()));
-  }
+  const HttpAnswer answer =
+      post_form(options_, "/v1/checkout/sessions", session_form(request, expires_at), {});
   if (!answer.ok()) {
     throw std::runtime_error(fmt::format("Stripe refused the checkout session for {}: {}",
                                          request.reference, error_message(answer)));
   }
   return read_session(answer);
+}
+
+ProviderRefundAnswer StripeGateway::refund(const ProviderRefundRequest& request) {
+  if (request.provider_payment.empty()) {
+    return {.outcome = ProviderRefundAnswer::Outcome::Refused,
+            .provider_refund = {},
+            .detail = fmt::format("Stripe named no payment_intent for {}: refund it in the Stripe "
+                                  "dashboard",
+                                  request.payment_reference)};
+  }
+  HttpAnswer answer;
+  try {
+    answer = post_form(options_, "/v1/refunds", refund_form(request), request.reference);
+  } catch (const std::exception& error) {
+    return {.outcome = ProviderRefundAnswer::Outcome::Unavailable,
+            .provider_refund = {},
+            .detail = error.what()};
+  }
+  if (answer.ok()) return read_refund(answer);
+  return {.outcome = worth_asking_again(answer.status) ? ProviderRefundAnswer::Outcome::Unavailable
+                                                       : ProviderRefundAnswer::Outcome::Refused,
+          .provider_refund = {},
+          .detail = fmt::format("Stripe refused the refund {}: {}", request.reference,
+                                error_message(answer))};
 }
 
 std::expected<PaymentEvent, WebhookError> StripeGateway::parse_webhook(

@@ -10,7 +10,7 @@ namespace {
 // the same integers to both), identity columns for ids, triggers in PL/pgSQL, and ALTER TABLE
 // where SQLite has to rebuild a table. Each feature appends its migrations here; never edit
 // one that has shipped.
-constexpr std::array<Migration, 20> kSchema{{
+constexpr std::array<Migration, 21> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -844,6 +844,13 @@ CREATE TABLE goodwill_gift_card_keys (
 );
 CREATE INDEX gift_cards_by_buyer ON gift_cards (buyer_id);
 CREATE INDEX gift_cards_by_redeemer ON gift_cards (redeemed_by);
+)sql"},
+    {21, "refunds at the provider",
+     R"sql(
+-- A card payment keeps the provider's id of the money it took (Stripe's payment_intent, from
+-- the checkout.session.completed that settled it), which a refund names at the provider
+-- (docs/payments.md, "Refunds"). Empty for the sandbox, balance payments and older rows.
+ALTER TABLE payments ADD COLUMN provider_payment TEXT NOT NULL DEFAULT '';
 )sql"},
 }};
 

@@ -151,6 +151,13 @@ bool SqlGiftCardRepository::void_card(GiftCardId id, sys_seconds at) {
   return db_.changes() == 1;
 }
 
+bool SqlGiftCardRepository::unvoid_card(GiftCardId id) {
+  db_.prepare("UPDATE gift_cards SET voided_at = NULL WHERE id = ?1 AND voided_at IS NOT NULL")
+      .bind(1, id.value)
+      .run();
+  return db_.changes() == 1;
+}
+
 GiftCardPage SqlGiftCardRepository::search(const GiftCardQuery& query) {
   const auto bind_query = [&](Statement& statement) {
     statement.bind(1, query.customer ? std::optional(query.customer->value) : std::nullopt)

@@ -32,7 +32,8 @@ Payment payment_from_row(const Statement& row, int first) {
           .status = decode(parse_payment_status, row, column(20), kTable, "status"),
           .created_at = from_epoch(row.column_int(column(21))),
           .expires_at = from_epoch(row.column_int(column(22))),
-          .settled_at = from_optional_epoch(row.column_optional_int(column(23)))};
+          .settled_at = from_optional_epoch(row.column_optional_int(column(23))),
+          .provider_payment = row.column_text(column(24))};
 }
 
 namespace {
@@ -123,6 +124,13 @@ bool SqlPaymentRepository::update_status(PaymentId id, PaymentStatus from, Payme
   if (db_.changes() != 1) return false;
   record_change(id, from, to, at, source);
   return true;
+}
+
+void SqlPaymentRepository::set_provider_payment(PaymentId id, std::string_view provider_payment) {
+  db_.prepare("UPDATE payments SET provider_payment = ?2 WHERE id = ?1 AND provider_payment = ''")
+      .bind(1, id.value)
+      .bind(2, provider_payment)
+      .run();
 }
 
 std::vector<Payment> SqlPaymentRepository::pending_expired(sys_seconds now) {

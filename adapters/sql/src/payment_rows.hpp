@@ -22,7 +22,7 @@ inline constexpr std::string_view kPaymentColumns =
     "payments.billing_address1, payments.billing_zip_code, payments.javascript_enabled, "
     "payments.accept_language, payments.screen_width, payments.screen_height, "
     "payments.time_zone_offset, payments.user_agent, payments.reference, payments.status, "
-    "payments.created_at, payments.expires_at, payments.settled_at";
+    "payments.created_at, payments.expires_at, payments.settled_at, payments.provider_payment";
 
 // The payment whose kPaymentColumns start at column `first` of the row.
 Payment payment_from_row(const Statement& row, int first);

@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 20> kSchema{{
+constexpr std::array<Migration, 21> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -916,6 +916,13 @@ CREATE TABLE goodwill_gift_card_keys (
 ) STRICT;
 CREATE INDEX gift_cards_by_buyer ON gift_cards (buyer_id);
 CREATE INDEX gift_cards_by_redeemer ON gift_cards (redeemed_by);
+)sql"},
+    {21, "refunds at the provider",
+     R"sql(
+-- A card payment keeps the provider's id of the money it took (Stripe's payment_intent, from
+-- the checkout.session.completed that settled it), which a refund names at the provider
+-- (docs/payments.md, "Refunds"). Empty for the sandbox, balance payments and older rows.
+ALTER TABLE payments ADD COLUMN provider_payment TEXT NOT NULL DEFAULT '';
 )sql"},
 }};
 

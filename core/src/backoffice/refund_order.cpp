@@ -232,7 +232,8 @@ Result<Refund> RefundOrder::ask_provider(const Refund& refund) {
     try {
       answer = gateway_.refund({.reference = refund_reference(refund.id),
                                 .payment_reference = order->payment.reference,
-                                .amount = refund.amount});
+                                .amount = refund.amount,
+                                .provider_payment = order->payment.provider_payment});
     } catch (const std::exception& e) {
       answer = {.outcome = ProviderRefundAnswer::Outcome::Unavailable,
                 .provider_refund = {},
@@ -277,6 +278,10 @@ Result<Refund> RefundOrder::fail(const Refund& refund, std::string_view detail) 
     if (!order) return std::unexpected(Error::internal("a refund names no order"));
     if (auto posted = post_failed_reversal(tx.get<Ledger>(), *order, *stored, now); !posted) {
       return std::unexpected(posted.error());
+    }
+    // What the refund voided is the buyer's again: its cards were active when it was made.
+    for (const auto card : stored->gift_cards) {
+      tx.get<GiftCardRepository>().unvoid_card(GiftCardId{card});
     }
     refunds.release_items(refund.id);
     refunds.add_refunded(order->id, -stored->amount.minor_units());

@@ -114,6 +114,12 @@ Result<HandledPaymentEvent> HandlePaymentEvent::operator()(const PaymentEvent& e
     if (auto checked = check_amount(event, payment->amount()); !checked) {
       return std::unexpected(checked.error());
     }
+    // The provider's id of the money is what a refund names later; kept with the payment
+    // whatever the event does to it (money that lands late may be refunded too).
+    if (event.outcome == PaymentOutcome::Paid && !event.provider_payment.empty() &&
+        payment->provider_payment.empty()) {
+      tx.get<PaymentRepository>().set_provider_payment(payment->id, event.provider_payment);
+    }
     const auto order = payment->purpose == PaymentPurpose::Order
                            ? tx.get<OrderRepository>().find_by_payment(payment->id)
                            : std::nullopt;

@@ -427,6 +427,13 @@ class InMemoryPayments final : public PaymentRepository {
     }
     return false;
   }
+  void set_provider_payment(PaymentId id, std::string_view provider_payment) override {
+    for (auto& payment : state_.payments) {
+      if (payment.id == id && payment.provider_payment.empty()) {
+        payment.provider_payment = provider_payment;
+      }
+    }
+  }
   std::vector<Payment> pending_expired(std::chrono::sys_seconds now) override {
     std::vector<Payment> found;
     for (const auto& payment : state_.payments) {
@@ -575,6 +582,12 @@ class InMemoryGiftCards final : public GiftCardRepository {
     card->voided_at = at;
     return true;
   }
+  bool unvoid_card(GiftCardId id) override {
+    const auto card = std::ranges::find(state_.gift_cards, id, &GiftCard::id);
+    if (card == state_.gift_cards.end() || !card->voided_at) return false;
+    card->voided_at.reset();
+    return true;
+  }
   GiftCardPage search(const GiftCardQuery& query) override {
     std::vector<GiftCard> matching;
     for (const auto& card : state_.gift_cards) {
@@ -606,7 +619,6 @@ class InMemoryGiftCards final : public GiftCardRepository {
     if (!account) return std::nullopt;
     return account->email;
   }
-
 
   StoreState& state_;
 };

@@ -32,6 +32,12 @@ class StripeGateway final : public PaymentGateway {
   std::expected<PaymentEvent, WebhookError> parse_webhook(
       std::string_view body, std::string_view signature_header,
       std::chrono::system_clock::time_point now) override;
+  // POST /v1/refunds of the payment's payment_intent (request.provider_payment) for the amount,
+  // with our reference in its metadata and as the Idempotency-Key: asked again, Stripe answers
+  // the same refund. Stripe's refund id → Accepted (its charge.refunded webhook confirms it);
+  // a 4xx → Refused with Stripe's message; no answer, 409, 429 or 5xx → Unavailable. A payment
+  // without a payment_intent (paid before the shop kept it) is Refused without asking.
+  ProviderRefundAnswer refund(const ProviderRefundRequest& request) override;
 
  private:
   StripeOptions options_;

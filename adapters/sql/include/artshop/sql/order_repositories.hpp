@@ -17,6 +17,7 @@ class SqlPaymentRepository final : public PaymentRepository {
   std::optional<Payment> find_by_reference(std::string_view reference) override;
   bool update_status(PaymentId id, PaymentStatus from, PaymentStatus to,
                      std::chrono::sys_seconds at, PaymentChangeSource source) override;
+  void set_provider_payment(PaymentId id, std::string_view provider_payment) override;
   std::vector<Payment> pending_expired(std::chrono::sys_seconds now) override;
   std::size_t count_pending_for_user(UserId user, PaymentPurpose purpose,
                                      std::chrono::sys_seconds now) override;
@@ -68,6 +69,7 @@ class SqlGiftCardRepository final : public GiftCardRepository {
   std::vector<GiftCard> list_for_order(OrderId order) override;
   bool redeem(std::string_view number_digest, UserId by, std::chrono::sys_seconds at) override;
   bool void_card(GiftCardId id, std::chrono::sys_seconds at) override;
+  bool unvoid_card(GiftCardId id) override;
   GiftCardPage search(const GiftCardQuery& query) override;
   void record_goodwill_issue(UserId staff, std::string_view key,
                              const GoodwillIssue& issue) override;

@@ -64,8 +64,9 @@ AuditRecord refund_audit(const std::optional<StaffActor>& actor, std::string_vie
 // refunds of one line one wins), the amount added to what was given back (guarded by the
 // order's total), the ledger reversal, the artworks of its lines revoked, its gift cards voided,
 // an exclusive picture back on sale when asked, the customer's mail and the audit record. The
-// provider is asked after the commit (a card payment); a refusal for good fails the refund and
-// undoes it, a provider that does not answer leaves it pending for RetryPendingRefunds.
+// provider is asked after the commit (a card payment), naming the payment's id at the provider;
+// a refusal for good fails the refund and undoes it (its gift cards active again), a provider that
+// does not answer leaves it pending for RetryPendingRefunds.
 class RefundOrder {
  public:
   using Ports = Transactions<OrderRepository, GiftCardRepository, RefundRepository, Ledger,

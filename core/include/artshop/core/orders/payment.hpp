@@ -105,6 +105,10 @@ struct Payment {
   std::chrono::sys_seconds created_at;
   std::chrono::sys_seconds expires_at;
   std::optional<std::chrono::sys_seconds> settled_at;  // when it became Paid, Failed or Expired
+  // The provider's own id of the money it took (Stripe's payment_intent), from the webhook that
+  // settled it; what a refund names at the provider. Empty when the provider named none (the
+  // sandbox, a balance payment, rows from before it was kept).
+  std::string provider_payment;
 
   Money amount() const noexcept { return Money(amount_minor, currency); }
 };

@@ -46,6 +46,8 @@ struct PaymentEvent {
   std::string refund_reference;
   std::string provider_refund;  // the provider's id of the refund
   std::string kind;             // the provider's type of event ("checkout.session.completed")
+  // Paid: the provider's id of the money it took (Stripe's payment_intent), when it names one.
+  std::string provider_payment;
 };
 
 // A refund of (part of) a payment, asked of its provider. `reference` is ours, unique per
@@ -54,6 +56,7 @@ struct ProviderRefundRequest {
   std::string reference;
   std::string payment_reference;  // the payment's, as given to create_checkout
   Money amount{0, Currency::EUR};
+  std::string provider_payment;  // the provider's id of the payment (Payment::provider_payment)
 };
 
 struct ProviderRefundAnswer {

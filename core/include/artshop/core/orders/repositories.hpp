@@ -33,6 +33,9 @@ class PaymentRepository {
   // otherwise.
   virtual bool update_status(PaymentId id, PaymentStatus from, PaymentStatus to,
                              std::chrono::sys_seconds at, PaymentChangeSource source) = 0;
+  // Keeps the provider's id of the money it took (Payment::provider_payment) once: a payment
+  // that has one keeps it.
+  virtual void set_provider_payment(PaymentId id, std::string_view provider_payment) = 0;
   // Pending payments whose window closed at or before `now`, oldest first.
   virtual std::vector<Payment> pending_expired(std::chrono::sys_seconds now) = 0;
   // How many of the user's payments for `purpose` are Pending with their window open at `now`.
@@ -131,6 +134,9 @@ class GiftCardRepository {
   virtual bool redeem(std::string_view number_digest, UserId by, std::chrono::sys_seconds at) = 0;
   // Voids a card that is neither redeemed nor void; false otherwise.
   virtual bool void_card(GiftCardId id, std::chrono::sys_seconds at) = 0;
+  // Makes a void card active again (a refund that voided it failed at the provider); false
+  // when it is not void.
+  virtual bool unvoid_card(GiftCardId id) = 0;
 
   virtual GiftCardPage search(const GiftCardQuery& query) = 0;
   // Keeps the key a goodwill card was issued with; one card per key and staff member.
