@@ -7,12 +7,15 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <map>
 #include <string>
 #include <vector>
 
-#include "artshop/payments/webhook_signature.hpp"
+#include "adapter/payments_test_support.hpp"
 #include "backstage.hpp"
 #include "support/eventually.hpp"
+#include "support/smtp_sink.hpp"
+#include "support/temp_dir.hpp"
 
 namespace artshop::testing {
 namespace {
@@ -21,11 +24,17 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::SizeIs;
 
-
 class AdminOrders : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    backstage = new Backstage({}, true);
+  static void SetUpTestSuite() { set_up_shop({}); }
+  // The seeded shop on `env`, mailing into a real SMTP server, with its owner, a support member
+  // and a catalogue member.
+  static void set_up_shop(const Environment& env) {
+    mail_folder = new TempDir();
+    smtp = new SmtpSink(mail_folder->path());
+    auto settings = smtp_environment(smtp->port());
+    settings.insert(settings.end(), env.begin(), env.end());
+    backstage = new Backstage(settings, true);
     owner = new Member(backstage->first_owner());
     backstage->owner_token = owner->token;
     support = new Member(backstage->invited_by(*owner, "sue@example.com", "support"));
@@ -36,6 +45,8 @@ class AdminOrders : public ::testing::Test {
     delete support;
     delete owner;
     delete backstage;
+    delete smtp;
+    delete mail_folder;
   }
 
   static ShopServer& shop() { return backstage->shop; }
@@ -51,11 +62,15 @@ class AdminOrders : public ::testing::Test {
     if (!by_balance) {
       const std::string reference(order.at("reference").as_string());
       const auto delivered = shop().deliver_paid_event(
-          "evt_" + reference, reference, order.at("total").at("minorUnits").as_int64(), "eur");
+          "evt_" + reference, reference, order.at("total").at("minorUnits").as_int64(), "eur",
+          payment_intent_of(reference));
       EXPECT_EQ(delivered.status, 200) << delivered.body;
     }
     return order.at("id").as_int64();
   }
+
+  // The id Stripe gives the money of the payment `reference` in its checkout.session.completed.
+  static std::string payment_intent_of(const std::string& reference) { return "pi_" + reference; }
 
   static HttpResponse refund(const Member& member, std::int64_t order, const json::object& body,
                              const std::string& key) {
@@ -103,35 +118,30 @@ class AdminOrders : public ::testing::Test {
     return status;
   }
 
-  // A signed charge.refunded event of the payment `reference`, as Stripe sends one; `ours` is
-  // the refund's reference in its metadata, empty for a refund made in the provider's dashboard.
+  // A signed charge.refunded event of the payment `reference`, delivered to the shop.
   static HttpResponse deliver_refund(const std::string& event_id, const std::string& reference,
                                      std::int64_t amount, const std::string& ours) {
-    json::object metadata;
-    if (!ours.empty()) metadata["reference"] = ours;
-    const json::object refund_object{{"id", "re_" + event_id},
-                                     {"object", "refund"},
-                                     {"amount", amount},
-                                     {"currency", "eur"},
-                                     {"metadata", metadata}};
-    const json::object event{
-        {"id", event_id},
-        {"object", "event"},
-        {"type", "charge.refunded"},
-        {"data",
-         {{"object",
-           {{"id", "ch_" + reference},
-            {"object", "charge"},
-            {"amount_refunded", amount},
-            {"currency", "eur"},
-            {"metadata", {{"reference", reference}}},
-            {"refunds", {{"object", "list"}, {"data", json::array{refund_object}}}}}}}}};
-    const auto body = json::serialize(event);
-    return shop().deliver(body, payments::sign_webhook(
-                                    kWebhookSecret, body,
-                                    std::chrono::floor<seconds>(std::chrono::system_clock::now())));
+    const auto body = charge_refunded_event(event_id, reference, amount, ours);
+    return shop().deliver(body, webhook_signature(body));
   }
 
+  // The newest mail the SMTP server received for `email` alone whose message holds `text`.
+  static ReceivedMail mail_to(const std::string& email, std::string_view text) {
+    ReceivedMail found;
+    EXPECT_TRUE(eventually([&] {
+      for (const auto& mail : smtp->received()) {
+        if (mail.rcpt_to == std::vector{email} && mail.data.find(text) != std::string::npos) {
+          found = mail;
+        }
+      }
+      return !found.data.empty();
+    })) << "no mail to "
+        << email << " with " << text;
+    return found;
+  }
+
+  static inline TempDir* mail_folder = nullptr;
+  static inline SmtpSink* smtp = nullptr;
   static inline Backstage* backstage = nullptr;
   static inline Member* owner = nullptr;
   static inline Member* support = nullptr;
@@ -238,7 +248,10 @@ TEST_F(AdminOrders, APartialRefundOfABalanceOrder_IsBackInTheBalanceAndShownEver
   EXPECT_EQ(credit.at("side").as_string(), "Credit");
   EXPECT_THAT(std::string(credit.at("account").as_string()), HasSubstr("CustomerBalance:"));
   EXPECT_EQ(shop().ledger_totals().debits, shop().ledger_totals().credits);
-  EXPECT_THAT(shop().mail_to(ann.email, "We have refunded 12.50 EUR"), HasSubstr("goodwill"));
+  const auto mail = mail_to(ann.email, "We have refunded 12.50 EUR");
+  EXPECT_THAT(mail.data,
+              HasSubstr(fmt::format("Subject: Your refund for Artshop order {}", order)));
+  EXPECT_THAT(mail.data, HasSubstr("Reason: A goodwill gesture"));
   EXPECT_EQ(shop().count(fmt::format(
                 "SELECT count(*) FROM audit_log WHERE action = 'order.refund' AND object = "
                 "'order:{}'",
@@ -289,7 +302,7 @@ TEST_F(AdminOrders, TheOrderPage_ShowsThePaymentsHistoryItsWebhookEventsAndItsMa
   ASSERT_THAT(mails, SizeIs(1));
   EXPECT_EQ(mails.at(0).at("to").as_string(), ann.email);
   EXPECT_THAT(std::string(mails.at(0).at("subject").as_string()), HasSubstr("gift card"));
-  shop().mail_to(ann.email, "gift card");
+  mail_to(ann.email, "gift card");
   eventually(
       [&] { return order_page(order).at("mails").at(0).at("status").as_string() == "sent"; });
 }
@@ -315,7 +328,7 @@ TEST_F(AdminOrders, AFullRefundOfASandboxCardOrder_SucceedsWhenTheRefundWebhookA
   EXPECT_THAT(kinds, ElementsAre("checkout.session.completed", "charge.refunded"));
   EXPECT_EQ(customers_order(ann, order).at("refundStatus").as_string(), "Refunded");
   EXPECT_EQ(shop().get(fmt::format("/api/artworks/{}/download", artwork), ann).status, 404);
-  EXPECT_THAT(shop().mail_to(ann.email, "back to the card you paid with"),
+  EXPECT_THAT(mail_to(ann.email, "back to the card you paid with").data,
               HasSubstr("Never arrived"));
   const auto reversal = order_page(order).at("ledger").at(1).at("entries").as_array();
   EXPECT_EQ(reversal.back().at("account").as_string(), "ProviderCash");
@@ -432,6 +445,122 @@ TEST_F(AdminOrders, TwoRefundsOfOneLineAtOnce_RefundItOnce) {
                             "posting IN (SELECT 'refund:' || id FROM refunds WHERE order_id = {})",
                             order)),
             2);
+}
+
+// The same back office on a Stripe shop: the server talks to a Stripe double on loopback (its
+// Checkout Sessions and Refunds), and Stripe's webhooks are signed with the endpoint's secret
+// as the tests sign them.
+class AdminOrdersByStripe : public AdminOrders {
+ protected:
+  static void SetUpTestSuite() {
+    stripe = new payments::test_support::StripeDouble();
+    set_up_shop({{"ARTSHOP_PAYMENTS_PROVIDER", "stripe"},
+                 {"ARTSHOP_STRIPE_SECRET_KEY", "sk_test_fake_key_for_artshop_tests"},
+                 {"ARTSHOP_STRIPE_WEBHOOK_SECRET", std::string(kWebhookSecret)},
+                 {"ARTSHOP_STRIPE_API_BASE", stripe->api_base()}});
+  }
+  static void TearDownTestSuite() {
+    AdminOrders::TearDownTestSuite();
+    delete stripe;
+  }
+  void TearDown() override { stripe->refuse_refunds({}); }
+
+  // The refunds Stripe was asked for under `key` (our refund's reference).
+  static std::vector<std::map<std::string, std::string>> refund_forms(const std::string& key) {
+    std::vector<std::map<std::string, std::string>> forms;
+    for (const auto& asked : stripe->received_at("/v1/refunds")) {
+      if (asked.header("Idempotency-Key") == key) {
+        forms.push_back(payments::test_support::decode_form(asked.body));
+      }
+    }
+    return forms;
+  }
+
+  // The provider's reason an order's failed refund was undone for, from its audit record.
+  static std::string failure_reason(std::int64_t order) {
+    return shop().text(
+        fmt::format("SELECT before_values FROM audit_log WHERE action = 'order.refund_failed' AND "
+                    "object = 'order:{}'",
+                    order));
+  }
+
+  static inline payments::test_support::StripeDouble* stripe = nullptr;
+};
+
+TEST_F(AdminOrdersByStripe, ACardRefund_IsAskedOfStripeAndSucceedsWhenChargeRefundedArrives) {
+  const auto ann = shop().sign_up();
+  const auto order = paid_order(ann, {shop().cheapest_regular()}, false, "10.00");
+  const auto page = order_page(order);
+  ASSERT_EQ(page.at("provider").as_string(), "stripe");
+  const std::string reference(page.at("reference").as_string());
+  const auto total = page.at("total").at("minorUnits").as_int64();
+
+  const auto made = refund(*owner, order,
+                           {{"lines", json::array{1}},
+                            {"giftCards", json::array{page.at("giftCards").at(0).at("id")}},
+                            {"reason", "Never arrived"}},
+                           next_key());
+  ASSERT_EQ(made.status, 201) << made.body;
+  const auto answer = parse_object(made).at("refund").as_object();
+  EXPECT_EQ(answer.at("status").as_string(), "pending");  // until Stripe's webhook says so
+  const auto id = answer.at("id").as_int64();
+  const auto ours = fmt::format("rfd_{}", id);
+  const auto forms = refund_forms(ours);
+  ASSERT_THAT(forms, SizeIs(1));
+  EXPECT_EQ(forms[0].at("payment_intent"), payment_intent_of(reference));
+  EXPECT_EQ(forms[0].at("amount"), std::to_string(total));
+  EXPECT_EQ(forms[0].at("metadata[reference]"), ours);
+  EXPECT_EQ(order_page(order).at("refunds").at(0).at("status").as_string(), "pending");
+
+  ASSERT_EQ(deliver_refund("evt_refunded_" + ours, reference, total, ours).status, 200);
+  EXPECT_EQ(settled_refund_status(order, id), "succeeded");
+  EXPECT_EQ(order_page(order).at("refundStatus").as_string(), "Refunded");
+  EXPECT_EQ(customers_order(ann, order).at("refundStatus").as_string(), "Refunded");
+  EXPECT_EQ(stripe->refunds_made(), 1U);
+}
+
+TEST_F(AdminOrdersByStripe, StripesRefusal_FailsTheRefundWithItsMessageAndMakesItsGiftCardActive) {
+  const auto ann = shop().sign_up();
+  const auto order = paid_order(ann, {}, false, "30.00");
+  const auto card = order_page(order).at("giftCards").at(0).at("id").as_int64();
+  stripe->refuse_refunds("Charge ch_3Q2w has been disputed.");
+
+  const auto made =
+      refund(*support, order, {{"giftCards", json::array{card}}, {"reason", "Bought by mistake"}},
+             next_key());
+
+  ASSERT_EQ(made.status, 201) << made.body;
+  EXPECT_EQ(parse_object(made).at("refund").at("status").as_string(), "failed");
+  const auto page = order_page(order);
+  EXPECT_EQ(page.at("giftCards").at(0).at("state").as_string(), "active");
+  EXPECT_EQ(page.at("refundStatus").as_string(), "None");
+  EXPECT_THAT(failure_reason(order), HasSubstr("Charge ch_3Q2w has been disputed."));
+  EXPECT_EQ(shop().ledger_totals().debits, shop().ledger_totals().credits);
+}
+
+TEST_F(AdminOrdersByStripe, APaymentStripeNamedNoPaymentIntentFor_IsRefusedWithoutAskingStripe) {
+  const auto ann = shop().sign_up();
+  // Paid before the shop kept Stripe's payment_intent: the event names none.
+  const auto placed = shop().place_order(ann, {shop().cheapest_regular()});
+  ASSERT_EQ(placed.status, 200) << placed.body;
+  const auto& placed_order = parse_object(placed).at("order");
+  const std::string reference(placed_order.at("reference").as_string());
+  ASSERT_EQ(shop()
+                .deliver_paid_event("evt_" + reference, reference,
+                                    placed_order.at("total").at("minorUnits").as_int64(), "eur")
+                .status,
+            200);
+  const auto order = placed_order.at("id").as_int64();
+  const auto asked_before = stripe->received_at("/v1/refunds").size();
+
+  const auto made =
+      refund(*support, order, {{"lines", json::array{1}}, {"reason", "Wrong size"}}, next_key());
+
+  ASSERT_EQ(made.status, 201) << made.body;
+  EXPECT_EQ(parse_object(made).at("refund").at("status").as_string(), "failed");
+  EXPECT_THAT(failure_reason(order), HasSubstr("payment_intent"));
+  EXPECT_EQ(stripe->received_at("/v1/refunds").size(), asked_before);
+  EXPECT_EQ(customers_order(ann, order).at("refundStatus").as_string(), "None");
 }
 
 }  // namespace

@@ -14,10 +14,7 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
 Environment smtp_at(unsigned short port, Environment more = {}) {
-  Environment settings{
-      {"ARTSHOP_MAIL_TRANSPORT", "smtp"},          {"ARTSHOP_SMTP_HOST", "127.0.0.1"},
-      {"ARTSHOP_SMTP_PORT", std::to_string(port)}, {"ARTSHOP_SMTP_TLS", "none"},
-      {"ARTSHOP_SMTP_TIMEOUT_SECONDS", "5"},       {"ARTSHOP_MAIL_RETRY_SECONDS", "1"}};
+  auto settings = smtp_environment(port);
   settings.insert(settings.end(), more.begin(), more.end());
   return settings;
 }

@@ -56,6 +56,12 @@ Environment test_shop_environment(bool with_webhook_secret) {
   return env;
 }
 
+Environment smtp_environment(unsigned short port) {
+  return {{"ARTSHOP_MAIL_TRANSPORT", "smtp"},          {"ARTSHOP_SMTP_HOST", "127.0.0.1"},
+          {"ARTSHOP_SMTP_PORT", std::to_string(port)}, {"ARTSHOP_SMTP_TLS", "none"},
+          {"ARTSHOP_SMTP_TIMEOUT_SECONDS", "5"},       {"ARTSHOP_MAIL_RETRY_SECONDS", "1"}};
+}
+
 DatabaseConnector sqlite_database(std::filesystem::path file) {
   return [file = std::move(file)] { return std::make_unique<sqlite::Connection>(file); };
 }
@@ -164,20 +170,52 @@ void ShopClient::fund_cents(const Customer& customer, std::int64_t cents) {
 }
 
 HttpResponse ShopClient::deliver_paid_event(std::string_view event_id, std::string_view reference,
-                                            std::int64_t amount_minor, std::string_view currency) {
-  const json::object event{{"id", event_id},
-                           {"object", "event"},
-                           {"type", "checkout.session.completed"},
-                           {"data",
-                            {{"object",
-                              {{"id", "cs_test_" + std::string(reference)},
-                               {"object", "checkout.session"},
-                               {"client_reference_id", reference},
-                               {"payment_status", "paid"},
-                               {"amount_total", amount_minor},
-                               {"currency", currency}}}}}};
+                                            std::int64_t amount_minor, std::string_view currency,
+                                            std::string_view payment_intent) {
+  json::object event{{"id", event_id},
+                     {"object", "event"},
+                     {"type", "checkout.session.completed"},
+                     {"data",
+                      {{"object",
+                        {{"id", "cs_test_" + std::string(reference)},
+                         {"object", "checkout.session"},
+                         {"client_reference_id", reference},
+                         {"payment_status", "paid"},
+                         {"amount_total", amount_minor},
+                         {"currency", currency}}}}}};
+  if (!payment_intent.empty()) {
+    event["data"].as_object()["object"].as_object()["payment_intent"] = payment_intent;
+  }
   const auto body = json::serialize(event);
-  return deliver(body, payments::sign_webhook(kWebhookSecret, body, now_seconds()));
+  return deliver(body, webhook_signature(body));
+}
+
+std::string charge_refunded_event(std::string_view event_id, std::string_view reference,
+                                  std::int64_t amount_minor, std::string_view ours) {
+  json::object metadata;
+  if (!ours.empty()) metadata["reference"] = ours;
+  const json::object refund{{"id", "re_" + std::string(event_id)},
+                            {"object", "refund"},
+                            {"amount", amount_minor},
+                            {"currency", "eur"},
+                            {"metadata", metadata}};
+  const json::object event{
+      {"id", event_id},
+      {"object", "event"},
+      {"type", "charge.refunded"},
+      {"data",
+       {{"object",
+         {{"id", "ch_" + std::string(reference)},
+          {"object", "charge"},
+          {"amount_refunded", amount_minor},
+          {"currency", "eur"},
+          {"metadata", {{"reference", reference}}},
+          {"refunds", {{"object", "list"}, {"data", json::array{refund}}}}}}}}};
+  return json::serialize(event);
+}
+
+std::string webhook_signature(std::string_view body) {
+  return payments::sign_webhook(kWebhookSecret, body, now_seconds());
 }
 
 HttpResponse ShopClient::deliver(std::string_view body, std::string_view signature) {
@@ -236,6 +274,12 @@ std::int64_t ShopClient::count(std::string_view sql) const {
   const auto db = database_();
   auto row = db->prepare(sql);
   return row.step() ? row.column_int(0) : -1;
+}
+
+std::string ShopClient::text(std::string_view sql) const {
+  const auto db = database_();
+  auto row = db->prepare(sql);
+  return row.step() ? row.column_text(0) : std::string();
 }
 
 detail::ShopProcess::ShopProcess(bool seeded, const Environment& extra_env,

@@ -50,9 +50,21 @@ struct Sku {
 
 using Environment = std::vector<std::pair<std::string, std::string>>;
 
+// A charge.refunded event of the payment `reference` as Stripe sends one (the sandbox too):
+// `ours` is the refund's reference in its metadata, empty for a refund made in the provider's
+// dashboard.
+std::string charge_refunded_event(std::string_view event_id, std::string_view reference,
+                                  std::int64_t amount_minor, std::string_view ours);
+// The Stripe-Signature header of `body`, signed now with kWebhookSecret.
+std::string webhook_signature(std::string_view body);
+
 // What every test shop runs with: registrations unlimited (every test signs up from
 // 127.0.0.1), four workers and, unless told otherwise, the test webhook secret.
 Environment test_shop_environment(bool with_webhook_secret = true);
+
+// SMTP without TLS to a sink on this machine (ARTSHOP_SMTP_*, tests/support/smtp_sink.hpp); a
+// failed mail is tried again after a second.
+Environment smtp_environment(unsigned short port);
 
 // Opens a connection to the shop's database, for a look at what the requests left behind.
 using DatabaseConnector = std::function<std::unique_ptr<sql::Connection>()>;
@@ -97,9 +109,11 @@ class ShopClient {
   // Credits exactly `cents` EUR in deposits of at most 1000 EUR.
   void fund_cents(const Customer& customer, std::int64_t cents);
 
-  // POSTs a signed checkout event for `reference` to the webhook.
+  // POSTs a signed checkout event for `reference` to the webhook; with a payment_intent, as
+  // Stripe names the money it took.
   HttpResponse deliver_paid_event(std::string_view event_id, std::string_view reference,
-                                  std::int64_t amount_minor, std::string_view currency);
+                                  std::int64_t amount_minor, std::string_view currency,
+                                  std::string_view payment_intent = {});
   HttpResponse deliver(std::string_view body, std::string_view signature);
 
   // The customer's balance as minor units of `currency`.
@@ -118,6 +132,8 @@ class ShopClient {
   LedgerTotals ledger_totals() const;
   // The one integer `sql` answers, in the SQL both databases speak.
   std::int64_t count(std::string_view sql) const;
+  // The one text `sql` answers ("" for no row).
+  std::string text(std::string_view sql) const;
 
  private:
   std::string base_url_;

@@ -39,14 +39,6 @@ std::vector<std::string> recipients(const std::vector<ReceivedMail>& mails) {
   return to;
 }
 
-// SMTP without TLS to a sink on this machine (ARTSHOP_SMTP_*); a failed mail is tried again
-// after a second.
-std::vector<std::pair<std::string, std::string>> smtp_settings(unsigned short port) {
-  return {{"ARTSHOP_MAIL_TRANSPORT", "smtp"},          {"ARTSHOP_SMTP_HOST", "127.0.0.1"},
-          {"ARTSHOP_SMTP_PORT", std::to_string(port)}, {"ARTSHOP_SMTP_TLS", "none"},
-          {"ARTSHOP_SMTP_TIMEOUT_SECONDS", "5"},       {"ARTSHOP_MAIL_RETRY_SECONDS", "1"}};
-}
-
 constexpr std::string_view kPending = "SELECT count(*) FROM mail_outbox WHERE status = 'Pending'";
 
 TEST(SupportApi, AVisitorsTicket_IsAnsweredWithItsReferenceAndMailedToCustomerAndSupport) {
@@ -99,7 +91,7 @@ TEST(SupportApi, TheConfirmation_QuotesNothingOfTheDescriptionOrTheName) {
 TEST(SupportApi, TheFourthConfirmationToOneRecipientInADay_IsNotSentButTheTicketIsAnswered) {
   TempDir received;
   const SmtpSink sink(received.path());
-  ShopServer shop(/*seeded=*/false, smtp_settings(sink.port()));
+  ShopServer shop(/*seeded=*/false, smtp_environment(sink.port()));
   for (int i = 0; i < 4; ++i) {
     const auto response = post_ticket(shop, ticket_payload("flooded@example.com"));
     ASSERT_EQ(response.status, 200) << "ticket " << i + 1 << ": " << response.body;
@@ -197,7 +189,7 @@ TEST(SupportApi, TheSixthTicketInAnHourFromOneAddress_Answers429WithRetryAfter) 
 TEST(SupportApi, ThroughSmtp_BothMailsReachTheMailServer) {
   TempDir received;
   const SmtpSink sink(received.path());
-  ShopServer shop(/*seeded=*/false, smtp_settings(sink.port()));
+  ShopServer shop(/*seeded=*/false, smtp_environment(sink.port()));
 
   const auto response = post_ticket(shop, ticket_payload());
   ASSERT_EQ(response.status, 200) << response.body;
@@ -212,7 +204,7 @@ TEST(SupportApi, ThroughSmtp_BothMailsReachTheMailServer) {
 
 TEST(SupportApi, WithTheMailServerDown_TheTicketIsKeptAndItsMailsGoOutOnceItIsBack) {
   const auto port = closed_port();
-  ShopServer shop(/*seeded=*/false, smtp_settings(port));
+  ShopServer shop(/*seeded=*/false, smtp_environment(port));
 
   const auto response = post_ticket(shop, ticket_payload());
   ASSERT_EQ(response.status, 200) << response.body;
