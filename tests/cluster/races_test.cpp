@@ -1,25 +1,95 @@
 // The money races of the API tests, through nginx across three servers on one PostgreSQL
 // database: what one SQLite writer guaranteed on one server holds when three processes write
 // at once, with the same answers to the customers.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <array>
 #include <boost/json.hpp>
+#include <cstdint>
 #include <latch>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "backstage.hpp"
 #include "cluster/cluster_fixture.hpp"
 #include "money_races.hpp"
+#include "support/eventually.hpp"
 
 namespace artshop::testing {
 namespace {
 
 using ClusterRaces = ClusterTest;
 namespace json = boost::json;
+
+// An owner of the shop (set up through server 0) who calls one server in particular, as two
+// members of staff behind one load balancer may reach two servers at once.
+class ClusterStaff {
+ public:
+  ClusterStaff(ShopCluster& cluster, const std::string& email) : cluster_(cluster) {
+    // One connection is all the command needs: the three servers' pools hold most of the
+    // database's.
+    const auto link =
+        staff_link_by_command(cluster.server(0), email, "owner",
+                              cluster.command_environment() + "ARTSHOP_DATABASE_POOL_SIZE='1' ");
+    member_ = set_up_staff(cluster.server(0).base_url(), link, email);
+  }
+
+  HttpResponse call(std::size_t server, std::string_view method, const std::string& path,
+                    const std::string& body = {}, const std::string& key = {}) const {
+    RequestHeaders headers{{"Authorization", "Bearer " + member_.token},
+                           {"Content-Type", "application/json"}};
+    if (!key.empty()) headers.emplace_back("Idempotency-Key", key);
+    return request(method, cluster_.server(server).url(path), body, headers);
+  }
+
+ private:
+  ShopCluster& cluster_;
+  Member member_;
+};
+
+// Runs `work(0)` and `work(1)` on two threads released at once.
+template <typename Work>
+void at_once(Work work) {
+  std::latch start(2);
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < 2; ++i) {
+    threads.emplace_back([&, i] {
+      start.arrive_and_wait();
+      work(i);
+    });
+  }
+  for (auto& thread : threads) thread.join();
+}
+
+// A paid order of `buyer`'s of the cheapest picture: from the balance, or by card through the
+// sandbox's webhook. Its id and payment reference.
+std::pair<std::int64_t, std::string> paid_order(ShopClient& shop, const Customer& buyer,
+                                                bool by_balance) {
+  const auto sku = shop.cheapest_regular();
+  if (by_balance) shop.fund_cents(buyer, sku.price_cents);
+  const auto placed = shop.place_order(buyer, {sku}, nullptr, by_balance);
+  EXPECT_EQ(placed.status, 200) << placed.body;
+  const auto order = json::parse(placed.body).at("order");
+  std::string reference(order.at("reference").as_string());
+  if (!by_balance) {
+    const auto paid =
+        shop.deliver_paid_event("evt_" + reference, reference, sku.price_cents, "eur");
+    EXPECT_EQ(paid.status, 200) << paid.body;
+  }
+  return {order.at("id").as_int64(), std::move(reference)};
+}
+
+// The reversal postings of an order's refunds.
+std::int64_t refund_postings(ShopClient& shop, std::int64_t order) {
+  return shop.count(
+      "SELECT count(DISTINCT posting) FROM ledger_entries WHERE posting IN (SELECT 'refund:' || "
+      "id FROM refunds WHERE order_id = " +
+      std::to_string(order) + ")");
+}
 
 TEST_F(ClusterRaces, FiftyBalanceOrdersOnFundsForTen_ExactlyTenSucceedWhicheverServerTakesThem) {
   std::vector<std::size_t> logged_before;
@@ -120,22 +190,9 @@ TEST_F(ClusterRaces, OneIdempotencyKeyTwentyTimes_PlacesOneOrderAndAnswersAlike)
 // once (docs/back-office.md, "Balance adjustments"): one is made, the other refused for the
 // balance, which never goes below zero; one posting.
 TEST_F(ClusterRaces, TwoBalanceDebitsThroughTwoServers_OnFundsForOne_OneIsMadeOneRefused) {
-  const std::string email = "race-owner@example.com";
-  // One connection is all the command needs: the three servers' pools hold most of the
-  // database's.
-  const auto link =
-      staff_link_by_command(cluster.server(0), email, "owner",
-                            cluster.command_environment() + "ARTSHOP_DATABASE_POOL_SIZE='1' ");
-  const auto owner = set_up_staff(cluster.server(0).base_url(), link, email);
+  const ClusterStaff owner(cluster, "race-owner@example.com");
   const auto ann = shop.sign_up();
-  const auto call = [&](std::size_t server, std::string_view method, const std::string& path,
-                        const std::string& body, const std::string& key) {
-    RequestHeaders headers{{"Authorization", "Bearer " + owner.token},
-                           {"Content-Type", "application/json"}};
-    if (!key.empty()) headers.emplace_back("Idempotency-Key", key);
-    return request(method, cluster.server(server).url(path), body, headers);
-  };
-  const auto found = call(0, "GET", "/api/admin/customers?Query=" + ann.email, "", "");
+  const auto found = owner.call(0, "GET", "/api/admin/customers?Query=" + ann.email);
   ASSERT_EQ(found.status, 200) << found.body;
   const auto id = json::parse(found.body).at("items").at(0).at("id").as_int64();
   const auto path = "/api/admin/customers/" + std::to_string(id) + "/adjustments";
@@ -143,18 +200,13 @@ TEST_F(ClusterRaces, TwoBalanceDebitsThroughTwoServers_OnFundsForOne_OneIsMadeOn
     return json::serialize(
         json::value{{"direction", direction}, {"amount", "5.00"}, {"reason", "Race"}});
   };
-  ASSERT_EQ(call(0, "POST", path, adjustment("credit"), "race-credit-1").status, 201);
+  ASSERT_EQ(owner.call(0, "POST", path, adjustment("credit"), "race-credit-1").status, 201);
 
   std::array<HttpResponse, 2> answers;
-  std::latch start(2);
-  std::vector<std::thread> staff;
-  for (std::size_t i = 0; i < answers.size(); ++i) {
-    staff.emplace_back([&, i] {
-      start.arrive_and_wait();
-      answers.at(i) = call(i, "POST", path, adjustment("debit"), "race-debit-" + std::to_string(i));
-    });
-  }
-  for (auto& thread : staff) thread.join();
+  at_once([&](std::size_t i) {
+    answers.at(i) =
+        owner.call(i, "POST", path, adjustment("debit"), "race-debit-" + std::to_string(i));
+  });
 
   std::vector<long> statuses{answers[0].status, answers[1].status};
   std::ranges::sort(statuses);
@@ -170,6 +222,93 @@ TEST_F(ClusterRaces, TwoBalanceDebitsThroughTwoServers_OnFundsForOne_OneIsMadeOn
   EXPECT_EQ(
       shop.count("SELECT balance_micro_eur FROM customer_balances WHERE account_id = " + account),
       0);
+  races::expect_the_ledger_balances(shop);
+}
+
+// Two members of staff refund the whole of one paid order at once through two servers: one
+// refund is made, the other refused for what was given back already; the money goes back once.
+TEST_F(ClusterRaces, TwoRefundsOfOneOrderThroughTwoServers_OneIsMadeTheOtherRefused) {
+  const ClusterStaff owner(cluster, "refund-race@example.com");
+  const auto ann = shop.sign_up();
+  const auto [order, reference] = paid_order(shop, ann, true);
+  const auto before = shop.balance(ann);
+  const auto path = "/api/admin/orders/" + std::to_string(order) + "/refunds";
+  const auto whole = json::serialize(json::value{{"lines", {1}}, {"reason", "Race"}});
+
+  std::array<HttpResponse, 2> answers;
+  at_once([&](std::size_t i) {
+    answers.at(i) = owner.call(i, "POST", path, whole, "refund-race-" + std::to_string(i));
+  });
+
+  std::vector<long> statuses{answers[0].status, answers[1].status};
+  std::ranges::sort(statuses);
+  ASSERT_EQ(statuses, (std::vector<long>{201, 400})) << answers[0].body << answers[1].body;
+  const auto& refused = answers[0].status == 400 ? answers[0] : answers[1];
+  // Read after the other committed, or caught by the guard on what was given back.
+  const auto lines = field_errors(refused, "lines");
+  const auto amount = field_errors(refused, "amount");
+  EXPECT_TRUE(lines == std::vector<std::string>{"Line 1 was refunded already."} ||
+              lines ==
+                  std::vector<std::string>{
+                      "This item was refunded meanwhile by another refund: reload the order."} ||
+              amount == std::vector<std::string>{"Only 0.00 EUR is left to refund."})
+      << refused.body;
+  EXPECT_EQ(shop.count("SELECT count(*) FROM refunds WHERE order_id = " + std::to_string(order)),
+            1);
+  EXPECT_EQ(refund_postings(shop, order), 1);
+  EXPECT_EQ(shop.balance(ann), before + shop.cheapest_regular().price_cents);
+  races::expect_the_ledger_balances(shop);
+}
+
+// One refund event delivered to two servers at once (the provider retrying while the first
+// delivery is still in flight): our refund is confirmed once, and a refund made at the
+// provider is recorded once with one reversal.
+TEST_F(ClusterRaces, ARefundWebhookDeliveredToTwoServersAtOnce_IsActedOnOnce) {
+  const ClusterStaff owner(cluster, "refund-webhook-race@example.com");
+  const auto ann = shop.sign_up();
+  const auto price = shop.cheapest_regular().price_cents;
+  const auto deliver_twice_at_once = [&](const std::string& body) {
+    std::array<HttpResponse, 2> answers;
+    at_once([&](std::size_t i) {
+      answers.at(i) = request(
+          "POST", cluster.server(i + 1).url("/api/payments/webhook"), body,
+          {{"Content-Type", "application/json"}, {"Stripe-Signature", webhook_signature(body)}});
+    });
+    EXPECT_EQ(answers[0].status, 200) << answers[0].body;
+    EXPECT_EQ(answers[1].status, 200) << answers[1].body;
+  };
+  const auto audited = [&](std::string_view action, std::int64_t order) {
+    return shop.count(
+        fmt::format("SELECT count(*) FROM audit_log WHERE action = '{}' AND object = 'order:{}'",
+                    action, order));
+  };
+
+  // Ours: asked of the sandbox through server 0, its charge.refunded sent to two others too.
+  const auto [ours_order, ours_payment] = paid_order(shop, ann, false);
+  const auto made = owner.call(
+      0, "POST", "/api/admin/orders/" + std::to_string(ours_order) + "/refunds",
+      json::serialize(json::value{{"lines", {1}}, {"reason", "Race"}}), "refund-webhook-race");
+  ASSERT_EQ(made.status, 201) << made.body;
+  const auto refund = json::parse(made.body).at("refund").at("id").as_int64();
+  const auto ours = "rfd_" + std::to_string(refund);
+  const auto event = "evt_re_sandbox_" + ours;  // the sandbox's own event id
+  deliver_twice_at_once(charge_refunded_event(event, ours_payment, price, ours));
+  EXPECT_TRUE(eventually([&] {
+    return shop.count("SELECT count(*) FROM refunds WHERE status = 'succeeded' AND id = " +
+                      std::to_string(refund)) == 1;
+  }));
+  EXPECT_EQ(audited("order.refund_confirmed", ours_order), 1);
+  EXPECT_EQ(shop.count("SELECT count(*) FROM payment_events WHERE event_id = '" + event + "'"), 1);
+  EXPECT_EQ(refund_postings(shop, ours_order), 1);
+
+  // Made in the provider's dashboard: learnt once, with one reversal.
+  const auto [their_order, their_payment] = paid_order(shop, ann, false);
+  deliver_twice_at_once(
+      charge_refunded_event("evt_dashboard_race_" + their_payment, their_payment, price, ""));
+  EXPECT_EQ(shop.count("SELECT count(*) FROM refunds WHERE source = 'provider' AND order_id = " +
+                       std::to_string(their_order)),
+            1);
+  EXPECT_EQ(refund_postings(shop, their_order), 1);
   races::expect_the_ledger_balances(shop);
 }
 
