@@ -543,7 +543,7 @@ TEST_F(AdminOrdersByStripe, APaymentStripeNamedNoPaymentIntentFor_IsRefusedWitho
   // Paid before the shop kept Stripe's payment_intent: the event names none.
   const auto placed = shop().place_order(ann, {shop().cheapest_regular()});
   ASSERT_EQ(placed.status, 200) << placed.body;
-  const auto& placed_order = parse_object(placed).at("order");
+  const auto placed_order = parse_object(placed).at("order").as_object();
   const std::string reference(placed_order.at("reference").as_string());
   ASSERT_EQ(shop()
                 .deliver_paid_event("evt_" + reference, reference,
