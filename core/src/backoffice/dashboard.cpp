@@ -15,6 +15,14 @@ bool is_sale(LedgerAccountKind account) noexcept {
 
 }  // namespace
 
+PostingKind posting_kind_of(std::string_view reference) noexcept {
+  if (reference.starts_with("order:")) return PostingKind::Order;
+  if (reference.starts_with("refund:")) return PostingKind::Refund;
+  if (reference.starts_with("refund-failed:")) return PostingKind::RefundFailed;
+  if (reference.starts_with("deposit:")) return PostingKind::Deposit;
+  return PostingKind::Other;
+}
+
 void add_to_figures(PeriodFigures& figures, const LedgerDaySum& sum) {
   const auto amount = sum.amount_micro_eur;
   const bool credit = sum.side == Side::Credit;
@@ -48,18 +56,21 @@ Result<Dashboard> ShowDashboard::operator()(const StaffActor& actor) {
   if (auto allowed = require_permission(actor, StaffPermission::ViewDashboard); !allowed) {
     return std::unexpected(allowed.error());
   }
-  const auto today = std::chrono::floor<days>(clock_.now());
+  const auto now = std::chrono::floor<std::chrono::seconds>(clock_.now());
+  const auto today = std::chrono::floor<days>(now);
   const sys_days first = today - days(kDashboardDays - 1);
   const sys_days end = today + days(1);
   const auto week = today - days(6);
   const auto month = today - days(29);
   return transactions_.read([&](Ports::Scope& tx) -> Result<Dashboard> {
     auto& reports = tx.get<SalesReports>();
-    Dashboard dashboard{.today = today,
+    Dashboard dashboard{.now = now,
+                        .today = today,
                         .today_figures = {},
                         .last_7_days = {},
                         .last_30_days = {},
                         .orders_by_status = reports.orders_by_status(),
+                        .open_tickets = reports.tickets_since(std::chrono::sys_seconds{}),
                         .oldest_ticket = reports.oldest_ticket(),
                         .daily = {}};
     std::vector<PeriodFigures> by_day(kDashboardDays);

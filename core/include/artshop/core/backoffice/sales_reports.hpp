@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "artshop/core/ids.hpp"
@@ -26,6 +27,9 @@ enum class PostingKind : std::uint8_t {
   Deposit,
   Other,  // every other kind: redemptions, late payments, adjustments, generated images...
 };
+
+// The kind of a posting's reference: Order for "order:...", RefundFailed for "refund-failed:...".
+PostingKind posting_kind_of(std::string_view reference) noexcept;
 
 // The entries of one UTC day, posting kind, account kind and side, summed.
 struct LedgerDaySum {
