@@ -10,7 +10,7 @@ namespace {
 // the same integers to both), identity columns for ids, triggers in PL/pgSQL, and ALTER TABLE
 // where SQLite has to rebuild a table. Each feature appends its migrations here; never edit
 // one that has shipped.
-constexpr std::array<Migration, 20> kSchema{{
+constexpr std::array<Migration, 21> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (

@@ -53,7 +53,7 @@ export default function DashboardPage() {
 
 function DashboardScreen() {
   const me = useStaffMe();
-  const dashboard = useGetDashboardQuery();
+  const dashboard = useGetDashboardQuery(undefined);
   return (
     <Page title="Dashboard">
       {dashboard.isLoading && <DelayedProgress label="Loading the dashboard" />}

@@ -24,7 +24,7 @@ export interface Dashboard {
 
 export const dashboardApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    getDashboard: build.query<Dashboard, void>({
+    getDashboard: build.query<Dashboard, undefined>({
       query: () => '/api/admin/dashboard',
       providesTags: ['Dashboard'],
     }),
