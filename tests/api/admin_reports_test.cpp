@@ -21,10 +21,13 @@ using ::testing::StartsWith;
 constexpr std::int64_t kImagePriceCents = 300;
 
 // Euro cents as the API writes an amount: "12.50".
-std::string eur(std::int64_t cents) { return fmt::format("{}.{:02}", cents / 100, cents % 100); }
+std::string eur(std::int64_t cents) {
+  return fmt::format("{}.{:02}", cents / 100, cents % 100);
+}
 
 std::string today() {
-  return fmt::format("{:%F}", std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now()));
+  return fmt::format("{:%F}",
+                     std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now()));
 }
 
 // The lines of a CSV body, each without its CRLF; fails on a line ended by LF alone.
@@ -71,8 +74,7 @@ class AdminReports : public ::testing::Test {
     const auto total = order.at("total").at("minorUnits").as_int64();
     if (!by_balance) {
       const std::string reference(order.at("reference").as_string());
-      const auto delivered =
-          shop().deliver_paid_event("evt_" + reference, reference, total, "eur");
+      const auto delivered = shop().deliver_paid_event("evt_" + reference, reference, total, "eur");
       EXPECT_EQ(delivered.status, 200) << delivered.body;
     }
     return {order.at("id").as_int64(), total};
@@ -103,10 +105,14 @@ class AdminReports : public ::testing::Test {
   Member catalogue;
 };
 
-std::string amount_of(const json::value& money) { return std::string(money.at("amount").as_string()); }
+std::string amount_of(const json::value& money) {
+  return std::string(money.at("amount").as_string());
+}
 
 // Micro-euros as the dashboard writes them (whole cents here).
-std::string eur_of_micro(std::int64_t micro) { return eur(micro / 10'000); }
+std::string eur_of_micro(std::int64_t micro) {
+  return eur(micro / 10'000);
+}
 
 TEST_F(AdminReports, TheDashboard_SumsTheLedgerToTheCent_AndEqualsItsPostingsReadDirectly) {
   const auto ann = shop().sign_up();
@@ -125,8 +131,9 @@ TEST_F(AdminReports, TheDashboard_SumsTheLedgerToTheCent_AndEqualsItsPostingsRea
                 .status,
             200);
   RequestHeaders key{{"Idempotency-Key", "refund-key-0001"}};
-  const auto refunded = backstage.call("POST", fmt::format("/api/admin/orders/{}/refunds", balance_order),
-                                       owner.token, {{"amount", "1.20"}, {"reason", "Scratched"}}, key);
+  const auto refunded =
+      backstage.call("POST", fmt::format("/api/admin/orders/{}/refunds", balance_order),
+                     owner.token, {{"amount", "1.20"}, {"reason", "Scratched"}}, key);
   ASSERT_EQ(refunded.status, 201) << refunded.body;
 
   const auto figures = dashboard();
@@ -136,11 +143,9 @@ TEST_F(AdminReports, TheDashboard_SumsTheLedgerToTheCent_AndEqualsItsPostingsRea
   EXPECT_EQ(amount_of(revenue.at("pictures")), eur(balance_total + card_picture));
   EXPECT_EQ(amount_of(revenue.at("giftCards")), "25.00");
   EXPECT_EQ(amount_of(revenue.at("generatedImages")), eur(kImagePriceCents));
-  EXPECT_EQ(amount_of(revenue.at("total")),
-            eur(balance_total + card_total + kImagePriceCents));
+  EXPECT_EQ(amount_of(revenue.at("total")), eur(balance_total + card_total + kImagePriceCents));
   EXPECT_EQ(amount_of(period.at("refunds")), "1.20");
-  EXPECT_EQ(amount_of(period.at("net")),
-            eur(balance_total + card_total + kImagePriceCents - 1'20));
+  EXPECT_EQ(amount_of(period.at("net")), eur(balance_total + card_total + kImagePriceCents - 1'20));
   EXPECT_EQ(amount_of(period.at("deposits")), "100.00");
   // And what the ledger's postings hold, summed here straight from the database.
   EXPECT_EQ(amount_of(revenue.at("pictures")),
@@ -207,16 +212,17 @@ TEST_F(AdminReports, TheCustomersExport_QuotesFieldsAndNeutralisesAFormula_CrlfE
   EXPECT_EQ(answer.header("Transfer-Encoding"), "chunked");
   const auto lines = csv_lines(answer.body);
   ASSERT_FALSE(lines.empty());
-  EXPECT_EQ(lines.front(), "id,email,first_name,last_name,country,created_at,locked_at,balance_eur");
+  EXPECT_EQ(lines.front(),
+            "id,email,first_name,last_name,country,created_at,locked_at,balance_eur");
   std::string anns;
   for (const auto& line : lines) {
     if (line.find(ann.email) != std::string::npos) anns = line;
   }
   // The formula starts with ' and is quoted for its quotes and comma; the name with a comma is
   // quoted whole.
-  EXPECT_THAT(anns, HasSubstr(ann.email +
-                              ",\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"Click\"\")\","
-                              "\"Smith, Jr\","));
+  EXPECT_THAT(anns,
+              HasSubstr(ann.email + ",\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"Click\"\")\","
+                                    "\"Smith, Jr\","));
   EXPECT_THAT(anns, ::testing::EndsWith(",0.00"));
 }
 
@@ -238,9 +244,9 @@ TEST_F(AdminReports, TheLedgerExport_HoldsTheEntriesOfItsDatesOnly_AndABadDateIs
   EXPECT_THAT(lines.at(1), HasSubstr(",CustomerBalance,"));
   EXPECT_THAT(lines.at(1), HasSubstr(",Credit,20.00,20.00,EUR,1"));
 
-  const auto tomorrow = fmt::format(
-      "{:%F}", std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now()) +
-                   std::chrono::days(1));
+  const auto tomorrow =
+      fmt::format("{:%F}", std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now()) +
+                               std::chrono::days(1));
   const auto later = download("/api/admin/exports/ledger.csv?From=" + tomorrow, owner.token);
   ASSERT_EQ(later.status, 200);
   EXPECT_EQ(csv_lines(later.body).size(), 1U) << "the header alone";

@@ -13,11 +13,13 @@ using ::testing::UnorderedElementsAre;
 
 const Rate kEur{Rate::kScale};
 
-Money eur(std::int64_t micro_eur) { return Money(micro_eur / kMicroEurPerCent, Currency::EUR); }
+Money eur(std::int64_t micro_eur) {
+  return Money(micro_eur / kMicroEurPerCent, Currency::EUR);
+}
 
 // An order paid from the balance: a picture and a gift card.
-Posting order_posting(UserId buyer, std::string reference, std::int64_t picture,
-                      std::int64_t card, sys_seconds at) {
+Posting order_posting(UserId buyer, std::string reference, std::int64_t picture, std::int64_t card,
+                      sys_seconds at) {
   return Posting::Builder(std::move(reference), at)
       .debit(LedgerAccount::customer(buyer), picture + card, eur(picture + card), kEur)
       .credit(LedgerAccount::sales_revenue(), picture, eur(picture), kEur)
@@ -100,8 +102,8 @@ TEST_P(SalesReportsContract, Customers_ArePagedByIdWithTheirBalance_AndCountedSi
   write([&](Repositories& repos) {
     repos.ledger.post(order_posting(ann, "order:ord_1", 600'000, 400'000, kNow));
   });
-  const auto first = read(
-      [&](Repositories& repos) { return repos.sales_reports.customers_after(UserId{0}, 1); });
+  const auto first =
+      read([&](Repositories& repos) { return repos.sales_reports.customers_after(UserId{0}, 1); });
   ASSERT_EQ(first.size(), 1U);
   EXPECT_EQ(first[0].id, ann);
   EXPECT_EQ(first[0].balance_micro_eur, -1'000'000);

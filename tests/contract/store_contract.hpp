@@ -160,5 +160,5 @@ inline std::string name_of(const ::testing::TestParamInfo<Backend>& backend) {
   ARTSHOP_STORE_CONTRACT(prefix, AuditLogContract, backend);       \
   ARTSHOP_STORE_CONTRACT(prefix, CustomerDeskContract, backend);   \
   ARTSHOP_STORE_CONTRACT(prefix, BackOfficeContract, backend);     \
-  ARTSHOP_STORE_CONTRACT(prefix, UnitOfWorkContract, backend);       \
+  ARTSHOP_STORE_CONTRACT(prefix, UnitOfWorkContract, backend);     \
   ARTSHOP_STORE_CONTRACT(prefix, SalesReportsContract, backend)

@@ -15,7 +15,9 @@ using namespace std::chrono_literals;
 const Rate kEur{Rate::kScale};
 constexpr std::int64_t kEuro = 1'000'000;
 
-Money eur(std::int64_t micro_eur) { return Money(micro_eur / kMicroEurPerCent, Currency::EUR); }
+Money eur(std::int64_t micro_eur) {
+  return Money(micro_eur / kMicroEurPerCent, Currency::EUR);
+}
 
 class DashboardFigures : public ::testing::Test, protected fakes::AccountFakes {
  protected:
