@@ -4,7 +4,8 @@
 # line and signed in with a code computed from its key. Prints the export's size and time alone,
 # the server's RSS before and its peak (VmHWM) over the exports, and the listing's p99 idle and
 # while exports run back to back beside it.
-# Usage: bench/export_load.sh [build-dir]   (needs wrk, curl, openssl, python3)
+# Usage: bench/export_load.sh [build-dir]   (needs wrk, curl, openssl, python3); BENCH_OFFERS
+# (132) offers are seeded.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(realpath "${1:-build}")
@@ -29,7 +30,7 @@ export ARTSHOP_DATA_DIR=$data ARTSHOP_LOG_LEVEL=warn ARTSHOP_PAYMENTS_WEBHOOK_SE
 start() {
   ARTSHOP_PORT=$port "$binary" serve >> "$data/server.log" 2>&1 &
   server=$!
-  for _ in $(seq 100); do curl -fs "$base/readyz" > /dev/null && return; sleep 0.1; done
+  for _ in $(seq 600); do curl -fs "$base/readyz" > /dev/null && return; sleep 0.1; done
   echo "the server did not start" >&2
   exit 1
 }
@@ -41,7 +42,7 @@ wrk_figures() {
     awk '/Requests\/sec/ {rps=$2} /^ +99%/ {p99=$2} END {printf "%s req/s, p99 %s", rps, p99}'
 }
 
-ARTSHOP_SEED_OFFERS=132 "$binary" seed > /dev/null
+ARTSHOP_SEED_OFFERS=${BENCH_OFFERS:-132} "$binary" seed > /dev/null
 start
 
 # One customer's order paid from a deposit, through the API.
@@ -124,7 +125,7 @@ while kill -0 "$load" 2> /dev/null; do
 done
 wait "$load"
 peak=$(rss_mb VmHWM)
-echo "export $orders orders: $((bytes / 1024 / 1024)) MB of CSV in ${took}s alone;" \
+echo "export $orders orders: $(awk -v b="$bytes" 'BEGIN {printf "%.1f", b / 1048576}') MB of CSV in ${took}s alone;" \
   "RSS ${before} MB before, peak ${alone_peak} MB after one export, ${peak} MB after $((exports + 1))" \
   "(growth $((peak - before)) MB)"
 echo "listing idle: $idle; during back-to-back exports: $(cat "$data/during.txt")"
