@@ -26,9 +26,10 @@ std::int64_t count_of(Statement& statement) {
 
 std::vector<LedgerDaySum> SqlSalesReports::ledger_by_day(std::chrono::sys_days first,
                                                          std::chrono::sys_days end) {
+  // PostgreSQL sums BIGINTs as NUMERIC: cast back, as SQLite's integer sum reads.
   auto rows =
       db_.prepare(fmt::format("SELECT created_at / {0} AS day, {1} AS kind, account_kind, side, "
-                              "sum(amount_micro_eur) FROM ledger_entries "
+                              "CAST(sum(amount_micro_eur) AS BIGINT) FROM ledger_entries "
                               "WHERE created_at >= ?1 AND created_at < ?2 "
                               "GROUP BY created_at / {0}, {1}, account_kind, side",
                               kSecondsPerDay, kPostingKind));
