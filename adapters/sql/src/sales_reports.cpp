@@ -17,6 +17,17 @@ constexpr std::string_view kPostingKind =
     "CASE WHEN posting LIKE 'order:%' THEN 0 WHEN posting LIKE 'refund:%' THEN 1 "
     "WHEN posting LIKE 'refund-failed:%' THEN 2 WHEN posting LIKE 'deposit:%' THEN 3 ELSE 4 END";
 
+// The rows of a dated page: `sql` numbers the last id ?1, the first second ?2, the end ?3 and
+// the limit ?4.
+template <class FromRow>
+auto dated_page(Connection& db, std::string_view sql, std::int64_t after,
+                std::chrono::sys_seconds from, std::chrono::sys_seconds until, int limit,
+                FromRow from_row) {
+  auto rows = db.prepare(sql);
+  rows.bind(1, after).bind(2, epoch(from)).bind(3, epoch(until)).bind(4, limit);
+  return all_rows(rows, from_row);
+}
+
 std::int64_t count_of(Statement& statement) {
   statement.step();
   return statement.column_int(0);
@@ -78,47 +89,47 @@ std::vector<OrderExportRow> SqlSalesReports::orders_after(OrderId after,
                                                           std::chrono::sys_seconds from,
                                                           std::chrono::sys_seconds until,
                                                           int limit) {
-  auto rows = db_.prepare(
+  return dated_page(
+      db_,
       "SELECT orders.id, payments.reference, payments.created_at, accounts.email, "
       "payments.first_name, payments.last_name, payments.status, payments.currency, "
       "payments.amount_minor, payments.rate_scaled, orders.refunded_minor, orders.pay_by_balance "
       "FROM orders JOIN payments ON payments.id = orders.payment_id "
       "JOIN accounts ON accounts.id = payments.account_id "
       "WHERE orders.id > ?1 AND payments.created_at >= ?2 AND payments.created_at < ?3 "
-      "ORDER BY orders.id LIMIT ?4");
-  rows.bind(1, after.value).bind(2, epoch(from)).bind(3, epoch(until)).bind(4, limit);
-  return all_rows(rows, [](const Statement& row) {
-    constexpr std::string_view kTable = "payments";
-    return OrderExportRow{
-        .id = OrderId{row.column_int(0)},
-        .reference = row.column_text(1),
-        .created_at = from_epoch(row.column_int(2)),
-        .email = row.column_text(3),
-        .first_name = row.column_text(4),
-        .last_name = row.column_text(5),
-        .status = decode(parse_payment_status, row, 6, kTable, "status"),
-        .total = Money(row.column_int(8), decode(parse_currency, row, 7, kTable, "currency")),
-        .rate = Rate{row.column_int(9)},
-        .refunded_minor = row.column_int(10),
-        .pay_by_balance = row.column_int(11) != 0};
-  });
+      "ORDER BY orders.id LIMIT ?4",
+      after.value, from, until, limit, [](const Statement& row) {
+        constexpr std::string_view kTable = "payments";
+        return OrderExportRow{
+            .id = OrderId{row.column_int(0)},
+            .reference = row.column_text(1),
+            .created_at = from_epoch(row.column_int(2)),
+            .email = row.column_text(3),
+            .first_name = row.column_text(4),
+            .last_name = row.column_text(5),
+            .status = decode(parse_payment_status, row, 6, kTable, "status"),
+            .total = Money(row.column_int(8), decode(parse_currency, row, 7, kTable, "currency")),
+            .rate = Rate{row.column_int(9)},
+            .refunded_minor = row.column_int(10),
+            .pay_by_balance = row.column_int(11) != 0};
+      });
 }
 
 std::vector<LedgerExportRow> SqlSalesReports::ledger_after(std::int64_t after,
                                                            std::chrono::sys_seconds from,
                                                            std::chrono::sys_seconds until,
                                                            int limit) {
-  auto rows = db_.prepare(
+  return dated_page(
+      db_,
       "SELECT id, posting, created_at, account_kind, account_id, side, amount_micro_eur, "
       "original_minor, original_currency, rate_scaled FROM ledger_entries "
-      "WHERE id > ?1 AND created_at >= ?2 AND created_at < ?3 ORDER BY id LIMIT ?4");
-  rows.bind(1, after).bind(2, epoch(from)).bind(3, epoch(until)).bind(4, limit);
-  return all_rows(rows, [](const Statement& row) {
-    return LedgerExportRow{.id = row.column_int(0),
-                           .posting = row.column_text(1),
-                           .at = from_epoch(row.column_int(2)),
-                           .entry = ledger_entry_from_row(row, 3)};
-  });
+      "WHERE id > ?1 AND created_at >= ?2 AND created_at < ?3 ORDER BY id LIMIT ?4",
+      after, from, until, limit, [](const Statement& row) {
+        return LedgerExportRow{.id = row.column_int(0),
+                               .posting = row.column_text(1),
+                               .at = from_epoch(row.column_int(2)),
+                               .entry = ledger_entry_from_row(row, 3)};
+      });
 }
 
 std::vector<CustomerExportRow> SqlSalesReports::customers_after(UserId after, int limit) {

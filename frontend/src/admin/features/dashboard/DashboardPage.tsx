@@ -232,20 +232,21 @@ function Exports() {
         none: everything); customers all.
       </p>
       <div className="admin-filters">
-        <TextField
-          label="From"
-          type="date"
-          helperText="First day, UTC"
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-        />
-        <TextField
-          label="To"
-          type="date"
-          helperText="Last day, UTC"
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-        />
+        {(
+          [
+            ['From', 'First day, UTC', from, setFrom],
+            ['To', 'Last day, UTC', to, setTo],
+          ] as const
+        ).map(([label, helperText, value, set]) => (
+          <TextField
+            key={label}
+            label={label}
+            type="date"
+            helperText={helperText}
+            value={value}
+            onChange={(event) => set(event.target.value)}
+          />
+        ))}
       </div>
       {problems.length > 0 && (
         <Alert severity="error" className="mb-2">
