@@ -8,6 +8,7 @@
 #include "features/customer_desk.hpp"
 #include "features/generation.hpp"
 #include "features/orders.hpp"
+#include "features/sales_reports.hpp"
 #include "features/staff.hpp"
 #include "features/support.hpp"
 #include "infrastructure.hpp"
@@ -46,6 +47,7 @@ struct Shop {
   Staff staff;
   CustomerDesk customer_desk;
   BackOfficeOrders backoffice_orders;
+  SalesReportsFeature sales_reports;
 };
 
 }  // namespace artshop::app

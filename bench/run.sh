@@ -14,7 +14,7 @@
 # against the idle listing's median p99. BENCH_SEEDED=<folder> keeps the
 # seeded catalogues there and reuses them on the next run. BENCH_ROWS=<regex> runs only the rows
 # whose key matches (keys: core, minimal, healthz, listing, gzlisting, getone, latest, thumbnail, index, login,
-# mixlogin, mixdownload, mixgenerate, each followed by the catalogue size, and lighthouse), e.g.
+# mixlogin, mixdownload, mixgenerate, each followed by the catalogue size, export and lighthouse), e.g.
 # BENCH_ROWS='mix(download|generate)'.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -290,6 +290,12 @@ for size in $sizes; do
     "get-one/listing $(ratio getone$size listing$size)," \
     "latest/listing $(ratio latest$size listing$size)"
 done
+# The orders export of 100,000 orders in constant memory, and the listing beside it.
+if wanted export; then
+  echo
+  echo "== export (bench/export_load.sh) =="
+  BENCH_SECONDS=$seconds BENCH_CONNECTIONS=$connections "$here/export_load.sh" "$build"
+fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # The front end as a phone and a desktop see it (bench/lighthouse.sh); its verdict is printed.

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible, openBackOfficeScreen, setUpStaffAccount } from './support/backOffice';
-import { addSmallestSize, fillBillingDetails, type AddedPicture } from './support/buying';
+import { addSmallestSize, payByCard, type AddedPicture } from './support/buying';
 import { signUpAndLogIn, uniqueEmail } from './support/customers';
 import { registerCustomer, stored, waitForCatalogue } from './support/shop';
 import { addStaffFromTheCommandLine } from './support/staff';
@@ -21,19 +21,6 @@ test.beforeAll(async ({ request }) => {
 /** "12.50" of 1250 cents, in whole numbers. */
 const euros = (cents: number) =>
   `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-
-/** Pays the cart by card on the sandbox page; answers the order's id. */
-async function payByCard(shopper: Page): Promise<number> {
-  await shopper.goto('/cart');
-  await fillBillingDetails(shopper);
-  await expect(shopper.getByRole('switch', { name: 'Pay from my balance' })).not.toBeChecked();
-  await shopper.getByRole('button', { name: 'Place order' }).click();
-  await expect(shopper).toHaveURL(/\/payments\/sandbox\/checkout\?session=/);
-  await shopper.getByRole('button', { name: 'Pay' }).click();
-  await expect(shopper).toHaveURL(/\/order-history\?order=\d+$/);
-  await expect(shopper.getByText('Payment received')).toBeVisible({ timeout: 30_000 });
-  return Number(/order=(\d+)$/.exec(shopper.url())?.[1]);
-}
 
 interface OrderJson {
   refunds: { status: string }[];

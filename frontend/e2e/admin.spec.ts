@@ -67,6 +67,13 @@ test('an owner made on the command line sets up a second factor, invites staff a
     await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
   });
 
+  await test.step('the dashboard, with its chart and exports, passes axe', async () => {
+    await openBackOfficeScreen(page, 'Dashboard');
+    await expect(page.getByRole('row', { name: /^Revenue less refunds/ })).toBeVisible();
+    await expect(page.locator('.admin-chart canvas')).toBeVisible();
+    await expectAccessible(page, 'the dashboard');
+  });
+
   await test.step('the audit trail holds each of those actions', async () => {
     await openBackOfficeScreen(page, 'Audit trail');
     const trail = page.getByRole('table');

@@ -125,6 +125,7 @@ class BackOfficeContract : public StoreContract {
   OrderId order;
 };
 class UnitOfWorkContract : public StoreContract {};
+class SalesReportsContract : public StoreContract {};
 
 // The backend's name ends each test's name: "Sqlite/OrderContract.UpdateStatus_.../Sqlite".
 inline std::string name_of(const ::testing::TestParamInfo<Backend>& backend) {
@@ -159,4 +160,5 @@ inline std::string name_of(const ::testing::TestParamInfo<Backend>& backend) {
   ARTSHOP_STORE_CONTRACT(prefix, AuditLogContract, backend);       \
   ARTSHOP_STORE_CONTRACT(prefix, CustomerDeskContract, backend);   \
   ARTSHOP_STORE_CONTRACT(prefix, BackOfficeContract, backend);     \
-  ARTSHOP_STORE_CONTRACT(prefix, UnitOfWorkContract, backend)
+  ARTSHOP_STORE_CONTRACT(prefix, UnitOfWorkContract, backend);     \
+  ARTSHOP_STORE_CONTRACT(prefix, SalesReportsContract, backend)

@@ -75,6 +75,19 @@ TEST(WireWriter, AStreamedBody_IsAnnouncedByItsLengthAndLeftToTheSession) {
   EXPECT_EQ(wire_body(response, false), "");
 }
 
+TEST(WireWriter, AStreamedBodyOfUnknownLength_IsChunkedOnHttp11AndEndedByTheCloseOnHttp10) {
+  auto response = Response{.status = 200};
+  response.stream =
+      std::make_shared<BodyStream>([](BodyStream&) {}, std::chrono::milliseconds{1000});
+  const auto head = wire_head(response, 11, false);
+  EXPECT_NE(head.find("\r\nTransfer-Encoding: chunked\r\n"), std::string::npos) << head;
+  EXPECT_EQ(head.find("Content-Length"), std::string::npos) << head;
+  const auto old = wire_head(response, 10, true);
+  EXPECT_EQ(old.find("Transfer-Encoding"), std::string::npos) << old;
+  EXPECT_EQ(old.find("Content-Length"), std::string::npos) << old;
+  EXPECT_EQ(wire_body(response, false), "");
+}
+
 TEST(WireWriter, TheConnectionIsKeptOrClosedAsEachVersionReadsIt) {
   bool keep_alive = true;
   const auto closing = parse(on_the_wire(created(), 11, true), false, &keep_alive);

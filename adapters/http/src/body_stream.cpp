@@ -14,6 +14,13 @@ BodyStream::BodyStream(std::uintmax_t length, Producer producer,
       stall_limit_(stall_limit),
       buffer_limit_(buffer_limit) {}
 
+BodyStream::BodyStream(Producer producer, std::chrono::milliseconds stall_limit,
+                       std::size_t buffer_limit)
+    : length_(std::nullopt),
+      producer_(std::move(producer)),
+      stall_limit_(stall_limit),
+      buffer_limit_(buffer_limit) {}
+
 void BodyStream::produce() noexcept {
   {
     const std::scoped_lock lock(mutex_);
@@ -32,7 +39,7 @@ void BodyStream::produce() noexcept {
   {
     const std::scoped_lock lock(mutex_);
     if (state_ == State::Producing) {
-      state_ = made && written_ == length_ ? State::Done : State::Failed;
+      state_ = made && (!length_ || written_ == *length_) ? State::Done : State::Failed;
     }
     delivery = ready_delivery();
   }
@@ -48,7 +55,7 @@ bool BodyStream::write(std::string_view bytes) {
     if (abandoned_ || state_ != State::Producing) return false;
     if (!room) {
       state_ = State::Failed;  // the client stopped reading
-    } else if (written_ + bytes.size() > length_) {
+    } else if (length_ && written_ + bytes.size() > *length_) {
       state_ = State::Failed;  // more than the Content-Length promised
     } else {
       buffer_.append(bytes);

@@ -312,7 +312,7 @@ void Dispatcher::finish(const Request& request, std::string_view route, Response
   // The line's parts are made only when it is written (log_level warn or above turns it off).
   if (!access_log_->should_log(spdlog::level::info)) return;
   const auto bytes = request.method == "HEAD" ? 0
-                     : response.stream        ? response.stream->length()
+                     : response.stream        ? response.stream->length().value_or(0)
                                               : response.bytes().size();
   // The request id is safe by construction (request_id()); everything else the client chose.
   access_log_->info("{} {} {} {} {}B {:.1f}ms {}", request.request_id, log_safe(request.method, 16),

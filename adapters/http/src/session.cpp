@@ -1,5 +1,7 @@
 #include "session.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <deque>
@@ -331,6 +333,10 @@ void Session::write_next() {
   auto& slot = slots_.front();
   if (!slot.response) return;  // the oldest request is still being answered
   slot.close = slot.close || (closing_ && slots_.size() == 1 && !reading_);
+  // HTTP/1.0 has no chunks: a body of unknown length ends where the connection does.
+  if (slot.version == 10 && slot.response->stream && !slot.response->stream->length()) {
+    slot.close = true;
+  }
   slot.head = wire_head(*slot.response, slot.version, slot.close);
   const auto body = wire_body(*slot.response, slot.head_request);
   writing_ = true;
@@ -372,11 +378,29 @@ void Session::on_chunk(BodyStream::Chunk chunk) {
     on_write(net::error::connection_aborted);
     return;
   }
-  if (chunk.done) {
+  const auto& slot = slots_.front();
+  const bool chunked = slot.version != 10 && !slot.response->stream->length();
+  if (chunk.done && !chunked) {
     on_write({});
     return;
   }
-  chunk_ = std::move(chunk.bytes);
+  if (chunk.done) {
+    // The last chunk, empty, tells the client the body is whole.
+    chunk_ = "0\r\n\r\n";
+    set_deadline(services_.read_timeout);
+    net::async_write(stream_, net::const_buffer(chunk_.data(), chunk_.size()),
+                     [self = shared_from_this()](beast::error_code write_ec, std::size_t) {
+                       self->on_write(write_ec);
+                     });
+    return;
+  }
+  if (chunked) {
+    chunk_ = fmt::format("{:x}\r\n", chunk.bytes.size());
+    chunk_ += chunk.bytes;
+    chunk_ += "\r\n";
+  } else {
+    chunk_ = std::move(chunk.bytes);
+  }
   set_deadline(services_.read_timeout);
   net::async_write(stream_, net::const_buffer(chunk_.data(), chunk_.size()),
                    [self = shared_from_this()](beast::error_code write_ec, std::size_t) {

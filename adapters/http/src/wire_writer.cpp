@@ -44,9 +44,16 @@ std::string wire_head(const Response& response, unsigned version, bool close) {
     head += "\r\n";
   }
   if (!has_no_body(response.status)) {
-    head += "Content-Length: ";
-    head += std::to_string(response.stream ? response.stream->length() : response.bytes().size());
-    head += "\r\n";
+    if (response.stream && !response.stream->length()) {
+      // A body of a length known only at its end: HTTP/1.1 sends it chunked, HTTP/1.0 ends it
+      // by closing the connection (the session closes it).
+      if (version != 10) head += "Transfer-Encoding: chunked\r\n";
+    } else {
+      head += "Content-Length: ";
+      head +=
+          std::to_string(response.stream ? *response.stream->length() : response.bytes().size());
+      head += "\r\n";
+    }
   }
   if (version == 10 && !close) head += "Connection: keep-alive\r\n";
   if (version != 10 && close) head += "Connection: close\r\n";

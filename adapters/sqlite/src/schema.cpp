@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 21> kSchema{{
+constexpr std::array<Migration, 22> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -923,6 +923,12 @@ CREATE INDEX gift_cards_by_redeemer ON gift_cards (redeemed_by);
 -- the checkout.session.completed that settled it), which a refund names at the provider
 -- (docs/payments.md, "Refunds"). Empty for the sandbox, balance payments and older rows.
 ALTER TABLE payments ADD COLUMN provider_payment TEXT NOT NULL DEFAULT '';
+)sql"},
+    {24, "the dashboard's reads of the ledger by time",
+     R"sql(
+-- The dashboard sums the last 90 days of the ledger and the ledger export reads a range of
+-- dates (docs/back-office.md, "Dashboard" and "Exports"): both by the entries' time.
+CREATE INDEX ledger_entries_by_time ON ledger_entries (created_at);
 )sql"},
 }};
 

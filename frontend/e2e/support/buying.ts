@@ -48,3 +48,16 @@ export async function fillBillingDetails(page: Page) {
     .getByRole('checkbox', { name: 'I agree to the privacy policy and the terms and conditions' })
     .check();
 }
+
+/** Pays the cart by card on the sandbox page; answers the order's id. */
+export async function payByCard(shopper: Page): Promise<number> {
+  await shopper.goto('/cart');
+  await fillBillingDetails(shopper);
+  await expect(shopper.getByRole('switch', { name: 'Pay from my balance' })).not.toBeChecked();
+  await shopper.getByRole('button', { name: 'Place order' }).click();
+  await expect(shopper).toHaveURL(/\/payments\/sandbox\/checkout\?session=/);
+  await shopper.getByRole('button', { name: 'Pay' }).click();
+  await expect(shopper).toHaveURL(/\/order-history\?order=\d+$/);
+  await expect(shopper.getByText('Payment received')).toBeVisible({ timeout: 30_000 });
+  return Number(/order=(\d+)$/.exec(shopper.url())?.[1]);
+}

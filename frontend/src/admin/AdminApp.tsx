@@ -12,6 +12,7 @@ import { setupAdminStore } from './app/store';
 import AuditPage from './features/audit/AuditPage';
 import CustomerPage from './features/customers/CustomerPage';
 import CustomersPage from './features/customers/CustomersPage';
+import DashboardPage from './features/dashboard/DashboardPage';
 import GiftCardsPage from './features/gift-cards/GiftCardsPage';
 import AdminHomePage from './features/home/AdminHomePage';
 import OrderPage from './features/orders/OrderPage';
@@ -53,6 +54,7 @@ export default function AdminApp() {
           <Route path="customers" element={<CustomersPage />} />
           <Route path="customers/:id" element={<CustomerPage />} />
           <Route path="gift-cards" element={<GiftCardsPage />} />
+          <Route path="dashboard" element={<DashboardPage />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Routes>

@@ -504,7 +504,6 @@ class InMemoryOrders final : public OrderRepository {
                   [&](const auto& held) { return held.second == order.value; });
   }
 
- private:
   // The stored orders, each with its payment as it stands now, as a join would read them.
   std::vector<Order> orders() const {
     std::vector<Order> joined;
@@ -516,6 +515,8 @@ class InMemoryOrders final : public OrderRepository {
     }
     return joined;
   }
+
+ private:
   StoreState& state_;
 };
 
@@ -1365,6 +1366,127 @@ class InMemoryCustomerRecords final : public CustomerRecords {
   StoreState& state_;
 };
 
+// The dashboard's sums and the exports' pages as the SQL makes them. An entry's id is its
+// place in the ledger, counted from 1.
+class InMemorySalesReports final : public SalesReports {
+ public:
+  explicit InMemorySalesReports(StoreState& state) : state_(state) {}
+  std::vector<LedgerDaySum> ledger_by_day(std::chrono::sys_days first,
+                                          std::chrono::sys_days end) override {
+    std::map<std::tuple<std::chrono::sys_days, PostingKind, LedgerAccountKind, Side>, std::int64_t>
+        sums;
+    for (const auto& [reference, entry] : state_.ledger) {
+      const auto day = std::chrono::floor<std::chrono::days>(state_.posting_times.at(reference));
+      if (day < first || day >= end) continue;
+      sums[{day, posting_kind_of(reference), entry.account.kind, entry.side}] +=
+          entry.amount_micro_eur;
+    }
+    std::vector<LedgerDaySum> found;
+    for (const auto& [key, amount] : sums) {
+      const auto& [day, kind, account, side] = key;
+      found.push_back({.day = day,
+                       .posting = kind,
+                       .account = account,
+                       .side = side,
+                       .amount_micro_eur = amount});
+    }
+    return found;
+  }
+  std::vector<StatusCount> orders_by_status() override {
+    std::map<std::string_view, StatusCount> counts;
+    for (const auto& order : InMemoryOrders(state_).orders()) {
+      auto& count = counts[name(order.payment.status)];
+      count.status = order.payment.status;
+      ++count.count;
+    }
+    std::vector<StatusCount> found;
+    for (const auto& [status, count] : counts) found.push_back(count);
+    return found;
+  }
+  std::int64_t accounts_created_since(std::chrono::sys_seconds since) override {
+    return std::ranges::count_if(
+        state_.accounts, [&](const Account& account) { return account.created_at >= since; });
+  }
+  std::int64_t tickets_since(std::chrono::sys_seconds since) override {
+    return std::ranges::count_if(state_.support_tickets, [&](const SupportTicket& ticket) {
+      return ticket.created_at >= since;
+    });
+  }
+  std::optional<std::chrono::sys_seconds> oldest_ticket() override {
+    std::optional<std::chrono::sys_seconds> oldest;
+    for (const auto& ticket : state_.support_tickets) {
+      if (!oldest || ticket.created_at < *oldest) oldest = ticket.created_at;
+    }
+    return oldest;
+  }
+  std::vector<OrderExportRow> orders_after(OrderId after, std::chrono::sys_seconds from,
+                                           std::chrono::sys_seconds until, int limit) override {
+    auto orders = InMemoryOrders(state_).orders();
+    std::ranges::sort(orders, {}, [](const Order& order) { return order.id.value; });
+    std::vector<OrderExportRow> found;
+    for (const auto& order : orders) {
+      const auto& payment = order.payment;
+      if (order.id.value <= after.value || payment.created_at < from ||
+          payment.created_at >= until) {
+        continue;
+      }
+      if (std::cmp_greater_equal(found.size(), limit)) break;
+      found.push_back({.id = order.id,
+                       .reference = payment.reference,
+                       .created_at = payment.created_at,
+                       .email = email_of(payment.user),
+                       .first_name = payment.first_name,
+                       .last_name = payment.last_name,
+                       .status = payment.status,
+                       .total = payment.amount(),
+                       .rate = payment.rate,
+                       .refunded_minor = order.refunded_minor,
+                       .pay_by_balance = order.pay_by_balance});
+    }
+    return found;
+  }
+  std::vector<LedgerExportRow> ledger_after(std::int64_t after, std::chrono::sys_seconds from,
+                                            std::chrono::sys_seconds until, int limit) override {
+    std::vector<LedgerExportRow> found;
+    for (std::size_t i = 0; i < state_.ledger.size(); ++i) {
+      const auto& [reference, entry] = state_.ledger[i];
+      const auto id = static_cast<std::int64_t>(i) + 1;
+      const auto at = state_.posting_times.at(reference);
+      if (id <= after || at < from || at >= until) continue;
+      if (std::cmp_greater_equal(found.size(), limit)) break;
+      found.push_back({.id = id, .posting = reference, .at = at, .entry = entry});
+    }
+    return found;
+  }
+  std::vector<CustomerExportRow> customers_after(UserId after, int limit) override {
+    auto accounts = state_.accounts;
+    std::ranges::sort(accounts, {}, [](const Account& account) { return account.id.value; });
+    std::vector<CustomerExportRow> found;
+    for (const auto& account : accounts) {
+      if (account.id.value <= after.value) continue;
+      if (std::cmp_greater_equal(found.size(), limit)) break;
+      found.push_back({.id = account.id,
+                       .email = account.email,
+                       .first_name = account.first_name,
+                       .last_name = account.last_name,
+                       .country = account.billing.country,
+                       .created_at = account.created_at,
+                       .locked_at = account.locked_at,
+                       .balance_micro_eur = InMemoryLedger(state_).customer_balance(account.id)});
+    }
+    return found;
+  }
+
+ private:
+  std::string email_of(UserId user) const {
+    for (const auto& account : state_.accounts) {
+      if (account.id == user) return account.email;
+    }
+    return {};
+  }
+  StoreState& state_;
+};
+
 class InMemoryUnitOfWork final : public UnitOfWork {
  public:
   // A work that returns false or throws leaves `state` as it was, and a read nested in a
@@ -1424,6 +1546,7 @@ class InMemoryUnitOfWork final : public UnitOfWork {
     InMemoryCustomerRecords customer_records(working);
     InMemoryRefunds refunds(working);
     InMemoryStaffOrderReads staff_orders(working);
+    InMemorySalesReports sales_reports(working);
     Repositories repositories{.accounts = accounts,
                               .refresh_tokens = refresh_tokens,
                               .reset_codes = reset_codes,
@@ -1445,7 +1568,8 @@ class InMemoryUnitOfWork final : public UnitOfWork {
                               .audit_log = audit_log,
                               .customer_records = customer_records,
                               .refunds = refunds,
-                              .staff_orders = staff_orders};
+                              .staff_orders = staff_orders,
+                              .sales_reports = sales_reports};
     if (!work(repositories)) return std::nullopt;
     return working;
   }

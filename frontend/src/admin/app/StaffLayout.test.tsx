@@ -28,6 +28,7 @@ const OWNER_SCREENS = [
   ['Orders', '/admin/orders'],
   ['Customers', '/admin/customers'],
   ['Gift cards', '/admin/gift-cards'],
+  ['Dashboard', '/admin/dashboard'],
   ['Staff', '/admin/staff'],
   ['Audit trail', '/admin/audit'],
 ];
@@ -84,6 +85,7 @@ describe('the back office: navigation per role', () => {
     ['/admin/customers', 'Customers', CATALOGUE],
     ['/admin/customers/7', 'Customer', CATALOGUE],
     ['/admin/gift-cards', 'Gift cards', CATALOGUE],
+    ['/admin/dashboard', 'Dashboard', SUPPORT],
   ])(
     'refuses %s to a role without its permission, without asking the server',
     async (path, title, staff) => {

@@ -15,15 +15,17 @@
 #include "artshop/core/accounts/update_profile.hpp"
 #include "artshop/core/backoffice/adjust_balance.hpp"
 #include "artshop/core/backoffice/customer_ledger.hpp"
+#include "artshop/core/backoffice/dashboard.hpp"
+#include "artshop/core/backoffice/exports.hpp"
 #include "artshop/core/backoffice/get_customer_for_staff.hpp"
+#include "artshop/core/backoffice/get_order_for_staff.hpp"
 #include "artshop/core/backoffice/lock_customer.hpp"
 #include "artshop/core/backoffice/manage_gift_cards.hpp"
+#include "artshop/core/backoffice/refund_order.hpp"
 #include "artshop/core/backoffice/search_customers.hpp"
+#include "artshop/core/backoffice/search_orders.hpp"
 #include "artshop/core/backoffice/sign_out_everywhere.hpp"
 #include "artshop/core/backoffice/unlock_customer.hpp"
-#include "artshop/core/backoffice/get_order_for_staff.hpp"
-#include "artshop/core/backoffice/refund_order.hpp"
-#include "artshop/core/backoffice/search_orders.hpp"
 #include "artshop/core/catalogue/browse_offers.hpp"
 #include "artshop/core/catalogue/get_offer.hpp"
 #include "artshop/core/catalogue/latest_offers.hpp"
@@ -178,6 +180,17 @@ struct AdminOrdersApi {
   std::string_view card_provider;
 };
 
+// The back office's dashboard and CSV exports (docs/back-office.md, "Dashboard" and "Exports").
+struct AdminReportsApi {
+  const AuthenticateStaff& authenticate;
+  ShowDashboard& dashboard;
+  ExportData& exports;
+  // Runs the exports, apart from the shop's calls: a full queue answers 503.
+  Executor& export_work;
+  // How long an export waits for a client that reads nothing before giving up.
+  std::chrono::milliseconds stall_limit;
+};
+
 // The REST surface, one feature at a time: each feature's composition root in the app adds its
 // routes to the one table the server routes by (the app may add routes of its own to it, such as
 // the pages of a built-in payment provider under /payments/). `clients` says whose address the
@@ -195,5 +208,7 @@ void add_admin_customer_routes(Router& router, const AdminCustomersApi& customer
                                const ClientAddresses& clients);
 void add_admin_order_routes(Router& router, const AdminOrdersApi& orders,
                             const ClientAddresses& clients);
+void add_admin_report_routes(Router& router, const AdminReportsApi& reports,
+                             const ClientAddresses& clients);
 
 }  // namespace artshop::http

@@ -6,15 +6,19 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace artshop::http {
 
-// An answer's body of a known length made while it is sent: a producer on a worker thread
-// writes bytes as it gets them (from a network store), the connection takes them as the client
-// reads. At most `buffer_limit` bytes wait between the two, so memory stays bounded however
-// large the body and however slow the client: a producer ahead of the client waits.
+// An answer's body made while it is sent: a producer on a worker thread writes bytes as it gets
+// them (from a network store, from the database), the connection takes them as the client
+// reads. Of a known length it goes out with its Content-Length; of a length nobody knows up
+// front (an export) it goes out chunked, and a producer that fails ends the connection before
+// the last chunk, so that the client knows the body is short. At most `buffer_limit` bytes wait
+// between the two, so memory stays bounded however large the body and however slow the client: a
+// producer ahead of the client waits.
 class BodyStream {
  public:
   // Calls write() for the body's bytes in order; throws when it cannot make them.
@@ -25,10 +29,14 @@ class BodyStream {
   // the answer up (the connection's own read timeout).
   BodyStream(std::uintmax_t length, Producer producer, std::chrono::milliseconds stall_limit,
              std::size_t buffer_limit = kDefaultBufferLimit);
+  // A body whose length is known only at its end: sent chunked.
+  BodyStream(Producer producer, std::chrono::milliseconds stall_limit,
+             std::size_t buffer_limit = kDefaultBufferLimit);
   BodyStream(const BodyStream&) = delete;
   BodyStream& operator=(const BodyStream&) = delete;
 
-  std::uintmax_t length() const noexcept { return length_; }
+  // nullopt: unknown until the producer ends (the body is sent chunked).
+  std::optional<std::uintmax_t> length() const noexcept { return length_; }
 
   // Runs the producer to its end on the calling thread (once the answer's head is on its way).
   // Never throws: a producer that fails, or makes more or fewer bytes than the length, ends
@@ -60,7 +68,7 @@ class BodyStream {
   // Under the lock: the call that hands a waiting reader what is ready, or an empty function.
   std::function<void()> ready_delivery();
 
-  std::uintmax_t length_;
+  std::optional<std::uintmax_t> length_;
   Producer producer_;
   std::chrono::milliseconds stall_limit_;
   std::size_t buffer_limit_;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "artshop/core/backoffice/repositories.hpp"
+#include "artshop/core/backoffice/sales_reports.hpp"
 #include "artshop/sql/connection.hpp"
 
 namespace artshop::sql {
@@ -40,6 +41,26 @@ class SqlStaffOrderReads final : public StaffOrderReads {
   std::vector<PaymentStatusChange> payment_history(PaymentId payment) override;
   std::vector<WebhookEventRecord> webhook_events(std::string_view payment_reference) override;
   std::vector<OutboxMailRecord> mails_about(std::string_view about) override;
+
+ private:
+  Connection& db_;
+};
+
+// The dashboard's sums and counts, and the exports' pages (keyset: after the last row's id).
+class SqlSalesReports final : public SalesReports {
+ public:
+  explicit SqlSalesReports(Connection& connection) noexcept : db_(connection) {}
+  std::vector<LedgerDaySum> ledger_by_day(std::chrono::sys_days first,
+                                          std::chrono::sys_days end) override;
+  std::vector<StatusCount> orders_by_status() override;
+  std::int64_t accounts_created_since(std::chrono::sys_seconds since) override;
+  std::int64_t tickets_since(std::chrono::sys_seconds since) override;
+  std::optional<std::chrono::sys_seconds> oldest_ticket() override;
+  std::vector<OrderExportRow> orders_after(OrderId after, std::chrono::sys_seconds from,
+                                           std::chrono::sys_seconds until, int limit) override;
+  std::vector<LedgerExportRow> ledger_after(std::int64_t after, std::chrono::sys_seconds from,
+                                            std::chrono::sys_seconds until, int limit) override;
+  std::vector<CustomerExportRow> customers_after(UserId after, int limit) override;
 
  private:
   Connection& db_;

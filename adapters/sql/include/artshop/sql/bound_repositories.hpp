@@ -42,7 +42,8 @@ struct BoundRepositories {
         audit_log(connection),
         customer_records(connection),
         refunds(connection),
-        staff_orders(connection) {}
+        staff_orders(connection),
+        sales_reports(connection) {}
 
   SqlAccountRepository accounts;
   SqlRefreshTokenRepository refresh_tokens;
@@ -66,6 +67,7 @@ struct BoundRepositories {
   SqlCustomerRecords customer_records;
   SqlRefundRepository refunds;
   SqlStaffOrderReads staff_orders;
+  SqlSalesReports sales_reports;
   Repositories view{.accounts = accounts,
                     .refresh_tokens = refresh_tokens,
                     .reset_codes = reset_codes,
@@ -87,7 +89,8 @@ struct BoundRepositories {
                     .audit_log = audit_log,
                     .customer_records = customer_records,
                     .refunds = refunds,
-                    .staff_orders = staff_orders};
+                    .staff_orders = staff_orders,
+                    .sales_reports = sales_reports};
 };
 
 }  // namespace artshop::sql

@@ -27,6 +27,9 @@ export const AUDIT_ACTIONS = [
   'customer.adjustment',
   'gift_card.issue',
   'gift_card.void',
+  'export.orders',
+  'export.ledger',
+  'export.customers',
 ] as const;
 
 /** One page of the audit trail, newest first; filters left empty are not sent. */
