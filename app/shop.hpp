@@ -10,6 +10,7 @@
 #include "features/orders.hpp"
 #include "features/staff.hpp"
 #include "features/support.hpp"
+#include "features/support_desk.hpp"
 #include "infrastructure.hpp"
 #include "storage.hpp"
 
@@ -46,6 +47,7 @@ struct Shop {
   Staff staff;
   CustomerDesk customer_desk;
   BackOfficeOrders backoffice_orders;
+  SupportDesk support_desk;
 };
 
 }  // namespace artshop::app
