@@ -7,9 +7,11 @@ export const ADMIN_AUDIT_PATH = '/admin/audit';
 export const ADMIN_ORDERS_PATH = '/admin/orders';
 export const ADMIN_CUSTOMERS_PATH = '/admin/customers';
 export const ADMIN_GIFT_CARDS_PATH = '/admin/gift-cards';
+export const ADMIN_TICKETS_PATH = '/admin/tickets';
 
 export const adminOrderPath = (id: number) => `${ADMIN_ORDERS_PATH}/${id}`;
 export const adminCustomerPath = (id: number) => `${ADMIN_CUSTOMERS_PATH}/${id}`;
+export const adminTicketPath = (id: number) => `${ADMIN_TICKETS_PATH}/${id}`;
 
 /** The sign-in page, coming back to `next` afterwards. */
 export function signInPath(next?: string): string {
@@ -58,6 +60,12 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: 'Gift cards',
     permission: 'manage_gift_cards',
     description: 'Find a gift card, issue one as goodwill, void one.',
+  },
+  {
+    path: ADMIN_TICKETS_PATH,
+    label: 'Tickets',
+    permission: 'answer_tickets',
+    description: 'Answer support requests, keep notes, assign, close and reopen them.',
   },
   {
     path: ADMIN_STAFF_PATH,
