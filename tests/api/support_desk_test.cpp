@@ -14,6 +14,7 @@
 
 #include "artshop/core/support/conversation.hpp"
 #include "artshop/crypto/digests.hpp"
+#include "artshop/crypto/hex.hpp"
 #include "backstage.hpp"
 #include "support/eventually.hpp"
 #include "support/smtp_sink.hpp"
@@ -207,11 +208,11 @@ TEST_F(SupportDeskApi, AReplyToAVisitor_IsMailedWithTheReferenceAndALinkThatOpen
   EXPECT_EQ(messages[3].at("author").as_string(), "customer");
 
   // No mail the shop sent holds the note.
-  for (const auto& sent : sink.received())
+  for (const auto& sent : sink.received()) {
     EXPECT_THAT(sent.data, Not(HasSubstr(std::string(kNote))));
-  EXPECT_EQ(
-      backstage.actions_of("support@example.com"),
-      (std::vector<std::string>{"ticket.reply", "ticket.note", "staff.setup", "staff.invite"}));
+  }
+  EXPECT_EQ(backstage.actions_of("support@example.com"),
+            (std::vector<std::string>{"ticket.reply", "ticket.note", "staff.setup"}));
 }
 
 TEST_F(SupportDeskApi, AnExpiredLink_IsRefusedLikeAnAlteredOne) {
@@ -244,7 +245,8 @@ TEST_F(SupportDeskApi, ACustomer_ReadsOnlyTheirOwnTicketsWithoutNotes_AndTheirAn
 
   const auto listed = shop().get("/api/support/tickets", ann);
   ASSERT_EQ(listed.status, 200) << listed.body;
-  const auto& items = parse_object(listed).at("items").as_array();
+  const auto page = parse_object(listed);
+  const auto& items = page.at("items").as_array();
   ASSERT_THAT(items, SizeIs(1));
   EXPECT_EQ(items[0].at("reference").as_string(), reference);
 
@@ -293,7 +295,8 @@ TEST_F(SupportDeskApi, TheDesk_ListsFiltersAssignsAndClosesTickets_AndRefusesBad
     const auto listed = backstage.call("GET", "/api/admin/tickets" + query, support.token);
     EXPECT_EQ(listed.status, 200) << listed.body;
     std::vector<std::int64_t> found;
-    for (const auto& row : parse_object(listed).at("items").as_array()) {
+    const auto page = parse_object(listed);
+    for (const auto& row : page.at("items").as_array()) {
       found.push_back(row.at("id").as_int64());
     }
     return found;
