@@ -26,12 +26,6 @@ using ::testing::SizeIs;
 
 constexpr std::string_view kNotValid = "This gift card number is not valid.";
 
-Environment smtp_at(unsigned short port) {
-  return {{"ARTSHOP_MAIL_TRANSPORT", "smtp"},          {"ARTSHOP_SMTP_HOST", "127.0.0.1"},
-          {"ARTSHOP_SMTP_PORT", std::to_string(port)}, {"ARTSHOP_SMTP_TLS", "none"},
-          {"ARTSHOP_SMTP_TIMEOUT_SECONDS", "5"},       {"ARTSHOP_MAIL_RETRY_SECONDS", "1"}};
-}
-
 // The back office with an owner, a support member and a catalogue editor, whose shop mails
 // into a sink.
 class AdminGiftCards : public ::testing::Test {

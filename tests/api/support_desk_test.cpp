@@ -34,14 +34,11 @@ constexpr std::string_view kStaffKey =
     "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 constexpr std::string_view kNote = "Internal: this customer asked twice before.";
 
+// Mail into the sink, and the staff secret key the test signs links with.
 Environment desk_environment(unsigned short smtp_port) {
-  return {{"ARTSHOP_MAIL_TRANSPORT", "smtp"},
-          {"ARTSHOP_SMTP_HOST", "127.0.0.1"},
-          {"ARTSHOP_SMTP_PORT", std::to_string(smtp_port)},
-          {"ARTSHOP_SMTP_TLS", "none"},
-          {"ARTSHOP_SMTP_TIMEOUT_SECONDS", "5"},
-          {"ARTSHOP_MAIL_RETRY_SECONDS", "1"},
-          {"ARTSHOP_STAFF_SECRET_KEY", std::string(kStaffKey)}};
+  auto environment = smtp_at(smtp_port);
+  environment.emplace_back("ARTSHOP_STAFF_SECRET_KEY", std::string(kStaffKey));
+  return environment;
 }
 
 class SupportDeskApi : public ::testing::Test {
