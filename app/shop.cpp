@@ -20,7 +20,8 @@ Shop::Shop(const Config& configuration)
       staff(shared, accounts),
       customer_desk(shared, staff),
       backoffice_orders(shared, staff, orders),
-      sales_reports(shared, staff) {}
+      sales_reports(shared, staff),
+      support_desk(shared, staff, accounts.authenticate) {}
 
 http::Router Shop::routes() {
   http::Router router;
@@ -34,6 +35,7 @@ http::Router Shop::routes() {
   customer_desk.add_routes(router);
   backoffice_orders.add_routes(router);
   sales_reports.add_routes(router);
+  support_desk.add_routes(router);
   return router;
 }
 

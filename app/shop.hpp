@@ -11,6 +11,7 @@
 #include "features/sales_reports.hpp"
 #include "features/staff.hpp"
 #include "features/support.hpp"
+#include "features/support_desk.hpp"
 #include "infrastructure.hpp"
 #include "storage.hpp"
 
@@ -48,6 +49,7 @@ struct Shop {
   CustomerDesk customer_desk;
   BackOfficeOrders backoffice_orders;
   SalesReportsFeature sales_reports;
+  SupportDesk support_desk;
 };
 
 }  // namespace artshop::app

@@ -92,6 +92,11 @@ test('an owner made on the command line sets up a second factor, invites staff a
     }
   });
 
+  await test.step('the support desk opens', async () => {
+    await openBackOfficeScreen(page, 'Tickets');
+    await expectAccessible(page, 'the ticket list');
+  });
+
   await test.step("a customer's token opens no admin call", async () => {
     const customer = await registerCustomer(request);
     const login = await request.post('/api/Accounts/login', {

@@ -104,6 +104,14 @@ inline Member set_up_staff(const std::string& base_url, const std::string& link,
   return member;
 }
 
+// A shop's mail settings for an SMTP sink on this machine at `port`: no TLS, a failed mail tried
+// again after a second.
+inline Environment smtp_at(unsigned short port) {
+  return {{"ARTSHOP_MAIL_TRANSPORT", "smtp"},          {"ARTSHOP_SMTP_HOST", "127.0.0.1"},
+          {"ARTSHOP_SMTP_PORT", std::to_string(port)}, {"ARTSHOP_SMTP_TLS", "none"},
+          {"ARTSHOP_SMTP_TIMEOUT_SECONDS", "5"},       {"ARTSHOP_MAIL_RETRY_SECONDS", "1"}};
+}
+
 // A shop on its own database, and the staff calls made to it; an empty catalogue unless
 // `seeded`.
 class Backstage {

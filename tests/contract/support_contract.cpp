@@ -98,5 +98,100 @@ TEST_P(SupportTicketContract, TakeUnqueued_RecordsTheirMailsAsQueuedAndKeepsEarl
               IsEmpty());
 }
 
+TEST_P(SupportTicketContract, AStoredTicket_IsNewUnassigned_WithItsDescriptionAsTheFirstMessage) {
+  const auto id = *write(
+      [](Repositories& repos) { return repos.support_tickets.insert(a_ticket("AS-1", kNow)); });
+  const auto found = read([&](Repositories& repos) { return repos.support_tickets.find(id); });
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->ticket.status, TicketStatus::New);
+  EXPECT_EQ(found->ticket.assignee, std::nullopt);
+  EXPECT_EQ(found->last_message_at, kNow);
+  const auto messages =
+      read([&](Repositories& repos) { return repos.support_tickets.messages(id); });
+  ASSERT_EQ(messages.size(), 1U);
+  EXPECT_EQ(messages[0].author, TicketAuthor::Customer);
+  EXPECT_EQ(messages[0].at, kNow);
+  EXPECT_EQ(messages[0].body, "My picture is sold here without my consent.");
+  EXPECT_FALSE(messages[0].internal);
+  EXPECT_FALSE(read([](Repositories& repos) { return repos.support_tickets.find({999}); }));
+}
+
+TEST_P(SupportTicketContract, Messages_AreKeptInOrderWithTheirStaffMemberAndMoveTheLastTime) {
+  const auto staff = add_account("sam@shop.test");
+  const auto id = *write(
+      [](Repositories& repos) { return repos.support_tickets.insert(a_ticket("AS-1", kNow)); });
+  write([&](Repositories& repos) {
+    repos.support_tickets.add_message(id, {.at = kNow + 1min,
+                                           .author = TicketAuthor::Staff,
+                                           .staff = staff,
+                                           .body = "Seen before.",
+                                           .internal = true});
+    repos.support_tickets.add_message(
+        id, {.at = kNow + 2min, .author = TicketAuthor::Customer, .body = "Any news?"});
+    repos.support_tickets.set_status(id, TicketStatus::Open);
+    repos.support_tickets.set_assignee(id, staff);
+  });
+  const auto messages =
+      read([&](Repositories& repos) { return repos.support_tickets.messages(id); });
+  ASSERT_EQ(messages.size(), 3U);
+  EXPECT_EQ(messages[1].author, TicketAuthor::Staff);
+  EXPECT_EQ(messages[1].staff, staff);
+  EXPECT_EQ(messages[1].staff_email, "sam@shop.test");
+  EXPECT_TRUE(messages[1].internal);
+  EXPECT_EQ(messages[2].body, "Any news?");
+  EXPECT_LT(messages[1].id, messages[2].id);
+  const auto found = read([&](Repositories& repos) { return repos.support_tickets.find(id); });
+  EXPECT_EQ(found->ticket.status, TicketStatus::Open);
+  EXPECT_EQ(found->ticket.assignee, staff);
+  EXPECT_EQ(found->assignee_email, "sam@shop.test");
+  EXPECT_EQ(found->last_message_at, kNow + 2min);
+}
+
+TEST_P(SupportTicketContract, Search_FiltersByStatusTypeAssigneeAccountAndText_InPages) {
+  const auto ann = add_account("ann@example.com");
+  const auto sam = add_account("sam@shop.test");
+  const auto ids = write([&](Repositories& repos) {
+    auto first = a_ticket("AS-AAAA-0001", kNow - 3min, ann);
+    auto second = a_ticket("AS-AAAA-0002", kNow - 2min);
+    second.email = "bob_smith@example.com";
+    second.type = SupportTicketType::Order;
+    auto third = a_ticket("AS-AAAA-0003", kNow - 1min);
+    third.email = "bobXsmith@example.com";
+    std::vector<SupportTicketId> stored;
+    for (const auto& ticket : {first, second, third}) {
+      stored.push_back(*repos.support_tickets.insert(ticket));
+    }
+    repos.support_tickets.set_assignee(stored[1], sam);
+    repos.support_tickets.set_status(stored[2], TicketStatus::Closed);
+    // The oldest ticket has the newest message.
+    repos.support_tickets.add_message(
+        stored[0], {.at = kNow, .author = TicketAuthor::Customer, .body = "Hello?"});
+    return stored;
+  });
+  const auto found = [&](TicketQuery query) {
+    return read([&](Repositories& repos) {
+      std::vector<std::int64_t> numbers;
+      const auto page = repos.support_tickets.search(query);
+      for (const auto& row : page.items) {
+        numbers.push_back(row.ticket.id.value - ids[0].value + 1);
+      }
+      numbers.push_back(-page.total);
+      return numbers;
+    });
+  };
+  EXPECT_THAT(found({}), ElementsAre(3, 2, 1, -3));
+  EXPECT_THAT(found({.sort = TicketSort::OldestFirst}), ElementsAre(1, 2, 3, -3));
+  EXPECT_THAT(found({.sort = TicketSort::LastMessageFirst}), ElementsAre(1, 3, 2, -3));
+  EXPECT_THAT(found({.status = TicketStatus::Closed}), ElementsAre(3, -1));
+  EXPECT_THAT(found({.type = SupportTicketType::Order}), ElementsAre(2, -1));
+  EXPECT_THAT(found({.unassigned = true}), ElementsAre(3, 1, -2));
+  EXPECT_THAT(found({.assignee = sam}), ElementsAre(2, -1));
+  EXPECT_THAT(found({.account = ann}), ElementsAre(1, -1));
+  EXPECT_THAT(found({.text = "as-aaaa-0002"}), ElementsAre(2, -1));
+  EXPECT_THAT(found({.text = "AS-AAAA"}), ElementsAre(0)) << "a reference is matched whole";
+  EXPECT_THAT(found({.text = "BOB_"}), ElementsAre(2, -1)) << "LIKE's _ is taken literally";
+  EXPECT_THAT(found({.offset = 1, .limit = 1}), ElementsAre(2, -3));
+}
+
 }  // namespace
 }  // namespace artshop::contract

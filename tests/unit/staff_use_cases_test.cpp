@@ -33,28 +33,6 @@ using ::testing::SizeIs;
 
 constexpr std::string_view kPassword = "correct horse battery";
 
-// A keyed mix standing in for HMAC: what matters here is that the same key and message give the
-// same bytes, and another key others (the codes themselves are checked against the RFCs'
-// vectors in staff_totp_test.cpp and through OpenSSL).
-class ToyMac final : public MessageAuthenticator {
- public:
-  std::vector<std::byte> mac(MacAlgorithm, std::span<const std::byte> key,
-                             std::span<const std::byte> message) const override {
-    std::uint64_t h = 1469598103934665603ULL;
-    const auto mix = [&](std::byte b) {
-      h = (h ^ std::to_integer<std::uint64_t>(b)) * 1099511628211ULL;
-    };
-    for (const auto b : key) mix(b);
-    for (const auto b : message) mix(b);
-    std::vector<std::byte> out(20);
-    for (auto& b : out) {
-      mix(std::byte{0x5c});
-      b = static_cast<std::byte>(h >> 32U);
-    }
-    return out;
-  }
-};
-
 // "sealed:" and the secret: tests read the secret out of the store as the server would.
 class PlainSecrets final : public SecretSealer {
  public:
@@ -165,7 +143,7 @@ class Staff : public ::testing::Test {
   Credentials credentials{hasher, text};
   fakes::PlainDigests digests;
   PlainSecrets secrets;
-  ToyMac macs;
+  fakes::ToyMac macs;
   CommonPasswords common;
   StaffServices shared = services();
 

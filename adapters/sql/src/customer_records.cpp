@@ -109,7 +109,7 @@ std::vector<CustomerSession> SqlCustomerRecords::live_sessions(UserId customer,
 
 std::vector<CustomerTicket> SqlCustomerRecords::tickets(UserId customer, std::string_view email) {
   auto rows = db_.prepare(
-      "SELECT id, reference, type, description, created_at FROM support_tickets "
+      "SELECT id, reference, type, description, created_at, status FROM support_tickets "
       "WHERE account_id = ?1 OR email = ?2 ORDER BY created_at DESC, id DESC");
   rows.bind(1, customer.value).bind(2, email);
   return all_rows(rows, [](const Statement& row) {
@@ -117,7 +117,8 @@ std::vector<CustomerTicket> SqlCustomerRecords::tickets(UserId customer, std::st
                           .reference = row.column_text(1),
                           .type = row.column_text(2),
                           .description = row.column_text(3),
-                          .created_at = from_epoch(row.column_int(4))};
+                          .created_at = from_epoch(row.column_int(4)),
+                          .status = row.column_text(5)};
   });
 }
 

@@ -6,7 +6,7 @@ namespace artshop::sqlite {
 namespace {
 
 // Each feature appends its migrations here; never edit one that has shipped.
-constexpr std::array<Migration, 22> kSchema{{
+constexpr std::array<Migration, 23> kSchema{{
     {1, "settings",
      R"sql(
 CREATE TABLE settings (
@@ -924,7 +924,34 @@ CREATE INDEX gift_cards_by_redeemer ON gift_cards (redeemed_by);
 -- (docs/payments.md, "Refunds"). Empty for the sandbox, balance payments and older rows.
 ALTER TABLE payments ADD COLUMN provider_payment TEXT NOT NULL DEFAULT '';
 )sql"},
-    {24, "the dashboard's reads of the ledger by time",
+    {22, "support desk",
+     R"sql(
+-- The support desk (docs/support.md, "The conversation"; docs/back-office.md, "Support desk"):
+-- a ticket has a status, the staff member answering it and a conversation. Its description is
+-- the first message, the customer's; staff reply or keep notes (internal: never shown or mailed
+-- to the customer). last_message_at is the newest message's time, for the desk's order.
+ALTER TABLE support_tickets ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+  CHECK (status IN ('new', 'open', 'waiting', 'closed'));
+ALTER TABLE support_tickets ADD COLUMN assignee_id INTEGER
+  REFERENCES accounts (id) ON DELETE SET NULL;
+ALTER TABLE support_tickets ADD COLUMN last_message_at INTEGER NOT NULL DEFAULT 0;
+UPDATE support_tickets SET last_message_at = created_at;
+CREATE TABLE support_ticket_messages (
+  id INTEGER PRIMARY KEY,
+  ticket_id INTEGER NOT NULL REFERENCES support_tickets (id),
+  at INTEGER NOT NULL,
+  author TEXT NOT NULL CHECK (author IN ('customer', 'staff')),
+  staff_id INTEGER REFERENCES accounts (id) ON DELETE SET NULL,
+  body TEXT NOT NULL,
+  internal INTEGER NOT NULL CHECK (internal IN (0, 1))
+) STRICT;
+CREATE INDEX support_ticket_messages_by_ticket ON support_ticket_messages (ticket_id, at, id);
+INSERT INTO support_ticket_messages (ticket_id, at, author, staff_id, body, internal)
+  SELECT id, created_at, 'customer', NULL, description, 0 FROM support_tickets ORDER BY id;
+CREATE INDEX support_tickets_newest ON support_tickets (created_at, id);
+CREATE INDEX support_tickets_by_last_message ON support_tickets (last_message_at, id);
+)sql"},
+    {23, "the dashboard's reads of the ledger by time",
      R"sql(
 -- The dashboard sums the last 90 days of the ledger and the ledger export reads a range of
 -- dates (docs/back-office.md, "Dashboard" and "Exports"): both by the entries' time.

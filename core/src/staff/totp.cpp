@@ -38,9 +38,9 @@ std::string digits_of(std::string_view typed, int digits) {
   return out.size() == static_cast<std::size_t>(digits) ? out : std::string{};
 }
 
-// Equal without an early exit: how long the comparison takes does not tell how much of a
-// guessed code was right.
-bool same_code(std::string_view a, std::string_view b) noexcept {
+}  // namespace
+
+bool equal_without_early_exit(std::string_view a, std::string_view b) noexcept {
   if (a.size() != b.size()) return false;
   unsigned difference = 0;
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -48,8 +48,6 @@ bool same_code(std::string_view a, std::string_view b) noexcept {
   }
   return difference == 0;
 }
-
-}  // namespace
 
 std::uint64_t totp_step_at(std::chrono::sys_seconds time, std::chrono::seconds period) noexcept {
   const auto since_epoch = time.time_since_epoch().count();
@@ -111,7 +109,7 @@ std::expected<std::uint64_t, TotpRefusal> match_totp(const MessageAuthenticator&
   std::optional<std::uint64_t> fresh;
   bool replayed = false;
   for (auto step = earliest; step <= present + tolerance; ++step) {
-    const bool matched = same_code(
+    const bool matched = equal_without_early_exit(
         code, hotp_code(authenticator, secret, step, settings.algorithm, settings.digits));
     if (!matched) continue;
     if (last_used_step && step <= *last_used_step) {

@@ -20,6 +20,8 @@ import OrdersPage from './features/orders/OrdersPage';
 import SetupPage from './features/setup/SetupPage';
 import SignInPage from './features/sign-in/SignInPage';
 import StaffPage from './features/staff/StaffPage';
+import TicketPage from './features/tickets/TicketPage';
+import TicketsPage from './features/tickets/TicketsPage';
 import { ADMIN_HOME_PATH } from './paths';
 
 /**
@@ -55,6 +57,8 @@ export default function AdminApp() {
           <Route path="customers/:id" element={<CustomerPage />} />
           <Route path="gift-cards" element={<GiftCardsPage />} />
           <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="tickets" element={<TicketsPage />} />
+          <Route path="tickets/:id" element={<TicketPage />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Routes>

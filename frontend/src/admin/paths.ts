@@ -8,9 +8,11 @@ export const ADMIN_ORDERS_PATH = '/admin/orders';
 export const ADMIN_CUSTOMERS_PATH = '/admin/customers';
 export const ADMIN_GIFT_CARDS_PATH = '/admin/gift-cards';
 export const ADMIN_DASHBOARD_PATH = '/admin/dashboard';
+export const ADMIN_TICKETS_PATH = '/admin/tickets';
 
 export const adminOrderPath = (id: number) => `${ADMIN_ORDERS_PATH}/${id}`;
 export const adminCustomerPath = (id: number) => `${ADMIN_CUSTOMERS_PATH}/${id}`;
+export const adminTicketPath = (id: number) => `${ADMIN_TICKETS_PATH}/${id}`;
 
 /** The sign-in page, coming back to `next` afterwards. */
 export function signInPath(next?: string): string {
@@ -65,6 +67,12 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: 'Dashboard',
     permission: 'view_dashboard',
     description: 'Sales today, this week and this month from the ledger; CSV exports.',
+  },
+  {
+    path: ADMIN_TICKETS_PATH,
+    label: 'Tickets',
+    permission: 'answer_tickets',
+    description: 'Answer support requests, keep notes, assign, close and reopen them.',
   },
   {
     path: ADMIN_STAFF_PATH,

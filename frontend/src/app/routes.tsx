@@ -28,6 +28,17 @@ const CartPage = lazy(() => import('@/features/cart/components/CartPage'));
 const OrderHistoryPage = lazy(() => import('@/features/orders/components/OrderHistoryPage'));
 const BalancePage = lazy(() => import('@/features/balance/components/BalancePage'));
 const ContactPage = lazy(() => import('@/features/contact/components/ContactPage'));
+const SupportRequestsPage = lazy(
+  () => import('@/features/support-requests/components/SupportRequestsPage'),
+);
+const SupportRequestPage = lazy(
+  () => import('@/features/support-requests/components/SupportRequestPage'),
+);
+const VisitorTicketPage = lazy(() =>
+  import('@/features/support-requests/components/SupportRequestPage').then((module) => ({
+    default: module.VisitorTicketPage,
+  })),
+);
 const GeneratePage = lazy(() => import('@/features/generate/components/GeneratePage'));
 const PrivacyPolicyPage = lazy(() => import('@/features/legal/components/PrivacyPolicyPage'));
 const TermsPage = lazy(() => import('@/features/legal/components/TermsPage'));
@@ -79,8 +90,12 @@ export function AppRoutes() {
             <Route path="order-history" element={<OrderHistoryPage />} />
             {/* SPEC.md shows no rule for /balance; a balance only exists for a signed-in customer. */}
             <Route path="balance" element={<BalancePage />} />
+            <Route path="support-requests" element={<SupportRequestsPage />} />
+            <Route path="support-requests/:id" element={<SupportRequestPage />} />
           </Route>
           <Route path="contact" element={<ContactPage />} />
+          {/* A visitor's request, from the signed link of a reply mail: no sign-in. */}
+          <Route path="support/tickets/:id" element={<VisitorTicketPage />} />
           <Route path="generate" element={<GeneratePage />} />
           <Route path="gallery" element={<GalleryPage />} />
           <Route path="gallery/:categoryName" element={<GalleryPage />} />

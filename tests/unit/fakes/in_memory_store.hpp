@@ -39,6 +39,7 @@ struct StoreState {
   std::vector<IdempotencyRecord> idempotency;
   std::vector<GeneratedImage> generated_images;
   std::vector<SupportTicket> support_tickets;
+  std::vector<std::pair<SupportTicketId, TicketMessage>> ticket_messages;  // in order
   struct Lease {
     std::string holder;
     std::chrono::sys_seconds expires_at;
@@ -753,7 +754,11 @@ class InMemorySupportTickets final : public SupportTicketRepository {
   explicit InMemorySupportTickets(StoreState& state) : state_(state) {}
   std::optional<SupportTicketId> insert(const SupportTicket& ticket) override {
     if (find_by_reference(ticket.reference)) return std::nullopt;
-    return store_with_next_id(state_.support_tickets, ticket);
+    const auto id = store_with_next_id(state_.support_tickets, ticket);
+    add_message(
+        id,
+        {.at = ticket.created_at, .author = TicketAuthor::Customer, .body = ticket.description});
+    return id;
   }
   std::optional<SupportTicket> find_by_reference(std::string_view reference) override {
     for (const auto& ticket : state_.support_tickets) {
@@ -775,8 +780,84 @@ class InMemorySupportTickets final : public SupportTicketRepository {
     std::ranges::stable_sort(unqueued, {}, &SupportTicket::created_at);
     return unqueued;
   }
+  std::optional<DeskTicket> find(SupportTicketId id) override {
+    const auto ticket = row_by_id(state_.support_tickets, id);
+    if (!ticket) return std::nullopt;
+    return desk_ticket(*ticket);
+  }
+  TicketPage search(const TicketQuery& query) override {
+    std::vector<DeskTicket> matching;
+    for (const auto& ticket : state_.support_tickets) {
+      if (matches(query, ticket)) matching.push_back(desk_ticket(ticket));
+    }
+    const auto key = [&](const DeskTicket& row) {
+      const auto time =
+          query.sort == TicketSort::LastMessageFirst ? row.last_message_at : row.ticket.created_at;
+      return std::pair(time, row.ticket.id);
+    };
+    std::ranges::sort(matching, [&](const DeskTicket& a, const DeskTicket& b) {
+      return query.sort == TicketSort::OldestFirst ? key(a) < key(b) : key(a) > key(b);
+    });
+    TicketPage page{.items = {}, .total = std::ssize(matching)};
+    for (auto i = std::size_t(query.offset);
+         i < matching.size() && std::ssize(page.items) < query.limit; ++i) {
+      page.items.push_back(matching[i]);
+    }
+    return page;
+  }
+  std::vector<TicketMessage> messages(SupportTicketId id) override {
+    std::vector<TicketMessage> found;
+    for (const auto& [ticket, message] : state_.ticket_messages) {
+      if (ticket != id) continue;
+      found.push_back(message);
+      if (message.staff) found.back().staff_email = email_of(*message.staff);
+    }
+    std::ranges::stable_sort(found, {}, &TicketMessage::at);
+    return found;
+  }
+  TicketMessageId add_message(SupportTicketId id, const TicketMessage& message) override {
+    auto stored = message;
+    stored.id = TicketMessageId{std::ssize(state_.ticket_messages) + 1};
+    stored.staff_email.clear();
+    state_.ticket_messages.emplace_back(id, stored);
+    return stored.id;
+  }
+  void set_status(SupportTicketId id, TicketStatus status) override {
+    if (auto* found = ticket(id)) found->status = status;
+  }
+  void set_assignee(SupportTicketId id, std::optional<UserId> assignee) override {
+    if (auto* found = ticket(id)) found->assignee = assignee;
+  }
 
  private:
+  SupportTicket* ticket(SupportTicketId id) {
+    const auto found = std::ranges::find(state_.support_tickets, id, &SupportTicket::id);
+    return found == state_.support_tickets.end() ? nullptr : &*found;
+  }
+  std::string email_of(UserId user) const {
+    const auto account = row_by_id(state_.accounts, user);
+    return account ? account->email : std::string();
+  }
+  DeskTicket desk_ticket(const SupportTicket& ticket) const {
+    DeskTicket row{.ticket = ticket,
+                   .assignee_email = ticket.assignee ? email_of(*ticket.assignee) : "",
+                   .last_message_at = ticket.created_at};
+    for (const auto& [id, message] : state_.ticket_messages) {
+      if (id == ticket.id) row.last_message_at = std::max(row.last_message_at, message.at);
+    }
+    return row;
+  }
+  static bool matches(const TicketQuery& query, const SupportTicket& ticket) {
+    if (query.status && ticket.status != *query.status) return false;
+    if (query.type && ticket.type != *query.type) return false;
+    if (query.unassigned && ticket.assignee) return false;
+    if (query.assignee && ticket.assignee != query.assignee) return false;
+    if (query.account && ticket.account != query.account) return false;
+    if (!query.text) return true;
+    return ticket.reference == text::to_upper_ascii(*query.text) ||
+           ticket.email.find(text::to_lower_ascii(*query.text)) != std::string::npos;
+  }
+
   StoreState& state_;
 };
 
@@ -1306,7 +1387,8 @@ class InMemoryCustomerRecords final : public CustomerRecords {
                        .reference = ticket.reference,
                        .type = std::string(name(ticket.type)),
                        .description = ticket.description,
-                       .created_at = ticket.created_at});
+                       .created_at = ticket.created_at,
+                       .status = std::string(name_of(ticket.status))});
     }
     newest_first(found, &CustomerTicket::created_at);
     return found;

@@ -73,7 +73,7 @@ json::object file_json(const CustomerFile& file, std::string_view card_provider)
   for (const auto& ticket : file.tickets) {
     tickets.push_back(json::object{{"id", ticket.id},
                                    {"subject", ticket.type + " · " + ticket.reference},
-                                   {"status", "received"},
+                                   {"status", ticket.status},
                                    {"createdAt", iso_time(ticket.created_at)}});
   }
   json::array sessions;

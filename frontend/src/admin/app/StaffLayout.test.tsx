@@ -29,6 +29,7 @@ const OWNER_SCREENS = [
   ['Customers', '/admin/customers'],
   ['Gift cards', '/admin/gift-cards'],
   ['Dashboard', '/admin/dashboard'],
+  ['Tickets', '/admin/tickets'],
   ['Staff', '/admin/staff'],
   ['Audit trail', '/admin/audit'],
 ];
@@ -57,15 +58,16 @@ describe('the back office: navigation per role', () => {
     await expectNoAxeViolations();
   });
 
-  it('shows a support member orders, customers and gift cards, but neither Staff nor the audit trail', async () => {
+  it('shows a support member orders, customers, gift cards and tickets, but neither Staff nor the audit trail', async () => {
     staffSignedIn(SUPPORT);
     renderApp('/admin');
-    expect(await navLinks()).toEqual([['Home', '/admin'], ...OWNER_SCREENS.slice(0, 3)]);
+    expect(await navLinks()).toEqual([['Home', '/admin'], ...OWNER_SCREENS.slice(0, 4)]);
     const cards = within(screen.getByRole('list', { name: 'Screens' })).getAllByRole('link');
     expect(cards.map((card) => card.getAttribute('href'))).toEqual([
       '/admin/orders',
       '/admin/customers',
       '/admin/gift-cards',
+      '/admin/tickets',
     ]);
   });
 

@@ -8,6 +8,7 @@ const SHOWN_AFTER_LOGIN: Record<string, string> = {
   '/artworks': 'the pictures you bought',
   '/account-settings': 'your account settings',
   '/billing-information': 'your billing information',
+  '/support-requests': 'your support requests',
 };
 
 /** "Log in to see your cart and check out", for the heading of the sign-in prompt. */

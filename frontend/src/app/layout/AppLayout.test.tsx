@@ -66,6 +66,7 @@ describe('header, footer and account menu', () => {
       'Artworks',
       'Order history',
       'Balance',
+      'Support requests',
       'Log out',
     ]);
 

@@ -1,15 +1,8 @@
 /** Support tickets (SPEC.md section 3, DESIGN.md section 8). */
 
-export const TICKET_TYPES = [
-  'General',
-  'Order',
-  'Payment',
-  'Account',
-  'Technical',
-  'Copyright',
-  'Other',
-] as const;
-export type TicketType = (typeof TICKET_TYPES)[number];
+import type { TicketType } from '@/types/supportTicket';
+
+export { TICKET_TYPES, type TicketType } from '@/types/supportTicket';
 
 export const TICKET_TYPE_LABELS: Record<TicketType, string> = {
   General: 'A general question',

@@ -11,7 +11,7 @@ import { baseQuery } from './baseQuery';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Orders', 'Balance', 'Artworks'],
+  tagTypes: ['Orders', 'Balance', 'Artworks', 'SupportRequest'],
   endpoints: () => ({}),
 });
 

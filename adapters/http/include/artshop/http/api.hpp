@@ -25,6 +25,7 @@
 #include "artshop/core/backoffice/search_customers.hpp"
 #include "artshop/core/backoffice/search_orders.hpp"
 #include "artshop/core/backoffice/sign_out_everywhere.hpp"
+#include "artshop/core/backoffice/support_desk.hpp"
 #include "artshop/core/backoffice/unlock_customer.hpp"
 #include "artshop/core/catalogue/browse_offers.hpp"
 #include "artshop/core/catalogue/get_offer.hpp"
@@ -59,6 +60,7 @@
 #include "artshop/core/staff/staff_sign_in.hpp"
 #include "artshop/core/staff/staff_sign_out.hpp"
 #include "artshop/core/support/create_support_ticket.hpp"
+#include "artshop/core/support/customer_tickets.hpp"
 #include "artshop/http/client_address.hpp"
 #include "artshop/http/router.hpp"
 
@@ -169,6 +171,19 @@ struct AdminCustomersApi {
   std::string_view card_provider;
 };
 
+// The support desk (docs/back-office.md, "Support desk") and a ticket's conversation as its
+// customer reads it (docs/support.md, "The conversation").
+struct SupportDeskApi {
+  const AuthenticateStaff& authenticate_staff;
+  const Authenticate& authenticate;
+  ListTickets& list;
+  GetTicketForStaff& get;
+  AnswerTicket& answer;
+  AssignTicket& assign;
+  ChangeTicketStatus& change_status;
+  CustomerTickets& customer_tickets;
+};
+
 // The back office's orders and refunds (docs/back-office.md, "Orders" and "Refunds").
 struct AdminOrdersApi {
   const AuthenticateStaff& authenticate;
@@ -209,6 +224,8 @@ void add_admin_customer_routes(Router& router, const AdminCustomersApi& customer
 void add_admin_order_routes(Router& router, const AdminOrdersApi& orders,
                             const ClientAddresses& clients);
 void add_admin_report_routes(Router& router, const AdminReportsApi& reports,
+                             const ClientAddresses& clients);
+void add_support_desk_routes(Router& router, const SupportDeskApi& desk,
                              const ClientAddresses& clients);
 
 }  // namespace artshop::http

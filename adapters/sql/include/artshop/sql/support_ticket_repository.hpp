@@ -13,6 +13,12 @@ class SqlSupportTicketRepository final : public SupportTicketRepository {
   std::optional<SupportTicket> find_by_reference(std::string_view reference) override;
   std::vector<SupportTicket> take_unqueued(std::chrono::sys_seconds since,
                                            std::chrono::sys_seconds now) override;
+  std::optional<DeskTicket> find(SupportTicketId id) override;
+  TicketPage search(const TicketQuery& query) override;
+  std::vector<TicketMessage> messages(SupportTicketId id) override;
+  TicketMessageId add_message(SupportTicketId id, const TicketMessage& message) override;
+  void set_status(SupportTicketId id, TicketStatus status) override;
+  void set_assignee(SupportTicketId id, std::optional<UserId> assignee) override;
 
  private:
   Connection& db_;

@@ -60,6 +60,7 @@ struct CustomerTicket {
   std::string type;  // the ticket's type ("Order", "Payment", ...)
   std::string description;
   std::chrono::sys_seconds created_at;
+  std::string status = "new";  // the conversation's: "new", "open", "waiting", "closed"
   friend bool operator==(const CustomerTicket&, const CustomerTicket&) = default;
 };
 

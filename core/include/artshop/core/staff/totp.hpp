@@ -24,6 +24,10 @@ struct TotpSettings {
   int tolerance = 1;
 };
 
+// Equal without an early exit: how long the comparison takes does not tell how much of a
+// guessed code or MAC was right. Only the lengths leak, and those are public.
+bool equal_without_early_exit(std::string_view a, std::string_view b) noexcept;
+
 // 160 bits, the secret length RFC 4226 recommends (and what apps expect of SHA-1).
 inline constexpr std::size_t kTotpSecretBytes = 20;
 

@@ -19,6 +19,15 @@ namespace artshop {
 
 using SupportTicketId = Id<struct SupportTicketTag>;
 
+// Where a conversation stands (docs/support.md, "The conversation"): New until anyone answers,
+// WaitingForCustomer once staff replied, Open once the customer wrote again, Closed by staff
+// (and open again when the customer writes).
+enum class TicketStatus : std::uint8_t { New, Open, WaitingForCustomer, Closed };
+
+// The name in the API and the database: "new", "open", "waiting", "closed".
+std::string_view name_of(TicketStatus status) noexcept;
+std::optional<TicketStatus> parse_ticket_status(std::string_view name) noexcept;
+
 enum class SupportTicketType : std::uint8_t {
   General,
   Order,
@@ -80,6 +89,8 @@ struct SupportTicket {
   std::chrono::sys_seconds created_at;
   std::optional<std::chrono::sys_seconds> confirmation_sent_at;
   std::optional<std::chrono::sys_seconds> notice_sent_at;
+  TicketStatus status = TicketStatus::New;
+  std::optional<UserId> assignee;  // the staff member answering it; empty: nobody yet
   friend bool operator==(const SupportTicket&, const SupportTicket&) = default;
 };
 

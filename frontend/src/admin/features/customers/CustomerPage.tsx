@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { DelayedProgress } from '@/components/DelayedProgress';
 import { Page } from '@/components/Page';
 import { Section } from '@/components/Section';
@@ -16,6 +16,7 @@ import { OrderListRow } from '../../components/OrderListRow';
 import { RoleGate } from '../../components/RoleGate';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
 import { Time } from '../../components/Time';
+import { adminTicketPath } from '../../paths';
 import { AdjustBalanceDialog, LockDialog, SignOutEverywhereDialog } from './customerDialogs';
 import { useGetCustomerLedgerQuery, useGetCustomerQuery } from './customersApi';
 
@@ -124,7 +125,7 @@ function CustomerSections({ detail }: { detail: CustomerDetail }) {
         <DetailTable
           caption="Tickets"
           columns={[
-            ['Ticket', (ticket) => ticket.id],
+            ['Ticket', (ticket) => <Link to={adminTicketPath(ticket.id)}>{ticket.id}</Link>],
             ['Subject', (ticket) => ticket.subject],
             ['Status', (ticket) => ticket.status],
             ['Created', (ticket) => <Time at={ticket.createdAt} />],

@@ -14,6 +14,7 @@ const SIGNED_IN_LINKS = [
   { to: '/artworks', label: 'Artworks' },
   { to: '/order-history', label: 'Order history' },
   { to: '/balance', label: 'Balance' },
+  { to: '/support-requests', label: 'Support requests' },
 ] as const;
 
 const SIGNED_OUT_LINKS = [
