@@ -147,7 +147,8 @@ void MailNudgingUnitOfWork::run(Mode mode, const std::function<bool(Repositories
                          .audit_log = repos.audit_log,
                          .customer_records = repos.customer_records,
                          .refunds = repos.refunds,
-                         .staff_orders = repos.staff_orders};
+                         .staff_orders = repos.staff_orders,
+                         .catalogue_records = repos.catalogue_records};
     // The attempt that commits decides: a backend that runs the work again starts afresh.
     const bool commit = work(watched);
     queued = commit && outbox.queued;

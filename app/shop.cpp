@@ -19,7 +19,8 @@ Shop::Shop(const Config& configuration)
       support(shared, accounts.authenticate),
       staff(shared, accounts),
       customer_desk(shared, staff),
-      backoffice_orders(shared, staff, orders) {}
+      backoffice_orders(shared, staff, orders),
+      catalogue_desk(shared, staff) {}
 
 http::Router Shop::routes() {
   http::Router router;
@@ -32,6 +33,7 @@ http::Router Shop::routes() {
   staff.add_routes(router);
   customer_desk.add_routes(router);
   backoffice_orders.add_routes(router);
+  catalogue_desk.add_routes(router);
   return router;
 }
 

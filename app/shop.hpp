@@ -5,6 +5,7 @@
 #include "features/accounts.hpp"
 #include "features/backoffice_orders.hpp"
 #include "features/catalogue.hpp"
+#include "features/catalogue_desk.hpp"
 #include "features/customer_desk.hpp"
 #include "features/generation.hpp"
 #include "features/orders.hpp"
@@ -46,6 +47,7 @@ struct Shop {
   Staff staff;
   CustomerDesk customer_desk;
   BackOfficeOrders backoffice_orders;
+  CatalogueDesk catalogue_desk;
 };
 
 }  // namespace artshop::app

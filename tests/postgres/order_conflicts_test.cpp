@@ -132,7 +132,8 @@ class ScheduledUnitOfWork final : public UnitOfWork {
             .audit_log = all.audit_log,
             .customer_records = all.customer_records,
             .refunds = all.refunds,
-            .staff_orders = all.staff_orders};
+            .staff_orders = all.staff_orders,
+            .catalogue_records = all.catalogue_records};
   }
 
   std::string url_;

@@ -3,6 +3,7 @@
 #include "artshop/core/orders/gift_card.hpp"
 #include "artshop/sql/account_repositories.hpp"
 #include "artshop/sql/backoffice_repositories.hpp"
+#include "artshop/sql/catalogue_records.hpp"
 #include "artshop/sql/connection.hpp"
 #include "artshop/sql/customer_records.hpp"
 #include "artshop/sql/generated_image_repository.hpp"
@@ -42,7 +43,8 @@ struct BoundRepositories {
         audit_log(connection),
         customer_records(connection),
         refunds(connection),
-        staff_orders(connection) {}
+        staff_orders(connection),
+        catalogue_records(connection) {}
 
   SqlAccountRepository accounts;
   SqlRefreshTokenRepository refresh_tokens;
@@ -66,6 +68,7 @@ struct BoundRepositories {
   SqlCustomerRecords customer_records;
   SqlRefundRepository refunds;
   SqlStaffOrderReads staff_orders;
+  SqlCatalogueRecords catalogue_records;
   Repositories view{.accounts = accounts,
                     .refresh_tokens = refresh_tokens,
                     .reset_codes = reset_codes,
@@ -87,7 +90,8 @@ struct BoundRepositories {
                     .audit_log = audit_log,
                     .customer_records = customer_records,
                     .refunds = refunds,
-                    .staff_orders = staff_orders};
+                    .staff_orders = staff_orders,
+                    .catalogue_records = catalogue_records};
 };
 
 }  // namespace artshop::sql

@@ -3,6 +3,7 @@
 #include <tuple>
 
 #include "artshop/core/accounts/repositories.hpp"
+#include "artshop/core/backoffice/catalogue_records.hpp"
 #include "artshop/core/backoffice/customer_records.hpp"
 #include "artshop/core/backoffice/repositories.hpp"
 #include "artshop/core/catalogue/repositories.hpp"
@@ -41,6 +42,7 @@ struct Repositories {
   CustomerRecords& customer_records;
   RefundRepository& refunds;
   StaffOrderReads& staff_orders;
+  CatalogueRecords& catalogue_records;
 
   // The repository of type Port, so that `narrow` can pick one by type.
   template <class Port>
@@ -49,7 +51,7 @@ struct Repositories {
                                     settings, payments, orders, ledger, gift_cards, artworks,
                                     payment_events, idempotency, generated_images, support_tickets,
                                     leases, mail_outbox, staff, audit_log, customer_records,
-                                    refunds, staff_orders));
+                                    refunds, staff_orders, catalogue_records));
   }
 };
 
