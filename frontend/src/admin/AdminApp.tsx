@@ -10,6 +10,9 @@ import { AdminFrame } from './app/AdminFrame';
 import { RequireStaff } from './app/StaffLayout';
 import { setupAdminStore } from './app/store';
 import AuditPage from './features/audit/AuditPage';
+import NewOfferPage from './features/catalogue/NewOfferPage';
+import OfferPage from './features/catalogue/OfferPage';
+import OffersPage from './features/catalogue/OffersPage';
 import CustomerPage from './features/customers/CustomerPage';
 import CustomersPage from './features/customers/CustomersPage';
 import GiftCardsPage from './features/gift-cards/GiftCardsPage';
@@ -53,6 +56,9 @@ export default function AdminApp() {
           <Route path="customers" element={<CustomersPage />} />
           <Route path="customers/:id" element={<CustomerPage />} />
           <Route path="gift-cards" element={<GiftCardsPage />} />
+          <Route path="offers" element={<OffersPage />} />
+          <Route path="offers/new" element={<NewOfferPage />} />
+          <Route path="offers/:id" element={<OfferPage />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Routes>

@@ -7,9 +7,12 @@ export const ADMIN_AUDIT_PATH = '/admin/audit';
 export const ADMIN_ORDERS_PATH = '/admin/orders';
 export const ADMIN_CUSTOMERS_PATH = '/admin/customers';
 export const ADMIN_GIFT_CARDS_PATH = '/admin/gift-cards';
+export const ADMIN_CATALOGUE_PATH = '/admin/offers';
+export const ADMIN_NEW_OFFER_PATH = '/admin/offers/new';
 
 export const adminOrderPath = (id: number) => `${ADMIN_ORDERS_PATH}/${id}`;
 export const adminCustomerPath = (id: number) => `${ADMIN_CUSTOMERS_PATH}/${id}`;
+export const adminOfferPath = (id: number) => `${ADMIN_CATALOGUE_PATH}/${id}`;
 
 /** The sign-in page, coming back to `next` afterwards. */
 export function signInPath(next?: string): string {
@@ -58,6 +61,12 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: 'Gift cards',
     permission: 'manage_gift_cards',
     description: 'Find a gift card, issue one as goodwill, void one.',
+  },
+  {
+    path: ADMIN_CATALOGUE_PATH,
+    label: 'Catalogue',
+    permission: 'edit_catalogue',
+    description: 'Upload pictures, edit and price offers, publish or hide them.',
   },
   {
     path: ADMIN_STAFF_PATH,
