@@ -15,8 +15,8 @@ CatalogueDesk::CatalogueDesk(Infrastructure& infrastructure, Staff& staff_featur
       upload_work("uploads", 1, kUploadQueue),
       search(narrow<CatalogueRecords>(shared.transactions)),
       get(narrow<OfferRepository, CatalogueRecords>(shared.transactions)),
-      upload(narrow<OfferRepository, AuditLog>(shared.transactions), shared.processor,
-             *shared.public_media, *shared.originals, shared.clock),
+      upload(narrow<OfferRepository, AuditLog>(shared.transactions),
+             {shared.processor, *shared.public_media, *shared.originals}, shared.clock),
       edit(narrow<OfferRepository, CatalogueRecords, AuditLog>(shared.transactions), shared.clock),
       set_state(narrow<OfferRepository, CatalogueRecords, AuditLog>(shared.transactions),
                 shared.clock) {}

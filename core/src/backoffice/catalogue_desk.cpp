@@ -27,6 +27,19 @@ std::optional<OfferStatus> parse_state_name(std::string_view name) noexcept {
   return std::nullopt;
 }
 
+StaffOfferRow staff_offer_row(const Offer& offer) {
+  return {.id = offer.id,
+          .url_name = offer.url_name,
+          .title = offer.title,
+          .category = offer.category,
+          .style = offer.style,
+          .status = offer.status,
+          .created_at = offer.created_at,
+          .lowest_price_eur_cents = offer.lowest_price_eur_cents(),
+          .thumbnail_webp = offer.images.thumbnail_webp,
+          .thumbnail_jpeg = offer.images.thumbnail_jpeg};
+}
+
 Error no_such_offer() {
   return Error::not_found(ValidationErrors("", std::string(catalogue_messages::kNoSuchOffer)),
                           "no such offer");

@@ -32,7 +32,7 @@ Result<StaffOfferFile> UploadOffer::operator()(const UploadOfferCommand& command
     return std::unexpected(allowed.error());
   }
   // The picture first: nothing else about the upload is worth reading if it is not one.
-  const auto header = check_picture(processor_, command.picture);
+  const auto header = check_picture(stores_.processor, command.picture);
   if (!header) return std::unexpected(header.error());
   ValidationErrors errors;
   const auto title = read_offer_title(command.title, errors);
@@ -57,8 +57,8 @@ Result<StaffOfferFile> UploadOffer::operator()(const UploadOfferCommand& command
   const auto now = std::chrono::floor<std::chrono::seconds>(clock_.now());
   Offer offer;
   try {
-    const auto picture = store_picture(processor_, public_media_, originals_,
-                                       std::string(command.picture), extension(header->format));
+    const auto picture =
+        store_picture(stores_, std::string(command.picture), extension(header->format));
     offer =
         offer_of_picture(picture, *style, kDefaultImportPriceEurCents, OfferStatus::Hidden, now);
   } catch (const std::exception&) {

@@ -14,14 +14,13 @@ constexpr std::int64_t kMaxPriceCents = 1'000'000;
 
 }  // namespace
 
-StoredPicture store_picture(ImageProcessor& processor, BlobStore& public_media,
-                            BlobStore& originals, const std::string& original,
+StoredPicture store_picture(const PictureStores& stores, const std::string& original,
                             std::string_view extension) {
   StoredPicture picture;
-  picture.size = processor.probe(bytes_of(original));
-  const auto made = make_derivatives(processor, original);
-  picture.images = store_derivatives(public_media, made);
-  picture.original_key = originals.put(original, extension);
+  picture.size = stores.processor.probe(bytes_of(original));
+  const auto made = make_derivatives(stores.processor, original);
+  picture.images = store_derivatives(stores.public_media, made);
+  picture.original_key = stores.originals.put(original, extension);
   return picture;
 }
 
@@ -91,7 +90,7 @@ ImportOutcome ImportPicture::operator()(const ImportRow& row,
   Offer offer;
   try {
     const auto dot = row.file.rfind('.');
-    const auto picture = store_picture(processor_, public_media_, originals_, *original,
+    const auto picture = store_picture(stores_, *original,
                                        dot == std::string::npos ? "bin" : row.file.substr(dot + 1));
     offer = offer_of_picture(picture, *style, base_price, OfferStatus::Active,
                              std::chrono::floor<std::chrono::seconds>(clock_.now()));

@@ -40,7 +40,7 @@ export interface AdminScreen {
 }
 
 /**
- * The screens that exist, in the navigation's order. Tickets, the catalogue and the dashboard
+ * The screens that exist, in the navigation's order. Tickets and the dashboard
  * join this list as their screens are built, not before: a link to nothing would be a dead end.
  */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [

@@ -1383,16 +1383,7 @@ class InMemoryCatalogueRecords final : public CatalogueRecords {
     StaffOfferPage page{.items = {}, .total = std::ssize(matching)};
     for (const auto& offer :
          matching | std::views::drop(query.offset) | std::views::take(query.limit)) {
-      page.items.push_back({.id = offer.id,
-                            .url_name = offer.url_name,
-                            .title = offer.title,
-                            .category = offer.category,
-                            .style = offer.style,
-                            .status = offer.status,
-                            .created_at = offer.created_at,
-                            .lowest_price_eur_cents = offer.lowest_price_eur_cents(),
-                            .thumbnail_webp = offer.images.thumbnail_webp,
-                            .thumbnail_jpeg = offer.images.thumbnail_jpeg});
+      page.items.push_back(staff_offer_row(offer));
     }
     return page;
   }

@@ -44,16 +44,7 @@ json::object offer_row_json(const StaffOfferRow& row) {
 // OFFER_DETAIL: every field staff edit, and each size with its price.
 json::object offer_file_json(const StaffOfferFile& file) {
   const auto& offer = file.offer;
-  auto detail = offer_row_json({.id = offer.id,
-                                .url_name = offer.url_name,
-                                .title = offer.title,
-                                .category = offer.category,
-                                .style = offer.style,
-                                .status = offer.status,
-                                .created_at = offer.created_at,
-                                .lowest_price_eur_cents = offer.lowest_price_eur_cents(),
-                                .thumbnail_webp = offer.images.thumbnail_webp,
-                                .thumbnail_jpeg = offer.images.thumbnail_jpeg});
+  auto detail = offer_row_json(staff_offer_row(offer));
   json::array tags;
   for (const auto& tag : offer.tags) tags.emplace_back(tag);
   json::array sizes;

@@ -29,6 +29,9 @@ struct StaffOfferRow {
   friend bool operator==(const StaffOfferRow&, const StaffOfferRow&) = default;
 };
 
+// The row of a whole offer.
+StaffOfferRow staff_offer_row(const Offer& offer);
+
 enum class StaffOfferSort : std::uint8_t { NewestFirst, Title, DearestFirst };
 
 struct StaffOfferQuery {

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "artshop/core/backoffice/catalogue_desk.hpp"
+#include "artshop/core/catalogue/import_picture.hpp"
 
 namespace artshop {
 
@@ -28,20 +29,13 @@ class UploadOffer {
  public:
   using Ports = Transactions<OfferRepository, AuditLog>;
 
-  UploadOffer(Ports transactions, ImageProcessor& processor, BlobStore& public_media,
-              BlobStore& originals, const Clock& clock)
-      : transactions_(std::move(transactions)),
-        processor_(processor),
-        public_media_(public_media),
-        originals_(originals),
-        clock_(clock) {}
+  UploadOffer(Ports transactions, PictureStores stores, const Clock& clock)
+      : transactions_(std::move(transactions)), stores_(stores), clock_(clock) {}
   Result<StaffOfferFile> operator()(const UploadOfferCommand& command);
 
  private:
   Ports transactions_;
-  ImageProcessor& processor_;
-  BlobStore& public_media_;
-  BlobStore& originals_;
+  PictureStores stores_;
   const Clock& clock_;
 };
 

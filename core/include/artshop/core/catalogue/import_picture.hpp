@@ -45,11 +45,18 @@ struct StoredPicture {
   std::string original_key;
 };
 
+// Where a new offer's picture goes: made into derivatives by the processor, those stored in the
+// public store and the original in the private one.
+struct PictureStores {
+  ImageProcessor& processor;
+  BlobStore& public_media;
+  BlobStore& originals;
+};
+
 // Stores a picture for a new offer, as `artshop import` and the back office's upload do. Every
 // derivative is made in memory before anything is stored, so a picture that fails to decode
 // stores nothing (the exception says why). `extension` names the original's format ("png").
-StoredPicture store_picture(ImageProcessor& processor, BlobStore& public_media,
-                            BlobStore& originals, const std::string& original,
+StoredPicture store_picture(const PictureStores& stores, const std::string& original,
                             std::string_view extension);
 
 // A new offer of a stored picture, `status` and created `at`, with the standard attributes of
@@ -65,22 +72,15 @@ class ImportPicture {
  public:
   using Ports = Transactions<OfferRepository>;
 
-  ImportPicture(Ports transactions, ImageProcessor& processor, BlobStore& public_media,
-                BlobStore& originals, const Clock& clock)
-      : transactions_(std::move(transactions)),
-        processor_(processor),
-        public_media_(public_media),
-        originals_(originals),
-        clock_(clock) {}
+  ImportPicture(Ports transactions, PictureStores stores, const Clock& clock)
+      : transactions_(std::move(transactions)), stores_(stores), clock_(clock) {}
 
   // `original` is the picture file's bytes; nullopt when the file could not be read.
   ImportOutcome operator()(const ImportRow& row, const std::optional<std::string>& original);
 
  private:
   Ports transactions_;
-  ImageProcessor& processor_;
-  BlobStore& public_media_;
-  BlobStore& originals_;
+  PictureStores stores_;
   const Clock& clock_;
 };
 

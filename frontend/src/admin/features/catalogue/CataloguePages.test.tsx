@@ -6,10 +6,11 @@ import { expectNoAxeViolations } from '@/test/axe';
 import { fill } from '@/test/fill';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
+import type { Money } from '@/types/money';
 import type { AdminOffer } from '../../api/types';
 import { answer, CATALOGUE, listPage, refusal, staffSignedIn } from '../../testing/staffServer';
 
-const eur = (amount: string) => ({
+const eur = (amount: string): Money => ({
   amount,
   currency: 'EUR',
   minorUnits: Math.round(Number(amount) * 100),

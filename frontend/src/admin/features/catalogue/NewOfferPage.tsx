@@ -6,10 +6,10 @@ import { Page } from '@/components/Page';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { useAdminSelector } from '../../api/hooks';
 import { selectStaffToken } from '../../api/staffSession';
+import { STYLES } from '@/types/art';
 import { RoleGate } from '../../components/RoleGate';
 import { adminOfferPath } from '../../paths';
 import { uploadOffer } from './catalogueApi';
-import { OFFER_STYLES } from './labels';
 
 /** A new offer from a picture: hidden until it is priced and published on its own page. */
 export default function NewOfferPage() {
@@ -80,7 +80,7 @@ function UploadForm() {
           {...form.textField('category', "A category's urlName, such as landscapes")}
         />
         <SelectField label="Style" {...form.textField('style')}>
-          {OFFER_STYLES.map((style) => (
+          {STYLES.map((style) => (
             <option key={style} value={style}>
               {style}
             </option>

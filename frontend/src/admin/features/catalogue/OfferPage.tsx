@@ -10,6 +10,7 @@ import { Check } from '@/components/ui/choices';
 import { SelectField, TextField } from '@/components/ui/fields';
 import type { AdminOffer } from '../../api/types';
 import { ActionDialog } from '../../components/ActionDialog';
+import { STYLES } from '@/types/art';
 import { RoleGate } from '../../components/RoleGate';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
 import {
@@ -18,7 +19,7 @@ import {
   useSetOfferStateMutation,
   type OfferEdit,
 } from './catalogueApi';
-import { OFFER_STATE_LABELS, OFFER_STYLES } from './labels';
+import { OFFER_STATE_LABELS } from './labels';
 
 /** One offer, for the roles that edit the catalogue: its fields, its prices, publish or hide. */
 export default function OfferPage() {
@@ -144,7 +145,7 @@ function OfferForm({ offer }: { offer: AdminOffer }) {
       />
       {!form.values.exclusive && (
         <SelectField label="Style" {...form.textField('style')}>
-          {OFFER_STYLES.filter((style) => style !== 'Exclusive').map((style) => (
+          {STYLES.filter((style) => style !== 'Exclusive').map((style) => (
             <option key={style} value={style}>
               {style}
             </option>

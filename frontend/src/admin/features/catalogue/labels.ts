@@ -5,18 +5,3 @@ export const OFFER_STATE_LABELS: Record<OfferState, string> = {
   hidden: 'Hidden',
   sold: 'Sold',
 };
-
-/** The shop's styles, as the API names them (core's ArtStyle). */
-export const OFFER_STYLES = [
-  'None',
-  'Exclusive',
-  'Abstract',
-  'Anime',
-  'Cyberpunk',
-  'Fantasy',
-  'Impressionism',
-  'Minimalism',
-  'Photorealism',
-  'PopArt',
-  'Watercolor',
-] as const;
