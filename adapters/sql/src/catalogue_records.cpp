@@ -114,8 +114,18 @@ void SqlCatalogueRecords::update(const Offer& offer) {
 
 void SqlCatalogueRecords::replace_attributes(OfferId offer,
                                              const std::vector<OfferAttribute>& attributes) {
-  db_.prepare("DELETE FROM offer_attributes WHERE offer_id = ?1").bind(1, offer.value).run();
+  // The new rows first, then the old ones go: SQLite gives a rowid above the largest present, so
+  // an id once the offer's is never given to another size (a cart may still hold it).
+  auto newest =
+      db_.prepare("SELECT coalesce(max(id), 0) FROM offer_attributes WHERE offer_id = ?1");
+  newest.bind(1, offer.value);
+  newest.step();
+  const auto old_up_to = newest.column_int(0);
   insert_attributes(db_, offer, attributes);
+  db_.prepare("DELETE FROM offer_attributes WHERE offer_id = ?1 AND id <= ?2")
+      .bind(1, offer.value)
+      .bind(2, old_up_to)
+      .run();
 }
 
 bool SqlCatalogueRecords::ordered(OfferId offer) {
