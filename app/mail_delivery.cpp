@@ -148,7 +148,8 @@ void MailNudgingUnitOfWork::run(Mode mode, const std::function<bool(Repositories
                          .customer_records = repos.customer_records,
                          .refunds = repos.refunds,
                          .staff_orders = repos.staff_orders,
-                         .sales_reports = repos.sales_reports};
+                         .sales_reports = repos.sales_reports,
+                         .catalogue_records = repos.catalogue_records};
     // The attempt that commits decides: a backend that runs the work again starts afresh.
     const bool commit = work(watched);
     queued = commit && outbox.queued;

@@ -21,7 +21,8 @@ Shop::Shop(const Config& configuration)
       customer_desk(shared, staff),
       backoffice_orders(shared, staff, orders),
       sales_reports(shared, staff),
-      support_desk(shared, staff, accounts.authenticate) {}
+      support_desk(shared, staff, accounts.authenticate),
+      catalogue_desk(shared, staff) {}
 
 http::Router Shop::routes() {
   http::Router router;
@@ -36,6 +37,7 @@ http::Router Shop::routes() {
   backoffice_orders.add_routes(router);
   sales_reports.add_routes(router);
   support_desk.add_routes(router);
+  catalogue_desk.add_routes(router);
   return router;
 }
 

@@ -5,6 +5,7 @@
 #include "features/accounts.hpp"
 #include "features/backoffice_orders.hpp"
 #include "features/catalogue.hpp"
+#include "features/catalogue_desk.hpp"
 #include "features/customer_desk.hpp"
 #include "features/generation.hpp"
 #include "features/orders.hpp"
@@ -50,6 +51,7 @@ struct Shop {
   BackOfficeOrders backoffice_orders;
   SalesReportsFeature sales_reports;
   SupportDesk support_desk;
+  CatalogueDesk catalogue_desk;
 };
 
 }  // namespace artshop::app

@@ -16,8 +16,8 @@ Catalogue::Catalogue(Infrastructure& infrastructure)
       seed_catalogue(narrow<OfferRepository, SettingRepository>(shared.transactions),
                      shared.generator, shared.processor, *shared.public_media, shared.clock,
                      seeding_work),
-      import_picture(narrow<OfferRepository>(shared.transactions), shared.processor,
-                     *shared.public_media, *shared.originals, shared.clock) {}
+      import_picture(narrow<OfferRepository>(shared.transactions),
+                     {shared.processor, *shared.public_media, *shared.originals}, shared.clock) {}
 
 void Catalogue::add_routes(http::Router& router) {
   http::add_catalogue_routes(router, {.browse_offers = browse_offers,

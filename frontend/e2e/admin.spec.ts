@@ -74,6 +74,15 @@ test('an owner made on the command line sets up a second factor, invites staff a
     await expectAccessible(page, 'the dashboard');
   });
 
+  await test.step('the catalogue', async () => {
+    await openBackOfficeScreen(page, 'Catalogue');
+    await expect(page.getByRole('button', { name: 'Apply filters' })).toBeVisible();
+    await expectAccessible(page, 'the catalogue');
+    await page.getByRole('link', { name: 'Upload a picture' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Upload a picture' })).toBeVisible();
+    await expectAccessible(page, 'the upload page');
+  });
+
   await test.step('the audit trail holds each of those actions', async () => {
     await openBackOfficeScreen(page, 'Audit trail');
     const trail = page.getByRole('table');

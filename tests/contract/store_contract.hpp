@@ -115,6 +115,7 @@ class MailOutboxContract : public StoreContract {};
 class StaffContract : public StoreContract {};
 class AuditLogContract : public StoreContract {};
 class CustomerDeskContract : public StoreContract {};
+class CatalogueDeskContract : public StoreContract {};
 // Refunds and the back office's reads of orders, over an order of Ann's and a staff
 // member, Sue.
 class BackOfficeContract : public StoreContract {
@@ -159,6 +160,7 @@ inline std::string name_of(const ::testing::TestParamInfo<Backend>& backend) {
   ARTSHOP_STORE_CONTRACT(prefix, StaffContract, backend);          \
   ARTSHOP_STORE_CONTRACT(prefix, AuditLogContract, backend);       \
   ARTSHOP_STORE_CONTRACT(prefix, CustomerDeskContract, backend);   \
+  ARTSHOP_STORE_CONTRACT(prefix, CatalogueDeskContract, backend);  \
   ARTSHOP_STORE_CONTRACT(prefix, BackOfficeContract, backend);     \
   ARTSHOP_STORE_CONTRACT(prefix, UnitOfWorkContract, backend);     \
   ARTSHOP_STORE_CONTRACT(prefix, SalesReportsContract, backend)

@@ -133,7 +133,8 @@ class ScheduledUnitOfWork final : public UnitOfWork {
             .customer_records = all.customer_records,
             .refunds = all.refunds,
             .staff_orders = all.staff_orders,
-            .sales_reports = all.sales_reports};
+            .sales_reports = all.sales_reports,
+            .catalogue_records = all.catalogue_records};
   }
 
   std::string url_;

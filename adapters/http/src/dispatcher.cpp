@@ -155,6 +155,7 @@ Dispatcher::Plan Dispatcher::plan(const Request& head) const {
   const auto [match, route, builtin] = target(head);
   const bool found = match.outcome == RouteMatch::Outcome::Found;
   return {.body_limit = found ? match.options.body_limit : options_.body_limit,
+          .too_large = found ? match.options.too_large : std::string_view(),
           .route = route,
           .on_io_thread = builtin || route == kStaticRoute ||
                           (route == kMediaRoute && options_.media_store == nullptr),

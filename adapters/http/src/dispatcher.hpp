@@ -34,6 +34,7 @@ class Dispatcher {
   // where it runs.
   struct Plan {
     std::size_t body_limit = 0;
+    std::string_view too_large;  // the route's message for a body past the limit
     std::string_view route;
     // Answered on the I/O thread itself: health, metrics, the front end and media come from
     // memory or a small file and never queue behind API work.

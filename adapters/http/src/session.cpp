@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <boost/json/array.hpp>
 #include <deque>
 #include <optional>
 #include <stdexcept>
@@ -29,6 +30,15 @@ namespace {
 // for a moment: closing with unread input resets the connection, and the client could lose the
 // answer (a 413 above all) before reading it.
 constexpr std::chrono::seconds kLingerTime{2};
+
+// The 413 of a body past its route's limit: with the route's message when it has one.
+Response too_large_response(std::string_view message) {
+  if (message.empty()) return problem_response(413, "Payload Too Large");
+  boost::json::object errors;
+  errors[""] = boost::json::array{boost::json::string(message)};
+  return json_response(
+      413, {{"title", "Payload Too Large"}, {"status", 413}, {"errors", std::move(errors)}});
+}
 
 bool is_parse_error(const beast::error_code& ec) {
   return ec.category() == make_error_code(http::error::bad_target).category() &&
@@ -68,6 +78,7 @@ class Session : public std::enable_shared_from_this<Session> {
     bool on_io_thread = false;
     Executor* executor = nullptr;
     bool on_media_threads = false;
+    std::string_view too_large;
     unsigned version = 11;
     Clock::time_point started{};
   };
@@ -215,9 +226,10 @@ void Session::on_head(beast::error_code ec, std::size_t /*bytes_read*/) {
   current_.on_io_thread = plan.on_io_thread;
   current_.executor = plan.executor;
   current_.on_media_threads = plan.on_media_threads;
+  current_.too_large = plan.too_large;
   // Refused from the head alone, so an oversized body is never read.
   if (const auto length = request_parser.content_length(); length && *length > plan.body_limit) {
-    answer_now(problem_response(413, "Payload Too Large"));
+    answer_now(too_large_response(current_.too_large));
     return;
   }
   request_parser.body_limit(plan.body_limit);
@@ -256,7 +268,7 @@ void Session::read_body() {
 void Session::on_body(beast::error_code ec) {
   reading_ = false;
   if (ec == http::error::body_limit) {
-    answer_now(problem_response(413, "Payload Too Large"));
+    answer_now(too_large_response(current_.too_large));
     return;
   }
   if (is_parse_error(ec)) {  // a malformed chunk, say: the rest cannot be trusted

@@ -95,6 +95,32 @@ class DrawnPicture final : public PictureRows {
   GatheredPicture gathered_;
 };
 
+// The upright size of an opened picture: EXIF orientations 5 to 8 turn it by 90 degrees.
+ImageSize upright_size(const VImage& image) {
+  if (vips_image_get_orientation_swap(image.get_image())) {
+    return ImageSize{image.height(), image.width()};
+  }
+  return ImageSize{image.width(), image.height()};
+}
+
+// The format libvips finds by sniffing the bytes, when it is one the shop takes. The loader's
+// class name says it: VipsForeignLoadJpegBuffer, VipsForeignLoadPngBuffer, ...
+std::optional<ImageFormat> format_of_content(std::span<const std::uint8_t> encoded) {
+  const char* loader = vips_foreign_find_load_buffer(encoded.data(), encoded.size());
+  if (loader == nullptr) {
+    vips_error_clear();
+    return std::nullopt;
+  }
+  std::string name(loader);
+  std::ranges::transform(name, name.begin(), [](char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  });
+  if (name.find("jpeg") != std::string::npos) return ImageFormat::Jpeg;
+  if (name.find("png") != std::string::npos) return ImageFormat::Png;
+  if (name.find("webp") != std::string::npos) return ImageFormat::Webp;
+  return std::nullopt;
+}
+
 }  // namespace
 
 VipsImageProcessor::VipsImageProcessor(int threads_per_image) {
@@ -168,14 +194,20 @@ Derivatives VipsImageProcessor::derivatives(const Image& picture) {
 }
 
 ImageSize VipsImageProcessor::probe(std::span<const std::uint8_t> original) {
-  return translating_vips_errors("cannot read the image", [&] {
-    const VImage image = open_header(original);
-    // EXIF orientations 5 to 8 turn the picture by 90 degrees.
-    if (vips_image_get_orientation_swap(image.get_image())) {
-      return ImageSize{image.height(), image.width()};
-    }
-    return ImageSize{image.width(), image.height()};
-  });
+  return translating_vips_errors("cannot read the image",
+                                 [&] { return upright_size(open_header(original)); });
+}
+
+std::optional<PictureHeader> VipsImageProcessor::inspect(std::span<const std::uint8_t> encoded) {
+  if (encoded.empty()) return std::nullopt;
+  const auto format = format_of_content(encoded);
+  if (!format) return std::nullopt;
+  try {
+    return PictureHeader{.format = *format, .size = upright_size(open_header(encoded))};
+  } catch (const vips::VError&) {
+    vips_error_clear();  // a damaged header: not a picture the shop takes
+    return std::nullopt;
+  }
 }
 
 Image VipsImageProcessor::decode(std::span<const std::uint8_t> encoded_bytes) {

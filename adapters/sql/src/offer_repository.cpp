@@ -4,6 +4,7 @@
 #include <map>
 #include <variant>
 
+#include "offer_rows.hpp"
 #include "row_values.hpp"
 
 namespace artshop::sql {
@@ -273,23 +274,32 @@ std::optional<OfferId> SqlOfferRepository::insert(const Offer& offer) {
       .bind(19, offer.source.original_key);
   if (!statement.step()) return std::nullopt;
   const OfferId id{statement.column_int(0)};
-  auto attribute = db_.prepare(
+  insert_attributes(db_, id, offer.attributes);
+  insert_tags(db_, id, offer.tags);
+  return id;
+}
+
+void insert_attributes(Connection& db, OfferId offer,
+                       const std::vector<OfferAttribute>& attributes) {
+  auto attribute = db.prepare(
       "INSERT INTO offer_attributes (offer_id, name, long_edge, licence, price_eur_cents) "
       "VALUES (?1, ?2, ?3, ?4, ?5)");
-  for (const auto& a : offer.attributes) {
-    attribute.bind(1, id.value).bind(2, a.name).bind(3, a.long_edge).bind(4, name(a.licence));
+  for (const auto& a : attributes) {
+    attribute.bind(1, offer.value).bind(2, a.name).bind(3, a.long_edge).bind(4, name(a.licence));
     attribute.bind(5, a.price_eur_cents).run();
     attribute.reset();
   }
-  auto tag = db_.prepare(
+}
+
+void insert_tags(Connection& db, OfferId offer, const std::vector<std::string>& tags) {
+  auto tag = db.prepare(
       "INSERT INTO offer_tags (offer_id, tag, position) VALUES (?1, ?2, ?3) "
       "ON CONFLICT DO NOTHING");
   int position = 0;
-  for (const auto& text : offer.tags) {
-    tag.bind(1, id.value).bind(2, text).bind(3, position++).run();
+  for (const auto& text : tags) {
+    tag.bind(1, offer.value).bind(2, text).bind(3, position++).run();
     tag.reset();
   }
-  return id;
 }
 
 int SqlOfferRepository::count() {

@@ -14,6 +14,34 @@ constexpr std::int64_t kMaxPriceCents = 1'000'000;
 
 }  // namespace
 
+StoredPicture store_picture(const PictureStores& stores, const std::string& original,
+                            std::string_view extension) {
+  StoredPicture picture;
+  picture.size = stores.processor.probe(bytes_of(original));
+  const auto made = make_derivatives(stores.processor, original);
+  picture.images = store_derivatives(stores.public_media, made);
+  picture.original_key = stores.originals.put(original, extension);
+  return picture;
+}
+
+Offer offer_of_picture(const StoredPicture& picture, ArtStyle style,
+                       std::int64_t base_price_eur_cents, OfferStatus status,
+                       std::chrono::sys_seconds at) {
+  Offer offer;
+  offer.width = picture.size.width;
+  offer.height = picture.size.height;
+  offer.images = picture.images;
+  offer.source.original_key = picture.original_key;
+  offer.style = style;
+  offer.orientation = orientation_of(offer.width, offer.height);
+  offer.aspect_ratio = nearest_aspect_ratio(offer.width, offer.height);
+  offer.created_at = at;
+  offer.status = status;
+  offer.attributes =
+      standard_attributes(style, std::max(offer.width, offer.height), base_price_eur_cents);
+  return offer;
+}
+
 ImportOutcome ImportPicture::operator()(const ImportRow& row,
                                         const std::optional<std::string>& original) {
   ImportOutcome outcome;
@@ -61,13 +89,11 @@ ImportOutcome ImportPicture::operator()(const ImportRow& row,
 
   Offer offer;
   try {
-    const auto size = processor_.probe(bytes_of(*original));
-    offer.width = size.width;
-    offer.height = size.height;
-    offer.images = publish_derivatives(processor_, public_media_, *original);
     const auto dot = row.file.rfind('.');
-    offer.source.original_key =
-        originals_.put(*original, dot == std::string::npos ? "bin" : row.file.substr(dot + 1));
+    const auto picture = store_picture(stores_, *original,
+                                       dot == std::string::npos ? "bin" : row.file.substr(dot + 1));
+    offer = offer_of_picture(picture, *style, base_price, OfferStatus::Active,
+                             std::chrono::floor<std::chrono::seconds>(clock_.now()));
   } catch (const std::exception& error) {
     problems.push_back("file: not a picture the shop can read (" + std::string(error.what()) + ")");
     return outcome;
@@ -76,13 +102,7 @@ ImportOutcome ImportPicture::operator()(const ImportRow& row,
   offer.title = row.title;
   offer.description = row.description;
   offer.category = row.category;
-  offer.style = *style;
-  offer.orientation = orientation_of(offer.width, offer.height);
-  offer.aspect_ratio = nearest_aspect_ratio(offer.width, offer.height);
   offer.tags = row.tags;
-  offer.created_at = std::chrono::floor<std::chrono::seconds>(clock_.now());
-  offer.status = OfferStatus::Active;
-  offer.attributes = standard_attributes(*style, std::max(offer.width, offer.height), base_price);
 
   const auto inserted = transactions_.write([&](Ports::Scope& tx) -> Result<bool> {
     return tx.get<OfferRepository>().insert(offer).has_value();

@@ -199,24 +199,15 @@ std::vector<SeedOffer> seed_plan(int count) {
   return plan;
 }
 
-OfferImages publish_derivatives(ImageProcessor& processor, BlobStore& public_media,
-                                std::string_view master_encoded) {
-  const auto store = [&](const EncodedImage& image) {
-    return public_media.put(image.bytes, extension(image.format));
-  };
-  return {
-      .thumbnail_webp = store(processor.thumbnail(bytes_of(master_encoded), ImageFormat::Webp)),
-      .thumbnail_jpeg = store(processor.thumbnail(bytes_of(master_encoded), ImageFormat::Jpeg)),
-      .preview_webp =
-          store(processor.watermarked_preview(bytes_of(master_encoded), ImageFormat::Webp)),
-      .preview_jpeg =
-          store(processor.watermarked_preview(bytes_of(master_encoded), ImageFormat::Jpeg)),
-  };
+Derivatives make_derivatives(ImageProcessor& processor, std::string_view master_encoded) {
+  const auto master = bytes_of(master_encoded);
+  return {.thumbnail_webp = processor.thumbnail(master, ImageFormat::Webp),
+          .thumbnail_jpeg = processor.thumbnail(master, ImageFormat::Jpeg),
+          .preview_webp = processor.watermarked_preview(master, ImageFormat::Webp),
+          .preview_jpeg = processor.watermarked_preview(master, ImageFormat::Jpeg)};
 }
 
-OfferImages publish_derivatives(ImageProcessor& processor, BlobStore& public_media,
-                                const Image& picture) {
-  const auto made = processor.derivatives(picture);
+OfferImages store_derivatives(BlobStore& public_media, const Derivatives& made) {
   const auto store = [&](const EncodedImage& image) {
     return public_media.put(image.bytes, extension(image.format));
   };
@@ -224,6 +215,16 @@ OfferImages publish_derivatives(ImageProcessor& processor, BlobStore& public_med
           .thumbnail_jpeg = store(made.thumbnail_jpeg),
           .preview_webp = store(made.preview_webp),
           .preview_jpeg = store(made.preview_jpeg)};
+}
+
+OfferImages publish_derivatives(ImageProcessor& processor, BlobStore& public_media,
+                                std::string_view master_encoded) {
+  return store_derivatives(public_media, make_derivatives(processor, master_encoded));
+}
+
+OfferImages publish_derivatives(ImageProcessor& processor, BlobStore& public_media,
+                                const Image& picture) {
+  return store_derivatives(public_media, processor.derivatives(picture));
 }
 
 }  // namespace artshop

@@ -23,10 +23,8 @@ void append_json_string(std::string& out, std::string_view text) {
   out += '"';
 }
 
-}  // namespace
-
-std::string audit_values(
-    std::initializer_list<std::pair<std::string_view, std::string_view>> values) {
+template <class Values>
+std::string json_object_of(const Values& values) {
   std::string json = "{";
   for (const auto& [name, value] : values) {
     if (json.size() > 1) json += ',';
@@ -35,6 +33,17 @@ std::string audit_values(
     append_json_string(json, value);
   }
   return json + "}";
+}
+
+}  // namespace
+
+std::string audit_values(
+    std::initializer_list<std::pair<std::string_view, std::string_view>> values) {
+  return json_object_of(values);
+}
+
+std::string audit_values(const std::vector<std::pair<std::string, std::string>>& values) {
+  return json_object_of(values);
 }
 
 }  // namespace artshop

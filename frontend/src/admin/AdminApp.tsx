@@ -10,6 +10,9 @@ import { AdminFrame } from './app/AdminFrame';
 import { RequireStaff } from './app/StaffLayout';
 import { setupAdminStore } from './app/store';
 import AuditPage from './features/audit/AuditPage';
+import NewOfferPage from './features/catalogue/NewOfferPage';
+import OfferPage from './features/catalogue/OfferPage';
+import OffersPage from './features/catalogue/OffersPage';
 import CustomerPage from './features/customers/CustomerPage';
 import CustomersPage from './features/customers/CustomersPage';
 import DashboardPage from './features/dashboard/DashboardPage';
@@ -59,6 +62,9 @@ export default function AdminApp() {
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="tickets" element={<TicketsPage />} />
           <Route path="tickets/:id" element={<TicketPage />} />
+          <Route path="offers" element={<OffersPage />} />
+          <Route path="offers/new" element={<NewOfferPage />} />
+          <Route path="offers/:id" element={<OfferPage />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Routes>

@@ -9,10 +9,13 @@ export const ADMIN_CUSTOMERS_PATH = '/admin/customers';
 export const ADMIN_GIFT_CARDS_PATH = '/admin/gift-cards';
 export const ADMIN_DASHBOARD_PATH = '/admin/dashboard';
 export const ADMIN_TICKETS_PATH = '/admin/tickets';
+export const ADMIN_CATALOGUE_PATH = '/admin/offers';
+export const ADMIN_NEW_OFFER_PATH = '/admin/offers/new';
 
 export const adminOrderPath = (id: number) => `${ADMIN_ORDERS_PATH}/${id}`;
 export const adminCustomerPath = (id: number) => `${ADMIN_CUSTOMERS_PATH}/${id}`;
 export const adminTicketPath = (id: number) => `${ADMIN_TICKETS_PATH}/${id}`;
+export const adminOfferPath = (id: number) => `${ADMIN_CATALOGUE_PATH}/${id}`;
 
 /** The sign-in page, coming back to `next` afterwards. */
 export function signInPath(next?: string): string {
@@ -40,8 +43,7 @@ export interface AdminScreen {
 }
 
 /**
- * The screens that exist, in the navigation's order. Tickets and the catalogue
- * join this list as their screens are built, not before: a link to nothing would be a dead end.
+ * The screens that exist, in the navigation's order.
  */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   {
@@ -73,6 +75,12 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: 'Tickets',
     permission: 'answer_tickets',
     description: 'Answer support requests, keep notes, assign, close and reopen them.',
+  },
+  {
+    path: ADMIN_CATALOGUE_PATH,
+    label: 'Catalogue',
+    permission: 'edit_catalogue',
+    description: 'Upload pictures, edit and price offers, publish or hide them.',
   },
   {
     path: ADMIN_STAFF_PATH,

@@ -259,6 +259,18 @@ class InMemoryRateLimits final : public RateLimitRepository {
 
 // The catalogue as the contract suites (tests/contract) pin it down: Active offers only,
 // newest or by lowest price, text in the title or a tag ignoring case.
+// Gives `attributes` the next free ids and keeps them cheapest first, as the database reads them.
+inline void number_attributes(const StoreState& state, std::vector<OfferAttribute>& attributes) {
+  std::int64_t last_attribute = 0;
+  for (const auto& stored : state.offers) {
+    for (const auto& attribute : stored.attributes) {
+      last_attribute = std::max(last_attribute, attribute.id.value);
+    }
+  }
+  for (auto& attribute : attributes) attribute.id = AttributeId{++last_attribute};
+  std::ranges::stable_sort(attributes, {}, &OfferAttribute::price_eur_cents);
+}
+
 class InMemoryOffers final : public OfferRepository {
  public:
   explicit InMemoryOffers(StoreState& state) : state_(state) {}
@@ -333,15 +345,8 @@ class InMemoryOffers final : public OfferRepository {
   // Assigns the offer's and its attributes' ids, and keeps the attributes cheapest first.
   std::optional<OfferId> insert(const Offer& offer) override {
     if (find_by_url_name(offer.url_name)) return std::nullopt;
-    std::int64_t last_attribute = 0;
-    for (const auto& stored : state_.offers) {
-      for (const auto& attribute : stored.attributes) {
-        last_attribute = std::max(last_attribute, attribute.id.value);
-      }
-    }
     Offer stored = offer;
-    for (auto& attribute : stored.attributes) attribute.id = AttributeId{++last_attribute};
-    std::ranges::stable_sort(stored.attributes, {}, &OfferAttribute::price_eur_cents);
+    number_attributes(state_, stored.attributes);
     std::vector<std::string> tags;
     for (auto& tag : stored.tags) {
       if (std::ranges::find(tags, tag) == tags.end()) tags.push_back(std::move(tag));
@@ -1569,6 +1574,89 @@ class InMemorySalesReports final : public SalesReports {
   StoreState& state_;
 };
 
+class InMemoryCatalogueRecords final : public CatalogueRecords {
+ public:
+  explicit InMemoryCatalogueRecords(StoreState& state) : state_(state) {}
+  StaffOfferPage search(const StaffOfferQuery& query) override {
+    std::vector<Offer> matching;
+    for (const auto& offer : state_.offers) {
+      if (query.status && offer.status != *query.status) continue;
+      if (query.category && offer.category != *query.category) continue;
+      if (query.text && !matches(offer, *query.text)) continue;
+      matching.push_back(offer);
+    }
+    std::ranges::sort(matching, [&](const Offer& a, const Offer& b) {
+      switch (query.sort) {
+        case StaffOfferSort::Title:
+          return std::pair(lowered(a.title), a.id) < std::pair(lowered(b.title), b.id);
+        case StaffOfferSort::DearestFirst:
+          return std::pair(a.lowest_price_eur_cents(), a.id) >
+                 std::pair(b.lowest_price_eur_cents(), b.id);
+        case StaffOfferSort::NewestFirst:
+          break;
+      }
+      return std::pair(a.created_at, a.id) > std::pair(b.created_at, b.id);
+    });
+    StaffOfferPage page{.items = {}, .total = std::ssize(matching)};
+    for (const auto& offer :
+         matching | std::views::drop(query.offset) | std::views::take(query.limit)) {
+      page.items.push_back(staff_offer_row(offer));
+    }
+    return page;
+  }
+  void update(const Offer& changed) override {
+    auto* offer = find(changed.id);
+    if (offer == nullptr) return;
+    offer->title = changed.title;
+    offer->description = changed.description;
+    offer->category = changed.category;
+    offer->style = changed.style;
+    offer->tags.clear();
+    for (const auto& tag : changed.tags) {
+      if (std::ranges::find(offer->tags, tag) == offer->tags.end()) offer->tags.push_back(tag);
+    }
+    for (auto& attribute : offer->attributes) {
+      const auto sent = std::ranges::find(changed.attributes, attribute.id, &OfferAttribute::id);
+      if (sent != changed.attributes.end()) attribute.price_eur_cents = sent->price_eur_cents;
+    }
+    std::ranges::stable_sort(offer->attributes, {}, &OfferAttribute::price_eur_cents);
+  }
+  void replace_attributes(OfferId id, const std::vector<OfferAttribute>& attributes) override {
+    auto numbered = attributes;
+    number_attributes(state_, numbered);
+    if (auto* offer = find(id)) offer->attributes = std::move(numbered);
+  }
+  bool ordered(OfferId id) override {
+    return std::ranges::any_of(state_.orders, [&](const Order& order) {
+      return std::ranges::any_of(order.lines,
+                                 [&](const OrderLine& line) { return line.offer == id; });
+    });
+  }
+  bool set_status(OfferId id, OfferStatus from, OfferStatus to) override {
+    auto* offer = find(id);
+    if (offer == nullptr || offer->status != from) return false;
+    offer->status = to;
+    return true;
+  }
+
+ private:
+  Offer* find(OfferId id) {
+    const auto found = std::ranges::find(state_.offers, id, &Offer::id);
+    return found == state_.offers.end() ? nullptr : &*found;
+  }
+  static std::string lowered(std::string_view text) {
+    std::string lower(text);
+    for (auto& c : lower) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    return lower;
+  }
+  // The title or urlName holds the (lower-cased) text anywhere, or the text is the id.
+  static bool matches(const Offer& offer, const std::string& text) {
+    return lowered(offer.title).contains(text) || offer.url_name.contains(text) ||
+           std::to_string(offer.id.value) == text;
+  }
+  StoreState& state_;
+};
+
 class InMemoryUnitOfWork final : public UnitOfWork {
  public:
   // A work that returns false or throws leaves `state` as it was, and a read nested in a
@@ -1629,6 +1717,7 @@ class InMemoryUnitOfWork final : public UnitOfWork {
     InMemoryRefunds refunds(working);
     InMemoryStaffOrderReads staff_orders(working);
     InMemorySalesReports sales_reports(working);
+    InMemoryCatalogueRecords catalogue_records(working);
     Repositories repositories{.accounts = accounts,
                               .refresh_tokens = refresh_tokens,
                               .reset_codes = reset_codes,
@@ -1651,7 +1740,8 @@ class InMemoryUnitOfWork final : public UnitOfWork {
                               .customer_records = customer_records,
                               .refunds = refunds,
                               .staff_orders = staff_orders,
-                              .sales_reports = sales_reports};
+                              .sales_reports = sales_reports,
+                              .catalogue_records = catalogue_records};
     if (!work(repositories)) return std::nullopt;
     return working;
   }

@@ -8,6 +8,6 @@ import { staffBaseQuery } from './staffBaseQuery';
 export const adminApi = createApi({
   reducerPath: 'adminApi',
   baseQuery: staffBaseQuery,
-  tagTypes: ['Staff', 'Audit', 'Order', 'Customer', 'GiftCard', 'Dashboard', 'Ticket'],
+  tagTypes: ['Staff', 'Audit', 'Order', 'Customer', 'GiftCard', 'Dashboard', 'Ticket', 'Offer'],
   endpoints: () => ({}),
 });

@@ -243,3 +243,46 @@ export interface BalanceEntry {
   amount: Money;
   balanceAfter: Money;
 }
+
+/** An offer's state in the back office: on sale, a draft or taken off sale, or a sold exclusive. */
+export type OfferState = 'published' | 'hidden' | 'sold';
+
+/** OFFER_ROW of GET /api/admin/offers. */
+export interface AdminOfferRow {
+  id: number;
+  urlName: string;
+  title: string;
+  /** /media/... */
+  thumbnail: string;
+  category: string;
+  style: string;
+  state: OfferState;
+  exclusive: boolean;
+  sold: boolean;
+  createdAt: string;
+  /** The cheapest size's price, EUR. */
+  price: Money;
+}
+
+/** A size and licence of an offer, with its price. */
+export interface OfferSize {
+  attributeId: number;
+  name: string;
+  longEdge: number;
+  width: number;
+  height: number;
+  licence: string;
+  price: Money;
+}
+
+/** OFFER_DETAIL of GET /api/admin/offers/{id}. */
+export interface AdminOffer extends AdminOfferRow {
+  description: string;
+  tags: string[];
+  width: number;
+  height: number;
+  preview: string;
+  /** An order holds it: whether it is exclusive cannot change. */
+  ordered: boolean;
+  sizes: OfferSize[];
+}

@@ -30,6 +30,7 @@ const OWNER_SCREENS = [
   ['Gift cards', '/admin/gift-cards'],
   ['Dashboard', '/admin/dashboard'],
   ['Tickets', '/admin/tickets'],
+  ['Catalogue', '/admin/offers'],
   ['Staff', '/admin/staff'],
   ['Audit trail', '/admin/audit'],
 ];
@@ -71,12 +72,15 @@ describe('the back office: navigation per role', () => {
     ]);
   });
 
-  it('shows a catalogue member no screen yet', async () => {
+  it('shows a catalogue member the catalogue alone', async () => {
     staffSignedIn(CATALOGUE);
     renderApp('/admin');
-    expect(await navLinks()).toEqual([['Home', '/admin']]);
-    expect(screen.getByText('There is no screen for your role here yet.')).toBeInTheDocument();
-    expect(screen.queryByRole('list', { name: 'Screens' })).toBeNull();
+    expect(await navLinks()).toEqual([
+      ['Home', '/admin'],
+      ['Catalogue', '/admin/offers'],
+    ]);
+    const cards = within(screen.getByRole('list', { name: 'Screens' })).getAllByRole('link');
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/admin/offers']);
   });
 
   it.each([
@@ -88,6 +92,9 @@ describe('the back office: navigation per role', () => {
     ['/admin/customers/7', 'Customer', CATALOGUE],
     ['/admin/gift-cards', 'Gift cards', CATALOGUE],
     ['/admin/dashboard', 'Dashboard', SUPPORT],
+    ['/admin/offers', 'Catalogue', SUPPORT],
+    ['/admin/offers/12', 'Offer', SUPPORT],
+    ['/admin/offers/new', 'Upload a picture', SUPPORT],
   ])(
     'refuses %s to a role without its permission, without asking the server',
     async (path, title, staff) => {

@@ -14,8 +14,10 @@
 #include "artshop/core/accounts/update_billing.hpp"
 #include "artshop/core/accounts/update_profile.hpp"
 #include "artshop/core/backoffice/adjust_balance.hpp"
+#include "artshop/core/backoffice/catalogue_desk.hpp"
 #include "artshop/core/backoffice/customer_ledger.hpp"
 #include "artshop/core/backoffice/dashboard.hpp"
+#include "artshop/core/backoffice/edit_offer.hpp"
 #include "artshop/core/backoffice/exports.hpp"
 #include "artshop/core/backoffice/get_customer_for_staff.hpp"
 #include "artshop/core/backoffice/get_order_for_staff.hpp"
@@ -27,6 +29,7 @@
 #include "artshop/core/backoffice/sign_out_everywhere.hpp"
 #include "artshop/core/backoffice/support_desk.hpp"
 #include "artshop/core/backoffice/unlock_customer.hpp"
+#include "artshop/core/backoffice/upload_offer.hpp"
 #include "artshop/core/catalogue/browse_offers.hpp"
 #include "artshop/core/catalogue/get_offer.hpp"
 #include "artshop/core/catalogue/latest_offers.hpp"
@@ -206,6 +209,18 @@ struct AdminReportsApi {
   std::chrono::milliseconds stall_limit;
 };
 
+// The back office's catalogue (docs/back-office.md, "Catalogue").
+struct AdminCatalogueApi {
+  const AuthenticateStaff& authenticate;
+  SearchOffersForStaff& search;
+  GetOfferForStaff& get;
+  UploadOffer& upload;
+  EditOffer& edit;
+  SetOfferState& set_state;
+  // Where uploads are decoded and their derivatives made: never in front of cheap calls.
+  Executor* upload_work = nullptr;
+};
+
 // The REST surface, one feature at a time: each feature's composition root in the app adds its
 // routes to the one table the server routes by (the app may add routes of its own to it, such as
 // the pages of a built-in payment provider under /payments/). `clients` says whose address the
@@ -227,5 +242,7 @@ void add_admin_report_routes(Router& router, const AdminReportsApi& reports,
                              const ClientAddresses& clients);
 void add_support_desk_routes(Router& router, const SupportDeskApi& desk,
                              const ClientAddresses& clients);
+void add_admin_catalogue_routes(Router& router, const AdminCatalogueApi& catalogue,
+                                const ClientAddresses& clients);
 
 }  // namespace artshop::http

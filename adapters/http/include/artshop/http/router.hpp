@@ -18,6 +18,8 @@ using Handler = std::function<Response(const Request&)>;
 struct RouteOptions {
   std::size_t body_limit =
       std::size_t{1024} * 1024;  // a larger body is answered 413 before it is read
+  // What that 413 says, as a general error in the usual format; empty: the status alone.
+  std::string_view too_large{};
   // Where the handler runs: an executor of its own kind of work (password hashing, image
   // generation, rendering), so that expensive calls never wait in front of cheap ones. When
   // its queue is full the request is answered 503 with Retry-After at once. nullptr: the

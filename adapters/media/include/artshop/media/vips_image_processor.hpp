@@ -51,6 +51,9 @@ class VipsImageProcessor final : public ImageProcessor {
   EncodedImage encode_png(const Image& image) override;
   Derivatives derivatives(const Image& picture) override;
   ImageSize probe(std::span<const std::uint8_t> original) override;
+  // libvips' own sniffing of the first bytes picks the loader; only the JPEG, PNG and WebP
+  // loaders are taken, and the header is read with the pixels left undecoded.
+  std::optional<PictureHeader> inspect(std::span<const std::uint8_t> encoded) override;
 
   // Any readable image as upright 8-bit sRGB pixels, alpha flattened onto white: the PNGs of
   // remote generators, imports that inspect pictures, tests that look at what was encoded.

@@ -3,6 +3,7 @@
 #include "artshop/core/orders/gift_card.hpp"
 #include "artshop/sql/account_repositories.hpp"
 #include "artshop/sql/backoffice_repositories.hpp"
+#include "artshop/sql/catalogue_records.hpp"
 #include "artshop/sql/connection.hpp"
 #include "artshop/sql/customer_records.hpp"
 #include "artshop/sql/generated_image_repository.hpp"
@@ -43,7 +44,8 @@ struct BoundRepositories {
         customer_records(connection),
         refunds(connection),
         staff_orders(connection),
-        sales_reports(connection) {}
+        sales_reports(connection),
+        catalogue_records(connection) {}
 
   SqlAccountRepository accounts;
   SqlRefreshTokenRepository refresh_tokens;
@@ -68,6 +70,7 @@ struct BoundRepositories {
   SqlRefundRepository refunds;
   SqlStaffOrderReads staff_orders;
   SqlSalesReports sales_reports;
+  SqlCatalogueRecords catalogue_records;
   Repositories view{.accounts = accounts,
                     .refresh_tokens = refresh_tokens,
                     .reset_codes = reset_codes,
@@ -90,7 +93,8 @@ struct BoundRepositories {
                     .customer_records = customer_records,
                     .refunds = refunds,
                     .staff_orders = staff_orders,
-                    .sales_reports = sales_reports};
+                    .sales_reports = sales_reports,
+                    .catalogue_records = catalogue_records};
 };
 
 }  // namespace artshop::sql

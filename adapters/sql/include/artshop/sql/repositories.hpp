@@ -3,6 +3,7 @@
 #include <tuple>
 
 #include "artshop/core/accounts/repositories.hpp"
+#include "artshop/core/backoffice/catalogue_records.hpp"
 #include "artshop/core/backoffice/customer_records.hpp"
 #include "artshop/core/backoffice/repositories.hpp"
 #include "artshop/core/backoffice/sales_reports.hpp"
@@ -43,6 +44,7 @@ struct Repositories {
   RefundRepository& refunds;
   StaffOrderReads& staff_orders;
   SalesReports& sales_reports;
+  CatalogueRecords& catalogue_records;
 
   // The repository of type Port, so that `narrow` can pick one by type.
   template <class Port>
@@ -51,7 +53,7 @@ struct Repositories {
                                     settings, payments, orders, ledger, gift_cards, artworks,
                                     payment_events, idempotency, generated_images, support_tickets,
                                     leases, mail_outbox, staff, audit_log, customer_records,
-                                    refunds, staff_orders, sales_reports));
+                                    refunds, staff_orders, sales_reports, catalogue_records));
   }
 };
 

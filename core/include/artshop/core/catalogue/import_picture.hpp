@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <utility>
@@ -36,6 +37,34 @@ struct ImportOutcome {
 
 inline constexpr std::int64_t kDefaultImportPriceEurCents = 1900;
 
+// A real picture stored for a new offer: its pixel size, its public derivatives and the key
+// of its original in the private store.
+struct StoredPicture {
+  ImageSize size;
+  OfferImages images;
+  std::string original_key;
+};
+
+// Where a new offer's picture goes: made into derivatives by the processor, those stored in the
+// public store and the original in the private one.
+struct PictureStores {
+  ImageProcessor& processor;
+  BlobStore& public_media;
+  BlobStore& originals;
+};
+
+// Stores a picture for a new offer, as `artshop import` and the back office's upload do. Every
+// derivative is made in memory before anything is stored, so a picture that fails to decode
+// stores nothing (the exception says why). `extension` names the original's format ("png").
+StoredPicture store_picture(const PictureStores& stores, const std::string& original,
+                            std::string_view extension);
+
+// A new offer of a stored picture, `status` and created `at`, with the standard attributes of
+// `style` at `base_price_eur_cents`; the caller names it.
+Offer offer_of_picture(const StoredPicture& picture, ArtStyle style,
+                       std::int64_t base_price_eur_cents, OfferStatus status,
+                       std::chrono::sys_seconds at);
+
 // `artshop import DIR`: adds one real picture. The original goes to the private store and is
 // never served; the thumbnail and watermarked preview to the public one. A title whose
 // urlName exists already is left alone, so running an import twice adds nothing.
@@ -43,22 +72,15 @@ class ImportPicture {
  public:
   using Ports = Transactions<OfferRepository>;
 
-  ImportPicture(Ports transactions, ImageProcessor& processor, BlobStore& public_media,
-                BlobStore& originals, const Clock& clock)
-      : transactions_(std::move(transactions)),
-        processor_(processor),
-        public_media_(public_media),
-        originals_(originals),
-        clock_(clock) {}
+  ImportPicture(Ports transactions, PictureStores stores, const Clock& clock)
+      : transactions_(std::move(transactions)), stores_(stores), clock_(clock) {}
 
   // `original` is the picture file's bytes; nullopt when the file could not be read.
   ImportOutcome operator()(const ImportRow& row, const std::optional<std::string>& original);
 
  private:
   Ports transactions_;
-  ImageProcessor& processor_;
-  BlobStore& public_media_;
-  BlobStore& originals_;
+  PictureStores stores_;
   const Clock& clock_;
 };
 

@@ -49,6 +49,10 @@ std::vector<SeedOffer> seed_plan(int count);
 
 // The public pictures of one picture: thumbnail and watermarked preview, WebP and JPEG,
 // stored in the public blob store; from an encoded original, or from pixels in memory.
+// make_derivatives makes them in memory only, so that a picture that fails to decode stores
+// nothing; store_derivatives then puts them in the store.
+Derivatives make_derivatives(ImageProcessor& processor, std::string_view master_encoded);
+OfferImages store_derivatives(BlobStore& public_media, const Derivatives& made);
 OfferImages publish_derivatives(ImageProcessor& processor, BlobStore& public_media,
                                 std::string_view master_encoded);
 OfferImages publish_derivatives(ImageProcessor& processor, BlobStore& public_media,

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -47,6 +48,12 @@ struct EncodedImage {
   std::string bytes;
   int width = 0;
   int height = 0;
+};
+
+// What the header of an encoded picture says: a format the shop takes, and its upright size.
+struct PictureHeader {
+  ImageFormat format = ImageFormat::Png;
+  ImageSize size;
 };
 
 // Long edges of the public derivatives (DESIGN.md section 4).
@@ -125,6 +132,14 @@ class ImageProcessor {
 
   // The upright pixel size of an original, reading no more than its header.
   virtual ImageSize probe(std::span<const std::uint8_t> original) = 0;
+
+  // What the bytes are, by their content alone (never a file name or a Content-Type): a JPEG,
+  // PNG or WebP picture with its upright pixel size, or nullopt for anything else, other image
+  // formats included. Reads the header only, so a small file that claims a huge picture costs
+  // no more than a small one. The default throws std::logic_error, as decode's does.
+  virtual std::optional<PictureHeader> inspect(std::span<const std::uint8_t> /*encoded*/) {
+    throw std::logic_error("this image processor does not inspect pictures");
+  }
 
   // The pixels of an encoded picture (a PNG from a remote generator, or any format the
   // adapter reads): turned upright, transparency flattened onto white, 8-bit sRGB, three

@@ -35,6 +35,8 @@ inline constexpr std::string_view kCommandLineAddress = "command line";
 // A JSON object of text values, for AuditRecord::before and after.
 std::string audit_values(
     std::initializer_list<std::pair<std::string_view, std::string_view>> values);
+// The same for values gathered one by one (the fields an edit changed).
+std::string audit_values(const std::vector<std::pair<std::string, std::string>>& values);
 
 // Every filter optional. Times: from inclusive, until exclusive.
 struct AuditQuery {
