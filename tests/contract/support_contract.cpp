@@ -193,5 +193,25 @@ TEST_P(SupportTicketContract, Search_FiltersByStatusTypeAssigneeAccountAndText_I
   EXPECT_THAT(found({.offset = 1, .limit = 1}), ElementsAre(2, -3));
 }
 
+TEST_P(SupportTicketContract, TheDashboard_CountsTheTicketsNotClosed_AndTheOldestOfThem) {
+  write([](Repositories& repos) {
+    const auto oldest = repos.support_tickets.insert(a_ticket("AS-OLDEST", kNow - 3h)).value();
+    repos.support_tickets.insert(a_ticket("AS-WAITING", kNow - 2h));
+    repos.support_tickets.insert(a_ticket("AS-NEW", kNow));
+    repos.support_tickets.set_status(oldest, TicketStatus::Closed);
+  });
+  write([](Repositories& repos) {
+    const auto waiting = repos.support_tickets.find_by_reference("AS-WAITING").value().id;
+    repos.support_tickets.set_status(waiting, TicketStatus::WaitingForCustomer);
+  });
+  EXPECT_EQ(read([](Repositories& repos) { return repos.sales_reports.open_tickets(); }), 2);
+  EXPECT_EQ(read([](Repositories& repos) { return repos.sales_reports.oldest_open_ticket(); }),
+            kNow - 2h)
+      << "a closed ticket is no longer waiting for anyone";
+  EXPECT_EQ(read([](Repositories& repos) { return repos.sales_reports.tickets_since(kNow - 4h); }),
+            3)
+      << "the tickets written in a period count whatever became of them";
+}
+
 }  // namespace
 }  // namespace artshop::contract

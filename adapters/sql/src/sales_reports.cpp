@@ -79,8 +79,13 @@ std::int64_t SqlSalesReports::tickets_since(std::chrono::sys_seconds since) {
   return count_of(count);
 }
 
-std::optional<std::chrono::sys_seconds> SqlSalesReports::oldest_ticket() {
-  auto oldest = db_.prepare("SELECT min(created_at) FROM support_tickets");
+std::int64_t SqlSalesReports::open_tickets() {
+  auto count = db_.prepare("SELECT count(*) FROM support_tickets WHERE status <> 'closed'");
+  return count_of(count);
+}
+
+std::optional<std::chrono::sys_seconds> SqlSalesReports::oldest_open_ticket() {
+  auto oldest = db_.prepare("SELECT min(created_at) FROM support_tickets WHERE status <> 'closed'");
   oldest.step();
   return from_optional_epoch(oldest.column_optional_int(0));
 }

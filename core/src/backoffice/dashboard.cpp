@@ -70,8 +70,8 @@ Result<Dashboard> ShowDashboard::operator()(const StaffActor& actor) {
                         .last_7_days = {},
                         .last_30_days = {},
                         .orders_by_status = reports.orders_by_status(),
-                        .open_tickets = reports.tickets_since(std::chrono::sys_seconds{}),
-                        .oldest_ticket = reports.oldest_ticket(),
+                        .open_tickets = reports.open_tickets(),
+                        .oldest_open_ticket = reports.oldest_open_ticket(),
                         .daily = {}};
     std::vector<PeriodFigures> by_day(kDashboardDays);
     for (const auto& sum : reports.ledger_by_day(first, end)) {
@@ -90,8 +90,6 @@ Result<Dashboard> ShowDashboard::operator()(const StaffActor& actor) {
                                                            {&dashboard.last_30_days, month}};
     for (const auto& [figures, since] : periods) {
       figures->new_customers = reports.accounts_created_since(since);
-      // Tickets have no status yet: every ticket is open, so the period's are those written in
-      // it, and the oldest open one is the oldest ticket.
       figures->tickets = reports.tickets_since(since);
     }
     return dashboard;

@@ -1499,9 +1499,15 @@ class InMemorySalesReports final : public SalesReports {
       return ticket.created_at >= since;
     });
   }
-  std::optional<std::chrono::sys_seconds> oldest_ticket() override {
+  std::int64_t open_tickets() override {
+    return std::ranges::count_if(state_.support_tickets, [](const SupportTicket& ticket) {
+      return ticket.status != TicketStatus::Closed;
+    });
+  }
+  std::optional<std::chrono::sys_seconds> oldest_open_ticket() override {
     std::optional<std::chrono::sys_seconds> oldest;
     for (const auto& ticket : state_.support_tickets) {
+      if (ticket.status == TicketStatus::Closed) continue;
       if (!oldest || ticket.created_at < *oldest) oldest = ticket.created_at;
     }
     return oldest;

@@ -44,14 +44,14 @@ json::object dashboard_json(const Dashboard& dashboard) {
         json::object{{"date", date_text(day.day)}, {"net", eur_json(day.net_micro_eur)}});
   }
   json::value oldest_age = nullptr;
-  if (dashboard.oldest_ticket) oldest_age = (dashboard.now - *dashboard.oldest_ticket).count();
+  if (dashboard.oldest_open_ticket) oldest_age = (dashboard.now - *dashboard.oldest_open_ticket).count();
   return {{"today", date_text(dashboard.today)},
           {"periods", json::object{{"today", period_json(dashboard.today_figures)},
                                    {"last7Days", period_json(dashboard.last_7_days)},
                                    {"last30Days", period_json(dashboard.last_30_days)}}},
           {"ordersByStatus", std::move(by_status)},
           {"openTickets", json::object{{"count", dashboard.open_tickets},
-                                       {"oldestAt", time_or_null(dashboard.oldest_ticket)},
+                                       {"oldestAt", time_or_null(dashboard.oldest_open_ticket)},
                                        {"oldestAgeSeconds", oldest_age}}},
           {"daily", std::move(daily)}};
 }

@@ -55,7 +55,8 @@ class SqlSalesReports final : public SalesReports {
   std::vector<StatusCount> orders_by_status() override;
   std::int64_t accounts_created_since(std::chrono::sys_seconds since) override;
   std::int64_t tickets_since(std::chrono::sys_seconds since) override;
-  std::optional<std::chrono::sys_seconds> oldest_ticket() override;
+  std::int64_t open_tickets() override;
+  std::optional<std::chrono::sys_seconds> oldest_open_ticket() override;
   std::vector<OrderExportRow> orders_after(OrderId after, std::chrono::sys_seconds from,
                                            std::chrono::sys_seconds until, int limit) override;
   std::vector<LedgerExportRow> ledger_after(std::int64_t after, std::chrono::sys_seconds from,

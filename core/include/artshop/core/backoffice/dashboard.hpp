@@ -41,9 +41,9 @@ struct Dashboard {
   PeriodFigures last_7_days;   // today and the six days before
   PeriodFigures last_30_days;  // today and the 29 days before
   std::vector<StatusCount> orders_by_status;
-  // Tickets have no status yet, so every ticket counts as open.
+  // Tickets not closed, and the oldest one's time.
   std::int64_t open_tickets = 0;
-  std::optional<std::chrono::sys_seconds> oldest_ticket;
+  std::optional<std::chrono::sys_seconds> oldest_open_ticket;
   std::vector<DailyRevenue> daily;  // 90 days, the oldest first, today last
 };
 

@@ -97,9 +97,11 @@ class SalesReports {
   virtual std::vector<StatusCount> orders_by_status() = 0;
   // Accounts created at `since` or later.
   virtual std::int64_t accounts_created_since(std::chrono::sys_seconds since) = 0;
-  // Support tickets written at `since` or later, and the oldest ticket's time.
+  // Support tickets written at `since` or later.
   virtual std::int64_t tickets_since(std::chrono::sys_seconds since) = 0;
-  virtual std::optional<std::chrono::sys_seconds> oldest_ticket() = 0;
+  // Tickets not closed (new, open or waiting for the customer), and the oldest one's time.
+  virtual std::int64_t open_tickets() = 0;
+  virtual std::optional<std::chrono::sys_seconds> oldest_open_ticket() = 0;
 
   // Up to `limit` rows with an id above `after`, by id, made from `from` up to `until`.
   virtual std::vector<OrderExportRow> orders_after(OrderId after, std::chrono::sys_seconds from,
