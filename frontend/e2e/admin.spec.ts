@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, openBackOfficeScreen, setUpStaffAccount } from './support/backOffice';
+import {
+  expectAccessible,
+  inviteStaffMember,
+  openBackOfficeScreen,
+  setUpStaffAccount,
+} from './support/backOffice';
 import { PASSWORD, uniqueEmail } from './support/customers';
 import { registerCustomer } from './support/shop';
 import { addStaffFromTheCommandLine } from './support/staff';
@@ -33,22 +38,8 @@ test('an owner made on the command line sets up a second factor, invites staff a
     expect(await again.text()).toContain('This set-up link is not valid');
   });
 
-  const supportMember = uniqueEmail();
   await test.step('invite a support member', async () => {
-    await openBackOfficeScreen(page, 'Staff');
-    await page.getByRole('button', { name: 'Invite' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Invite a staff member' });
-    await expectAccessible(page, 'the invitation dialog');
-    await dialog.getByLabel('E-mail').fill(supportMember);
-    await dialog.getByLabel('Role').selectOption('support');
-    await dialog.getByRole('button', { name: 'Invite' }).click();
-    await expect(dialog.getByText(`Set-up link made for ${supportMember}.`)).toBeVisible();
-    await expect(dialog.locator('code')).toContainText('/admin/setup/');
-    await dialog.getByRole('button', { name: 'Done' }).click();
-    await expect(page.getByRole('row', { name: new RegExp(supportMember) })).toContainText(
-      'Invited',
-    );
-    await expectAccessible(page, 'the staff list');
+    await inviteStaffMember(page, uniqueEmail(), 'support');
   });
 
   await test.step('sign out, then in again with the next code', async () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndLogIn, uniqueEmail } from './support/customers';
+import { jpegSize } from './support/files';
 import {
   addSmallestSize,
   euroCents,
@@ -30,32 +31,6 @@ async function logOut(page: Page) {
   await expect(snackbar(page)).toHaveText('You have been logged out.');
   // The session ends once the home page is rendered; until then /sign-up is refused.
   await expect.poll(() => page.evaluate<unknown>("sessionStorage.getItem('jwtToken')")).toBeNull();
-}
-
-/** Width and height from the first start-of-frame segment of a JPEG file. */
-function jpegSize(file: Buffer): { width: number; height: number } {
-  if (file.readUInt16BE(0) !== 0xffd8) throw new Error('Not a JPEG file');
-  let offset = 2;
-  while (offset + 4 <= file.length) {
-    if (file[offset] !== 0xff) throw new Error(`No marker at byte ${offset}`);
-    const marker = file[offset + 1] ?? 0;
-    if (marker === 0xff) {
-      offset += 1; // fill byte
-      continue;
-    }
-    // Markers without a length: TEM and RST0-7.
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      offset += 2;
-      continue;
-    }
-    const isStartOfFrame =
-      marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isStartOfFrame) {
-      return { height: file.readUInt16BE(offset + 5), width: file.readUInt16BE(offset + 7) };
-    }
-    offset += 2 + file.readUInt16BE(offset + 2);
-  }
-  throw new Error('No start-of-frame segment in the JPEG file');
 }
 
 test('two customers buy pictures and a gift card, by the payment page and from the balance', async ({

@@ -71,3 +71,25 @@ export async function openBackOfficeScreen(page: Page, label: string, heading = 
     .click();
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
+
+/**
+ * Invites a member with `role` from the Staff screen, as an owner does (axe on the dialog and the
+ * list); answers the path of the set-up link the dialog shows, which the owner hands over.
+ */
+export async function inviteStaffMember(page: Page, email: string, role: string): Promise<string> {
+  await openBackOfficeScreen(page, 'Staff');
+  await page.getByRole('button', { name: 'Invite' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a staff member' });
+  await expectAccessible(page, 'the invitation dialog');
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Role').selectOption(role);
+  await dialog.getByRole('button', { name: 'Invite' }).click();
+  await expect(dialog.getByText(`Set-up link made for ${email}.`)).toBeVisible();
+  const link = dialog.locator('code');
+  await expect(link).toContainText('/admin/setup/');
+  const setupPath = new URL((await link.textContent()) ?? '', page.url()).pathname;
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Invited');
+  await expectAccessible(page, 'the staff list');
+  return setupPath;
+}

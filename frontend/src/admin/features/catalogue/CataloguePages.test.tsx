@@ -100,6 +100,27 @@ describe('the catalogue', () => {
     await waitFor(() => expect(publishes).toHaveLength(1));
   });
 
+  it('says Saved once the saved offer is read again', async () => {
+    staffSignedIn(CATALOGUE);
+    const renamed = { ...DRAFT, title: 'Harbour Lights at Dusk' };
+    // The edit refetches the offer: the second read answers the saved title.
+    const reads = answer('get', '/api/admin/offers/12', (previous) =>
+      HttpResponse.json(previous === 0 ? DRAFT : renamed),
+    );
+    answer('patch', '/api/admin/offers/12', () => HttpResponse.json(renamed));
+    renderApp('/admin/offers/12');
+    const user = userEvent.setup({ delay: null });
+    const title = await screen.findByLabelText('Title');
+    await user.clear(title);
+    await fill(user, title, 'Harbour Lights at Dusk');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Harbour Lights at Dusk' }),
+    ).toBeInTheDocument();
+    expect(reads).toHaveLength(2);
+    expect(screen.getByRole('status')).toHaveTextContent('Saved.');
+  });
+
   it("shows the server's reason when it refuses an upload", async () => {
     staffSignedIn(CATALOGUE);
     const sent: string[] = [];

@@ -34,6 +34,8 @@ export default function OfferPage() {
 function OfferRecord({ id }: { id: number }) {
   const offer = useGetOfferQuery(id);
   const [asking, setAsking] = useState<'publish' | 'hide' | null>(null);
+  // Kept here, not in the form: a save refetches the offer, which makes the form anew.
+  const [saved, setSaved] = useState(false);
   return (
     <Page title={offer.data?.title ?? 'Offer'}>
       {offer.isLoading && <DelayedProgress label="Loading the offer" />}
@@ -61,7 +63,12 @@ function OfferRecord({ id }: { id: number }) {
           )}
           <img src={offer.data.thumbnail} alt="" className="admin-thumbnail" />
           {/* A new form per version of the offer, so that its fields start from what is saved. */}
-          <OfferForm key={JSON.stringify(offer.data)} offer={offer.data} />
+          <OfferForm
+            key={JSON.stringify(offer.data)}
+            offer={offer.data}
+            saved={saved}
+            onSaved={setSaved}
+          />
           {asking !== null && (
             <StateDialog offer={offer.data} action={asking} onClose={() => setAsking(null)} />
           )}
@@ -74,7 +81,15 @@ function OfferRecord({ id }: { id: number }) {
 /** The price fields' names: one per size, by its attribute. */
 const priceField = (attributeId: number) => `price-${attributeId}`;
 
-function OfferForm({ offer }: { offer: AdminOffer }) {
+function OfferForm({
+  offer,
+  saved,
+  onSaved,
+}: {
+  offer: AdminOffer;
+  saved: boolean;
+  onSaved: (saved: boolean) => void;
+}) {
   const prices = Object.fromEntries(
     offer.sizes.map((size) => [priceField(size.attributeId), size.price.amount]),
   );
@@ -88,10 +103,9 @@ function OfferForm({ offer }: { offer: AdminOffer }) {
     ...prices,
   });
   const [edit, { isLoading }] = useEditOfferMutation();
-  const [saved, setSaved] = useState(false);
 
   const submit = async () => {
-    setSaved(false);
+    onSaved(false);
     const values = form.values as Record<string, string | boolean>;
     const change: OfferEdit = {
       id: offer.id,
@@ -116,7 +130,7 @@ function OfferForm({ offer }: { offer: AdminOffer }) {
     if (!form.values.exclusive) change.style = form.values.style;
     try {
       await edit(change).unwrap();
-      setSaved(true);
+      onSaved(true);
     } catch (error) {
       // The server names a price by "prices.<attributeId>"; the form, by its own field names.
       form.showErrors(renamePriceErrors(error));
