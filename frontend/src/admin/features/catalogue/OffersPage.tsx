@@ -50,12 +50,12 @@ export default function OffersPage() {
           <th scope="col">
             <span className="visually-hidden">Picture</span>
           </th>
-          <th scope="col">{sortable('Title', ['title'])}</th>
+          {sortable('Title', ['title'])}
           <th scope="col">Category</th>
           <th scope="col">Style</th>
           <th scope="col">State</th>
-          <th scope="col">{sortable('Price from', ['-price'])}</th>
-          <th scope="col">{sortable('Created', [DEFAULT_OFFER_SORT])}</th>
+          {sortable('Price from', ['-price'])}
+          {sortable('Created', [DEFAULT_OFFER_SORT])}
         </tr>
       )}
       row={(offer) => (
