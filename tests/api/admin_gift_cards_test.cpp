@@ -28,19 +28,8 @@ constexpr std::string_view kNotValid = "This gift card number is not valid.";
 
 // The back office with an owner, a support member and a catalogue editor, whose shop mails
 // into a sink.
-class AdminGiftCards : public ::testing::Test {
+class AdminGiftCards : public StaffedBackOffice {
  protected:
-  AdminGiftCards()
-      : sink(received.path()),
-        backstage(smtp_environment(sink.port())),
-        owner(backstage.first_owner()),
-        support(backstage.invited_by(owner, "support@example.com", "support")),
-        catalogue(backstage.invited_by(owner, "catalogue@example.com", "catalogue")) {
-    backstage.owner_token = owner.token;
-  }
-
-  ShopServer& shop() { return backstage.shop; }
-
   HttpResponse issue(const std::string& token, std::string key, json::value body) {
     RequestHeaders headers;
     if (!key.empty()) headers.emplace_back("Idempotency-Key", std::move(key));
@@ -88,13 +77,6 @@ class AdminGiftCards : public ::testing::Test {
     return backstage.rows("gift_cards") + backstage.rows("ledger_entries") +
            backstage.rows("audit_log") + backstage.rows("goodwill_gift_card_keys");
   }
-
-  TempDir received;
-  SmtpSink sink;
-  Backstage backstage;
-  Member owner;
-  Member support;
-  Member catalogue;
 };
 
 TEST_F(AdminGiftCards, NoStaffSessionACustomerOrTheCatalogueRole_AreRefusedAndNothingIsWritten) {

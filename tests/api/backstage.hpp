@@ -13,6 +13,8 @@
 #include "artshop/core/staff/totp.hpp"
 #include "artshop/crypto/openssl_message_authenticator.hpp"
 #include "shop_api.hpp"
+#include "support/smtp_sink.hpp"
+#include "support/temp_dir.hpp"
 
 namespace artshop::testing {
 
@@ -104,14 +106,6 @@ inline Member set_up_staff(const std::string& base_url, const std::string& link,
   return member;
 }
 
-// A shop's mail settings for an SMTP sink on this machine at `port`: no TLS, a failed mail tried
-// again after a second.
-inline Environment smtp_at(unsigned short port) {
-  return {{"ARTSHOP_MAIL_TRANSPORT", "smtp"},          {"ARTSHOP_SMTP_HOST", "127.0.0.1"},
-          {"ARTSHOP_SMTP_PORT", std::to_string(port)}, {"ARTSHOP_SMTP_TLS", "none"},
-          {"ARTSHOP_SMTP_TIMEOUT_SECONDS", "5"},       {"ARTSHOP_MAIL_RETRY_SECONDS", "1"}};
-}
-
 // A shop on its own database, and the staff calls made to it; an empty catalogue unless
 // `seeded`.
 class Backstage {
@@ -173,6 +167,36 @@ class Backstage {
 
   ShopServer shop;
   std::string owner_token;  // for the looks into the audit trail
+};
+
+// A test's back office with one member of each role, whose shop mails into a real SMTP sink
+// (with `more` settings beside the mail's).
+class StaffedBackOffice : public ::testing::Test {
+ protected:
+  explicit StaffedBackOffice(Environment more = {})
+      : sink(received.path()),
+        backstage(with_mail(sink.port(), std::move(more))),
+        owner(backstage.first_owner()),
+        support(backstage.invited_by(owner, "support@example.com", "support")),
+        catalogue(backstage.invited_by(owner, "catalogue@example.com", "catalogue")) {
+    backstage.owner_token = owner.token;
+  }
+
+  ShopServer& shop() { return backstage.shop; }
+
+  TempDir received;
+  SmtpSink sink;
+  Backstage backstage;
+  Member owner;
+  Member support;
+  Member catalogue;
+
+ private:
+  static Environment with_mail(unsigned short port, Environment more) {
+    auto environment = smtp_environment(port);
+    environment.insert(environment.end(), more.begin(), more.end());
+    return environment;
+  }
 };
 
 }  // namespace artshop::testing

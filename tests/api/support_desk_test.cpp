@@ -34,25 +34,10 @@ constexpr std::string_view kStaffKey =
     "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 constexpr std::string_view kNote = "Internal: this customer asked twice before.";
 
-// Mail into the sink, and the staff secret key the test signs links with.
-Environment desk_environment(unsigned short smtp_port) {
-  auto environment = smtp_at(smtp_port);
-  environment.emplace_back("ARTSHOP_STAFF_SECRET_KEY", std::string(kStaffKey));
-  return environment;
-}
-
-class SupportDeskApi : public ::testing::Test {
+// The shop runs with the staff secret key the test signs links with.
+class SupportDeskApi : public StaffedBackOffice {
  protected:
-  SupportDeskApi()
-      : sink(received.path()),
-        backstage(desk_environment(sink.port())),
-        owner(backstage.first_owner()),
-        support(backstage.invited_by(owner, "support@example.com", "support")),
-        catalogue(backstage.invited_by(owner, "catalogue@example.com", "catalogue")) {
-    backstage.owner_token = owner.token;
-  }
-
-  ShopServer& shop() { return backstage.shop; }
+  SupportDeskApi() : StaffedBackOffice({{"ARTSHOP_STAFF_SECRET_KEY", std::string(kStaffKey)}}) {}
 
   // A ticket written through the contact form, signed in when `customer` is given: its id and
   // reference.
@@ -113,13 +98,6 @@ class SupportDeskApi : public ::testing::Test {
                "assignee_id IS NOT NULL") +
            shop().count("SELECT count(*) FROM mail_outbox WHERE about LIKE 'ticket:%'");
   }
-
-  TempDir received;
-  SmtpSink sink;
-  Backstage backstage;
-  Member owner;
-  Member support;
-  Member catalogue;
 };
 
 TEST_F(SupportDeskApi, EveryRoute_RefusesAnyoneButStaffWhoAnswerTickets_AndWritesNothing) {
