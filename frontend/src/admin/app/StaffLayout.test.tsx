@@ -64,9 +64,10 @@ describe('the back office: navigation per role', () => {
     renderApp('/admin');
     expect(await navLinks()).toEqual([
       ['Home', '/admin'],
-      ...OWNER_SCREENS.filter(([, path]) =>
-        ['/admin/orders', '/admin/customers', '/admin/gift-cards', '/admin/tickets'].includes(path),
-      ),
+      ['Orders', '/admin/orders'],
+      ['Customers', '/admin/customers'],
+      ['Gift cards', '/admin/gift-cards'],
+      ['Tickets', '/admin/tickets'],
     ]);
     const cards = within(screen.getByRole('list', { name: 'Screens' })).getAllByRole('link');
     expect(cards.map((card) => card.getAttribute('href'))).toEqual([
