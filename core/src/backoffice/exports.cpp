@@ -24,10 +24,6 @@ std::string eur_text(std::int64_t micro_eur) {
   return csv::decimal(micro_eur, 6, 2);
 }
 
-std::string money_text(Money money) {
-  return csv::decimal(money.minor_units(), exponent(money.currency()), exponent(money.currency()));
-}
-
 void append_order(std::string& out, const OrderExportRow& row) {
   const auto total_eur = to_micro_eur(row.total, row.rate);
   csv::append_record(
@@ -35,9 +31,9 @@ void append_order(std::string& out, const OrderExportRow& row) {
             csv::value(time_text(row.created_at)), csv::text(row.email), csv::text(row.first_name),
             csv::text(row.last_name), csv::value(name(row.status)),
             csv::value(row.pay_by_balance ? "balance" : "provider"),
-            csv::value(code(row.total.currency())), csv::value(money_text(row.total)),
+            csv::value(code(row.total.currency())), csv::value(row.total.amount_text()),
             csv::value(total_eur ? eur_text(*total_eur) : std::string()),
-            csv::value(money_text(Money(row.refunded_minor, row.total.currency())))});
+            csv::value(Money(row.refunded_minor, row.total.currency()).amount_text())});
 }
 
 void append_entry(std::string& out, const LedgerExportRow& row) {
@@ -48,7 +44,7 @@ void append_entry(std::string& out, const LedgerExportRow& row) {
             csv::value(entry.account.user.value != 0 ? std::to_string(entry.account.user.value)
                                                      : std::string()),
             csv::value(name(entry.side)), csv::value(eur_text(entry.amount_micro_eur)),
-            csv::value(money_text(entry.original)), csv::value(code(entry.original.currency())),
+            csv::value(entry.original.amount_text()), csv::value(code(entry.original.currency())),
             csv::value(csv::decimal(entry.rate.scaled, 6, 0))});
 }
 
