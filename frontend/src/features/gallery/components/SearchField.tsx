@@ -1,0 +1,98 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { SearchCombobox } from '@/components/ui/SearchCombobox';
+import { formatMoney } from '@/lib/money/money';
+import { useSuggestOffersQuery } from '../api/catalogueApi';
+import { readFilters, SEARCH_MAX_LENGTH, searchLocation } from '../filters';
+import { useDisplayCurrency } from '../hooks/useDisplayCurrency';
+import { matchGalleryList, picturePath } from '../paths';
+import type { Suggestion } from '../types';
+
+/** How long typing must pause before suggestions are asked for: one call per word, not per key. */
+export const SUGGEST_DELAY_MS = 150;
+
+/**
+ * The header's search, on every shop page: suggestions (titles with their price, then tags) as the
+ * shopper types. A title opens its picture; a tag, or Enter on the text, searches the gallery. On
+ * the gallery the field shows the search in the address and a new search keeps the category and
+ * filters in effect (`searchLocation`).
+ */
+export function SearchField() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const currency = useDisplayCurrency();
+  const gallery = matchGalleryList(location.pathname);
+  const shownFilters =
+    gallery === null
+      ? undefined
+      : readFilters(new URLSearchParams(location.search), gallery.categoryName);
+  const addressSearch = shownFilters?.search ?? '';
+
+  const [text, setText] = useState(addressSearch);
+  // On the gallery, the field follows the address: back, forward, a cleared search, a tag link.
+  const [followed, setFollowed] = useState(addressSearch);
+  if (gallery !== null && followed !== addressSearch) {
+    setFollowed(addressSearch);
+    setText(addressSearch);
+  }
+
+  const prefix = useSettled(text.trim(), SUGGEST_DELAY_MS);
+  const { data: suggestions = [] } = useSuggestOffersQuery(
+    prefix === '' ? skipToken : { prefix, currency },
+  );
+
+  const search = (words: string) => {
+    if (words === '' && gallery === null) return;
+    setText(words);
+    void navigate(searchLocation(words, shownFilters));
+  };
+  const choose = (suggestion: Suggestion) => {
+    if (suggestion.kind === 'title') void navigate(picturePath(suggestion.urlName));
+    else search(suggestion.text);
+  };
+
+  return (
+    <SearchCombobox<Suggestion>
+      label="Search pictures"
+      value={text}
+      onValueChange={setText}
+      options={prefix === '' ? NO_SUGGESTIONS : suggestions}
+      optionKey={suggestionKey}
+      renderOption={(suggestion) =>
+        suggestion.kind === 'title' ? (
+          <>
+            {suggestion.text}{' '}
+            <span className="combobox__option-detail">{formatMoney(suggestion.price)}</span>
+          </>
+        ) : (
+          <>
+            {suggestion.text} <span className="combobox__option-detail">tag</span>
+          </>
+        )
+      }
+      onChoose={choose}
+      onSubmit={search}
+      maxLength={SEARCH_MAX_LENGTH}
+    />
+  );
+}
+
+const NO_SUGGESTIONS: Suggestion[] = [];
+
+/** Unique in the list, and usable in an element's id (no spaces). */
+function suggestionKey(suggestion: Suggestion): string {
+  return suggestion.kind === 'title'
+    ? `title-${suggestion.urlName}`
+    : `tag-${encodeURIComponent(suggestion.text)}`;
+}
+
+/** `value` once it has stayed the same for `delay` ms. */
+function useSettled<T>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delay);
+    return () => window.clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
