@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { ComboboxList } from './Combobox';
 import { stepActive } from './comboboxNavigation';
 import { SearchIcon } from './icons';
@@ -16,6 +16,7 @@ interface SearchComboboxProps<Option> {
   /** Enter on the text itself, with no suggestion picked. */
   onSubmit: (text: string) => void;
   maxLength?: number;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
@@ -34,6 +35,7 @@ export function SearchCombobox<Option>({
   onChoose,
   onSubmit,
   maxLength,
+  inputRef,
 }: SearchComboboxProps<Option>) {
   const id = useId();
   const listId = `${id}-list`;
@@ -84,6 +86,7 @@ export function SearchCombobox<Option>({
       <SearchIcon />
       <input
         id={id}
+        ref={inputRef}
         className="search-combobox__control"
         role="combobox"
         autoComplete="off"

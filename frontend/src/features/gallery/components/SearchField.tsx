@@ -1,6 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { SearchIcon } from '@/components/ui/icons';
 import { SearchCombobox } from '@/components/ui/SearchCombobox';
 import { formatMoney } from '@/lib/money/money';
 import { useSuggestOffersQuery } from '../api/catalogueApi';
@@ -16,7 +17,8 @@ export const SUGGEST_DELAY_MS = 150;
  * The header's search, on every shop page: suggestions (titles with their price, then tags) as the
  * shopper types. A title opens its picture; a tag, or Enter on the text, searches the gallery. On
  * the gallery the field shows the search in the address and a new search keeps the category and
- * filters in effect (`searchLocation`).
+ * filters in effect (`searchLocation`). On a phone, where the header has no room for the field, a
+ * button opens it over the header (layout.css).
  */
 export function SearchField() {
   const location = useLocation();
@@ -42,39 +44,62 @@ export function SearchField() {
     prefix === '' ? skipToken : { prefix, currency },
   );
 
+  const [opened, setOpened] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (opened) input.current?.focus();
+  }, [opened]);
+  const closeWhenLeft = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setOpened(false);
+  };
+
   const search = (words: string) => {
     if (words === '' && gallery === null) return;
     setText(words);
+    setOpened(false);
     void navigate(searchLocation(words, shownFilters));
   };
   const choose = (suggestion: Suggestion) => {
+    setOpened(false);
     if (suggestion.kind === 'title') void navigate(picturePath(suggestion.urlName));
     else search(suggestion.text);
   };
 
   return (
-    <SearchCombobox<Suggestion>
-      label="Search pictures"
-      value={text}
-      onValueChange={setText}
-      options={prefix === '' ? NO_SUGGESTIONS : suggestions}
-      optionKey={suggestionKey}
-      renderOption={(suggestion) =>
-        suggestion.kind === 'title' ? (
-          <>
-            {suggestion.text}{' '}
-            <span className="combobox__option-detail">{formatMoney(suggestion.price)}</span>
-          </>
-        ) : (
-          <>
-            {suggestion.text} <span className="combobox__option-detail">tag</span>
-          </>
-        )
-      }
-      onChoose={choose}
-      onSubmit={search}
-      maxLength={SEARCH_MAX_LENGTH}
-    />
+    <div className={opened ? 'app-search app-search--open' : 'app-search'} onBlur={closeWhenLeft}>
+      <button
+        type="button"
+        className="icon-button app-search__open"
+        aria-label="Search pictures"
+        aria-expanded={opened}
+        onClick={() => setOpened(true)}
+      >
+        <SearchIcon />
+      </button>
+      <SearchCombobox<Suggestion>
+        label="Search pictures"
+        value={text}
+        onValueChange={setText}
+        options={prefix === '' ? NO_SUGGESTIONS : suggestions}
+        optionKey={suggestionKey}
+        renderOption={(suggestion) =>
+          suggestion.kind === 'title' ? (
+            <>
+              {suggestion.text}{' '}
+              <span className="combobox__option-detail">{formatMoney(suggestion.price)}</span>
+            </>
+          ) : (
+            <>
+              {suggestion.text} <span className="combobox__option-detail">tag</span>
+            </>
+          )
+        }
+        onChoose={choose}
+        onSubmit={search}
+        maxLength={SEARCH_MAX_LENGTH}
+        inputRef={input}
+      />
+    </div>
   );
 }
 
