@@ -135,4 +135,19 @@ describe('the header’s search', () => {
     expect(history.location.search).toBe('?style=Watercolor');
     expect(searchField()).toHaveValue('');
   });
+
+  it('opens from its button where the header has no room for it (a phone), focused', async () => {
+    const user = userEvent.setup();
+    serveCatalogue();
+    renderApp('/');
+    const open = screen.getByRole('button', { name: 'Search pictures' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(open);
+
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    expect(searchField()).toHaveFocus();
+    await user.tab();
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+  });
 });

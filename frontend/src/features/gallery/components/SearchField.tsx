@@ -40,7 +40,7 @@ export function SearchField() {
   }
 
   const prefix = useSettled(text.trim(), SUGGEST_DELAY_MS);
-  const { data: suggestions = [] } = useSuggestOffersQuery(
+  const { data: suggestions = NO_SUGGESTIONS } = useSuggestOffersQuery(
     prefix === '' ? skipToken : { prefix, currency },
   );
 
