@@ -22,6 +22,7 @@ const searchField = () => screen.getByRole('combobox', { name: 'Search pictures'
 /** Types into the header's search and waits for its suggestions. */
 async function typeAndWaitForSuggestions(user: ReturnType<typeof userEvent.setup>, text: string) {
   await user.type(searchField(), text);
+  // Named once shown, which it is when suggestions came (the hidden list has no name).
   return within(await screen.findByRole('listbox', { name: 'Search pictures' }));
 }
 
