@@ -44,7 +44,7 @@ const adminImportsShop = {
 const appFeatureImport = {
   ...deepFeatureImport,
   regex:
-    '^@/features/[^/]+/(?!components/(\\w+Page|AccountMenu|CartLink|CurrencySelect|CookieConsentBanner|CookieSettingsDialog)$)',
+    '^@/features/[^/]+/(?!components/(\\w+Page|AccountMenu|CartLink|CurrencySelect|SearchField|CookieConsentBanner|CookieSettingsDialog)$)',
   message:
     "The app imports a feature's pages and header parts from components/, anything else through its index.ts ('@/features/<name>').",
 };

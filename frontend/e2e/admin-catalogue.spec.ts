@@ -32,7 +32,7 @@ async function searchGallery(page: Page, title: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(title);
   await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
-  await expect(page).toHaveURL(/[?&]search=/);
+  await expect(page).toHaveURL(/[?&]q=/);
 }
 
 /** The gallery's cards titled `title`. */

@@ -40,6 +40,21 @@ export function stored(page: Page, area: 'sessionStorage' | 'localStorage', key:
   return page.evaluate<string | null>(`${area}.getItem(${JSON.stringify(key)})`);
 }
 
+/** An option's text, with or without the count of pictures the gallery's filters add. */
+export function withCount(label: string): RegExp {
+  return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(\\d+\\))?$`);
+}
+
+/** Picks a choice of one of the gallery's filters (native selects) by its label, whatever its count. */
+export async function chooseFilter(page: Page, label: string, option: string) {
+  const select = page.getByRole('combobox', { name: label });
+  const choice = select
+    .locator('option')
+    .filter({ hasText: withCount(option) })
+    .first();
+  await select.selectOption((await choice.getAttribute('value')) ?? '');
+}
+
 export const snackbar = (page: Page) => page.locator('.toast-region').getByRole('alert');
 
 interface OfferPageJson {

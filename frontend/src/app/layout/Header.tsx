@@ -6,6 +6,7 @@ import { MenuIcon } from '@/components/ui/icons';
 import { AccountMenu } from '@/features/accounts/components/AccountMenu';
 import { CartLink } from '@/features/cart/components/CartLink';
 import { CurrencySelect } from '@/features/currency/components/CurrencySelect';
+import { SearchField } from '@/features/gallery/components/SearchField';
 import { MAIN_LINKS } from './navigation';
 import './layout.css';
 
@@ -40,6 +41,7 @@ export function Header() {
             </NavLink>
           ))}
         </nav>
+        <SearchField />
         <div className="app-header__spacer" />
         <CurrencySelect />
         <CartLink />

@@ -1,7 +1,7 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { describedBy, type FieldProps } from './fieldAria';
+import { stepActive } from './comboboxNavigation';
 import { FieldFrame } from './fields';
-import './overlays.css';
 
 interface ComboboxProps<Option> extends FieldProps {
   name?: string;
@@ -55,10 +55,7 @@ export function Combobox<Option>({
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (!open) setOpen(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((index) =>
-        matches.length === 0 ? 0 : (index + step + matches.length) % matches.length,
-      );
+      setActive((index) => Math.max(0, stepActive(index, event.key, matches.length)));
     } else if (event.key === 'Enter' && open && activeOption !== undefined) {
       event.preventDefault();
       choose(activeOption);
@@ -104,28 +101,67 @@ export function Combobox<Option>({
           setOpen(false);
         }}
       />
-      <ul
+      <ComboboxList
         id={listId}
-        role="listbox"
-        aria-label={label}
-        className="combobox__list"
-        hidden={!open || matches.length === 0}
+        label={label}
+        options={matches}
+        active={activeOption}
+        optionId={optionId}
+        optionKey={optionKey}
+        onChoose={choose}
       >
-        {matches.map((option) => (
-          <li
-            key={optionKey(option)}
-            id={optionId(option)}
-            role="option"
-            aria-selected={option === activeOption}
-            className="combobox__option"
-            // Before the field's blur, which would close the list under the pointer.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(option)}
-          >
-            {optionLabel(option)}
-          </li>
-        ))}
-      </ul>
+        {optionLabel}
+      </ComboboxList>
     </FieldFrame>
+  );
+}
+
+interface ComboboxListProps<Option> {
+  id: string;
+  label: string;
+  /** Hidden when empty. */
+  options: readonly Option[];
+  active: Option | undefined;
+  optionId: (option: Option) => string;
+  optionKey: (option: Option) => string;
+  onChoose: (option: Option) => void;
+  /** What an option shows. */
+  children: (option: Option) => ReactNode;
+}
+
+/** The listbox under a combobox's field: the active option is the selected one. */
+export function ComboboxList<Option>({
+  id,
+  label,
+  options,
+  active,
+  optionId,
+  optionKey,
+  onChoose,
+  children,
+}: ComboboxListProps<Option>) {
+  return (
+    <ul
+      id={id}
+      role="listbox"
+      aria-label={label}
+      className="combobox__list"
+      hidden={options.length === 0}
+    >
+      {options.map((option) => (
+        <li
+          key={optionKey(option)}
+          id={optionId(option)}
+          role="option"
+          aria-selected={option === active}
+          className="combobox__option"
+          // Before the field's blur, which would close the list under the pointer.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onChoose(option)}
+        >
+          {children(option)}
+        </li>
+      ))}
+    </ul>
   );
 }

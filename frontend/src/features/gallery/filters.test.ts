@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readFilters, validatePriceRange, writeFilters } from './filters';
+import { readFilters, searchLocation, validatePriceRange, writeFilters } from './filters';
 
 describe('gallery filters in the address', () => {
   it('reads every filter and the category', () => {
     const params = new URLSearchParams(
-      'orientation=Vertical&style=PopArt&from=10&to=20.50&sort=HighToLow&search=%20cat%20',
+      'orientation=Vertical&style=PopArt&from=10&to=20.50&sort=HighToLow&q=%20cat%20',
     );
     expect(readFilters(params, 'animals')).toEqual({
       category: 'animals',
@@ -31,6 +31,38 @@ describe('gallery filters in the address', () => {
     expect(written.toString()).toBe('style=Anime&from=5&sort=LowToHigh');
     expect(readFilters(written)).toEqual({ style: 'Anime', from: '5', sort: 'LowToHigh' });
     expect(writeFilters({ sort: 'NewToOld' }).toString()).toBe('');
+  });
+});
+
+describe('the search in the address', () => {
+  it('sorts a search by relevance unless another order is in the address, and says so only then', () => {
+    expect(readFilters(new URLSearchParams('q=owl'))).toEqual({ sort: 'Relevance', search: 'owl' });
+    expect(readFilters(new URLSearchParams('q=owl&sort=NewToOld')).sort).toBe('NewToOld');
+    expect(writeFilters({ sort: 'Relevance', search: 'owl' }).toString()).toBe('q=owl');
+    expect(writeFilters({ sort: 'NewToOld', search: 'owl' }).toString()).toBe(
+      'sort=NewToOld&q=owl',
+    );
+  });
+
+  it('reads relevance without a search as newest first, as the server sorts it', () => {
+    expect(readFilters(new URLSearchParams('sort=Relevance'))).toEqual({ sort: 'NewToOld' });
+    expect(readFilters(new URLSearchParams('q=%20%20&sort=Relevance'))).toEqual({
+      sort: 'NewToOld',
+    });
+    expect(writeFilters({ sort: 'Relevance' }).toString()).toBe('');
+  });
+
+  it('keeps the category and filters for a new search, drops the chosen order, and clears', () => {
+    const within = readFilters(new URLSearchParams('style=Anime&sort=LowToHigh&q=owl'), 'animals');
+    expect(searchLocation('  blue wolf ', within)).toEqual({
+      pathname: '/gallery/animals',
+      search: 'style=Anime&q=blue+wolf',
+    });
+    expect(searchLocation('', within)).toEqual({
+      pathname: '/gallery/animals',
+      search: 'style=Anime',
+    });
+    expect(searchLocation('wolf')).toEqual({ pathname: '/gallery', search: 'q=wolf' });
   });
 });
 

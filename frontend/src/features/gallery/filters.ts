@@ -1,8 +1,10 @@
 import type { Currency } from '@/config/constants';
 import { describeAmountProblem, parseAmount } from '@/lib/money/money';
+import { categoryPath, GALLERY_PATH } from './paths';
 import {
   DEFAULT_SORT,
   ORIENTATIONS,
+  SEARCH_SORT,
   SORTS,
   STYLES,
   type OfferFilters,
@@ -13,7 +15,8 @@ import {
 
 /**
  * The gallery's filters live in the page address (`/gallery/space?style=Anime&from=10&sort=LowToHigh`),
- * so that a link shares them and a reload keeps them. Default and empty values stay out of it.
+ * so that a link shares them and a reload keeps them. Default and empty values stay out of it. The
+ * search is `q`, the name shoppers know from other shops' addresses.
  */
 const URL_KEYS = {
   orientation: 'orientation',
@@ -21,8 +24,11 @@ const URL_KEYS = {
   from: 'from',
   to: 'to',
   sort: 'sort',
-  search: 'search',
+  search: 'q',
 } as const;
+
+/** The longest search the server takes (longer: a 400 on `Search`). */
+export const SEARCH_MAX_LENGTH = 200;
 
 function oneOf<T extends string>(choices: readonly T[], value: string | null): T | undefined {
   return choices.find((choice) => choice === value);
@@ -33,16 +39,31 @@ function text(value: string | null): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
+/**
+ * The order when none is chosen: relevance while searching, as the server does, else newest
+ * first.
+ */
+export function defaultSort(search: string | undefined): Sort {
+  return search === undefined ? DEFAULT_SORT : SEARCH_SORT;
+}
+
+/** Relevance without a search is newest first, as the server sorts it. */
+function effectiveSort(sort: Sort, search: string | undefined): Sort {
+  return sort === SEARCH_SORT && search === undefined ? DEFAULT_SORT : sort;
+}
+
 /** Reads the filters from the address; unknown choices count as "any". */
 export function readFilters(params: URLSearchParams, category?: string): OfferFilters {
+  const search = text(params.get(URL_KEYS.search));
+  const sort = oneOf<Sort>(SORTS, params.get(URL_KEYS.sort)) ?? defaultSort(search);
   return {
     category,
     orientation: oneOf<Orientation>(ORIENTATIONS, params.get(URL_KEYS.orientation)),
     style: oneOf<Style>(STYLES, params.get(URL_KEYS.style)),
     from: text(params.get(URL_KEYS.from)),
     to: text(params.get(URL_KEYS.to)),
-    sort: oneOf<Sort>(SORTS, params.get(URL_KEYS.sort)) ?? DEFAULT_SORT,
-    search: text(params.get(URL_KEYS.search)),
+    sort: effectiveSort(sort, search),
+    search,
   };
 }
 
@@ -50,16 +71,30 @@ export function readFilters(params: URLSearchParams, category?: string): OfferFi
 export function writeFilters(filters: Omit<OfferFilters, 'category'>): URLSearchParams {
   const params = new URLSearchParams();
   const put = (key: string, value: string | undefined) => {
-    const trimmed = value?.trim() ?? '';
-    if (trimmed !== '') params.set(key, trimmed);
+    if (value !== undefined) params.set(key, value);
   };
+  const search = text(filters.search ?? null);
   put(URL_KEYS.orientation, filters.orientation);
   put(URL_KEYS.style, filters.style);
-  put(URL_KEYS.from, filters.from);
-  put(URL_KEYS.to, filters.to);
-  if (filters.sort !== DEFAULT_SORT) put(URL_KEYS.sort, filters.sort);
-  put(URL_KEYS.search, filters.search);
+  put(URL_KEYS.from, text(filters.from ?? null));
+  put(URL_KEYS.to, text(filters.to ?? null));
+  const sort = effectiveSort(filters.sort, search);
+  if (sort !== defaultSort(search)) put(URL_KEYS.sort, sort);
+  put(URL_KEYS.search, search);
   return params;
+}
+
+/**
+ * The gallery searching for `text`. A new search keeps the category and the filters in effect (the
+ * shopper narrowed the gallery on purpose) but not a chosen order: it is sorted by relevance, and
+ * starts again from its first page.
+ */
+export function searchLocation(text: string, within: OfferFilters = { sort: DEFAULT_SORT }) {
+  const search = text.trim() === '' ? undefined : text.trim();
+  return {
+    pathname: within.category === undefined ? GALLERY_PATH : categoryPath(within.category),
+    search: writeFilters({ ...within, search, sort: defaultSort(search) }).toString(),
+  };
 }
 
 export function hasActiveFilters(filters: OfferFilters): boolean {
@@ -105,6 +140,7 @@ export function hasErrors(errors: PriceRangeErrors): boolean {
 export { STYLE_LABELS } from '@/types/art';
 
 export const SORT_LABELS: Record<Sort, string> = {
+  Relevance: 'Relevance',
   NewToOld: 'Newest first',
   LowToHigh: 'Price: low to high',
   HighToLow: 'Price: high to low',

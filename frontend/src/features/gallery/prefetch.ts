@@ -3,7 +3,7 @@ import type { AppStore } from '@/app/store';
 import { selectCurrency } from '@/lib/preferences/preferencesSlice';
 import { catalogueApi } from './api/catalogueApi';
 import { hasErrors, readFilters, validatePriceRange } from './filters';
-import { GALLERY_PATH } from './paths';
+import { GALLERY_PATH, matchGalleryList } from './paths';
 
 /**
  * Asks for the data of a gallery or picture page opened directly, as soon as the first script runs:
@@ -28,10 +28,9 @@ export function prefetchGalleryPage(
       });
     return;
   }
-  const gallery =
-    matchPath(GALLERY_PATH, pathname) ?? matchPath(`${GALLERY_PATH}/:categoryName`, pathname);
+  const gallery = matchGalleryList(pathname);
   if (gallery === null) return;
-  const filters = readFilters(new URLSearchParams(search), gallery.params.categoryName);
+  const filters = readFilters(new URLSearchParams(search), gallery.categoryName);
   void store.dispatch(
     catalogueApi.endpoints.getCategories.initiate(undefined, { subscribe: false }),
   );

@@ -1,7 +1,7 @@
 import type { Currency } from '@/config/constants';
 import { api } from '@/lib/api/api';
 import { numberedPages } from '@/lib/api/pages';
-import type { Category, Offer, OfferListArgs, OfferPage } from '../types';
+import type { Category, Offer, OfferListArgs, OfferPage, Suggestion } from '../types';
 
 /** Pictures per page of the gallery (the server allows up to 96). */
 export const GALLERY_PAGE_SIZE = 24;
@@ -38,6 +38,22 @@ export const catalogueApi = api.injectEndpoints({
         params: { UrlName: urlName, Currency: currency },
       }),
     }),
+    /** What the header's search suggests for what the shopper has typed so far. */
+    suggestOffers: build.query<Suggestion[], { prefix: string; currency: Currency }>({
+      query: ({ prefix, currency }) => ({
+        url: '/api/offers/suggest',
+        params: { Prefix: prefix, Currency: currency },
+      }),
+      transformResponse: (response: { suggestions: Suggestion[] }) => response.suggestions,
+    }),
+    /** Up to 8 pictures sharing tags, the style or the category with one picture. */
+    getRelatedOffers: build.query<Offer[], { urlName: string; currency: Currency }>({
+      query: ({ urlName, currency }) => ({
+        url: '/api/offers/related',
+        params: { UrlName: urlName, Currency: currency },
+      }),
+      transformResponse: (response: { items: Offer[] }) => response.items,
+    }),
     getCategories: build.query<Category[], undefined>({
       query: () => '/api/categories',
       transformResponse: (response: { items: Category[] }) => response.items,
@@ -50,4 +66,6 @@ export const {
   useGetLatestOffersQuery,
   useGetOfferQuery,
   useGetCategoriesQuery,
+  useSuggestOffersQuery,
+  useGetRelatedOffersQuery,
 } = catalogueApi;

@@ -3,8 +3,11 @@ import { ButtonLink } from '@/components/ui/ButtonLink';
 import { buttonClass } from '@/components/ui/buttonClass';
 import { SelectField, TextField } from '@/components/ui/fields';
 import type { Currency } from '@/config/constants';
+import { formatMoney } from '@/lib/money/money';
 import {
+  defaultSort,
   hasErrors,
+  SEARCH_MAX_LENGTH,
   SORT_LABELS,
   STYLE_LABELS,
   validatePriceRange,
@@ -12,11 +15,15 @@ import {
 } from '../filters';
 import {
   ORIENTATIONS,
+  SEARCH_SORT,
   SORTS,
   STYLES,
   type Category,
+  type FacetCount,
+  type OfferFacets,
   type OfferFilters,
   type Orientation,
+  type PriceBand,
   type Style,
 } from '../types';
 import './GalleryPage.css';
@@ -34,6 +41,10 @@ export interface FilterBarProps {
   onCategoryChange: (urlName: string | undefined) => void;
   /** Where "Reset filters" leads. */
   resetPath: string;
+  /** How many pictures each choice would show, once the list has answered. */
+  facets?: OfferFacets;
+  /** The server's objection to the search, if any. */
+  searchError?: string;
 }
 
 interface FilterFormProps extends FilterBarProps {
@@ -72,6 +83,8 @@ export function FilterBar({
   resetPath,
   showSort = true,
   onApplied,
+  facets,
+  searchError,
 }: FilterFormProps) {
   const fromAddress = typedFields(filters);
   const [typed, setTyped] = useState(fromAddress);
@@ -99,7 +112,10 @@ export function FilterBar({
     const found = validatePriceRange(typed, currency);
     setSubmitErrors(found);
     if (hasErrors(found)) return;
-    onFiltersChange({ ...filters, ...typed });
+    // A new search is sorted by relevance; clearing it, newest first.
+    const search = typed.search.trim() === '' ? undefined : typed.search.trim();
+    const sort = search === filters.search ? filters.sort : defaultSort(search);
+    onFiltersChange({ ...filters, ...typed, search, sort });
     onApplied?.();
   };
 
@@ -124,7 +140,7 @@ export function FilterBar({
           <option value={ANY}>All categories</option>
           {categories.map((category) => (
             <option key={category.urlName} value={category.urlName}>
-              {category.title}
+              {withCount(category.title, facets?.categories, category.urlName)}
             </option>
           ))}
         </SelectField>
@@ -135,6 +151,7 @@ export function FilterBar({
           anyLabel="Any orientation"
           choices={ORIENTATIONS}
           value={filters.orientation}
+          counts={facets?.orientations}
           onChange={(orientation) => onFiltersChange({ ...filters, orientation })}
         />
       </div>
@@ -145,9 +162,19 @@ export function FilterBar({
           choices={STYLES}
           labels={STYLE_LABELS}
           value={filters.style}
+          counts={facets?.styles}
           onChange={(style) => onFiltersChange({ ...filters, style })}
         />
       </div>
+      {facets !== undefined && facets.prices.length > 0 && (
+        <div className="filter-bar__choice">
+          <PriceBandField
+            bands={facets.prices}
+            filters={filters}
+            onChange={(range) => onFiltersChange({ ...filters, ...range })}
+          />
+        </div>
+      )}
       {showSort && (
         <div className="filter-bar__choice">
           <SortField filters={filters} onFiltersChange={onFiltersChange} />
@@ -178,7 +205,9 @@ export function FilterBar({
           placeholder="Title or tag"
           value={typed.search}
           onChange={(event) => edit('search')(event.target.value)}
-          maxLength={100}
+          maxLength={SEARCH_MAX_LENGTH}
+          error={searchError !== undefined && typed.search === fromAddress.search}
+          helperText={typed.search === fromAddress.search ? searchError : undefined}
         />
       </div>
       <div className="filter-bar__actions">
@@ -205,7 +234,7 @@ export function SortField({
         if (sort !== undefined) onFiltersChange({ ...filters, sort });
       }}
     >
-      {SORTS.map((sort) => (
+      {SORTS.filter((sort) => sort !== SEARCH_SORT || filters.search !== undefined).map((sort) => (
         <option key={sort} value={sort}>
           {SORT_LABELS[sort]}
         </option>
@@ -243,6 +272,7 @@ interface ChoiceFieldProps<T extends string> {
   choices: readonly T[];
   labels?: Record<T, string>;
   value: T | undefined;
+  counts?: readonly FacetCount<T>[];
   onChange: (value: T | undefined) => void;
 }
 
@@ -252,6 +282,7 @@ function ChoiceField<T extends string>({
   choices,
   labels,
   value,
+  counts,
   onChange,
 }: ChoiceFieldProps<T>) {
   return (
@@ -263,9 +294,73 @@ function ChoiceField<T extends string>({
       <option value={ANY}>{anyLabel}</option>
       {choices.map((choice) => (
         <option key={choice} value={choice}>
-          {labels?.[choice] ?? choice}
+          {withCount(labels?.[choice] ?? choice, counts, choice)}
         </option>
       ))}
+    </SelectField>
+  );
+}
+
+/**
+ * A choice's label with the number of pictures it would show ("Anime (12)"); a choice the counts
+ * leave out would show none. No number before the list has answered.
+ */
+function withCount<T extends string>(
+  label: string,
+  counts: readonly FacetCount<T>[] | undefined,
+  value: T,
+): string {
+  if (counts === undefined) return label;
+  return `${label} (${counts.find((entry) => entry.value === value)?.count ?? 0})`;
+}
+
+const CUSTOM_RANGE = 'custom';
+
+function bandLabel({ from, to, count }: PriceBand): string {
+  const range =
+    to === null ? `${formatMoney(from)} and more` : `${formatMoney(from)} to ${formatMoney(to)}`;
+  return `${range} (${count})`;
+}
+
+interface PriceBandFieldProps {
+  bands: readonly PriceBand[];
+  filters: OfferFilters;
+  onChange: (range: { from?: string; to?: string }) => void;
+}
+
+/**
+ * The price bands of the answer, each with its count: choosing one sets the price range to its
+ * bounds (amounts the server gave in the display currency, used verbatim).
+ */
+function PriceBandField({ bands, filters, onChange }: PriceBandFieldProps) {
+  const chosen = bands.findIndex(
+    (band) => band.from.amount === filters.from && (band.to?.amount ?? undefined) === filters.to,
+  );
+  const typedRange = filters.from !== undefined || filters.to !== undefined;
+  return (
+    <SelectField
+      label="Price"
+      value={chosen >= 0 ? String(chosen) : typedRange ? CUSTOM_RANGE : ANY}
+      onChange={(event) => {
+        const band = bands[Number(event.target.value)];
+        onChange(
+          event.target.value === ANY || band === undefined
+            ? { from: undefined, to: undefined }
+            : { from: band.from.amount, to: band.to?.amount },
+        );
+      }}
+    >
+      <option value={ANY}>Any price</option>
+      {bands.map((band, index) => (
+        <option key={band.from.amount} value={String(index)}>
+          {bandLabel(band)}
+        </option>
+      ))}
+      {chosen < 0 && typedRange && (
+        <option value={CUSTOM_RANGE} disabled>
+          Custom range
+        </option>
+      )}
     </SelectField>
   );
 }

@@ -9,7 +9,7 @@ describe('gallery filters in the address', () => {
   it('asks the server for what the address says and shows it in the filter bar', async () => {
     const { listRequests } = serveCatalogue();
     renderApp(
-      '/gallery/landscapes?style=Watercolor&orientation=Horizontal&from=10&to=50.5&sort=LowToHigh&search=fjord',
+      '/gallery/landscapes?style=Watercolor&orientation=Horizontal&from=10&to=50.5&sort=LowToHigh&q=fjord',
     );
 
     expect(
@@ -28,9 +28,12 @@ describe('gallery filters in the address', () => {
       Page: '1',
       PageSize: '24',
     });
-    expect(screen.getByLabelText('Category')).toHaveDisplayValue('Landscapes');
-    expect(screen.getByLabelText('Style')).toHaveDisplayValue('Watercolor');
-    expect(screen.getByLabelText('Orientation')).toHaveDisplayValue('Horizontal');
+    // With the counts of the answer: the mock's three seeds, one of each.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Category')).toHaveDisplayValue('Landscapes (1)'),
+    );
+    expect(screen.getByLabelText('Style')).toHaveDisplayValue('Watercolor (1)');
+    expect(screen.getByLabelText('Orientation')).toHaveDisplayValue('Horizontal (1)');
     expect(screen.getByLabelText('Sort by')).toHaveDisplayValue('Price: low to high');
     expect(screen.getByLabelText('Price from')).toHaveValue('10');
     expect(screen.getByLabelText('Price to')).toHaveValue('50.5');
@@ -45,7 +48,6 @@ describe('gallery filters in the address', () => {
 
     await chooseOption(user, 'Style', 'Pop art');
     await chooseOption(user, 'Orientation', 'Square');
-    await chooseOption(user, 'Sort by', 'Price: high to low');
     await user.click(screen.getByLabelText('Price from'));
     await user.paste('5');
     await user.click(screen.getByLabelText('Price to'));
@@ -53,10 +55,13 @@ describe('gallery filters in the address', () => {
     await user.click(screen.getByLabelText('Search'));
     await user.paste('pears');
     await user.keyboard('{Enter}');
+    // A new search is sorted by relevance until another order is chosen.
+    await waitFor(() => expect(screen.getByLabelText('Sort by')).toHaveDisplayValue('Relevance'));
+    await chooseOption(user, 'Sort by', 'Price: high to low');
 
     await waitFor(() =>
       expect(history.location.search).toBe(
-        '?orientation=Square&style=PopArt&from=5&to=99.90&sort=HighToLow&search=pears',
+        '?orientation=Square&style=PopArt&from=5&to=99.90&sort=HighToLow&q=pears',
       ),
     );
     await waitFor(() =>

@@ -1,24 +1,26 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { Page } from '@/components/Page';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { Button } from '@/components/ui/Button';
 import { Alert } from '@/components/ui/Alert';
+import { isApiError } from '@/lib/api/apiError';
 import { useGetCategoriesQuery, useGetOffersInfiniteQuery } from '../api/catalogueApi';
 import { isUnknownCategoryError } from '../api/catalogueErrors';
 import {
   hasActiveFilters,
   hasErrors,
   readFilters,
+  searchLocation,
   validatePriceRange,
   writeFilters,
 } from '../filters';
 import { useDisplayCurrency } from '../hooks/useDisplayCurrency';
 import { useWhenVisible } from '../hooks/useWhenVisible';
 import { categoryPath, GALLERY_PATH } from '../paths';
-import type { OfferFilters } from '../types';
+import type { OfferFilters, OfferPage } from '../types';
 import { GalleryFilters } from './GalleryFilters';
 import { OfferGrid } from './OfferGrid';
 import './GalleryPage.css';
@@ -73,6 +75,11 @@ export default function GalleryPage() {
   };
   const resetPath = categoryName === undefined ? GALLERY_PATH : categoryPath(categoryName);
 
+  const pages = offers.currentData?.pages;
+  const items = pages?.flatMap((page) => page.items) ?? [];
+  const total = pages?.at(-1)?.total;
+  const matchedWords = useMatchedWords(pages);
+
   if (categoryIsUnknown || isUnknownCategoryError(offers.error)) {
     return (
       <Suspense fallback={null}>
@@ -81,9 +88,11 @@ export default function GalleryPage() {
     );
   }
 
-  const pages = offers.currentData?.pages;
-  const items = pages?.flatMap((page) => page.items) ?? [];
-  const total = pages?.at(-1)?.total;
+  // The counts of the last answer stay in the filters while the next one loads.
+  const facets = offers.data?.pages[0]?.facets;
+  const didYouMean = total === 0 ? pages?.at(-1)?.didYouMean : null;
+  const searchError = searchErrorOf(offers.error);
+  const clearSearch = () => void navigate(searchLocation('', filters));
   const waitingForFirstPage = pages === undefined && offers.isFetching;
   const canLoadMore = offers.hasNextPage && !offers.isFetching;
   const loadMore = () => {
@@ -112,10 +121,23 @@ export default function GalleryPage() {
         onFiltersChange={showFilters}
         onCategoryChange={showCategory}
         resetPath={resetPath}
+        facets={facets}
+        searchError={searchError}
       />
       <section aria-label="Pictures" aria-busy={offers.isFetching}>
+        {filters.search !== undefined && (
+          <div className="gallery-search">
+            <p className="type-body1">
+              Search: <strong>{filters.search}</strong>
+            </p>
+            <Button onClick={clearSearch}>Clear search</Button>
+          </div>
+        )}
         {hasErrors(priceErrors) && <Alert>Correct the price range to see pictures.</Alert>}
-        {offers.isError && (
+        {searchError !== undefined && (
+          <Alert>{searchError} Correct the search to see pictures.</Alert>
+        )}
+        {offers.isError && searchError === undefined && (
           <QueryErrorAlert error={offers.error} onRetry={() => void offers.refetch()} />
         )}
         {total !== undefined && total > 0 && (
@@ -127,16 +149,25 @@ export default function GalleryPage() {
           <Suspense fallback={null}>
             <EmptyState
               message={
-                hasActiveFilters(filters)
-                  ? 'No pictures match these filters'
-                  : 'There are no pictures here yet'
+                filters.search !== undefined
+                  ? 'No pictures match this search'
+                  : hasActiveFilters(filters)
+                    ? 'No pictures match these filters'
+                    : 'There are no pictures here yet'
               }
               action={
                 hasActiveFilters(filters)
                   ? { to: resetPath, label: 'Reset the filters' }
                   : undefined
               }
-            />
+            >
+              {didYouMean != null && (
+                <p className="type-body1">
+                  Did you mean{' '}
+                  <RouterLink to={searchLocation(didYouMean, filters)}>{didYouMean}</RouterLink>?
+                </p>
+              )}
+            </EmptyState>
           </Suspense>
         )}
         {(items.length > 0 || waitingForFirstPage) && (
@@ -144,6 +175,7 @@ export default function GalleryPage() {
             offers={items}
             skeletons={waitingForFirstPage || offers.isFetchingNextPage ? SKELETON_COUNT : 0}
             list={filters}
+            matchedWords={matchedWords}
           />
         )}
         {offers.hasNextPage && (
@@ -156,6 +188,19 @@ export default function GalleryPage() {
       </section>
     </Page>
   );
+}
+
+/** The words the search matched on every page shown, or undefined when not searching. */
+function useMatchedWords(pages: OfferPage[] | undefined): ReadonlySet<string> | undefined {
+  return useMemo(() => {
+    const words = pages?.flatMap((page) => page.matchedWords) ?? [];
+    return words.length === 0 ? undefined : new Set(words);
+  }, [pages]);
+}
+
+/** The server's objection to the search (a 400 on `Search`): too long, an unpaired quote. */
+function searchErrorOf(error: unknown): string | undefined {
+  return isApiError(error) && error.status === 400 ? error.fieldErrors.Search?.[0] : undefined;
 }
 
 function LoadMore({

@@ -4,6 +4,7 @@ import { STYLE_LABELS } from '../filters';
 import { picturePath } from '../paths';
 import { listState } from '../listState';
 import type { Offer, OfferFilters } from '../types';
+import { Highlighted } from './Highlighted';
 import { Picture } from './Picture';
 import './catalogue.css';
 
@@ -14,10 +15,12 @@ interface OfferCardProps {
   offer: Offer;
   /** The list the card is part of, so that the picture page can show its neighbours. */
   list?: OfferFilters;
+  /** The folded words a search matched, marked in the title. */
+  matchedWords?: ReadonlySet<string>;
 }
 
 /** An outlined card with an action area: the home page shows it first. */
-export function OfferCard({ offer, list }: OfferCardProps) {
+export function OfferCard({ offer, list, matchedWords }: OfferCardProps) {
   return (
     <article className="card offer-card">
       <RouterLink
@@ -27,7 +30,13 @@ export function OfferCard({ offer, list }: OfferCardProps) {
       >
         <Picture offer={offer} alt="" sizes={CARD_SIZES} className="offer-card__picture" />
         <div className="card__content offer-card__content">
-          <h3 className="type-subtitle1 type-no-wrap card-title">{offer.title}</h3>
+          <h3 className="type-subtitle1 type-no-wrap card-title">
+            {matchedWords === undefined ? (
+              offer.title
+            ) : (
+              <Highlighted text={offer.title} words={matchedWords} />
+            )}
+          </h3>
           <p className="type-body2">{STYLE_LABELS[offer.style]}</p>
           <p className="type-body2 offer-card__price">
             from <strong>{formatMoney(offer.price)}</strong>

@@ -8,15 +8,17 @@ interface OfferGridProps {
   /** Placeholders shown after the offers while (more of) them load. */
   skeletons?: number;
   list?: OfferFilters;
+  /** The folded words a search matched, marked in the titles. */
+  matchedWords?: ReadonlySet<string>;
 }
 
 /** The responsive grid of offer cards shared by the gallery and the home page. */
-export function OfferGrid({ offers, skeletons = 0, list }: OfferGridProps) {
+export function OfferGrid({ offers, skeletons = 0, list, matchedWords }: OfferGridProps) {
   return (
     <ul className="grid offer-grid">
       {offers.map((offer) => (
         <li key={offer.id}>
-          <OfferCard offer={offer} list={list} />
+          <OfferCard offer={offer} list={list} matchedWords={matchedWords} />
         </li>
       ))}
       {Array.from({ length: skeletons }, (_, index) => (

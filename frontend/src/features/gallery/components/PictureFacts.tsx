@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { aspectRatioLabel } from '@/types/art';
-import { STYLE_LABELS, writeFilters } from '../filters';
-import { categoryPath, GALLERY_PATH } from '../paths';
-import { DEFAULT_SORT, type Offer } from '../types';
+import { searchLocation, STYLE_LABELS } from '../filters';
+import { categoryPath } from '../paths';
+import type { Offer } from '../types';
 import './PicturePage.css';
 
 interface PictureFactsProps {
@@ -38,11 +38,7 @@ export function PictureFacts({ offer, categoryTitle }: PictureFactsProps) {
       {offer.tags.length > 0 && (
         <div className="picture-tags" aria-label="Tags">
           {offer.tags.map((tag) => (
-            <RouterLink
-              key={tag}
-              className="chip"
-              to={`${GALLERY_PATH}?${writeFilters({ sort: DEFAULT_SORT, search: tag }).toString()}`}
-            >
+            <RouterLink key={tag} className="chip" to={searchLocation(tag)}>
               <span className="chip__label">{tag}</span>
             </RouterLink>
           ))}

@@ -22,6 +22,7 @@ import { DEFAULT_SORT, type Offer } from '../types';
 import { AttributePicker } from './AttributePicker';
 import { Picture } from './Picture';
 import { PictureFacts } from './PictureFacts';
+import { RelatedPictures } from './RelatedPictures';
 import './PicturePage.css';
 
 // The full-screen viewer (a dialog) and the not-found answer load when one of them shows.
@@ -128,6 +129,7 @@ function PictureDetails({ offer, pricesAreCurrent }: { offer: Offer; pricesAreCu
           </div>
         </div>
       </div>
+      <RelatedPictures urlName={offer.urlName} />
       <Suspense fallback={null}>
         {viewer !== null && (
           <ImageViewer

@@ -2,7 +2,18 @@ import { http, HttpResponse } from 'msw';
 import type { Currency } from '@/config/constants';
 import { money } from '@/test/money';
 import { apiUrl, server } from '@/test/server';
-import type { Category, Offer, Orientation, Style } from '../types';
+import {
+  ORIENTATIONS,
+  STYLES,
+  type Category,
+  type FacetCount,
+  type Offer,
+  type OfferFacets,
+  type OfferPage,
+  type Orientation,
+  type Style,
+  type Suggestion,
+} from '../types';
 
 export const CATEGORIES: Category[] = [
   { urlName: 'landscapes', title: 'Landscapes', offerCount: 13 },
@@ -96,9 +107,48 @@ interface CatalogueOptions {
   seeds?: OfferSeed[];
   /** Pictures per page the list answers with, whatever the client asked for. */
   pageSize?: number;
+  /** What the list answers of a search, instead of the counts of the seeds and no words matched. */
+  search?: Partial<Pick<OfferPage, 'facets' | 'didYouMean' | 'matchedWords'>>;
+  /** What the header's search suggests, whatever was typed. */
+  suggestions?: Suggestion[];
+  /** The pictures related to any picture. */
+  related?: OfferSeed[];
 }
 
-function pageOf(seeds: OfferSeed[], params: URLSearchParams, forcedPageSize?: number) {
+/** How many of the seeds have each value, in the order of `values`, leaving out those with none. */
+function countsOf<Value extends string>(
+  values: readonly Value[],
+  of: (seed: OfferSeed) => Value,
+  seeds: OfferSeed[],
+): FacetCount<Value>[] {
+  return values
+    .map((value) => ({ value, count: seeds.filter((seed) => of(seed) === value).length }))
+    .filter((entry) => entry.count > 0);
+}
+
+/** The seeds' counts per category, style and orientation, as the server counts a list; no bands. */
+export function facetsOf(seeds: OfferSeed[]): OfferFacets {
+  return {
+    categories: countsOf(
+      CATEGORIES.map((category) => category.urlName),
+      (seed) => seed.category ?? 'landscapes',
+      seeds,
+    ).map((entry) => ({
+      ...entry,
+      title: CATEGORIES.find((category) => category.urlName === entry.value)?.title ?? '',
+    })),
+    styles: countsOf(STYLES, (seed) => seed.style ?? 'Watercolor', seeds),
+    orientations: countsOf(ORIENTATIONS, (seed) => seed.orientation ?? 'Horizontal', seeds),
+    prices: [],
+  };
+}
+
+function pageOf(
+  seeds: OfferSeed[],
+  params: URLSearchParams,
+  forcedPageSize?: number,
+  search: CatalogueOptions['search'] = {},
+): OfferPage {
   const currency = (params.get('Currency') ?? 'EUR') as Currency;
   const page = Number(params.get('Page') ?? '1');
   const pageSize = forcedPageSize ?? Number(params.get('PageSize') ?? '24');
@@ -109,21 +159,43 @@ function pageOf(seeds: OfferSeed[], params: URLSearchParams, forcedPageSize?: nu
     page,
     pageSize,
     currency,
+    facets: facetsOf(seeds),
+    didYouMean: null,
+    matchedWords: [],
+    ...search,
   };
 }
 
 /**
- * Answers the four catalogue calls from the seeds and records the query of every offers-list call,
+ * Answers the catalogue calls from the seeds and records the query of every offers-list call,
  * so that a test can check what the page asked for.
  */
-export function serveCatalogue({ seeds = SEEDS, pageSize }: CatalogueOptions = {}) {
+export function serveCatalogue({
+  seeds = SEEDS,
+  pageSize,
+  search,
+  suggestions = [],
+  related = [],
+}: CatalogueOptions = {}) {
   const listRequests: URLSearchParams[] = [];
   const latestRequests: URLSearchParams[] = [];
+  const suggestRequests: URLSearchParams[] = [];
+  const relatedRequests: URLSearchParams[] = [];
   server.use(
     http.get(apiUrl('/api/offers'), ({ request }) => {
       const params = new URL(request.url).searchParams;
       listRequests.push(params);
-      return HttpResponse.json(pageOf(seeds, params, pageSize));
+      return HttpResponse.json(pageOf(seeds, params, pageSize, search));
+    }),
+    http.get(apiUrl('/api/offers/suggest'), ({ request }) => {
+      suggestRequests.push(new URL(request.url).searchParams);
+      return HttpResponse.json({ suggestions });
+    }),
+    http.get(apiUrl('/api/offers/related'), ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      relatedRequests.push(params);
+      const currency = (params.get('Currency') ?? 'EUR') as Currency;
+      return HttpResponse.json({ items: related.map((seed) => makeOffer(seed, currency)) });
     }),
     http.get(apiUrl('/api/offers/latest'), ({ request }) => {
       const params = new URL(request.url).searchParams;
@@ -145,7 +217,7 @@ export function serveCatalogue({ seeds = SEEDS, pageSize }: CatalogueOptions = {
     }),
     http.get(apiUrl('/api/categories'), () => HttpResponse.json({ items: CATEGORIES })),
   );
-  return { listRequests, latestRequests };
+  return { listRequests, latestRequests, suggestRequests, relatedRequests };
 }
 
 /** The query of an offers-list call as a plain object, for comparing in one assertion. */

@@ -6,13 +6,20 @@ import type { UserEvent } from '@testing-library/user-event';
  * jsdom; these helpers find fields by their label and scope option lookups to the open list.
  */
 
+/** An option's text without the count of pictures the gallery's filters add ("Anime (12)"). */
+export const withoutCount = (text: string) => text.replace(/ \(\d+\)$/, '');
+
 /**
- * Picks `option` in the select labelled `label`: a native select, or a combobox with a listbox.
+ * Picks `option` in the select labelled `label`: a native select (whatever count its choices
+ * show), or a combobox with a listbox.
  */
 export async function chooseOption(user: UserEvent, label: string, option: string) {
   const field = screen.getByLabelText(label);
   if (field instanceof HTMLSelectElement) {
-    await user.selectOptions(field, option);
+    const choice = [...field.options].find(
+      (candidate) => candidate.text === option || withoutCount(candidate.text) === option,
+    );
+    await user.selectOptions(field, choice ?? option);
     return;
   }
   await user.click(field);
@@ -22,7 +29,10 @@ export async function chooseOption(user: UserEvent, label: string, option: strin
 
 /** The link of the card (or any link) whose visible text includes `title`. */
 export async function findCardLink(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: 'h3' });
+  // The whole title, though a search marks some of its words (<mark>).
+  const heading = await screen.findByText((_, element) => element?.textContent === title, {
+    selector: 'h3',
+  });
   const link = heading.closest('a');
   if (link === null) throw new Error(`"${title}" is not inside a link`);
   return link;
