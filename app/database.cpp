@@ -17,6 +17,8 @@
 #include "artshop/sqlite/migrations.hpp"
 #include "artshop/sqlite/sqlite_unit_of_work.hpp"
 #include "artshop/sqlite/transaction.hpp"
+#include "artshop/unicode/icu_search_text_folder.hpp"
+#include "artshop/unicode/snowball_word_stemmer.hpp"
 
 namespace artshop::app {
 namespace {
@@ -49,6 +51,14 @@ void log_renormalised(const sql::RenormalisedEmails& report) {
     spdlog::warn(
         "account {} keeps its e-mail in an older form: its normal form is another account's", id);
   }
+}
+
+// Catalogue search folds with ICU and stems with Snowball, for as long as the program runs.
+const SearchAnalyser& shop_search_analyser() {
+  static const IcuSearchTextFolder folder;
+  static const SnowballWordStemmer stemmer;
+  static const SearchAnalyser analyser(folder, stemmer);
+  return analyser;
 }
 
 // The series both databases have: the pool's and the read model's.
@@ -96,7 +106,7 @@ class SqliteDatabase final : public Database {
         catalogue_(
             {.connect = [file = file_] { return std::make_unique<sqlite::Connection>(file); },
              .begin_read = "BEGIN"},
-            kPatchLimit, kCatalogueCheckTrustedFor),
+            kPatchLimit, kCatalogueCheckTrustedFor, shop_search_analyser()),
         transactions_(pool_transactions_, catalogue_) {}
 
   UnitOfWork& transactions() override { return transactions_; }
@@ -137,7 +147,7 @@ class PostgresDatabase final : public Database {
         pool_transactions_(pool_, &cipher),
         catalogue_({.connect = [url = url_] { return std::make_unique<postgres::Connection>(url); },
                     .begin_read = postgres::begin_transaction("REPEATABLE READ READ ONLY")},
-                   kPatchLimit, kCatalogueCheckTrustedFor),
+                   kPatchLimit, kCatalogueCheckTrustedFor, shop_search_analyser()),
         transactions_(pool_transactions_, catalogue_) {}
 
   UnitOfWork& transactions() override { return transactions_; }
