@@ -247,7 +247,9 @@ void SqlOfferRepository::upsert_category(const Category& category) {
 }
 
 std::optional<OfferId> SqlOfferRepository::insert(const Offer& offer) {
-  auto statement = db_.prepare(
+  // Kept prepared, as are the attributes' and tags' inserts: seeding a million offers runs
+  // each of them a million times or more, and need not parse and plan them each time.
+  auto statement = db_.prepare_cached(
       "INSERT INTO offers (url_name, title, description, category, style, orientation, "
       "aspect_ratio, width, height, created_at, status, min_price_eur_cents, thumbnail_webp, "
       "thumbnail_jpeg, preview_webp, preview_jpeg, source_prompt, source_seed, original_key) "
@@ -281,7 +283,7 @@ std::optional<OfferId> SqlOfferRepository::insert(const Offer& offer) {
 
 void insert_attributes(Connection& db, OfferId offer,
                        const std::vector<OfferAttribute>& attributes) {
-  auto attribute = db.prepare(
+  auto attribute = db.prepare_cached(
       "INSERT INTO offer_attributes (offer_id, name, long_edge, licence, price_eur_cents) "
       "VALUES (?1, ?2, ?3, ?4, ?5)");
   for (const auto& a : attributes) {
@@ -292,7 +294,7 @@ void insert_attributes(Connection& db, OfferId offer,
 }
 
 void insert_tags(Connection& db, OfferId offer, const std::vector<std::string>& tags) {
-  auto tag = db.prepare(
+  auto tag = db.prepare_cached(
       "INSERT INTO offer_tags (offer_id, tag, position) VALUES (?1, ?2, ?3) "
       "ON CONFLICT DO NOTHING");
   int position = 0;
