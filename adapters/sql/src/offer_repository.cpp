@@ -6,6 +6,7 @@
 
 #include "offer_rows.hpp"
 #include "row_values.hpp"
+#include "text_interner.hpp"
 
 namespace artshop::sql {
 namespace {
@@ -153,9 +154,10 @@ OfferPage SqlOfferRepository::search(const OfferSearch& search) {
 
 std::vector<Offer> SqlOfferRepository::visible_offers() {
   std::vector<Offer> offers;
+  TextInterner shared;
   auto rows = db_.prepare("SELECT " + std::string(kOfferColumns) +
                           " FROM offers o WHERE o.status != 'Hidden' ORDER BY o.id");
-  while (rows.step()) offers.push_back(offer_from_row(rows));
+  while (rows.step()) hold_compactly(offers.emplace_back(offer_from_row(rows)), shared);
   const auto find = [&offers](std::int64_t id) -> Offer* {
     const auto found =
         std::ranges::lower_bound(offers, id, {}, [](const Offer& offer) { return offer.id.value; });
@@ -170,12 +172,15 @@ std::vector<Offer> SqlOfferRepository::visible_offers() {
       offer->attributes.push_back(attribute_from_row(attributes));
     }
   }
-  for (auto& offer : offers) {
-    std::ranges::stable_sort(offer.attributes, {}, &OfferAttribute::price_eur_cents);
-  }
   auto tags = db_.prepare("SELECT offer_id, tag FROM offer_tags ORDER BY offer_id, position");
   while (tags.step()) {
     if (auto* offer = find(tags.column_int(0))) offer->tags.push_back(tags.column_text(1));
+  }
+  for (auto& offer : offers) {
+    std::ranges::stable_sort(offer.attributes, {}, &OfferAttribute::price_eur_cents);
+    // Grown one by one, the lists hold room for more: a million offers keep what they have.
+    offer.attributes.shrink_to_fit();
+    offer.tags.shrink_to_fit();
   }
   return offers;
 }
@@ -267,13 +272,13 @@ std::optional<OfferId> SqlOfferRepository::insert(const Offer& offer) {
       .bind(10, epoch(offer.created_at))
       .bind(11, name(offer.status))
       .bind(12, offer.lowest_price_eur_cents())
-      .bind(13, offer.images.thumbnail_webp)
-      .bind(14, offer.images.thumbnail_jpeg)
-      .bind(15, offer.images.preview_webp)
-      .bind(16, offer.images.preview_jpeg)
-      .bind(17, offer.source.prompt)
+      .bind(13, offer.images.thumbnail_webp.view())
+      .bind(14, offer.images.thumbnail_jpeg.view())
+      .bind(15, offer.images.preview_webp.view())
+      .bind(16, offer.images.preview_jpeg.view())
+      .bind(17, offer.source.prompt.view())
       .bind(18, static_cast<std::int64_t>(offer.source.seed))
-      .bind(19, offer.source.original_key);
+      .bind(19, offer.source.original_key.view());
   if (!statement.step()) return std::nullopt;
   const OfferId id{statement.column_int(0)};
   insert_attributes(db_, id, offer.attributes);
