@@ -8,6 +8,7 @@
 
 #include <fstream>
 #include <iterator>
+#include <tuple>
 
 #include "artshop/sql/catalogue_file.hpp"
 #include "artshop/sql/offer_repository.hpp"
@@ -129,36 +130,29 @@ class SqliteCatalogueFile : public ::testing::Test {
   CatalogueFile file;
 };
 
+// Every field of an offer, side by side, so that two offers compare field by field.
+auto fields(const Offer& offer) {
+  return std::tuple(offer.id.value, offer.url_name, offer.title, offer.description, offer.category,
+                    name(offer.style), name(offer.orientation), name(offer.aspect_ratio),
+                    offer.width, offer.height, offer.tags,
+                    offer.created_at.time_since_epoch().count(), name(offer.status),
+                    offer.images.thumbnail_webp.str(), offer.images.thumbnail_jpeg.str(),
+                    offer.images.preview_webp.str(), offer.images.preview_jpeg.str(),
+                    offer.source.prompt.str(), offer.source.seed, offer.source.original_key.str());
+}
+
+auto fields(const OfferAttribute& attribute) {
+  return std::tuple(attribute.id.value, attribute.name, attribute.long_edge,
+                    name(attribute.licence), attribute.price_eur_cents);
+}
+
 void expect_same_offer(const Offer& read, const Offer& written) {
   SCOPED_TRACE(written.url_name);
-  EXPECT_EQ(read.id, written.id);
-  EXPECT_EQ(read.url_name, written.url_name);
-  EXPECT_EQ(read.title, written.title);
-  EXPECT_EQ(read.description, written.description);
-  EXPECT_EQ(read.category, written.category);
-  EXPECT_EQ(read.style, written.style);
-  EXPECT_EQ(read.orientation, written.orientation);
-  EXPECT_EQ(read.aspect_ratio, written.aspect_ratio);
-  EXPECT_EQ(read.width, written.width);
-  EXPECT_EQ(read.height, written.height);
-  EXPECT_EQ(read.tags, written.tags);
-  EXPECT_EQ(read.created_at, written.created_at);
-  EXPECT_EQ(read.status, written.status);
+  EXPECT_EQ(fields(read), fields(written));
   ASSERT_EQ(read.attributes.size(), written.attributes.size());
   for (std::size_t i = 0; i < read.attributes.size(); ++i) {
-    EXPECT_EQ(read.attributes[i].id, written.attributes[i].id);
-    EXPECT_EQ(read.attributes[i].name, written.attributes[i].name);
-    EXPECT_EQ(read.attributes[i].long_edge, written.attributes[i].long_edge);
-    EXPECT_EQ(read.attributes[i].licence, written.attributes[i].licence);
-    EXPECT_EQ(read.attributes[i].price_eur_cents, written.attributes[i].price_eur_cents);
+    EXPECT_EQ(fields(read.attributes[i]), fields(written.attributes[i]));
   }
-  EXPECT_EQ(read.images.thumbnail_webp, written.images.thumbnail_webp);
-  EXPECT_EQ(read.images.thumbnail_jpeg, written.images.thumbnail_jpeg);
-  EXPECT_EQ(read.images.preview_webp, written.images.preview_webp);
-  EXPECT_EQ(read.images.preview_jpeg, written.images.preview_jpeg);
-  EXPECT_EQ(read.source.prompt, written.source.prompt);
-  EXPECT_EQ(read.source.seed, written.source.seed);
-  EXPECT_EQ(read.source.original_key, written.source.original_key);
 }
 
 TEST_F(SqliteCatalogueFile, WhatAFullLoadReadsComesBackTheSame) {
