@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "artshop/core/backoffice/customer_desk.hpp"
+#include "artshop/core/catalogue/seed_plan.hpp"
 #include "artshop/payments/loopback.hpp"
 #include "artshop/rates/table_rates.hpp"
 
@@ -472,7 +473,7 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
        config.ecb_refresh_hours);
   take(settings.integer("ecb_refresh_seconds", config.ecb_refresh_seconds, 0, 3600),
        config.ecb_refresh_seconds);
-  take(settings.integer("seed_offers", config.seed_offers, 0, 100'000), config.seed_offers);
+  take(settings.integer("seed_offers", config.seed_offers, 0, kMaxSeedOffers), config.seed_offers);
   take(settings.integer("housekeeping_seconds", config.housekeeping_seconds, 1, 3600),
        config.housekeeping_seconds);
   take(settings.integer("seeding_lease_seconds", config.seeding_lease_seconds, 3, 3600),

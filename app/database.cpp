@@ -105,7 +105,8 @@ class SqliteDatabase final : public Database {
         pool_transactions_(pool_, &cipher),
         catalogue_(
             {.connect = [file = file_] { return std::make_unique<sqlite::Connection>(file); },
-             .begin_read = "BEGIN"},
+             .begin_read = "BEGIN",
+             .catalogue_file = file_.parent_path() / "catalogue.snapshot"},
             kPatchLimit, kCatalogueCheckTrustedFor, shop_search_analyser()),
         transactions_(pool_transactions_, catalogue_) {}
 

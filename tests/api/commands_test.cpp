@@ -27,6 +27,23 @@ TEST(MigrateCommand, TheShippedExampleConfigurationIsAccepted) {
   EXPECT_TRUE(std::filesystem::exists(data.path() / "artshop.db")) << run.output;
 }
 
+// A shop may be seeded with up to a million sample offers; one more is refused before anything
+// is built, by the setting's own message (the command never reaches the database).
+TEST(MigrateCommand, SeedOffersUpToAMillionAreAcceptedOneMoreIsRefused) {
+  TempDir data;
+  const auto million = run_artshop(data.path(), "migrate", "ARTSHOP_SEED_OFFERS=1000000 ");
+  EXPECT_EQ(million.exit_code, 0) << million.output;
+
+  TempDir other;
+  const auto more = run_artshop(other.path(), "migrate", "ARTSHOP_SEED_OFFERS=1000001 ");
+  EXPECT_EQ(more.exit_code, 2) << more.output;
+  EXPECT_NE(more.output.find("seed_offers (ARTSHOP_SEED_OFFERS): expected a whole number from 0 "
+                             "to 1000000, got '1000001'"),
+            std::string::npos)
+      << more.output;
+  EXPECT_FALSE(std::filesystem::exists(other.path() / "artshop.db")) << more.output;
+}
+
 // `artshop migrate` builds the database and nothing else: a signing key it cannot read (every
 // other command refuses to start with it) does not stop it, and it leaves in the data folder
 // the database and the gift-card key its migrations seal numbers under, no more: no signing or

@@ -152,6 +152,25 @@ TEST_F(Seeding, FillsAnEmptyShopWithEveryOrientationAndItsPictures) {
   EXPECT_EQ(generator.calls, 40);
 }
 
+// Past the default sample size offers are planned a batch at a time while they are written:
+// they are still the plan's offers, in its order, and share the pictures of the drawn ones.
+TEST_F(Seeding, PastTheDrawnOffers_WritesThePlanInOrderOnSharedPictures) {
+  constexpr int kCount = kDefaultSeedOffers * 2 + 7;
+  const auto report = seed(kCount);
+  ASSERT_TRUE(report);
+  ASSERT_EQ(store.state.offers.size(), static_cast<std::size_t>(kCount));
+  EXPECT_EQ(generator.calls, kDefaultSeedOffers) << "only the first ones are drawn";
+  const auto plan = seed_plan(kCount);
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const auto& offer = store.state.offers[i];
+    EXPECT_EQ(offer.title, plan[i].title) << i;
+    EXPECT_EQ(offer.description, plan[i].description) << i;
+    const auto& drawn = store.state.offers[i % kDefaultSeedOffers];
+    EXPECT_EQ(offer.images.preview_webp, drawn.images.preview_webp) << i;
+    EXPECT_EQ(offer.aspect_ratio, drawn.aspect_ratio) << i;
+  }
+}
+
 TEST_F(Seeding, RunAgainByItsStore_CountsEachOfferOnce) {
   // The first attempt of each batch is rolled back, as PostgreSQL does with one that failed
   // to serialize.

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "artshop/sql/catalogue_file.hpp"
 #include "artshop/sql/offer_repository.hpp"
 #include "artshop/sql/transaction.hpp"
 
@@ -18,6 +19,9 @@ constexpr std::string_view kNewestVersion =
     "SELECT coalesce(max(version), 0) FROM catalogue_changes";
 // The categories' own key in catalogue_changes: a change there reloads everything.
 constexpr std::int64_t kCategoriesKey = 0;
+// Past this many offers changed since the catalogue file was written, a start loads through SQL:
+// catching up reads each changed offer on its own, three queries apiece.
+constexpr std::size_t kFileCatchUpLimit = 50'000;
 
 std::int64_t read_version(Connection& connection) {
   auto row = connection.prepare_cached(kNewestVersion);
@@ -52,7 +56,7 @@ auto SqlCatalogueReadModel::with_connection(std::unique_ptr<Connection>& connect
 
 void SqlCatalogueReadModel::load() {
   const std::lock_guard lock(patching_);
-  publish(load_all(patcher_));
+  publish(load_all(patcher_, !snapshot_.load()));
 }
 
 std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::current() {
@@ -61,7 +65,7 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::current() {
     // Nothing to answer yet: the first caller loads, the others wait for it.
     const std::lock_guard lock(patching_);
     if (auto loaded = snapshot_.load()) return loaded;
-    publish(load_all(patcher_));
+    publish(load_all(patcher_, true));
     return snapshot_.load();
   }
   // The database is away: the snapshot held is the best answer until refresh() reaches it.
@@ -195,20 +199,64 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::patch(
 }
 
 std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::load_all(
-    std::unique_ptr<Connection>& connection) {
-  return with_connection(connection, [this](Connection& reading) {
+    std::unique_ptr<Connection>& connection, bool first) {
+  return with_connection(connection, [this, first](Connection& reading) {
     Transaction transaction(reading, database_.begin_read);
-    const auto version = read_version(reading);
     SqlOfferRepository repository(reading);
+    const CatalogueFile file(database_.catalogue_file);
+    if (first && !file.path().empty()) {
+      if (auto kept = caught_up(file, reading, kFileCatchUpLimit)) {
+        // The file keeps the categories' urlNames; search and facets read their titles.
+        auto categories = repository.categories();
+        transaction.commit();
+        spdlog::info("catalogue read from {}: {} offers at version {}", file.path().string(),
+                     kept->offers.size(), kept->version);
+        return std::make_shared<const CatalogueSnapshot>(
+            std::move(kept->offers), std::move(categories), kept->version, analyser_);
+      } else {
+        spdlog::info("catalogue file {} not used: {}; loading from the database",
+                     file.path().string(), kept.error());
+      }
+    }
+    CatalogueFile::Contents contents{.version = read_version(reading),
+                                     .newest_change = newest_change(reading)};
     auto categories = repository.categories();
+    for (const auto& category : categories) contents.categories.push_back(category.url_name);
     auto offers = repository.visible_offers();
     transaction.commit();
-    std::vector<std::shared_ptr<const Offer>> shared;
-    shared.reserve(offers.size());
-    for (auto& offer : offers) shared.push_back(std::make_shared<const Offer>(std::move(offer)));
-    return std::make_shared<const CatalogueSnapshot>(std::move(shared), std::move(categories),
-                                                     version, analyser_);
+    contents.offers.reserve(offers.size());
+    for (auto& offer : offers) {
+      contents.offers.push_back(std::make_shared<const Offer>(std::move(offer)));
+    }
+    auto snapshot = std::make_shared<const CatalogueSnapshot>(
+        contents.offers, std::move(categories), contents.version, analyser_);
+    if (!file.path().empty()) ask_to_write(std::move(contents));
+    return snapshot;
   });
+}
+
+void SqlCatalogueReadModel::ask_to_write(CatalogueFile::Contents contents) {
+  {
+    const std::lock_guard lock(reload_mutex_);
+    file_wanted_ = std::move(contents);
+  }
+  reload_wanted_.notify_one();
+}
+
+void SqlCatalogueReadModel::write_file(CatalogueFile::Contents contents) noexcept {
+  try {
+    const auto started = std::chrono::steady_clock::now();
+    const CatalogueFile file(database_.catalogue_file);
+    file.write(contents);
+    spdlog::info("catalogue file written: {} offers at version {} in {} ms", contents.offers.size(),
+                 contents.version,
+                 std::chrono::duration_cast<std::chrono::milliseconds>(
+                     std::chrono::steady_clock::now() - started)
+                     .count());
+  } catch (const std::exception& e) {
+    // The next start loads through SQL: slower, never wrong.
+    spdlog::warn("the catalogue file could not be written: {}", e.what());
+  }
 }
 
 void SqlCatalogueReadModel::publish(const std::shared_ptr<const CatalogueSnapshot>& next) {
@@ -269,19 +317,29 @@ void SqlCatalogueReadModel::reload_when_asked(const std::stop_token& stop) {
   while (true) {
     bool reload = false;
     bool reindex = false;
+    std::optional<CatalogueFile::Contents> to_write;
     {
       std::unique_lock lock(reload_mutex_);
-      if (!reload_wanted_.wait(lock, stop, [this] { return reload_asked_ || reindex_asked_; })) {
+      if (!reload_wanted_.wait(lock, stop, [this] {
+            return reload_asked_ || reindex_asked_ || file_wanted_.has_value();
+          })) {
         return;
       }
       reload = std::exchange(reload_asked_, false);
       reindex = std::exchange(reindex_asked_, false);
+      if (!reload) to_write = std::exchange(file_wanted_, std::nullopt);
     }
     if (reload) {
       reload_all(connection);
     } else if (reindex) {
       reindex_search();
     }
+    // A reload asks to write its own, newer file; one asked for before it is dropped.
+    if (reload) {
+      const std::lock_guard lock(reload_mutex_);
+      to_write = std::exchange(file_wanted_, std::nullopt);
+    }
+    if (to_write) write_file(std::move(*to_write));
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include "offer_rows.hpp"
 #include "row_values.hpp"
+#include "text_interner.hpp"
 
 namespace artshop::sql {
 namespace {
@@ -153,9 +154,10 @@ OfferPage SqlOfferRepository::search(const OfferSearch& search) {
 
 std::vector<Offer> SqlOfferRepository::visible_offers() {
   std::vector<Offer> offers;
+  TextInterner shared;
   auto rows = db_.prepare("SELECT " + std::string(kOfferColumns) +
                           " FROM offers o WHERE o.status != 'Hidden' ORDER BY o.id");
-  while (rows.step()) offers.push_back(offer_from_row(rows));
+  while (rows.step()) hold_compactly(offers.emplace_back(offer_from_row(rows)), shared);
   const auto find = [&offers](std::int64_t id) -> Offer* {
     const auto found =
         std::ranges::lower_bound(offers, id, {}, [](const Offer& offer) { return offer.id.value; });
@@ -170,12 +172,15 @@ std::vector<Offer> SqlOfferRepository::visible_offers() {
       offer->attributes.push_back(attribute_from_row(attributes));
     }
   }
-  for (auto& offer : offers) {
-    std::ranges::stable_sort(offer.attributes, {}, &OfferAttribute::price_eur_cents);
-  }
   auto tags = db_.prepare("SELECT offer_id, tag FROM offer_tags ORDER BY offer_id, position");
   while (tags.step()) {
     if (auto* offer = find(tags.column_int(0))) offer->tags.push_back(tags.column_text(1));
+  }
+  for (auto& offer : offers) {
+    std::ranges::stable_sort(offer.attributes, {}, &OfferAttribute::price_eur_cents);
+    // Grown one by one, the lists hold room for more: a million offers keep what they have.
+    offer.attributes.shrink_to_fit();
+    offer.tags.shrink_to_fit();
   }
   return offers;
 }
@@ -247,7 +252,9 @@ void SqlOfferRepository::upsert_category(const Category& category) {
 }
 
 std::optional<OfferId> SqlOfferRepository::insert(const Offer& offer) {
-  auto statement = db_.prepare(
+  // Kept prepared, as are the attributes' and tags' inserts: seeding a million offers runs
+  // each of them a million times or more, and need not parse and plan them each time.
+  auto statement = db_.prepare_cached(
       "INSERT INTO offers (url_name, title, description, category, style, orientation, "
       "aspect_ratio, width, height, created_at, status, min_price_eur_cents, thumbnail_webp, "
       "thumbnail_jpeg, preview_webp, preview_jpeg, source_prompt, source_seed, original_key) "
@@ -265,13 +272,13 @@ std::optional<OfferId> SqlOfferRepository::insert(const Offer& offer) {
       .bind(10, epoch(offer.created_at))
       .bind(11, name(offer.status))
       .bind(12, offer.lowest_price_eur_cents())
-      .bind(13, offer.images.thumbnail_webp)
-      .bind(14, offer.images.thumbnail_jpeg)
-      .bind(15, offer.images.preview_webp)
-      .bind(16, offer.images.preview_jpeg)
-      .bind(17, offer.source.prompt)
+      .bind(13, offer.images.thumbnail_webp.view())
+      .bind(14, offer.images.thumbnail_jpeg.view())
+      .bind(15, offer.images.preview_webp.view())
+      .bind(16, offer.images.preview_jpeg.view())
+      .bind(17, offer.source.prompt.view())
       .bind(18, static_cast<std::int64_t>(offer.source.seed))
-      .bind(19, offer.source.original_key);
+      .bind(19, offer.source.original_key.view());
   if (!statement.step()) return std::nullopt;
   const OfferId id{statement.column_int(0)};
   insert_attributes(db_, id, offer.attributes);
@@ -281,7 +288,7 @@ std::optional<OfferId> SqlOfferRepository::insert(const Offer& offer) {
 
 void insert_attributes(Connection& db, OfferId offer,
                        const std::vector<OfferAttribute>& attributes) {
-  auto attribute = db.prepare(
+  auto attribute = db.prepare_cached(
       "INSERT INTO offer_attributes (offer_id, name, long_edge, licence, price_eur_cents) "
       "VALUES (?1, ?2, ?3, ?4, ?5)");
   for (const auto& a : attributes) {
@@ -292,7 +299,7 @@ void insert_attributes(Connection& db, OfferId offer,
 }
 
 void insert_tags(Connection& db, OfferId offer, const std::vector<std::string>& tags) {
-  auto tag = db.prepare(
+  auto tag = db.prepare_cached(
       "INSERT INTO offer_tags (offer_id, tag, position) VALUES (?1, ?2, ?3) "
       "ON CONFLICT DO NOTHING");
   int position = 0;

@@ -13,8 +13,10 @@
 namespace artshop {
 namespace {
 
-// Offers written per transaction when seeding, so a large catalogue never holds one huge one.
-constexpr std::size_t kSeedBatch = 5000;
+// Offers written per transaction when seeding: large enough that a million offers take a few
+// hundred commits (each one a sync of the journal), small enough that the batch in memory and
+// the transaction stay modest.
+constexpr std::size_t kSeedBatch = 20'000;
 
 // An offer of its own (title, words, category, price, date) on the pictures of `drawn`, whose
 // aspect ratio, sizes and recipe it takes, so a bought copy is the picture shown.
@@ -84,12 +86,17 @@ Result<SeedReport> SeedCatalogue::operator()(int count,
   if (!needed) return std::unexpected(needed.error());
   if (!*needed) return SeedReport{.seeded = false, .offers = 0};
 
-  const auto plan = seed_plan(count);
+  const auto total_offers = static_cast<std::size_t>(count);
+  SeedPlanner planner(count);
   const auto now = std::chrono::floor<std::chrono::seconds>(clock_.now());
   // Drawing takes about half a second a picture: past the default sample size, offers share
-  // the pictures of the first ones.
-  const auto drawn = std::min(plan.size(), static_cast<std::size_t>(kDefaultSeedOffers));
-  std::vector<Offer> offers(plan.size());
+  // the pictures of the first ones. Only those are planned ahead; the rest are planned a batch
+  // at a time as they are written.
+  const auto drawn = std::min(total_offers, static_cast<std::size_t>(kDefaultSeedOffers));
+  std::vector<SeedOffer> plan;
+  plan.reserve(drawn);
+  for (std::size_t i = 0; i < drawn; ++i) plan.push_back(planner.next());
+  std::vector<Offer> offers(drawn);
   std::atomic<int> done{0};
   std::atomic<bool> failed{false};
   std::mutex failure_mutex;
@@ -147,15 +154,18 @@ Result<SeedReport> SeedCatalogue::operator()(int count,
     return std::unexpected(Error::internal("seeding: stopped"));
   }
 
-  for (auto i = drawn; i < plan.size(); ++i) {
-    offers[i] = sharing_picture(plan[i], now, offers[i % drawn]);
-  }
-
   // What the committed batches stored. A batch counts from it afresh on each attempt and
   // adds to it only once committed.
   int inserted = 0;
-  for (std::size_t first = 0; first < offers.size(); first += kSeedBatch) {
-    const auto last = std::min(offers.size(), first + kSeedBatch);
+  std::vector<Offer> batch_offers;
+  for (std::size_t first = 0; first < total_offers; first += kSeedBatch) {
+    const auto last = std::min(total_offers, first + kSeedBatch);
+    // Planned before the transaction, so that an attempt made again writes the same offers.
+    batch_offers.clear();
+    for (auto i = first; i < last; ++i) {
+      batch_offers.push_back(i < drawn ? offers[i]
+                                       : sharing_picture(planner.next(), now, offers[i % drawn]));
+    }
     // The number of offers stored once the batch is in; nothing when another process seeded.
     auto batch = transactions_.write([&](Ports::Scope& tx) -> Result<std::optional<int>> {
       auto& stored = tx.get<OfferRepository>();
@@ -165,16 +175,16 @@ Result<SeedReport> SeedCatalogue::operator()(int count,
         for (const auto& category : default_categories()) stored.upsert_category(category);
       }
       int total = inserted;
-      for (auto i = first; i < last; ++i) {
+      for (const auto& offer : batch_offers) {
         // Titles are unique, so their slugs are too, but a suffix keeps that a non-issue.
-        if (!stored.insert(offers[i])) {
-          auto suffixed = offers[i];
+        if (!stored.insert(offer)) {
+          auto suffixed = offer;
           suffixed.url_name += fmt::format("-{}", total + 1);
           if (!stored.insert(suffixed)) continue;
         }
         ++total;
       }
-      if (last == offers.size()) settings.set(kSeededSetting, std::to_string(total));
+      if (last == total_offers) settings.set(kSeededSetting, std::to_string(total));
       return total;
     });
     if (!batch) return std::unexpected(batch.error());

@@ -2,13 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <set>
+#include <unordered_set>
 
 namespace artshop {
 namespace {
@@ -23,6 +24,7 @@ class SplitMix64 {
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
   }
+  std::uint64_t state() const noexcept { return state_; }
   template <class Container>
   const auto& pick(const Container& items) {
     return items[next() % items.size()];
@@ -147,55 +149,75 @@ std::vector<Category> default_categories() {
   return categories;
 }
 
+struct SeedPlanner::Titles {
+  std::unordered_set<std::string> taken;
+};
+
+SeedPlanner::SeedPlanner(int count)
+    : random_(0x417254'53686f70ULL),  // "ArtShop"
+      count_(std::max(count, 0)),
+      // One offer every 20 hours, closer together when that would reach back more than five
+      // years.
+      spacing_(count > 0 ? std::min<std::chrono::seconds>(
+                               std::chrono::hours(20),
+                               std::chrono::seconds(std::chrono::years(5)) / count)
+                         : std::chrono::hours(20)),
+      titles_(std::make_unique<Titles>()) {
+  titles_->taken.reserve(static_cast<std::size_t>(count_));
+}
+
+SeedPlanner::SeedPlanner(SeedPlanner&&) noexcept = default;
+SeedPlanner& SeedPlanner::operator=(SeedPlanner&&) noexcept = default;
+SeedPlanner::~SeedPlanner() = default;
+
+SeedOffer SeedPlanner::next() {
+  SplitMix64 random(random_);
+  const int i = index_++;
+  const auto index = static_cast<std::size_t>(i);
+  // 10 categories, 11 styles and 7 aspect ratios cycle independently, so every pairing
+  // turns up and the first 11 offers alone already cover every style.
+  const auto& category = kCategories[index % kCategories.size()];
+  const auto style = kAllArtStyles[index % kAllArtStyles.size()];
+  const auto aspect = kAllAspectRatios[index % kAllAspectRatios.size()];
+  // A category has 1,280 word pairings: a large catalogue numbers its titles once a few
+  // draws in a row were taken.
+  std::string title;
+  int draws = 0;
+  do {
+    title = fmt::format("{} {}{}", random.pick(kAdjectives), random.pick(category.subjects),
+                        random.pick(kEndings));
+    if (++draws > kTitleDraws) title += fmt::format(" No. {}", i + 1);
+  } while (!titles_->taken.insert(title).second);
+
+  const auto& words = style_words(style);
+  SeedOffer offer;
+  offer.description = fmt::format(
+      "{} {}: {}. {} Sold as a high-resolution download; larger sizes come with a "
+      "commercial licence.",
+      words.phrase, lower_words(title), category.scene,
+      style == ArtStyle::Exclusive ? "Only one buyer will ever own it." : "");
+  offer.category = std::string(category.url_name);
+  offer.style = style;
+  offer.aspect_ratio = aspect;
+  offer.tags = {std::string(category.url_name), lower_words(name(style)),
+                lower_words(category.subjects[random.next() % category.subjects.size()]),
+                lower_words(random.pick(kAdjectives))};
+  offer.prompt = fmt::format("{}, {}", title, words.prompt);
+  offer.seed = random.next();
+  // 9.00 to 59.00 EUR in half-euro steps, cheaper prices more common.
+  const auto step = std::min(random.next() % 101, random.next() % 101);
+  offer.base_price_eur_cents = 900 + static_cast<std::int64_t>(step) * 50;
+  offer.age = spacing_ * i + std::chrono::minutes(random.next() % 600);
+  offer.title = std::move(title);
+  random_ = random.state();
+  return offer;
+}
+
 std::vector<SeedOffer> seed_plan(int count) {
-  SplitMix64 random(0x417254'53686f70ULL);  // "ArtShop"
-  std::set<std::string> titles;
+  SeedPlanner planner(count);
   std::vector<SeedOffer> plan;
   plan.reserve(static_cast<std::size_t>(std::max(count, 0)));
-  // One offer every 20 hours, closer together when that would reach back more than five years.
-  const std::chrono::seconds spacing =
-      count > 0 ? std::min<std::chrono::seconds>(
-                      std::chrono::hours(20), std::chrono::seconds(std::chrono::years(5)) / count)
-                : std::chrono::hours(20);
-  for (int i = 0; i < count; ++i) {
-    const auto index = static_cast<std::size_t>(i);
-    // 10 categories, 11 styles and 7 aspect ratios cycle independently, so every pairing
-    // turns up and the first 11 offers alone already cover every style.
-    const auto& category = kCategories[index % kCategories.size()];
-    const auto style = kAllArtStyles[index % kAllArtStyles.size()];
-    const auto aspect = kAllAspectRatios[index % kAllAspectRatios.size()];
-    // A category has 1,280 word pairings: a large catalogue numbers its titles once a few
-    // draws in a row were taken.
-    std::string title;
-    int draws = 0;
-    do {
-      title = fmt::format("{} {}{}", random.pick(kAdjectives), random.pick(category.subjects),
-                          random.pick(kEndings));
-      if (++draws > kTitleDraws) title += fmt::format(" No. {}", i + 1);
-    } while (!titles.insert(title).second);
-
-    const auto& words = style_words(style);
-    SeedOffer offer;
-    offer.description = fmt::format(
-        "{} {}: {}. {} Sold as a high-resolution download; larger sizes come with a "
-        "commercial licence.",
-        words.phrase, lower_words(title), category.scene,
-        style == ArtStyle::Exclusive ? "Only one buyer will ever own it." : "");
-    offer.category = std::string(category.url_name);
-    offer.style = style;
-    offer.aspect_ratio = aspect;
-    offer.tags = {std::string(category.url_name), lower_words(name(style)),
-                  lower_words(category.subjects[random.next() % category.subjects.size()]),
-                  lower_words(random.pick(kAdjectives))};
-    offer.prompt = fmt::format("{}, {}", title, words.prompt);
-    offer.seed = random.next();
-    // 9.00 to 59.00 EUR in half-euro steps, cheaper prices more common.
-    const auto step = std::min(random.next() % 101, random.next() % 101);
-    offer.base_price_eur_cents = 900 + static_cast<std::int64_t>(step) * 50;
-    offer.age = spacing * i + std::chrono::minutes(random.next() % 600);
-    offer.title = std::move(title);
-    plan.push_back(std::move(offer));
-  }
+  for (int i = 0; i < count; ++i) plan.push_back(planner.next());
   return plan;
 }
 

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -13,6 +14,7 @@
 #include <thread>
 
 #include "artshop/core/catalogue/ports.hpp"
+#include "artshop/sql/catalogue_file.hpp"
 #include "artshop/sql/connection.hpp"
 #include "artshop/sql/unit_of_work.hpp"
 
@@ -24,6 +26,10 @@ namespace artshop::sql {
 struct ReadModelDatabase {
   std::function<std::unique_ptr<Connection>()> connect;
   std::string begin_read;
+  // The catalogue file (catalogue_file.hpp) next to the database; empty: none. The first load
+  // reads it and catches up with what changed since, instead of loading every offer through
+  // SQL; a full load writes it afresh, on the read model's thread.
+  std::filesystem::path catalogue_file;
 };
 
 // The catalogue in memory, kept in step with the database through `catalogue_changes`: the
@@ -104,7 +110,12 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
                       std::chrono::steady_clock::time_point now) const noexcept;
   void note_checked(std::uint64_t writes, std::chrono::steady_clock::time_point now) noexcept;
   std::shared_ptr<const CatalogueSnapshot> patch(std::shared_ptr<const CatalogueSnapshot> held);
-  std::shared_ptr<const CatalogueSnapshot> load_all(std::unique_ptr<Connection>& connection);
+  // `first`: the first load of the process, which may start from the catalogue file.
+  std::shared_ptr<const CatalogueSnapshot> load_all(std::unique_ptr<Connection>& connection,
+                                                    bool first = false);
+  // Writes the catalogue file from a full load, on the reload thread (ask_to_write()).
+  void ask_to_write(CatalogueFile::Contents contents);
+  void write_file(CatalogueFile::Contents contents) noexcept;
   void publish(const std::shared_ptr<const CatalogueSnapshot>& next);
   // A look found `newest` the database's version: notes whether the snapshot is behind it.
   void saw(std::int64_t newest);
@@ -139,6 +150,7 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
   std::condition_variable_any reload_wanted_;
   bool reload_asked_ = false;
   bool reindex_asked_ = false;
+  std::optional<CatalogueFile::Contents> file_wanted_;  // under reload_mutex_
   std::atomic<bool> reloading_{false};
   std::jthread reloader_;  // last: stopped and joined before the rest goes
 };

@@ -20,7 +20,9 @@ class SqlOfferRepository final : public OfferRepository {
   int count() override;
 
   // Every offer visitors may see (Active and SoldOut) with its attributes and tags, in three
-  // passes over the tables whatever their size: what the catalogue read model loads.
+  // passes over the tables whatever their size: what the catalogue read model loads. Held by
+  // the million, they are held compactly: equal picture keys share one block, vectors hold no
+  // spare room, and the generator's prompt is left out (a download reads its offer here).
   std::vector<Offer> visible_offers();
 
  private:

@@ -10,6 +10,7 @@
 #include "artshop/core/catalogue/art_style.hpp"
 #include "artshop/core/catalogue/aspect_ratio.hpp"
 #include "artshop/core/ids.hpp"
+#include "artshop/core/shared_text.hpp"
 
 namespace artshop {
 
@@ -34,19 +35,21 @@ struct OfferAttribute {
 };
 
 // The public pictures of an offer, by key in the public blob store (served under /media/).
+// Shared texts: the offers of a large seeded catalogue show the pictures of the first ones, and
+// the catalogue in memory holds each key once (docs/catalogue.md, "A million offers").
 struct OfferImages {
-  std::string thumbnail_webp;
-  std::string thumbnail_jpeg;
-  std::string preview_webp;
-  std::string preview_jpeg;
+  SharedText thumbnail_webp;
+  SharedText thumbnail_jpeg;
+  SharedText preview_webp;
+  SharedText preview_jpeg;
 };
 
 // Where the full-size picture comes from: the recipe of a generated picture (rendered anew at
 // any size, exactly), or a private original file (imported art).
 struct PictureSource {
-  std::string prompt;              // generated: the generator's prompt
-  std::uint64_t seed = 0;          // generated: the generator's seed
-  std::string original_key;        // imported: key in the private originals store
+  SharedText prompt;        // generated: the generator's prompt
+  std::uint64_t seed = 0;   // generated: the generator's seed
+  SharedText original_key;  // imported: key in the private originals store
   bool is_generated() const noexcept { return original_key.empty(); }
 };
 
@@ -59,7 +62,7 @@ struct Offer {
   ArtStyle style = ArtStyle::None;
   Orientation orientation = Orientation::Square;
   AspectRatio aspect_ratio = AspectRatio::R1x1;
-  int width = 0;   // the full-size picture
+  int width = 0;  // the full-size picture
   int height = 0;
   std::vector<std::string> tags;
   std::chrono::sys_seconds created_at;

@@ -1,6 +1,9 @@
 #pragma once
 
+#include <chrono>
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <stop_token>
 #include <string>
 #include <utility>
@@ -20,6 +23,9 @@
 namespace artshop {
 
 inline constexpr int kDefaultSeedOffers = 132;
+// The most sample offers a shop may be seeded with: past kDefaultSeedOffers they share the
+// pictures of the first ones, so a large catalogue costs its rows and memory, not drawing.
+inline constexpr int kMaxSeedOffers = 1'000'000;
 // The long edge every generated offer is sold up to, the largest the generator draws: its
 // pictures are drawn anew from their recipe at the bought size, never upscaled.
 inline constexpr int kGeneratedFullLongEdge = 4096;
@@ -46,6 +52,31 @@ struct SeedOffer {
 // A deterministic plan of `count` offers that covers every category, style and aspect ratio
 // (so every orientation), with believable titles, descriptions, tags and a spread of prices.
 std::vector<SeedOffer> seed_plan(int count);
+
+// The same plan an offer at a time, so that seeding a million offers holds one batch of them
+// in memory rather than the whole plan: next() answers what seed_plan(count)[i] is on its
+// i-th call. The titles drawn so far are kept (they must stay unique), a few dozen bytes each.
+class SeedPlanner {
+ public:
+  explicit SeedPlanner(int count);
+  SeedPlanner(const SeedPlanner&) = delete;
+  SeedPlanner& operator=(const SeedPlanner&) = delete;
+  SeedPlanner(SeedPlanner&&) noexcept;
+  SeedPlanner& operator=(SeedPlanner&&) noexcept;
+  ~SeedPlanner();
+
+  // The plan's next offer; only while planned() < count.
+  SeedOffer next();
+  int planned() const noexcept { return index_; }
+
+ private:
+  struct Titles;
+  std::uint64_t random_;
+  int count_;
+  int index_ = 0;
+  std::chrono::seconds spacing_;
+  std::unique_ptr<Titles> titles_;
+};
 
 // The public pictures of one picture: thumbnail and watermarked preview, WebP and JPEG,
 // stored in the public blob store; from an encoded original, or from pixels in memory.

@@ -1,0 +1,292 @@
+// The catalogue file (data/catalogue.snapshot) against a real SQLite database: what a full load
+// reads goes out and comes back the same; a damaged, cut-off, other-format or other-database
+// file is refused with its reason; and a file behind the database catches up with the offers
+// changed since, read from SQL.
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+#include <tuple>
+
+#include "artshop/sql/catalogue_file.hpp"
+#include "artshop/sql/offer_repository.hpp"
+#include "artshop/sql/transaction.hpp"
+#include "artshop/sqlite/connection.hpp"
+#include "artshop/sqlite/connection_pool.hpp"
+#include "artshop/sqlite/migrations.hpp"
+#include "artshop/sqlite/sqlite_unit_of_work.hpp"
+#include "support/temp_dir.hpp"
+
+namespace artshop::sqlite {
+namespace {
+
+using sql::CatalogueFile;
+using ::testing::HasSubstr;
+
+const std::chrono::sys_seconds kNow{std::chrono::seconds(1'800'000'000)};
+
+Offer make_offer(const std::string& url_name, const std::string& category, ArtStyle style,
+                 int width, int height, std::int64_t base_cents, std::vector<std::string> tags,
+                 std::string picture) {
+  Offer offer;
+  offer.url_name = url_name;
+  offer.title = "Title of " + url_name;
+  offer.description = "About " + url_name + ", with a diacritic: cathédrale";
+  offer.category = category;
+  offer.style = style;
+  offer.width = width;
+  offer.height = height;
+  offer.orientation = orientation_of(width, height);
+  offer.aspect_ratio = nearest_aspect_ratio(width, height);
+  offer.tags = std::move(tags);
+  offer.created_at = kNow - std::chrono::hours(url_name.size());
+  offer.attributes = standard_attributes(style, std::max(width, height), base_cents);
+  // Offers of one picture share its keys, as the seeded ones past the first do.
+  offer.images = {picture + "/t.webp", picture + "/t.jpg", picture + "/p.webp", picture + "/p.jpg"};
+  offer.source = {.prompt = "prompt " + url_name,
+                  .seed = 0xFFFF'FFFF'FFFF'FFF0ULL,
+                  .original_key = style == ArtStyle::Exclusive ? "originals/" + url_name : ""};
+  return offer;
+}
+
+class SqliteCatalogueFile : public ::testing::Test {
+ protected:
+  SqliteCatalogueFile()
+      : pool(dir.path() / "artshop.db", 2),
+        transactions(pool),
+        file(dir.path() / "catalogue.snapshot") {
+    {
+      auto connection = pool.acquire();
+      migrate(*connection, artshop_schema());
+    }
+    write([](Repositories& repos) {
+      repos.offers.upsert_category({"landscapes", "Landscapes", 0});
+      repos.offers.upsert_category({"space", "Space", 0});
+      repos.offers.insert(make_offer("fjord", "landscapes", ArtStyle::Watercolor, 7680, 4320, 1500,
+                                     {"water", "norway"}, "aa"));
+      repos.offers.insert(
+          make_offer("dunes", "landscapes", ArtStyle::Minimalism, 4320, 7680, 900, {}, "bb"));
+      repos.offers.insert(make_offer("nebula", "space", ArtStyle::Cyberpunk, 5000, 5000, 3000,
+                                     {"stars", "night"}, "aa"));
+      repos.offers.insert(
+          make_offer("comet", "space", ArtStyle::Exclusive, 7680, 5120, 2500, {}, "cc"));
+    });
+  }
+
+  void write(const std::function<void(Repositories&)>& work) {
+    ASSERT_TRUE(transactions.write([&](Repositories& repos) -> Result<void> {
+      work(repos);
+      return {};
+    }));
+  }
+
+  void execute(std::string_view sql) { Connection(dir.path() / "artshop.db").execute(sql); }
+
+  // What the read model's full load holds, as the file's contents.
+  CatalogueFile::Contents full_load() {
+    Connection reading(dir.path() / "artshop.db");
+    sql::Transaction transaction(reading, "BEGIN");
+    CatalogueFile::Contents contents;
+    auto version = reading.prepare("SELECT max(version) FROM catalogue_changes");
+    version.step();
+    contents.version = version.column_int(0);
+    contents.newest_change = sql::newest_change(reading);
+    sql::SqlOfferRepository repository(reading);
+    for (auto& category : repository.categories()) {
+      contents.categories.push_back(category.url_name);
+    }
+    for (auto& offer : repository.visible_offers()) {
+      contents.offers.push_back(std::make_shared<const Offer>(std::move(offer)));
+    }
+    transaction.commit();
+    return contents;
+  }
+
+  std::expected<CatalogueFile::Contents, std::string> caught_up(std::size_t limit = 100) {
+    Connection reading(dir.path() / "artshop.db");
+    sql::Transaction transaction(reading, "BEGIN");
+    return sql::caught_up(file, reading, limit);
+  }
+
+  std::string bytes() const {
+    std::ifstream in(file.path(), std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+  }
+  void replace_bytes(const std::string& data) const {
+    std::ofstream(file.path(), std::ios::binary | std::ios::trunc) << data;
+  }
+
+  static std::vector<std::string> names(const CatalogueFile::Contents& contents) {
+    std::vector<std::string> result;
+    for (const auto& offer : contents.offers) result.push_back(offer->url_name);
+    return result;
+  }
+
+  testing::TempDir dir;
+  ConnectionPool pool;
+  SqliteUnitOfWork transactions;
+  CatalogueFile file;
+};
+
+// Every field of an offer, side by side, so that two offers compare field by field.
+auto fields(const Offer& offer) {
+  return std::tuple(offer.id.value, offer.url_name, offer.title, offer.description, offer.category,
+                    name(offer.style), name(offer.orientation), name(offer.aspect_ratio),
+                    offer.width, offer.height, offer.tags,
+                    offer.created_at.time_since_epoch().count(), name(offer.status),
+                    offer.images.thumbnail_webp.str(), offer.images.thumbnail_jpeg.str(),
+                    offer.images.preview_webp.str(), offer.images.preview_jpeg.str(),
+                    offer.source.prompt.str(), offer.source.seed, offer.source.original_key.str());
+}
+
+auto fields(const OfferAttribute& attribute) {
+  return std::tuple(attribute.id.value, attribute.name, attribute.long_edge,
+                    name(attribute.licence), attribute.price_eur_cents);
+}
+
+void expect_same_offer(const Offer& read, const Offer& written) {
+  SCOPED_TRACE(written.url_name);
+  EXPECT_EQ(fields(read), fields(written));
+  ASSERT_EQ(read.attributes.size(), written.attributes.size());
+  for (std::size_t i = 0; i < read.attributes.size(); ++i) {
+    EXPECT_EQ(fields(read.attributes[i]), fields(written.attributes[i]));
+  }
+}
+
+TEST_F(SqliteCatalogueFile, WhatAFullLoadReadsComesBackTheSame) {
+  auto written = full_load();
+  written.search_index = std::string("index\0bytes", 11);
+  // The catalogue in memory holds no prompt; an offer read again by a patch does.
+  auto with_prompt = *written.offers[0];
+  with_prompt.source.prompt = "a fjord at dawn";
+  written.offers[0] = std::make_shared<const Offer>(std::move(with_prompt));
+  file.write(written);
+
+  const auto read = file.read();
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_EQ(read->version, written.version);
+  EXPECT_EQ(read->newest_change, written.newest_change);
+  EXPECT_EQ(read->categories, written.categories);
+  EXPECT_EQ(read->search_index, written.search_index);
+  ASSERT_EQ(read->offers.size(), 4U);
+  for (std::size_t i = 0; i < read->offers.size(); ++i) {
+    expect_same_offer(*read->offers[i], *written.offers[i]);
+  }
+  EXPECT_EQ(read->offers[2]->source.original_key, "");
+  EXPECT_EQ(read->offers[3]->source.original_key, "originals/comet") << "an imported original";
+  // fjord and nebula show one picture: its keys are held once.
+  EXPECT_TRUE(
+      read->offers[0]->images.preview_webp.shares_with(read->offers[2]->images.preview_webp));
+  EXPECT_FALSE(std::filesystem::exists(file.path().string() + ".tmp")) << "renamed into place";
+}
+
+TEST_F(SqliteCatalogueFile, AbsentOrNotACatalogueFile_IsRefusedWithItsReason) {
+  EXPECT_EQ(file.read().error(), "there is none");
+  replace_bytes("SQLite format 3");
+  EXPECT_EQ(file.read().error(), "it is not a catalogue file");
+}
+
+TEST_F(SqliteCatalogueFile, AFlippedByte_IsRefusedByTheChecksum) {
+  file.write(full_load());
+  auto data = bytes();
+  data[data.size() / 2] = static_cast<char>(data[data.size() / 2] ^ 0x20);
+  replace_bytes(data);
+
+  const auto read = file.read();
+  ASSERT_FALSE(read);
+  EXPECT_THAT(read.error(), HasSubstr("checksum does not match"));
+}
+
+TEST_F(SqliteCatalogueFile, ACutOffFile_IsRefusedAndNeverHalfRead) {
+  file.write(full_load());
+  const auto data = bytes();
+  for (const auto kept : {data.size() - 1, data.size() / 2, std::size_t{30}}) {
+    replace_bytes(data.substr(0, kept));
+    const auto read = file.read();
+    ASSERT_FALSE(read) << kept;
+    EXPECT_THAT(read.error(), HasSubstr("checksum does not match")) << kept;
+  }
+}
+
+TEST_F(SqliteCatalogueFile, AnotherFormat_IsRefusedByItsNumber) {
+  file.write(full_load());
+  auto data = bytes();
+  data[8] = 2;  // the format number follows the 8-byte magic
+  replace_bytes(data);
+
+  const auto read = file.read();
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error(), "it is of format 2, this version reads format 1");
+}
+
+TEST_F(SqliteCatalogueFile, CatchesUpWithTheOffersChangedSinceItWasWritten) {
+  file.write(full_load());
+  write([](Repositories& repos) {
+    repos.offers.mark_sold_out(repos.offers.find_by_url_name("nebula")->id);
+    repos.offers.insert(
+        make_offer("glacier", "landscapes", ArtStyle::Anime, 3840, 2160, 1200, {"ice"}, "aa"));
+  });
+  execute("UPDATE offers SET status = 'Hidden' WHERE url_name = 'dunes'");
+  execute("INSERT INTO categories (url_name, title) VALUES ('vehicles', 'Vehicles')");
+
+  const auto caught = caught_up();
+  ASSERT_TRUE(caught) << caught.error();
+  const auto fresh = full_load();
+  EXPECT_EQ(caught->version, fresh.version);
+  EXPECT_EQ(caught->newest_change, fresh.newest_change);
+  EXPECT_EQ(caught->categories, fresh.categories);
+  EXPECT_EQ(names(*caught), (std::vector<std::string>{"fjord", "nebula", "comet", "glacier"}));
+  ASSERT_EQ(caught->offers.size(), fresh.offers.size());
+  for (std::size_t i = 0; i < fresh.offers.size(); ++i) {
+    expect_same_offer(*caught->offers[i], *fresh.offers[i]);
+  }
+  EXPECT_EQ(caught->offers[1]->status, OfferStatus::SoldOut);
+}
+
+TEST_F(SqliteCatalogueFile, MoreChangesThanTheLimit_AreLeftToAFullLoad) {
+  file.write(full_load());
+  write([](Repositories& repos) {
+    for (const auto* name : {"a1", "a2", "a3"}) {
+      repos.offers.insert(make_offer(name, "space", ArtStyle::Anime, 3840, 2160, 1200, {}, "dd"));
+    }
+  });
+  EXPECT_TRUE(caught_up(3));
+  const auto refused = caught_up(2);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error(), "more than 2 offers changed since it was written");
+}
+
+TEST_F(SqliteCatalogueFile, AFileOfAnotherDatabase_IsRefused) {
+  // Written from this database, then shown to one whose changes went elsewhere.
+  const auto contents = full_load();
+  file.write(contents);
+  {
+    Connection other(dir.path() / "other.db");
+    migrate(other, artshop_schema());
+    // More changes than this one, on other offers' rows: the file's version is within the
+    // other database's, the change that made it is not there.
+    for (std::int64_t i = 1; i <= contents.version + 5; ++i) {
+      other.execute(fmt::format("INSERT INTO catalogue_changes (offer_id, version) VALUES ({}, {})",
+                                1000 + i, i));
+    }
+  }
+  Connection other(dir.path() / "other.db");
+  sql::Transaction reading(other, "BEGIN");
+  const auto refused = sql::caught_up(file, other, 100);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error(), "it was written from another database");
+}
+
+TEST_F(SqliteCatalogueFile, AFileAheadOfTheDatabase_IsRefused) {
+  auto contents = full_load();
+  contents.version += 10;
+  file.write(contents);
+  const auto refused = caught_up();
+  ASSERT_FALSE(refused);
+  EXPECT_THAT(refused.error(), HasSubstr("ahead of the database's"));
+}
+
+}  // namespace
+}  // namespace artshop::sqlite
