@@ -9,6 +9,7 @@ namespace artshop::app {
 Catalogue::Catalogue(Infrastructure& infrastructure)
     : shared(infrastructure),
       seeding_work("seeding", cores(), static_cast<std::size_t>(kDefaultSeedOffers)),
+      search_work("search", shared.config.search_pool.threads, shared.config.search_pool.queue),
       browse_offers(shared.catalogue, *shared.rate_source),
       latest_offers(shared.catalogue, *shared.rate_source),
       get_offer(shared.catalogue, *shared.rate_source),
@@ -24,6 +25,7 @@ void Catalogue::add_routes(http::Router& router) {
                                       .latest_offers = latest_offers,
                                       .get_offer = get_offer,
                                       .list_categories = list_categories,
+                                      .search_work = search_work,
                                       .executor = &catalogue_work});
 }
 

@@ -25,7 +25,11 @@ struct Catalogue {
   Infrastructure& shared;
   // Draws the sample catalogue on the first start, one task per picture.
   concurrency::BoundedThreadPool seeding_work;
-  // The offer calls are answered from memory, on the I/O threads.
+  // A listing or search not answered before is computed here: its cost grows with the
+  // catalogue, so it queues (and a flood is shed, 503) apart from everything else.
+  concurrency::BoundedThreadPool search_work;
+  // The other offer calls (one offer, the latest few) cost little whatever the catalogue's
+  // size: they are answered from memory on the I/O threads.
   InlineExecutor catalogue_work;
 
   BrowseOffers browse_offers;

@@ -91,7 +91,11 @@ struct CatalogueApi {
   LatestOffers& latest_offers;
   GetOffer& get_offer;
   ListCategories& list_categories;
-  // Where the offer calls run; nullptr: the server's pool for ordinary API calls.
+  // Where the listing (every search and filter) computes an answer it has not kept: a
+  // bounded pool of its own, whose full queue answers 503.
+  Executor& search_work;
+  // Where the other offer calls, whose cost does not grow with the catalogue (one offer, the
+  // latest few), compute theirs; nullptr: the server's pool for ordinary API calls.
   Executor* executor = nullptr;
 };
 
