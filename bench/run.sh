@@ -14,7 +14,8 @@
 # against the idle listing's median p99. BENCH_SEEDED=<folder> keeps the
 # seeded catalogues there and reuses them on the next run. BENCH_ROWS=<regex> runs only the rows
 # whose key matches (keys: core, minimal, healthz, listing, gzlisting, getone, latest, thumbnail, index, login,
-# mixlogin, mixdownload, mixgenerate, each followed by the catalogue size, export and lighthouse), e.g.
+# mixlogin, mixdownload, mixgenerate, each followed by the catalogue size, export, search and
+# lighthouse), e.g.
 # BENCH_ROWS='mix(download|generate)'.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -298,6 +299,12 @@ if wanted export; then
 fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
+# Searches and listings no cache has seen, and /healthz beside them (bench/search_load.sh).
+if wanted search; then
+  echo
+  echo "== search (bench/search_load.sh) =="
+  BENCH_SECONDS=$seconds BENCH_CONNECTIONS=$connections BENCH_ROUNDS=$rounds "$here/search_load.sh" "$build"
+fi
 # The front end as a phone and a desktop see it (bench/lighthouse.sh); its verdict is printed.
 if wanted lighthouse; then
   ARTSHOP_STATIC_DIR=$static_dir "$here/lighthouse.sh" "$build" || echo "lighthouse: exit status $?"
