@@ -20,7 +20,7 @@ export CCACHE_BASEDIR ?= $(CURDIR)
 DEBIAN_PACKAGES := \
 	build-essential cmake ninja-build pkg-config ccache git \
 	libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev libspdlog-dev libfmt-dev \
-	libsqlite3-dev libpq-dev postgresql-15 pgbouncer libssl-dev zlib1g-dev libargon2-dev libcurl4-openssl-dev libvips-dev libicu-dev \
+	libsqlite3-dev libpq-dev postgresql-15 pgbouncer libssl-dev zlib1g-dev libargon2-dev libcurl4-openssl-dev libvips-dev libicu-dev libstemmer-dev \
 	libgtest-dev libgmock-dev libbenchmark-dev \
 	python3 python3-aiosmtpd chromium fonts-dejavu-core nginx-light
 
