@@ -38,13 +38,13 @@ void remove_stale_fixtures(const fs::path& current) {
 
 }  // namespace
 
-void seed_into(const fs::path& dir, const std::string& database_url) {
+void seed_into(const fs::path& dir, const std::string& database_url, int offers) {
   fs::create_directories(dir);
   // Built before fork: after it, only exec-safe calls.
   const auto data_dir = "ARTSHOP_DATA_DIR=" + dir.string();
-  const auto offers = "ARTSHOP_SEED_OFFERS=" + std::to_string(kFixtureOffers);
+  const auto count = "ARTSHOP_SEED_OFFERS=" + std::to_string(offers);
   const auto database = "ARTSHOP_DATABASE_URL=" + database_url;
-  const std::array<const char*, 5> env{data_dir.c_str(), offers.c_str(), "ARTSHOP_LOG_LEVEL=warn",
+  const std::array<const char*, 5> env{data_dir.c_str(), count.c_str(), "ARTSHOP_LOG_LEVEL=warn",
                                        database_url.empty() ? nullptr : database.c_str(), nullptr};
   const pid_t child = fork();
   if (child < 0) throw std::runtime_error("fork failed");

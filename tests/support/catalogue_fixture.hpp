@@ -15,8 +15,9 @@ inline constexpr int kFixtureOffers = 22;
 // copy_seeded_postgres_catalogue in its place.
 void copy_seeded_catalogue(const std::filesystem::path& destination);
 
-// Runs `artshop seed` for kFixtureOffers offers into the data folder `dir`, on the database at
+// Runs `artshop seed` for `offers` offers into the data folder `dir`, on the database at
 // `database_url` (empty: SQLite in `dir`); its log goes to dir/seed.log. Throws when it fails.
-void seed_into(const std::filesystem::path& dir, const std::string& database_url);
+void seed_into(const std::filesystem::path& dir, const std::string& database_url,
+               int offers = kFixtureOffers);
 
 }  // namespace artshop::testing
