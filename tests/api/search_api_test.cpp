@@ -21,7 +21,6 @@
 #include "support/http_client.hpp"
 #include "support/server_process.hpp"
 #include "support/temp_dir.hpp"
-#include "support/test_database.hpp"
 
 namespace artshop::testing {
 namespace {
@@ -52,11 +51,8 @@ class SearchApi : public ::testing::Test {
   // One server on a freshly seeded default catalogue for the suite; the tests only read it.
   static void SetUpTestSuite() {
     data = new TempDir();
-    const auto database = on_postgres() ? fresh_postgres_database() : std::string();
-    seed_into(data->path(), database, kSeededOffers);
-    Environment env{{"ARTSHOP_DATA_DIR", data->path().string()}};
-    if (!database.empty()) env.emplace_back("ARTSHOP_DATABASE_URL", database);
-    server = new ServerProcess({.env = std::move(env)});
+    copy_seeded_catalogue(data->path(), kSeededOffers);
+    server = new ServerProcess({.env = {{"ARTSHOP_DATA_DIR", data->path().string()}}});
     ASSERT_TRUE(eventually([] { return get(server->url("/readyz")).status == 200; }));
   }
   static void TearDownTestSuite() {
