@@ -13,6 +13,8 @@ Catalogue::Catalogue(Infrastructure& infrastructure)
       browse_offers(shared.catalogue, *shared.rate_source),
       latest_offers(shared.catalogue, *shared.rate_source),
       get_offer(shared.catalogue, *shared.rate_source),
+      suggest_offers(shared.catalogue, *shared.rate_source),
+      related_offers(shared.catalogue, *shared.rate_source),
       list_categories(narrow<OfferRepository>(shared.transactions)),
       seed_catalogue(narrow<OfferRepository, SettingRepository>(shared.transactions),
                      shared.generator, shared.processor, *shared.public_media, shared.clock,
@@ -24,6 +26,8 @@ void Catalogue::add_routes(http::Router& router) {
   http::add_catalogue_routes(router, {.browse_offers = browse_offers,
                                       .latest_offers = latest_offers,
                                       .get_offer = get_offer,
+                                      .suggest_offers = suggest_offers,
+                                      .related_offers = related_offers,
                                       .list_categories = list_categories,
                                       .search_work = search_work,
                                       .executor = &catalogue_work});

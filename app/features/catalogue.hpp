@@ -6,7 +6,9 @@
 #include "artshop/core/catalogue/import_picture.hpp"
 #include "artshop/core/catalogue/latest_offers.hpp"
 #include "artshop/core/catalogue/list_categories.hpp"
+#include "artshop/core/catalogue/related_offers.hpp"
 #include "artshop/core/catalogue/seed_catalogue.hpp"
+#include "artshop/core/catalogue/suggest_offers.hpp"
 #include "artshop/core/ports/executor.hpp"
 #include "artshop/http/router.hpp"
 #include "infrastructure.hpp"
@@ -35,6 +37,8 @@ struct Catalogue {
   BrowseOffers browse_offers;
   LatestOffers latest_offers;
   GetOffer get_offer;
+  SuggestOffers suggest_offers;
+  RelatedOffers related_offers;
   ListCategories list_categories;
   SeedCatalogue seed_catalogue;
   ImportPicture import_picture;

@@ -26,6 +26,8 @@ void add_catalogue_routes(Router& router, const CatalogueApi& catalogue) {
                {.executor = executor, .kept_answer = std::move(call.kept)});
   };
   add("/api/offers", h::browse_offers(catalogue.browse_offers), &catalogue.search_work);
+  add("/api/offers/suggest", h::suggest_offers(catalogue.suggest_offers), &catalogue.search_work);
+  add("/api/offers/related", h::related_offers(catalogue.related_offers), &catalogue.search_work);
   add("/api/offers/latest", h::latest_offers(catalogue.latest_offers), catalogue.executor);
   add("/api/offers/get-one", h::get_offer(catalogue.get_offer), catalogue.executor);
   router.add("GET", "/api/categories", h::list_categories(catalogue.list_categories));

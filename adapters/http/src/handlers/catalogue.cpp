@@ -100,6 +100,12 @@ struct OneOffer {
   auto fields() const { return std::tie(url_name, currency); }
 };
 
+struct Suggestion {
+  std::optional<std::string> prefix;
+  std::optional<std::string> currency;
+  auto fields() const { return std::tie(prefix, currency); }
+};
+
 struct InCurrency {
   std::optional<std::string> currency;
   auto fields() const { return std::tie(currency); }
@@ -156,6 +162,36 @@ CatalogueCall get_offer(GetOffer& use_case) {
             use_case(asked.parameters.url_name, asked.parameters.currency, asked.sources);
         if (!offer) return error_response(offer.error(), request.request_id);
         return json_answer(offer_json(*offer));
+      });
+}
+
+CatalogueCall suggest_offers(SuggestOffers& use_case) {
+  return kept_call(
+      [&use_case](const Request& request) {
+        return question("suggest", use_case.sources(),
+                        Suggestion{.prefix = request.query_param("Prefix"),
+                                   .currency = request.query_param("Currency")});
+      },
+      [&use_case](const auto& asked, const Request& request) {
+        const auto suggestions =
+            use_case(asked.parameters.prefix, asked.parameters.currency, asked.sources);
+        if (!suggestions) return error_response(suggestions.error(), request.request_id);
+        return json_answer(suggestions_json(*suggestions));
+      });
+}
+
+CatalogueCall related_offers(RelatedOffers& use_case) {
+  return kept_call(
+      [&use_case](const Request& request) {
+        return question("related", use_case.sources(),
+                        OneOffer{.url_name = request.query_param("UrlName"),
+                                 .currency = request.query_param("Currency")});
+      },
+      [&use_case](const auto& asked, const Request& request) {
+        const auto offers =
+            use_case(asked.parameters.url_name, asked.parameters.currency, asked.sources);
+        if (!offers) return error_response(offers.error(), request.request_id);
+        return json_answer(offer_list_json(*offers));
       });
 }
 
