@@ -17,6 +17,8 @@
 #include "artshop/sqlite/migrations.hpp"
 #include "artshop/sqlite/sqlite_unit_of_work.hpp"
 #include "artshop/sqlite/transaction.hpp"
+#include "artshop/unicode/icu_search_text_folder.hpp"
+#include "artshop/unicode/snowball_word_stemmer.hpp"
 
 namespace artshop::app {
 namespace {
@@ -27,6 +29,16 @@ namespace {
 constexpr std::chrono::milliseconds kCatalogueCheckTrustedFor{10};
 // Offers changed since the held snapshot that are read again rather than the whole catalogue.
 constexpr std::size_t kPatchLimit = 256;
+
+// How the catalogue's search reads text (docs/search.md): ICU's Unicode folding and Snowball's
+// English stems, one of each for the process, made before the first read model and so gone only
+// after the last.
+const SearchAnalyser& search_analyser() {
+  static const IcuSearchTextFolder folder;
+  static const SnowballWordStemmer stemmer;
+  static const SearchAnalyser analyser(folder, stemmer);
+  return analyser;
+}
 
 void log_migrated(const std::string& where, int version, std::size_t applied) {
   spdlog::info("database {} at schema version {} ({} migration(s) applied)", where, version,
@@ -96,7 +108,7 @@ class SqliteDatabase final : public Database {
         catalogue_(
             {.connect = [file = file_] { return std::make_unique<sqlite::Connection>(file); },
              .begin_read = "BEGIN"},
-            kPatchLimit, kCatalogueCheckTrustedFor),
+            kPatchLimit, kCatalogueCheckTrustedFor, search_analyser()),
         transactions_(pool_transactions_, catalogue_) {}
 
   UnitOfWork& transactions() override { return transactions_; }
@@ -137,7 +149,7 @@ class PostgresDatabase final : public Database {
         pool_transactions_(pool_, &cipher),
         catalogue_({.connect = [url = url_] { return std::make_unique<postgres::Connection>(url); },
                     .begin_read = postgres::begin_transaction("REPEATABLE READ READ ONLY")},
-                   kPatchLimit, kCatalogueCheckTrustedFor),
+                   kPatchLimit, kCatalogueCheckTrustedFor, search_analyser()),
         transactions_(pool_transactions_, catalogue_) {}
 
   UnitOfWork& transactions() override { return transactions_; }
