@@ -26,8 +26,9 @@ std::vector<std::string> found(ShopCluster& cluster, std::size_t index, const st
   const auto page = get(cluster.server(index).url("/api/offers?Currency=EUR&PageSize=96&Search=" +
                                                   text::percent_encode(query)));
   if (page.status != 200) return {"(no answer)"};
+  const auto listing = json::parse(page.body);
   std::vector<std::string> names;
-  for (const auto& offer : json::parse(page.body).at("items").as_array()) {
+  for (const auto& offer : listing.at("items").as_array()) {
     names.emplace_back(offer.at("urlName").as_string());
   }
   return names;
