@@ -60,8 +60,8 @@ fi
 
 declare -A rps
 
-# shellcheck source=bench/wrk_figures.sh
-source "$here/wrk_figures.sh"
+# shellcheck source=bench/load_common.sh
+source "$here/load_common.sh"
 reset_peak() {  # [pid]
   local pid=${1:-$server}
   [ -n "$pid" ] && echo 5 > "/proc/$pid/clear_refs" 2> /dev/null || true
@@ -206,15 +206,7 @@ for size in $sizes; do
   mkdir -p "$data"
   echo
   echo "== HTTP: the shop with $size offers =="
-  if [ -n "${BENCH_SEEDED:-}" ] && [ -d "$BENCH_SEEDED/shop-$size" ]; then
-    # Copies of catalogues seeded before, to measure again without drawing again.
-    cp -r "$BENCH_SEEDED/shop-$size/." "$data"
-  else
-    seeded_at=$(date +%s%N)
-    ARTSHOP_DATA_DIR=$data ARTSHOP_SEED_OFFERS=$size ARTSHOP_LOG_LEVEL=warn "$binary" seed
-    echo "seeding $size offers (132 pictures drawn): $((($(date +%s%N) - seeded_at) / 1000000)) ms"
-    [ -n "${BENCH_SEEDED:-}" ] && mkdir -p "$BENCH_SEEDED" && cp -r "$data" "$BENCH_SEEDED/"
-  fi
+  seeded "$data" "$size"
   start_server "$data"
   echo "process start to first 200 of /api/offers/latest: $first_200_ms ms"
 

@@ -28,8 +28,8 @@ stop() {
 trap 'stop; rm -rf "$work"' EXIT
 export ARTSHOP_LOG_LEVEL=warn
 
-# shellcheck source=bench/wrk_figures.sh
-source "$here/wrk_figures.sh"
+# shellcheck source=bench/load_common.sh
+source "$here/load_common.sh"
 declare -A runs
 # The run with the median req/s of a row.
 report() {  # key name
@@ -51,12 +51,7 @@ for size in $sizes; do
   mkdir -p "$data"
   echo
   echo "== $size offers =="
-  if [ -n "${BENCH_SEEDED:-}" ] && [ -d "$BENCH_SEEDED/shop-$size" ]; then
-    cp -r "$BENCH_SEEDED/shop-$size/." "$data"
-  else
-    ARTSHOP_DATA_DIR=$data ARTSHOP_SEED_OFFERS=$size "$binary" seed > /dev/null
-    [ -n "${BENCH_SEEDED:-}" ] && mkdir -p "$BENCH_SEEDED" && cp -r "$data" "$BENCH_SEEDED/"
-  fi
+  seeded "$data" "$size"
   ARTSHOP_DATA_DIR=$data ARTSHOP_PORT=$port "$binary" serve > "$data/server.log" 2>&1 &
   server=$!
   for _ in $(seq 1200); do curl -fs -o /dev/null "$base/readyz" && break; sleep 0.05; done
