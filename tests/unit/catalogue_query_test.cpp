@@ -57,8 +57,9 @@ TEST(OfferQuery, ReportsEveryBadParameterUnderItsName) {
        {"Currency", "Sort", "Orientation", "Style", "From", "To", "Page", "PageSize"}) {
     EXPECT_TRUE(query.error().has(field)) << field;
   }
-  EXPECT_EQ(query.error().messages("Sort"),
-            std::vector<std::string>{"Sort must be one of NewToOld, LowToHigh, HighToLow."});
+  EXPECT_EQ(
+      query.error().messages("Sort"),
+      std::vector<std::string>{"Sort must be one of NewToOld, LowToHigh, HighToLow, Relevance."});
 }
 
 TEST(OfferQuery, RejectsAnInvertedRangeAndCentsOfYen) {

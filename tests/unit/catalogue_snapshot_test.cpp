@@ -108,15 +108,14 @@ TEST(CatalogueSnapshot, FiltersByStyleOrientationCategoryAndAnInclusivePriceRang
             (Ids{4, 2, 1}));
 }
 
-TEST(CatalogueSnapshot, SearchesTitlesAndTagsIgnoringTheCaseOfAsciiLettersOnly) {
+// Made without the Unicode and stemming adapters, a snapshot searches words ignoring the case
+// of ASCII letters (docs/search.md); the gallery's search rules are in catalogue_search_test.cpp.
+TEST(CatalogueSnapshot, WithThePlainAnalyserSearchesWordsOfTitlesAndTagsIgnoringAsciiCase) {
   const auto shop = catalogue({{.id = 1, .title = "Misty Harbour at Dawn"},
                                {.id = 2, .tags = {"sea", "HARBOUR lights"}},
-                               {.id = 3, .title = "Ölmühle 100%"},
                                {.id = 4, .title = "Desert road"}});
   EXPECT_EQ(found_ids(shop, {.search = "harBOUR"}), (Ids{2, 1}));
-  EXPECT_EQ(found_ids(shop, {.search = "ÖLmüHLE"}), (Ids{3}));
-  EXPECT_EQ(found_ids(shop, {.search = "ölmühle"}), Ids{});
-  EXPECT_EQ(found_ids(shop, {.search = "0%"}), (Ids{3}));
+  EXPECT_EQ(found_ids(shop, {.search = "light"}), Ids{2});
   EXPECT_EQ(found_ids(shop, {.search = "_"}), Ids{});
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "artshop/sql/offer_repository.hpp"
@@ -27,8 +28,10 @@ std::int64_t read_version(Connection& connection) {
 }  // namespace
 
 SqlCatalogueReadModel::SqlCatalogueReadModel(ReadModelDatabase database, std::size_t patch_limit,
-                                             std::chrono::nanoseconds trust_for)
+                                             std::chrono::nanoseconds trust_for,
+                                             const SearchAnalyser& analyser)
     : database_(std::move(database)),
+      analyser_(analyser),
       patch_limit_(patch_limit),
       trust_for_(trust_for),
       reloader_([this](const std::stop_token& stop) { reload_when_asked(stop); }) {}
@@ -186,6 +189,7 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::patch(
     auto next = std::make_shared<const CatalogueSnapshot>(
         held->patched(changed, std::move(fresh), version));
     publish(next);
+    if (next->search_delta_size() > kSearchDeltaLimit) ask_for_reindex();
     return next;
   });
 }
@@ -196,17 +200,14 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::load_all(
     Transaction transaction(reading, database_.begin_read);
     const auto version = read_version(reading);
     SqlOfferRepository repository(reading);
-    std::vector<std::string> categories;
-    for (auto& category : repository.categories()) {
-      categories.push_back(std::move(category.url_name));
-    }
+    auto categories = repository.categories();
     auto offers = repository.visible_offers();
     transaction.commit();
     std::vector<std::shared_ptr<const Offer>> shared;
     shared.reserve(offers.size());
     for (auto& offer : offers) shared.push_back(std::make_shared<const Offer>(std::move(offer)));
     return std::make_shared<const CatalogueSnapshot>(std::move(shared), std::move(categories),
-                                                     version);
+                                                     version, analyser_);
   });
 }
 
@@ -255,28 +256,71 @@ void SqlCatalogueReadModel::ask_for_reload() {
   reload_wanted_.notify_one();
 }
 
+void SqlCatalogueReadModel::ask_for_reindex() {
+  {
+    const std::lock_guard lock(reload_mutex_);
+    reindex_asked_ = true;
+  }
+  reload_wanted_.notify_one();
+}
+
 void SqlCatalogueReadModel::reload_when_asked(const std::stop_token& stop) {
   std::unique_ptr<Connection> connection;
   while (true) {
+    bool reload = false;
+    bool reindex = false;
     {
       std::unique_lock lock(reload_mutex_);
-      if (!reload_wanted_.wait(lock, stop, [this] { return reload_asked_; })) return;
-      reload_asked_ = false;
+      if (!reload_wanted_.wait(lock, stop, [this] { return reload_asked_ || reindex_asked_; })) {
+        return;
+      }
+      reload = std::exchange(reload_asked_, false);
+      reindex = std::exchange(reindex_asked_, false);
     }
-    try {
-      const auto started = std::chrono::steady_clock::now();
-      auto next = load_all(connection);
-      spdlog::info("catalogue reloaded: {} offers at version {} in {} ms", next->size(),
-                   next->version(),
-                   std::chrono::duration_cast<std::chrono::milliseconds>(
-                       std::chrono::steady_clock::now() - started)
-                       .count());
-      publish(next);
-    } catch (const std::exception& e) {
-      spdlog::error("reloading the catalogue failed: {}", e.what());
+    if (reload) {
+      reload_all(connection);
+    } else if (reindex) {
+      reindex_search();
     }
-    reloading_ = false;
   }
+}
+
+void SqlCatalogueReadModel::reindex_search() {
+  // The big index is built from the snapshot held now while callers keep answering and
+  // patching; then the snapshot of that moment takes it, its newer changes in the small one.
+  // Every other publisher holds `patching_` too, so the snapshot cannot change meanwhile.
+  try {
+    const auto started = std::chrono::steady_clock::now();
+    const auto from = snapshot_.load();
+    if (!from) return;
+    const auto reindexed = from->reindexed();
+    const std::lock_guard lock(patching_);
+    const auto held = snapshot_.load();
+    snapshot_.store(std::make_shared<const CatalogueSnapshot>(held->rebased(reindexed)));
+    spdlog::info("catalogue search index rebuilt: {} offers at version {} in {} ms",
+                 reindexed.size(), reindexed.version(),
+                 std::chrono::duration_cast<std::chrono::milliseconds>(
+                     std::chrono::steady_clock::now() - started)
+                     .count());
+  } catch (const std::exception& e) {
+    spdlog::error("rebuilding the catalogue's search index failed: {}", e.what());
+  }
+}
+
+void SqlCatalogueReadModel::reload_all(std::unique_ptr<Connection>& connection) {
+  try {
+    const auto started = std::chrono::steady_clock::now();
+    auto next = load_all(connection);
+    spdlog::info("catalogue reloaded: {} offers at version {} in {} ms", next->size(),
+                 next->version(),
+                 std::chrono::duration_cast<std::chrono::milliseconds>(
+                     std::chrono::steady_clock::now() - started)
+                     .count());
+    publish(next);
+  } catch (const std::exception& e) {
+    spdlog::error("reloading the catalogue failed: {}", e.what());
+  }
+  reloading_ = false;
 }
 
 void WritesTellTheCatalogue::run(Mode mode, const std::function<bool(Repositories&)>& work) {

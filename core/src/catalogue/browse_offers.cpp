@@ -32,6 +32,9 @@ Result<PricedOfferPage> BrowseOffers::operator()(const OfferListParameters& para
   if (const auto& category = query->category; category && !catalogue->has_category(*category)) {
     return std::unexpected(Error::validation("Category", "There is no such category."));
   }
+  const auto bands = price_bands(query->currency, rates);
+  std::vector<std::int64_t> band_starts;
+  for (const auto& band : bands) band_starts.push_back(band.start_eur_cents);
   auto found = catalogue->search({.sort = query->sort,
                                   .orientation = query->orientation,
                                   .style = query->style,
@@ -40,11 +43,25 @@ Result<PricedOfferPage> BrowseOffers::operator()(const OfferListParameters& para
                                   .category = query->category,
                                   .search = query->search,
                                   .offset = (query->page - 1) * query->page_size,
-                                  .limit = query->page_size});
+                                  .limit = query->page_size,
+                                  .by_relevance = query->by_relevance,
+                                  .facets = true,
+                                  .price_band_starts = std::move(band_starts)});
   auto items = price_all(std::move(found.items), query->currency, rates);
   if (!items) return std::unexpected(items.error());
   page.items = std::move(*items);
   page.total = found.total;
+  page.facets = {.categories = std::move(found.facets.categories),
+                 .styles = std::move(found.facets.styles),
+                 .orientations = std::move(found.facets.orientations),
+                 .prices = {}};
+  for (std::size_t b = 0; b < bands.size() && b < found.facets.price_bands.size(); ++b) {
+    if (const auto count = found.facets.price_bands[b]; count > 0) {
+      page.facets.prices.push_back({.from = bands[b].from, .to = bands[b].to, .count = count});
+    }
+  }
+  page.did_you_mean = std::move(found.did_you_mean);
+  page.matched_words = std::move(found.matched_words);
   return page;
 }
 

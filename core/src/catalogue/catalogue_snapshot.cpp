@@ -2,13 +2,36 @@
 
 #include <algorithm>
 #include <limits>
+#include <stdexcept>
+#include <unordered_map>
 
+#include "artshop/core/catalogue/search_index.hpp"
 #include "artshop/core/text.hpp"
 
 namespace artshop {
+
+// The search side of a snapshot: the big index built with it, shared by every snapshot patched
+// from it, and the small one over the offers changed since.
+struct CatalogueSnapshot::Search {
+  const SearchAnalyser* analyser = nullptr;
+  std::shared_ptr<const SearchIndex> base;  // the Active offers when it was built
+  std::vector<std::int64_t> masked;         // ids the base no longer answers for, sorted
+  std::vector<std::shared_ptr<const Offer>> delta_offers;  // Active ones among them, by id
+  std::shared_ptr<const SearchIndex> delta;                // over delta_offers
+};
+
 namespace {
 
 constexpr auto kNoCategory = std::numeric_limits<std::uint16_t>::max();
+// How many of a search's best offers suggestions look at for titles holding every word.
+constexpr std::size_t kSuggestionCandidates = 256;
+// Related offers: how many offers holding one of the picture's tags are looked at, at most,
+// and how many entries of a style or the catalogue are walked for the same style or category.
+constexpr std::size_t kRelatedTagWalk = 50'000;
+constexpr std::size_t kRelatedOrderWalk = 100'000;
+constexpr int kSharedTagPoints = 3;
+constexpr int kSameStylePoints = 2;
+constexpr int kSameCategoryPoints = 1;
 
 bool newer(std::int64_t created_a, std::int64_t id_a, std::int64_t created_b,
            std::int64_t id_b) noexcept {
@@ -18,20 +41,6 @@ bool newer(std::int64_t created_a, std::int64_t id_a, std::int64_t created_b,
 bool cheaper(std::int64_t price_a, std::int64_t id_a, std::int64_t price_b,
              std::int64_t id_b) noexcept {
   return price_a != price_b ? price_a < price_b : id_a < id_b;
-}
-
-// What SQL's `LIKE '%text%'` finds: `lowered_needle` anywhere in `text`, ignoring the case of
-// ASCII letters only (SQLite's LIKE folds no other letter).
-bool contains_ignoring_ascii_case(std::string_view text, std::string_view lowered_needle) {
-  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
-  return !std::ranges::search(text, lowered_needle, {}, lower).empty();
-}
-
-bool mentions(const Offer& offer, std::string_view lowered_needle) {
-  return contains_ignoring_ascii_case(offer.title, lowered_needle) ||
-         std::ranges::any_of(offer.tags, [&](const std::string& tag) {
-           return contains_ignoring_ascii_case(tag, lowered_needle);
-         });
 }
 
 // `kept` (in order, without what `keep` refuses) merged with `added`, in the order of `less`.
@@ -50,13 +59,64 @@ std::vector<T> merged(const std::vector<T>& kept, Keep keep, std::vector<T> adde
   return result;
 }
 
+// A style as customers read it, the words search finds it by: "PopArt" is "Pop Art"; None is
+// no style at all.
+const std::string& style_words(ArtStyle style) {
+  static const auto kWords = [] {
+    std::array<std::string, kAllArtStyles.size()> words;
+    for (const auto each : kAllArtStyles) {
+      if (each == ArtStyle::None) continue;
+      auto& spelled = words[static_cast<std::size_t>(each)];
+      for (const auto c : name(each)) {
+        if (c >= 'A' && c <= 'Z' && !spelled.empty()) spelled += ' ';
+        spelled += c;
+      }
+    }
+    return words;
+  }();
+  return kWords[static_cast<std::size_t>(style)];
+}
+
+std::uint32_t offer_number(std::int64_t id) {
+  if (id < 0 || id >= std::numeric_limits<std::uint32_t>::max()) {
+    throw std::length_error("an offer id past what catalogue search numbers");
+  }
+  return static_cast<std::uint32_t>(id);
+}
+
+// Ids with their scores, ascending by id.
+struct Scored {
+  std::int64_t id = 0;
+  std::uint16_t score = 0;
+};
+
 }  // namespace
 
 CatalogueSnapshot::CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> offers,
                                      std::vector<std::string> categories, std::int64_t version)
-    : version_(version), categories_(std::move(categories)) {
-  std::ranges::sort(categories_);
-  categories_.erase(std::ranges::unique(categories_).begin(), categories_.end());
+    : CatalogueSnapshot(
+          std::move(offers),
+          [&categories] {
+            std::vector<Category> named;
+            named.reserve(categories.size());
+            for (auto& url_name : categories) {
+              named.push_back({.url_name = url_name, .title = url_name});
+            }
+            return named;
+          }(),
+          version, plain_search_analyser()) {}
+
+CatalogueSnapshot::CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> offers,
+                                     std::vector<Category> categories, std::int64_t version,
+                                     const SearchAnalyser& analyser)
+    : version_(version) {
+  std::ranges::sort(categories, {}, &Category::url_name);
+  const auto repeats = std::ranges::unique(categories, {}, &Category::url_name);
+  categories.erase(repeats.begin(), repeats.end());
+  for (auto& category : categories) {
+    categories_.push_back(std::move(category.url_name));
+    category_titles_.push_back(std::move(category.title));
+  }
   std::erase_if(offers, [](const auto& offer) { return offer->status == OfferStatus::Hidden; });
   std::ranges::sort(offers, {}, [](const auto& offer) { return offer->id.value; });
   by_id_ = std::move(offers);
@@ -67,6 +127,12 @@ CatalogueSnapshot::CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> o
   }
   std::ranges::sort(by_url_name_, {}, &Offer::url_name);
   sort_orders();
+  count_facets();
+  // The index is built with the analyser it will be searched with.
+  auto search = std::make_shared<Search>();
+  search->analyser = &analyser;
+  search_ = search;
+  search->base = index_of(active_offers());
 }
 
 CatalogueSnapshot::Entry CatalogueSnapshot::entry_of(const Offer& offer) const {
@@ -88,6 +154,7 @@ void CatalogueSnapshot::add_to_orders(const Offer& offer) {
   const auto style = static_cast<std::size_t>(offer.style);
   newest_.push_back(entry);
   cheapest_.push_back(entry);
+  by_id_entries_.push_back(entry);
   if (style < kStyles) {
     newest_by_style_[style].push_back(entry);
     cheapest_by_style_[style].push_back(entry);
@@ -111,8 +178,74 @@ void CatalogueSnapshot::sort_orders() {
   const auto by_price = [](const Entry& a, const Entry& b) { return cheaper_entry(a, b); };
   std::ranges::sort(newest_, by_newest);
   std::ranges::sort(cheapest_, by_price);
+  std::ranges::sort(by_id_entries_, {}, &Entry::id);
   for (auto& order : newest_by_style_) std::ranges::sort(order, by_newest);
   for (auto& order : cheapest_by_style_) std::ranges::sort(order, by_price);
+}
+
+void CatalogueSnapshot::count_facets() {
+  all_counts_ = {};
+  all_counts_.categories.assign(categories_.size(), 0);
+  for (const auto& entry : by_id_entries_) all_counts_.add(entry, 1);
+}
+
+void CatalogueSnapshot::FacetTotals::add(const Entry& entry, int sign) {
+  if (entry.category < categories.size()) categories[entry.category] += sign;
+  if (static_cast<std::size_t>(entry.style) < styles.size()) {
+    styles[static_cast<std::size_t>(entry.style)] += sign;
+  }
+  if (static_cast<std::size_t>(entry.orientation) < orientations.size()) {
+    orientations[static_cast<std::size_t>(entry.orientation)] += sign;
+  }
+}
+
+std::vector<std::shared_ptr<const Offer>> CatalogueSnapshot::active_offers() const {
+  std::vector<std::shared_ptr<const Offer>> active;
+  active.reserve(by_id_entries_.size());
+  for (const auto& offer : by_id_) {
+    if (offer->status == OfferStatus::Active) active.push_back(offer);
+  }
+  return active;
+}
+
+std::shared_ptr<const SearchIndex> CatalogueSnapshot::index_of(
+    std::span<const std::shared_ptr<const Offer>> offers) const {
+  const auto& analyser = *search_analyser();
+  std::vector<SearchDocument> documents;
+  documents.reserve(offers.size());
+  for (const auto& offer : offers) {
+    const auto category = std::ranges::lower_bound(categories_, offer->category);
+    const auto place = static_cast<std::size_t>(category - categories_.begin());
+    documents.push_back(
+        {.offer = offer_number(offer->id.value),
+         .title = offer->title,
+         .tags = offer->tags,
+         .description = offer->description,
+         .category = place < categories_.size() && categories_[place] == offer->category
+                         ? std::string_view(category_titles_[place])
+                         : std::string_view(),
+         .style = style_words(offer->style)});
+  }
+  return std::make_shared<const SearchIndex>(documents, analyser);
+}
+
+const SearchAnalyser* CatalogueSnapshot::search_analyser() const noexcept {
+  return search_ ? search_->analyser : &plain_search_analyser();
+}
+
+std::shared_ptr<const CatalogueSnapshot::Search> CatalogueSnapshot::with_changes(
+    std::shared_ptr<const SearchIndex> base, std::vector<std::int64_t> masked,
+    std::vector<std::shared_ptr<const Offer>> delta_offers) const {
+  auto search = std::make_shared<Search>();
+  search->analyser = search_analyser();
+  search->base = std::move(base);
+  std::ranges::sort(masked);
+  masked.erase(std::ranges::unique(masked).begin(), masked.end());
+  search->masked = std::move(masked);
+  std::ranges::sort(delta_offers, {}, [](const auto& offer) { return offer->id.value; });
+  search->delta = delta_offers.empty() ? nullptr : index_of(delta_offers);
+  search->delta_offers = std::move(delta_offers);
+  return search;
 }
 
 CatalogueSnapshot CatalogueSnapshot::patched(std::span<const OfferId> changed,
@@ -123,6 +256,7 @@ CatalogueSnapshot CatalogueSnapshot::patched(std::span<const OfferId> changed,
   for (const auto id : changed) replaced.push_back(id.value);
   for (const auto& offer : fresh) replaced.push_back(offer->id.value);
   std::ranges::sort(replaced);
+  replaced.erase(std::ranges::unique(replaced).begin(), replaced.end());
   const auto unchanged = [&replaced](std::int64_t id) {
     return !std::ranges::binary_search(replaced, id);
   };
@@ -130,6 +264,7 @@ CatalogueSnapshot CatalogueSnapshot::patched(std::span<const OfferId> changed,
   CatalogueSnapshot next;
   next.version_ = version;
   next.categories_ = categories_;
+  next.category_titles_ = category_titles_;
   next.by_id_ = merged(
       by_id_, [&](const auto& offer) { return unchanged(offer->id.value); }, fresh,
       [](const auto& a, const auto& b) { return a->id.value < b->id.value; });
@@ -142,14 +277,19 @@ CatalogueSnapshot CatalogueSnapshot::patched(std::span<const OfferId> changed,
       [](const Offer* a, const Offer* b) { return a->url_name < b->url_name; });
 
   std::vector<Entry> added;
+  std::vector<std::shared_ptr<const Offer>> fresh_active;
   for (const auto& offer : fresh) {
-    if (offer->status == OfferStatus::Active) added.push_back(next.entry_of(*offer));
+    if (offer->status != OfferStatus::Active) continue;
+    added.push_back(next.entry_of(*offer));
+    fresh_active.push_back(offer);
   }
   const auto keep = [&](const Entry& entry) { return unchanged(entry.id); };
   const auto by_newest = [](const Entry& a, const Entry& b) { return newer_entry(a, b); };
   const auto by_price = [](const Entry& a, const Entry& b) { return cheaper_entry(a, b); };
+  const auto by_id = [](const Entry& a, const Entry& b) { return a.id < b.id; };
   next.newest_ = merged(newest_, keep, added, by_newest);
   next.cheapest_ = merged(cheapest_, keep, added, by_price);
+  next.by_id_entries_ = merged(by_id_entries_, keep, added, by_id);
   for (std::size_t style = 0; style < kStyles; ++style) {
     std::vector<Entry> of_style;
     std::ranges::copy_if(added, std::back_inserter(of_style), [style](const Entry& entry) {
@@ -159,6 +299,60 @@ CatalogueSnapshot CatalogueSnapshot::patched(std::span<const OfferId> changed,
     next.cheapest_by_style_[style] =
         merged(cheapest_by_style_[style], keep, std::move(of_style), by_price);
   }
+  // The unfiltered counts follow the offers that went and came.
+  next.all_counts_ = all_counts_;
+  for (const auto id : replaced) {
+    if (const auto* gone = entry_by_id(id)) next.all_counts_.add(*gone, -1);
+  }
+  for (const auto& entry : added) next.all_counts_.add(entry, 1);
+
+  // The big index stays; the small one covers every offer changed since it was built.
+  if (search_) {
+    auto masked = search_->masked;
+    masked.insert(masked.end(), replaced.begin(), replaced.end());
+    auto delta_offers = fresh_active;
+    for (const auto& offer : search_->delta_offers) {
+      if (unchanged(offer->id.value)) delta_offers.push_back(offer);
+    }
+    next.search_ = next.with_changes(search_->base, std::move(masked), std::move(delta_offers));
+  }
+  return next;
+}
+
+std::size_t CatalogueSnapshot::search_delta_size() const noexcept {
+  return search_ ? search_->masked.size() : 0;
+}
+
+CatalogueSnapshot CatalogueSnapshot::reindexed() const {
+  CatalogueSnapshot next = *this;
+  next.search_ = with_changes(index_of(active_offers()), {}, {});
+  return next;
+}
+
+CatalogueSnapshot CatalogueSnapshot::rebased(const CatalogueSnapshot& reindexed) const {
+  // The offers that changed since `reindexed` was taken: a patch shares every offer it leaves
+  // alone, so an offer changed exactly when its pointer did.
+  std::vector<std::int64_t> changed;
+  std::vector<std::shared_ptr<const Offer>> delta_offers;
+  auto theirs = reindexed.by_id_.begin();
+  const auto theirs_end = reindexed.by_id_.end();
+  for (const auto& mine : by_id_) {
+    for (; theirs != theirs_end && (*theirs)->id.value < mine->id.value; ++theirs) {
+      changed.push_back((*theirs)->id.value);
+    }
+    if (theirs != theirs_end && (*theirs)->id.value == mine->id.value &&
+        theirs->get() == mine.get()) {
+      ++theirs;
+      continue;
+    }
+    if (theirs != theirs_end && (*theirs)->id.value == mine->id.value) ++theirs;
+    changed.push_back(mine->id.value);
+    if (mine->status == OfferStatus::Active) delta_offers.push_back(mine);
+  }
+  for (; theirs != theirs_end; ++theirs) changed.push_back((*theirs)->id.value);
+  CatalogueSnapshot next = *this;
+  const auto base = reindexed.search_ ? reindexed.search_->base : nullptr;
+  next.search_ = with_changes(base, std::move(changed), std::move(delta_offers));
   return next;
 }
 
@@ -172,14 +366,143 @@ const CatalogueSnapshot::Order& CatalogueSnapshot::order_for(
   return newest ? newest_ : cheapest_;
 }
 
-CatalogueMatches CatalogueSnapshot::search(const OfferSearch& search) const {
-  CatalogueMatches found;
+const CatalogueSnapshot::Entry* CatalogueSnapshot::entry_by_id(std::int64_t id) const noexcept {
+  const auto found = std::ranges::lower_bound(by_id_entries_, id, {}, &Entry::id);
+  return found != by_id_entries_.end() && found->id == id ? &*found : nullptr;
+}
+
+// The filters of a listing, each asked of an entry on its own: a facet counts the entries
+// failing no filter but its own.
+struct CatalogueSnapshot::Filters {
+  std::optional<Orientation> orientation;
+  std::optional<ArtStyle> style;
   std::optional<std::uint16_t> category;
+  std::optional<std::int64_t> min_price;
+  std::optional<std::int64_t> max_price;
+
+  bool any() const noexcept { return orientation || style || category || min_price || max_price; }
+  bool orientation_fits(const auto& e) const noexcept {
+    return !orientation || e.orientation == *orientation;
+  }
+  bool style_fits(const auto& e) const noexcept { return !style || e.style == *style; }
+  bool category_fits(const auto& e) const noexcept { return !category || e.category == *category; }
+  bool price_fits(const auto& e) const noexcept {
+    return (!min_price || e.price >= *min_price) && (!max_price || e.price <= *max_price);
+  }
+  bool fit(const auto& e) const noexcept {
+    return orientation_fits(e) && style_fits(e) && category_fits(e) && price_fits(e);
+  }
+};
+
+namespace {
+
+// The four facets counted in one pass over the entries.
+template <std::size_t Styles, class Filters>
+struct FacetCounter {
+  const Filters& filters;
+  std::span<const std::int64_t> band_starts;
+  std::vector<int> categories;
+  std::array<int, Styles> styles{};
+  std::array<int, kAllOrientations.size()> orientations{};
+  std::vector<int> bands;
+
+  FacetCounter(const Filters& f, std::span<const std::int64_t> starts, std::size_t category_count)
+      : filters(f), band_starts(starts), categories(category_count, 0), bands(starts.size(), 0) {}
+
+  void add(const auto& e) {
+    const bool category = filters.category_fits(e);
+    const bool style = filters.style_fits(e);
+    const bool orientation = filters.orientation_fits(e);
+    const bool price = filters.price_fits(e);
+    const int failing = !category + !style + !orientation + !price;
+    if (failing > 1) return;
+    if ((failing == 0 || !category) && e.category < categories.size()) ++categories[e.category];
+    if ((failing == 0 || !style) && static_cast<std::size_t>(e.style) < Styles) {
+      ++styles[static_cast<std::size_t>(e.style)];
+    }
+    if ((failing == 0 || !orientation) &&
+        static_cast<std::size_t>(e.orientation) < orientations.size()) {
+      ++orientations[static_cast<std::size_t>(e.orientation)];
+    }
+    if (failing == 0 || !price) {
+      const auto band = std::ranges::upper_bound(band_starts, e.price) - band_starts.begin();
+      if (band > 0) ++bands[static_cast<std::size_t>(band - 1)];
+    }
+  }
+};
+
+bool more_relevant(const auto& a, const auto& b) noexcept {
+  return a.score != b.score ? a.score > b.score : newer_entry(*a.entry, *b.entry);
+}
+
+}  // namespace
+
+CatalogueFacets CatalogueSnapshot::facets_from(std::span<const int> categories,
+                                               std::span<const int> styles,
+                                               std::span<const int> orientations,
+                                               std::vector<int> bands) const {
+  CatalogueFacets facets;
+  for (std::size_t c = 0; c < categories.size(); ++c) {
+    if (categories[c] > 0) {
+      facets.categories.push_back(
+          {.url_name = categories_[c], .title = category_titles_[c], .count = categories[c]});
+    }
+  }
+  std::ranges::stable_sort(facets.categories, {}, &CategoryCount::title);
+  for (std::size_t s = 0; s < styles.size(); ++s) {
+    if (styles[s] > 0) facets.styles.push_back({kAllArtStyles[s], styles[s]});
+  }
+  for (std::size_t o = 0; o < orientations.size(); ++o) {
+    if (orientations[o] > 0) facets.orientations.push_back({kAllOrientations[o], orientations[o]});
+  }
+  facets.price_bands = std::move(bands);
+  return facets;
+}
+
+CatalogueFacets CatalogueSnapshot::unsearched_facets(const OfferSearch& search,
+                                                     const Filters& filters) const {
+  const std::span<const std::int64_t> starts = search.price_band_starts;
+  if (!filters.any()) {
+    // Every Active offer: the counts kept with the snapshot, and the bands as stretches of the
+    // order by price.
+    std::vector<int> bands(starts.size(), 0);
+    const auto at_least = [&](std::int64_t price) {
+      return static_cast<int>(
+          cheapest_.end() -
+          std::ranges::partition_point(cheapest_, [&](const Entry& e) { return e.price < price; }));
+    };
+    for (std::size_t b = 0; b < starts.size(); ++b) {
+      bands[b] = at_least(starts[b]) - (b + 1 < starts.size() ? at_least(starts[b + 1]) : 0);
+    }
+    return facets_from(all_counts_.categories, all_counts_.styles, all_counts_.orientations,
+                       std::move(bands));
+  }
+  FacetCounter<kStyles, Filters> counter(filters, starts, categories_.size());
+  for (const auto& entry : newest_) counter.add(entry);
+  return facets_from(counter.categories, counter.styles, counter.orientations,
+                     std::move(counter.bands));
+}
+
+CatalogueMatches CatalogueSnapshot::search(const OfferSearch& search) const {
+  return search_with(search, true);
+}
+
+CatalogueMatches CatalogueSnapshot::search_with(const OfferSearch& search,
+                                                bool suggest_spelling) const {
+  CatalogueMatches found;
+  found.facets.price_bands.assign(search.facets ? search.price_band_starts.size() : 0, 0);
+  Filters filters{.orientation = search.orientation,
+                  .style = search.style,
+                  .category = std::nullopt,
+                  .min_price = search.min_price_eur_cents,
+                  .max_price = search.max_price_eur_cents};
   if (search.category) {
     const auto known = std::ranges::lower_bound(categories_, *search.category);
     if (known == categories_.end() || *known != *search.category) return found;
-    category = static_cast<std::uint16_t>(known - categories_.begin());
+    filters.category = static_cast<std::uint16_t>(known - categories_.begin());
   }
+  if (search.search) return search_words(search, filters, suggest_spelling);
+
   std::span<const Entry> entries = order_for(search.sort, search.style);
   const auto min = search.min_price_eur_cents;
   const auto max = search.max_price_eur_cents;
@@ -196,13 +519,10 @@ CatalogueMatches CatalogueSnapshot::search(const OfferSearch& search) const {
         entries.begin()));
   }
   const bool price_checked = by_price || (!min && !max);
-  const auto needle = search.search ? text::to_lower_ascii(*search.search) : std::string();
-  const bool filtered = search.orientation || category || !price_checked || search.search;
+  const bool filtered = search.orientation || filters.category || !price_checked;
   const auto matches = [&](const Entry& e) {
-    if (search.orientation && e.orientation != *search.orientation) return false;
-    if (category && e.category != *category) return false;
-    if (!price_checked && ((min && e.price < *min) || (max && e.price > *max))) return false;
-    return !search.search || mentions(*e.offer, needle);
+    return filters.orientation_fits(e) && filters.category_fits(e) &&
+           (price_checked || filters.price_fits(e));
   };
 
   const auto offset = static_cast<std::size_t>(std::max(0, search.offset));
@@ -231,12 +551,253 @@ CatalogueMatches CatalogueSnapshot::search(const OfferSearch& search) const {
     walk(entries.begin(), entries.end());
   }
   found.items.reserve(page.size());
-  for (const auto* entry : page) {
-    const auto offer =
-        std::ranges::lower_bound(by_id_, entry->id, {}, [](const auto& o) { return o->id.value; });
-    found.items.push_back(*offer);
+  for (const auto* entry : page) found.items.push_back(shared_of(*entry));
+  if (search.facets) found.facets = unsearched_facets(search, filters);
+  return found;
+}
+
+std::shared_ptr<const Offer> CatalogueSnapshot::shared_of(const Entry& entry) const {
+  return *std::ranges::lower_bound(by_id_, entry.id, {}, [](const auto& o) { return o->id.value; });
+}
+
+std::vector<CatalogueSnapshot::Hit> CatalogueSnapshot::hits_of(const SearchQuery& query) const {
+  std::vector<Hit> hits;
+  if (!search_) return hits;
+  const auto base = search_->base ? search_->base->search(query) : SearchMatches{};
+  const auto delta = search_->delta ? search_->delta->search(query) : SearchMatches{};
+  const auto& masked = search_->masked;
+  hits.reserve(base.size() + delta.size());
+  // Both answers and the entries by id are ascending: one walk joins them.
+  auto entry = by_id_entries_.begin();
+  const auto add = [&](std::uint32_t offer, std::uint16_t score) {
+    entry = std::lower_bound(entry, by_id_entries_.end(), std::int64_t{offer},
+                             [](const Entry& e, std::int64_t id) { return e.id < id; });
+    if (entry != by_id_entries_.end() && entry->id == offer) hits.push_back({&*entry, score});
+  };
+  std::size_t d = 0;
+  for (std::size_t b = 0; b < base.size(); ++b) {
+    for (; d < delta.size() && delta.offers[d] < base.offers[b]; ++d) {
+      add(delta.offers[d], delta.scores[d]);
+    }
+    if (!std::ranges::binary_search(masked, std::int64_t{base.offers[b]})) {
+      add(base.offers[b], base.scores[b]);
+    }
+  }
+  for (; d < delta.size(); ++d) add(delta.offers[d], delta.scores[d]);
+  return hits;
+}
+
+CatalogueMatches CatalogueSnapshot::search_words(const OfferSearch& search, const Filters& filters,
+                                                 bool suggest_spelling) const {
+  CatalogueMatches found;
+  found.facets.price_bands.assign(search.facets ? search.price_band_starts.size() : 0, 0);
+  const auto& analyser = *search_analyser();
+  const SearchQuery query(*search.search, analyser);
+  if (query.empty()) return found;
+  auto hits = hits_of(query);
+
+  std::optional<FacetCounter<kStyles, Filters>> counter;
+  if (search.facets) counter.emplace(filters, search.price_band_starts, categories_.size());
+  std::vector<Hit> kept;
+  kept.reserve(hits.size());
+  for (const auto& hit : hits) {
+    if (counter) counter->add(*hit.entry);
+    if (filters.fit(*hit.entry)) kept.push_back(hit);
+  }
+  hits = {};
+  if (counter) {
+    found.facets = facets_from(counter->categories, counter->styles, counter->orientations,
+                               std::move(counter->bands));
+  }
+  found.total = static_cast<int>(kept.size());
+
+  const auto offset = std::min(static_cast<std::size_t>(std::max(0, search.offset)), kept.size());
+  const auto end =
+      std::min(offset + static_cast<std::size_t>(std::max(0, search.limit)), kept.size());
+  const auto order = [&](const Hit& a, const Hit& b) {
+    if (search.by_relevance) return more_relevant(a, b);
+    switch (search.sort) {
+      case OfferSort::LowToHigh:
+        return cheaper_entry(*a.entry, *b.entry);
+      case OfferSort::HighToLow:
+        return cheaper_entry(*b.entry, *a.entry);
+      case OfferSort::NewToOld:
+        break;
+    }
+    return newer_entry(*a.entry, *b.entry);
+  };
+  std::partial_sort(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(end), kept.end(),
+                    order);
+  std::vector<std::string> words;
+  for (auto at = offset; at < end; ++at) {
+    const auto& offer = *kept[at].entry->offer;
+    found.items.push_back(shared_of(*kept[at].entry));
+    words.clear();
+    analyser.append_words(offer.title, words);
+    for (const auto& tag : offer.tags) analyser.append_words(tag, words);
+    for (auto& word : words) {
+      if (query.finds(word, analyser.stem(word))) found.matched_words.push_back(std::move(word));
+    }
+  }
+  std::ranges::sort(found.matched_words);
+  found.matched_words.erase(std::ranges::unique(found.matched_words).begin(),
+                            found.matched_words.end());
+
+  if (found.total == 0 && suggest_spelling && search_) {
+    for (const auto* index : {search_->base.get(), search_->delta.get()}) {
+      if (index == nullptr) continue;
+      auto spelling = index->did_you_mean(*search.search, analyser);
+      if (!spelling) continue;
+      auto corrected = search;
+      corrected.search = *spelling;
+      corrected.facets = false;
+      corrected.limit = 0;
+      if (search_with(corrected, false).total > 0) {
+        found.did_you_mean = std::move(spelling);
+        break;
+      }
+    }
   }
   return found;
+}
+
+std::vector<CatalogueSuggestion> CatalogueSnapshot::suggest(std::string_view prefix) const {
+  std::vector<CatalogueSuggestion> suggestions;
+  const auto& analyser = *search_analyser();
+  const SearchQuery query(prefix, analyser);
+  if (query.empty()) return suggestions;
+
+  // Titles: the best-ranked offers first, those whose title holds every word.
+  auto hits = hits_of(query);
+  const auto looked_at = std::min(kSuggestionCandidates, hits.size());
+  std::partial_sort(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(looked_at), hits.end(),
+                    [](const Hit& a, const Hit& b) { return more_relevant(a, b); });
+  std::vector<std::string> words;
+  std::vector<std::string> stems;
+  for (std::size_t k = 0; k < looked_at && suggestions.size() < kMaxTitleSuggestions; ++k) {
+    const auto& offer = *hits[k].entry->offer;
+    if (std::ranges::any_of(suggestions, [&](const auto& s) { return s.text == offer.title; })) {
+      continue;
+    }
+    words = analyser.words(offer.title);
+    stems.clear();
+    for (const auto& word : words) stems.push_back(analyser.stem(word));
+    const bool in_title = std::ranges::all_of(query.words(), [&](const SearchQueryWord& typed) {
+      for (std::size_t w = 0; w < words.size(); ++w) {
+        if (typed.finds(words[w], stems[w])) return true;
+      }
+      return false;
+    });
+    if (!in_title) continue;
+    suggestions.push_back({.kind = CatalogueSuggestion::Kind::Title,
+                           .text = offer.title,
+                           .offer = shared_of(*hits[k].entry)});
+  }
+
+  // Then tags completing the last word, the most offers first.
+  if (!search_) return suggestions;
+  const auto& last = query.words().back().word;
+  std::vector<SearchWordCount> tags;
+  for (const auto* index : {search_->base.get(), search_->delta.get()}) {
+    if (index == nullptr) continue;
+    for (auto& tag : index->complete_tags(last, kMaxSuggestions)) {
+      const auto known = std::ranges::find(tags, tag.word, &SearchWordCount::word);
+      if (known == tags.end()) {
+        tags.push_back(std::move(tag));
+      } else {
+        known->offers += tag.offers;
+      }
+    }
+  }
+  std::ranges::sort(tags, [](const SearchWordCount& a, const SearchWordCount& b) {
+    return a.offers != b.offers ? a.offers > b.offers : a.word < b.word;
+  });
+  for (auto& tag : tags) {
+    if (suggestions.size() >= kMaxSuggestions) break;
+    suggestions.push_back(
+        {.kind = CatalogueSuggestion::Kind::Tag, .text = std::move(tag.word), .offer = nullptr});
+  }
+  return suggestions;
+}
+
+std::vector<std::int64_t> CatalogueSnapshot::offers_tagged(std::string_view word) const {
+  std::vector<std::int64_t> ids;
+  if (!search_) return ids;
+  if (search_->base) {
+    for (const auto offer : search_->base->offers_tagged(word)) {
+      if (!std::ranges::binary_search(search_->masked, std::int64_t{offer})) ids.push_back(offer);
+    }
+  }
+  if (search_->delta) {
+    for (const auto offer : search_->delta->offers_tagged(word)) ids.push_back(offer);
+  }
+  return ids;
+}
+
+std::vector<std::shared_ptr<const Offer>> CatalogueSnapshot::related(const Offer& offer,
+                                                                     std::size_t count) const {
+  const auto& analyser = *search_analyser();
+  std::unordered_map<std::int64_t, int> points;
+  // Each tag once: offers holding its first word in a tag, then those holding the whole tag.
+  std::vector<std::string> tags;
+  for (const auto& tag : offer.tags) {
+    auto lowered = text::to_lower_ascii(tag);
+    if (std::ranges::find(tags, lowered) == tags.end()) tags.push_back(std::move(lowered));
+  }
+  std::size_t walked = 0;
+  for (const auto& tag : tags) {
+    const auto words = analyser.words(tag);
+    if (words.empty()) continue;
+    for (const auto id : offers_tagged(words.front())) {
+      if (++walked > kRelatedTagWalk) break;
+      if (id == offer.id.value) continue;
+      const auto* entry = entry_by_id(id);
+      if (entry == nullptr) continue;
+      const auto& theirs = entry->offer->tags;
+      if (std::ranges::any_of(theirs, [&](const std::string& t) {
+            return text::equal_ignoring_ascii_case(t, tag);
+          })) {
+        points[id] += kSharedTagPoints;
+      }
+    }
+  }
+  const auto mine = entry_of(offer);
+  const bool styled =
+      offer.style != ArtStyle::None && static_cast<std::size_t>(offer.style) < kStyles;
+  const bool filed = mine.category != kNoCategory;
+  const auto likeness = [&](const Entry& e) {
+    return (styled && e.style == mine.style ? kSameStylePoints : 0) +
+           (filed && e.category == mine.category ? kSameCategoryPoints : 0);
+  };
+  for (auto& [id, score] : points) score += likeness(*entry_by_id(id));
+  // Offers sharing no tag: the newest of the same style and category, of the style only, of
+  // the category only, as many of each as could be shown.
+  std::array<std::size_t, 4> taken{};
+  const auto take = [&](const Entry& e) {
+    if (e.id == offer.id.value || points.contains(e.id)) return;
+    const auto score = likeness(e);
+    auto& of_score = taken[static_cast<std::size_t>(score)];
+    if (score == 0 || of_score >= count) return;
+    ++of_score;
+    points.emplace(e.id, score);
+  };
+  const auto walk = [&](const Order& order) {
+    for (std::size_t k = 0; k < order.size() && k < kRelatedOrderWalk; ++k) take(order[k]);
+  };
+  if (styled) walk(newest_by_style_[static_cast<std::size_t>(offer.style)]);
+  if (filed) walk(newest_);
+
+  std::vector<Hit> ranked;
+  ranked.reserve(points.size());
+  for (const auto& [id, score] : points) {
+    ranked.push_back({entry_by_id(id), static_cast<std::uint16_t>(score)});
+  }
+  const auto shown = std::min(count, ranked.size());
+  std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(shown),
+                    ranked.end(), [](const Hit& a, const Hit& b) { return more_relevant(a, b); });
+  std::vector<std::shared_ptr<const Offer>> related;
+  for (std::size_t k = 0; k < shown; ++k) related.push_back(shared_of(*ranked[k].entry));
+  return related;
 }
 
 std::vector<std::shared_ptr<const Offer>> CatalogueSnapshot::latest(int count) const {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -19,9 +20,11 @@ const std::string* given(const std::optional<std::string>& parameter) {
   return &*parameter;
 }
 
+// `extra` names a choice beyond the enum's, which the caller reads itself.
 template <class Enum, class Parse, class Names>
 std::optional<Enum> read_enum(const std::optional<std::string>& text, std::string_view field,
-                              Parse parse, const Names& names, ValidationErrors& errors) {
+                              Parse parse, const Names& names, ValidationErrors& errors,
+                              std::string_view extra = {}) {
   const auto* sent = given(text);
   if (sent == nullptr) return std::nullopt;
   if (auto value = parse(*sent)) return value;
@@ -30,6 +33,7 @@ std::optional<Enum> read_enum(const std::optional<std::string>& text, std::strin
     choices += choices.empty() ? "" : ", ";
     choices += name(candidate);
   }
+  if (!extra.empty()) choices += fmt::format(", {}", extra);
   errors.add(field, fmt::format("{} must be one of {}.", field, choices));
   return std::nullopt;
 }
@@ -107,8 +111,14 @@ std::expected<OfferQuery, ValidationErrors> validate_offer_query(const OfferList
     errors.merge(currency.error());
   }
   const std::array sorts{OfferSort::NewToOld, OfferSort::LowToHigh, OfferSort::HighToLow};
-  query.sort = read_enum<OfferSort>(raw.sort, "Sort", parse_offer_sort, sorts, errors)
-                   .value_or(OfferSort::NewToOld);
+  const auto* sort = given(raw.sort);
+  const bool relevance =
+      sort != nullptr && text::equal_ignoring_ascii_case(*sort, kRelevanceSortName);
+  if (!relevance) {
+    query.sort =
+        read_enum<OfferSort>(raw.sort, "Sort", parse_offer_sort, sorts, errors, kRelevanceSortName)
+            .value_or(OfferSort::NewToOld);
+  }
   query.orientation = read_enum<Orientation>(raw.orientation, "Orientation", parse_orientation,
                                              kAllOrientations, errors);
   query.style = read_enum<ArtStyle>(raw.style, "Style", parse_art_style, kAllArtStyles, errors);
@@ -120,18 +130,49 @@ std::expected<OfferQuery, ValidationErrors> validate_offer_query(const OfferList
   if (const auto* category = given(raw.category)) {
     query.category = std::string(text::trim(*category));
   }
-  if (const auto* search = given(raw.search)) {
-    query.search = std::string(text::trim(*search));
-    if (query.search->size() > kMaxSearchLength) {
-      errors.add("Search", fmt::format("Search must be at most {} characters.", kMaxSearchLength));
-    }
-    if (query.search->empty()) query.search.reset();
-  }
+  query.search = read_search_text(raw.search, "Search", true, errors);
+  // Relevance is the order a search is read in, unless another is asked for.
+  query.by_relevance = relevance || (sort == nullptr && query.search);
   query.page = read_page_number(raw.page, "Page", query.page, kMaxPage, errors);
   query.page_size =
       read_page_number(raw.page_size, "PageSize", query.page_size, kMaxPageSize, errors);
   if (!errors.empty()) return std::unexpected(std::move(errors));
   return query;
+}
+
+std::optional<std::string> read_search_text(const std::optional<std::string>& text,
+                                            std::string_view field, bool quotes,
+                                            ValidationErrors& errors) {
+  const auto* sent = given(text);
+  if (sent == nullptr) return std::nullopt;
+  auto trimmed = std::string(text::trim(*sent));
+  // Ill-formed UTF-8 counts a character per byte.
+  if (text::utf8_length(trimmed).value_or(trimmed.size()) > kMaxSearchLength) {
+    errors.add(field, fmt::format("{} must be at most {} characters.", field, kMaxSearchLength));
+    return std::nullopt;
+  }
+  if (quotes && std::ranges::count(trimmed, '"') % 2 != 0) {
+    errors.add(field, "Close the quotation mark or remove it.");
+    return std::nullopt;
+  }
+  if (trimmed.empty()) return std::nullopt;
+  return trimmed;
+}
+
+std::vector<PriceBand> price_bands(Currency currency, const ExchangeRates& rates) {
+  std::vector<PriceBand> bands;
+  for (std::size_t i = 0; i < kPriceBandStartsEurCents.size(); ++i) {
+    const auto shown = rates.convert(Money(kPriceBandStartsEurCents[i], Currency::EUR), currency);
+    if (!shown) continue;
+    // The band starts at the first euro price shown at its threshold's display amount.
+    const auto start = first_at_least(*shown, rates);
+    if (!bands.empty()) {
+      if (shown->minor_units() <= bands.back().from.minor_units()) continue;
+      bands.back().to = Money(shown->minor_units() - 1, currency);
+    }
+    bands.push_back({.from = *shown, .to = std::nullopt, .start_eur_cents = start});
+  }
+  return bands;
 }
 
 EuroCentRange euro_cent_range(const OfferQuery& query, const ExchangeRates& rates) {

@@ -11,7 +11,26 @@ bool is_apostrophe(char32_t code_point) {
   return code_point == U'\'' || code_point == U'\u2019' || code_point == U'\u02BC';
 }
 
+// Folds ASCII letters' case only: every other character separates words.
+class AsciiFolder final : public SearchTextFolder {
+ public:
+  std::string fold(std::string_view text) const override { return text::to_lower_ascii(text); }
+  bool is_word_character(char32_t /*code_point*/) const override { return false; }
+};
+
+class NoStemmer final : public WordStemmer {
+ public:
+  std::string stem(std::string_view word) const override { return std::string(word); }
+};
+
 }  // namespace
+
+const SearchAnalyser& plain_search_analyser() {
+  static const AsciiFolder folder;
+  static const NoStemmer stemmer;
+  static const SearchAnalyser analyser(folder, stemmer);
+  return analyser;
+}
 
 std::vector<std::string> SearchAnalyser::words(std::string_view text) const {
   std::vector<std::string> out;

@@ -123,6 +123,13 @@ std::size_t bounded_distance(std::u32string_view a, std::u32string_view b, std::
   return std::min<std::size_t>((*previous)[b.size()], limit + 1);
 }
 
+// The most typos allowed between a word typed and a word found, 0 when none: the shorter of
+// the two sets the allowance.
+std::size_t typo_limit(std::size_t typed_letters, std::size_t found_letters) {
+  if (typed_letters < kShortestSuggestedWord) return 0;
+  return typos_allowed(std::min(typed_letters, found_letters));
+}
+
 // The first place at or after `from` whose offer is not below `offer`. The step doubles, so
 // walking a long list for a few offers, in order, costs a few steps per offer.
 std::size_t gallop(std::span<const std::uint32_t> offers, std::size_t from, std::uint32_t offer) {
@@ -196,7 +203,46 @@ std::size_t bytes_of(const std::vector<T>& items) {
   return items.capacity() * sizeof(T);
 }
 
+constexpr auto kTagBit = std::uint8_t{1} << static_cast<unsigned>(SearchField::Tag);
+
 }  // namespace
+
+SearchQuery::SearchQuery(std::string_view text, const SearchAnalyser& analyser) {
+  // Double quotes split the text into stretches, every other one quoted.
+  bool quoted = false;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto end = std::min(text.find('"', start), text.size());
+    for (auto& word : analyser.words(text.substr(start, end - start))) {
+      auto word_stem = quoted ? std::string() : analyser.stem(word);
+      words_.push_back({std::move(word), std::move(word_stem), quoted, false});
+    }
+    quoted = !quoted;
+    start = end + 1;
+  }
+  // A query ending in a space or a quotation mark has its last word typed out.
+  if (!words_.empty() && !words_.back().as_written && !is_ascii_space(text.back()) &&
+      text.back() != '"') {
+    words_.back().prefix = true;
+  }
+}
+
+bool SearchQueryWord::finds(std::string_view found, std::string_view found_stem) const {
+  if (word == found) return true;
+  if (as_written) return false;
+  if (stem == found_stem || (prefix && found.starts_with(word))) return true;
+  if (has_digit(word) || has_digit(found)) return false;
+  const auto a = code_points(word);
+  const auto b = code_points(found);
+  if (a.size() > kLongestTypoWord || b.size() > kLongestTypoWord) return false;
+  const auto limit = typo_limit(a.size(), b.size());
+  return limit > 0 && bounded_distance(a, b, limit) <= limit;
+}
+
+bool SearchQuery::finds(std::string_view word, std::string_view word_stem) const {
+  return std::ranges::any_of(
+      words_, [&](const SearchQueryWord& typed) { return typed.finds(word, word_stem); });
+}
 
 std::uint16_t SearchMatches::score_of(std::uint32_t offer) const noexcept {
   const auto found = std::ranges::lower_bound(offers, offer);
@@ -307,6 +353,12 @@ SearchIndex::SearchIndex(std::span<const SearchDocument> documents,
     }
   }
   entries = {};
+  tag_offers_.assign(terms, 0);
+  for (std::size_t t = 0; t < terms; ++t) {
+    for (auto p = posting_start_[t]; p < posting_start_[t + 1]; ++p) {
+      if ((posting_fields_[p] & kTagBit) != 0) ++tag_offers_[t];
+    }
+  }
 
   // The stems, each with the terms that share it.
   std::vector<std::string> stems(terms);
@@ -375,16 +427,17 @@ std::span<const std::uint32_t> SearchIndex::offers_of(Term id) const noexcept {
       .subspan(posting_start_[id], posting_start_[id + 1] - posting_start_[id]);
 }
 
-std::vector<SearchIndex::Source> SearchIndex::sources(std::string_view word,
-                                                      std::string_view word_stem, bool last) const {
+std::vector<SearchIndex::Source> SearchIndex::sources(const SearchQueryWord& typed) const {
   std::vector<Source> out;
+  const std::string_view word = typed.word;
   if (const auto exact = find_term(word)) out.push_back({*exact, SearchMatchKind::Exact});
-  if (const auto shared = find_stem(word_stem)) {
+  if (typed.as_written) return out;
+  if (const auto shared = find_stem(typed.stem)) {
     for (auto k = stem_terms_start_[*shared]; k < stem_terms_start_[*shared + 1]; ++k) {
       out.push_back({stem_terms_[k], SearchMatchKind::Stemmed});
     }
   }
-  if (last) {
+  if (typed.prefix) {
     const auto ids = std::views::iota(Term{0}, static_cast<Term>(term_count()));
     auto t = *std::ranges::partition_point(ids, [&](Term id) { return term(id) < word; });
     for (; t < term_count() && term(t).starts_with(word); ++t) {
@@ -426,14 +479,14 @@ void SearchIndex::add_typo_sources(std::string_view word, std::size_t extra_edit
 }
 
 SearchMatches SearchIndex::search(std::string_view query, const SearchAnalyser& analyser) const {
-  const auto words = analyser.words(query);
-  // A query ending in a space has its last word typed out: no prefix for it.
-  const bool typing = !query.empty() && !is_ascii_space(query.back());
+  return search(SearchQuery(query, analyser));
+}
+
+SearchMatches SearchIndex::search(const SearchQuery& query) const {
   std::vector<std::vector<Source>> reached;
-  reached.reserve(words.size());
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    auto sources_of_word =
-        sources(words[i], analyser.stem(words[i]), typing && i + 1 == words.size());
+  reached.reserve(query.words().size());
+  for (const auto& word : query.words()) {
+    auto sources_of_word = sources(word);
     if (sources_of_word.empty()) return {};
     reached.push_back(std::move(sources_of_word));
   }
@@ -583,11 +636,41 @@ std::vector<std::string> SearchIndex::complete(std::string_view prefix,
   return result;
 }
 
+std::vector<SearchWordCount> SearchIndex::complete_tags(std::string_view start,
+                                                        std::size_t limit) const {
+  const auto ids = std::views::iota(Term{0}, static_cast<Term>(term_count()));
+  std::vector<SearchWordCount> candidates;
+  for (auto t = *std::ranges::partition_point(ids, [&](Term id) { return term(id) < start; });
+       t < term_count() && term(t).starts_with(start); ++t) {
+    if (tag_offers_[t] > 0) candidates.push_back({std::string(term(t)), tag_offers_[t]});
+  }
+  const auto shown = std::min(limit, candidates.size());
+  // Most offers first; the dictionary order among equals (the candidates are in it).
+  std::ranges::partial_sort(candidates, candidates.begin() + static_cast<std::ptrdiff_t>(shown),
+                            [](const SearchWordCount& a, const SearchWordCount& b) {
+                              return a.offers != b.offers ? a.offers > b.offers : a.word < b.word;
+                            });
+  candidates.resize(shown);
+  return candidates;
+}
+
+std::vector<std::uint32_t> SearchIndex::offers_tagged(std::string_view word) const {
+  std::vector<std::uint32_t> offers;
+  const auto found = find_term(word);
+  if (!found) return offers;
+  offers.reserve(tag_offers_[*found]);
+  for (auto p = posting_start_[*found]; p < posting_start_[*found + 1]; ++p) {
+    if ((posting_fields_[p] & kTagBit) != 0) offers.push_back(posting_offer_[p]);
+  }
+  return offers;
+}
+
 std::size_t SearchIndex::memory_bytes() const noexcept {
   return term_text_.capacity() + stem_text_.capacity() + bytes_of(term_start_) +
          bytes_of(posting_start_) + bytes_of(posting_offer_) + bytes_of(posting_fields_) +
          bytes_of(stem_start_) + bytes_of(stem_terms_start_) + bytes_of(stem_terms_) +
-         bytes_of(typo_length_start_) + bytes_of(typo_terms_) + bytes_of(typo_signatures_);
+         bytes_of(typo_length_start_) + bytes_of(typo_terms_) + bytes_of(typo_signatures_) +
+         bytes_of(tag_offers_);
 }
 
 }  // namespace artshop

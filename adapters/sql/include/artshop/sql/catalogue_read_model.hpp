@@ -43,6 +43,10 @@ struct ReadModelDatabase {
 //   finds another thread patching answers the snapshot it holds rather than wait.
 // - More changed (seeding, an import, categories): a thread of the read model loads everything
 //   anew while every caller keeps answering the snapshot it holds.
+// Snapshots search with `analyser` (which must outlive the read model). A patch adds to the
+// small search index of the offers changed since the big one was built; once it covers more
+// than kSearchDeltaLimit offers, the read model's thread builds the big one anew while callers
+// keep answering and patching (CatalogueSnapshot::reindexed and rebased).
 //
 // When the database cannot be reached (a restart, an outage), current() keeps answering the
 // snapshot it holds: the connection that failed is dropped, and no caller touches the database
@@ -52,7 +56,8 @@ struct ReadModelDatabase {
 class SqlCatalogueReadModel final : public CatalogueReadModel {
  public:
   explicit SqlCatalogueReadModel(ReadModelDatabase database, std::size_t patch_limit = 256,
-                                 std::chrono::nanoseconds trust_for = {});
+                                 std::chrono::nanoseconds trust_for = {},
+                                 const SearchAnalyser& analyser = plain_search_analyser());
   ~SqlCatalogueReadModel() override;
   SqlCatalogueReadModel(const SqlCatalogueReadModel&) = delete;
   SqlCatalogueReadModel& operator=(const SqlCatalogueReadModel&) = delete;
@@ -107,7 +112,12 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
   void ask_for_reload();
   void reload_when_asked(const std::stop_token& stop);
 
+  void ask_for_reindex();
+  void reload_all(std::unique_ptr<Connection>& connection);
+  void reindex_search();
+
   const ReadModelDatabase database_;
+  const SearchAnalyser& analyser_;
   const std::size_t patch_limit_;
   const std::chrono::nanoseconds trust_for_;
   std::atomic<std::uint64_t> writes_{0};
@@ -128,6 +138,7 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
   std::mutex reload_mutex_;
   std::condition_variable_any reload_wanted_;
   bool reload_asked_ = false;
+  bool reindex_asked_ = false;
   std::atomic<bool> reloading_{false};
   std::jthread reloader_;  // last: stopped and joined before the rest goes
 };

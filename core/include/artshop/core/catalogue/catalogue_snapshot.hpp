@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -11,41 +12,119 @@
 #include "artshop/core/catalogue/art_style.hpp"
 #include "artshop/core/catalogue/offer.hpp"
 #include "artshop/core/catalogue/repositories.hpp"
+#include "artshop/core/catalogue/search_analyser.hpp"
 
 namespace artshop {
+
+class SearchIndex;
+class SearchQuery;
+
+// Past this many offers changed since the search index was built, the read model builds a
+// new one on a thread of its own (CatalogueSnapshot::reindexed).
+inline constexpr std::size_t kSearchDeltaLimit = 4'096;
+inline constexpr std::size_t kMaxSuggestions = 8;
+inline constexpr std::size_t kMaxTitleSuggestions = 5;
+inline constexpr std::size_t kRelatedOfferCount = 8;
+
+struct CategoryCount {
+  std::string url_name;
+  std::string title;
+  int count = 0;
+};
+template <class Value>
+struct ValueCount {
+  Value value{};
+  int count = 0;
+};
+
+// How many Active offers match the search and every filter except the facet's own, so that a
+// shopper filtering by one style still sees how many offers every other style has. No entry
+// has a count of 0, except price bands, one per band asked for.
+struct CatalogueFacets {
+  std::vector<CategoryCount> categories;     // by title
+  std::vector<ValueCount<ArtStyle>> styles;  // in the enum's order
+  std::vector<ValueCount<Orientation>> orientations;
+  std::vector<int> price_bands;  // as OfferSearch::price_band_starts
+};
 
 // Offers a query over a snapshot found. They are shared with the snapshot, so a page costs
 // no copy of an offer and outlives a newer snapshot replacing this one.
 struct CatalogueMatches {
   std::vector<std::shared_ptr<const Offer>> items;
-  int total = 0;  // matching offers over all pages
+  int total = 0;           // matching offers over all pages
+  CatalogueFacets facets;  // when OfferSearch::facets asks for them
+  // For a search with words that found nothing: a close spelling that finds something.
+  std::optional<std::string> did_you_mean;
+  // The folded words of the page's titles and tags the search found, each once, sorted.
+  std::vector<std::string> matched_words;
+};
+
+// One suggestion while a customer types: an offer's title, or a word of the catalogue's tags.
+struct CatalogueSuggestion {
+  enum class Kind : std::uint8_t { Title, Tag };
+  Kind kind = Kind::Title;
+  std::string text;
+  std::shared_ptr<const Offer> offer;  // for a title
 };
 
 // The catalogue as visitors see it at one moment, in memory: the Active and SoldOut offers
 // (Hidden ones are never shown) with the gallery's orders worked out in advance, so that a
 // filtered, sorted and counted page is a binary search or a scan of compact keys rather than a
-// database query. Its answers follow OfferRepository's rules exactly: searches see Active
-// offers only, newest first with ties by descending id, by price with ties by id (ascending,
-// and the exact reverse for HighToLow), Search matching the title or a tag ignoring ASCII case.
+// database query. Its answers follow OfferRepository's rules for the filters and sorts:
+// searches see Active offers only, newest first with ties by descending id, by price with ties
+// by id (ascending, and the exact reverse for HighToLow). Search is answered from a full-text
+// index (SearchIndex, docs/search.md) over the Active offers' titles, tags, descriptions,
+// category titles and style names, ranked by relevance with ties newest first.
 //
 // Immutable: a change makes a new snapshot. patched() shares every offer that did not change,
 // so keeping the catalogue in step with a write costs the changed offers and a copy of the
-// compact orders, not a reload.
+// compact orders, not a reload. The search index is shared too: the big one built with the
+// snapshot stays, and a small one covers the offers changed since, which the big one no longer
+// answers for; reindexed() folds them in.
 class CatalogueSnapshot {
  public:
   CatalogueSnapshot() = default;
-  // `offers` in any order, Hidden ones left out; `categories` are the categories' urlNames.
-  // `version` is the version of the stored catalogue these were read at.
+  // `offers` in any order, Hidden ones left out. `version` is the version of the stored
+  // catalogue these were read at. `analyser` analyses the offers' words and the searches; it
+  // must outlive the snapshot and every snapshot made from it.
+  CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> offers,
+                    std::vector<Category> categories, std::int64_t version,
+                    const SearchAnalyser& analyser);
+  // As above with `categories` by urlName (their titles are their urlNames), searching with
+  // plain_search_analyser().
   CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> offers,
                     std::vector<std::string> categories, std::int64_t version);
 
   // This catalogue with every offer of `changed` as it is in `fresh` now, or gone when `fresh`
-  // lacks it (deleted or Hidden). The categories stay.
+  // lacks it (deleted or Hidden). The categories stay. Costs the changed offers' words and the
+  // small index over every offer changed since the big one was built.
   CatalogueSnapshot patched(std::span<const OfferId> changed,
                             std::vector<std::shared_ptr<const Offer>> fresh,
                             std::int64_t version) const;
 
+  // Offers changed since the big search index was built: past kSearchDeltaLimit, the owner
+  // makes reindexed() on a thread that answers no visitor.
+  std::size_t search_delta_size() const noexcept;
+  // This catalogue with one search index built anew over all of it: costs a full build (a
+  // million offers take seconds), so never on a visitor's thread.
+  CatalogueSnapshot reindexed() const;
+  // This catalogue searching with the big index of `reindexed`, made by reindexed() from an
+  // older snapshot of this one's line: the offers that changed since it are covered by the
+  // small index. Costs a walk of both catalogues and the changed offers' words.
+  CatalogueSnapshot rebased(const CatalogueSnapshot& reindexed) const;
+
+  // The page, the total and, as `search` asks, the facets; for a Search, the words found and
+  // the did-you-mean. A Search without a word (only punctuation) finds nothing.
   CatalogueMatches search(const OfferSearch& search) const;
+  // Up to kMaxSuggestions suggestions for what a customer is typing: up to kMaxTitleSuggestions
+  // distinct titles of the best-ranked Active offers whose title holds every word (the last as
+  // a prefix), then the words completing the last one that offers hold as tags, most first.
+  std::vector<CatalogueSuggestion> suggest(std::string_view prefix) const;
+  // Up to `count` Active offers like `offer`: 3 points per tag they share, 2 for the same
+  // style, 1 for the same category, the most first, ties newest first; never `offer` itself,
+  // never one sharing nothing.
+  std::vector<std::shared_ptr<const Offer>> related(const Offer& offer,
+                                                    std::size_t count = kRelatedOfferCount) const;
   // The `count` newest Active offers.
   std::vector<std::shared_ptr<const Offer>> latest(int count) const;
   // An Active or SoldOut offer by its urlName, ignoring ASCII case; nullptr when none.
@@ -71,19 +150,56 @@ class CatalogueSnapshot {
   using Order = std::vector<Entry>;
   static constexpr std::size_t kStyles = kAllArtStyles.size();
 
+  struct Search;
+  struct Filters;
+  // An offer a search found, with its score.
+  struct Hit {
+    const Entry* entry = nullptr;
+    std::uint16_t score = 0;
+  };
+  // Active offers per category, style and orientation.
+  struct FacetTotals {
+    std::vector<int> categories;
+    std::array<int, kStyles> styles{};
+    std::array<int, kAllOrientations.size()> orientations{};
+    void add(const Entry& entry, int sign);
+  };
+
   Entry entry_of(const Offer& offer) const;
   void add_to_orders(const Offer& offer);
   void sort_orders();
+  void count_facets();
   const Order& order_for(OfferSort sort, const std::optional<ArtStyle>& style) const;
+  const Entry* entry_by_id(std::int64_t id) const noexcept;
+  std::shared_ptr<const Offer> shared_of(const Entry& entry) const;
+  std::vector<std::shared_ptr<const Offer>> active_offers() const;
+  const SearchAnalyser* search_analyser() const noexcept;
+  std::shared_ptr<const SearchIndex> index_of(
+      std::span<const std::shared_ptr<const Offer>> offers) const;
+  std::shared_ptr<const Search> with_changes(
+      std::shared_ptr<const SearchIndex> base, std::vector<std::int64_t> masked,
+      std::vector<std::shared_ptr<const Offer>> delta_offers) const;
+  std::vector<Hit> hits_of(const SearchQuery& query) const;
+  std::vector<std::int64_t> offers_tagged(std::string_view word) const;
+  CatalogueMatches search_with(const OfferSearch& search, bool suggest_spelling) const;
+  CatalogueMatches search_words(const OfferSearch& search, const Filters& filters,
+                                bool suggest_spelling) const;
+  CatalogueFacets unsearched_facets(const OfferSearch& search, const Filters& filters) const;
+  CatalogueFacets facets_from(std::span<const int> categories, std::span<const int> styles,
+                              std::span<const int> orientations, std::vector<int> bands) const;
 
   std::int64_t version_ = 0;
   std::vector<std::string> categories_;              // sorted
+  std::vector<std::string> category_titles_;         // alongside categories_
   std::vector<std::shared_ptr<const Offer>> by_id_;  // every visible offer, by id
   std::vector<const Offer*> by_url_name_;            // the same, by urlName
   Order newest_;                                     // Active, NewToOld
   Order cheapest_;                                   // Active, LowToHigh
   std::array<Order, kStyles> newest_by_style_;
   std::array<Order, kStyles> cheapest_by_style_;
+  Order by_id_entries_;  // Active, by id: what a search's matches are joined with
+  FacetTotals all_counts_;
+  std::shared_ptr<const Search> search_;
 };
 
 }  // namespace artshop

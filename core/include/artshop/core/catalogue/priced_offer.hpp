@@ -1,6 +1,8 @@
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "artshop/core/catalogue/catalogue_snapshot.hpp"
@@ -26,12 +28,34 @@ struct PricedOffer {
   Money lowest_price;
 };
 
+// One band of the price facet in the display currency: `from` and `to` inclusive, usable as
+// the From and To filters as they are; the last band has no `to`.
+struct PriceBandCount {
+  Money from;
+  std::optional<Money> to;
+  int count = 0;
+};
+
+// The listing's facets (CatalogueFacets), prices in the display currency: no entry counts 0.
+struct OfferFacets {
+  std::vector<CategoryCount> categories;
+  std::vector<ValueCount<ArtStyle>> styles;
+  std::vector<ValueCount<Orientation>> orientations;
+  std::vector<PriceBandCount> prices;
+};
+
 struct PricedOfferPage {
   std::vector<PricedOffer> items;
   int total = 0;
   int page = 1;
   int page_size = kDefaultPageSize;
   Currency currency = kDefaultCurrency;
+  OfferFacets facets;
+  // Only when nothing was found for a Search with words and a close spelling finds something.
+  std::optional<std::string> did_you_mean;
+  // Folded words of the page's titles and tags the Search found, for highlighting; empty when
+  // not searching.
+  std::vector<std::string> matched_words;
 };
 
 // What an offer call answers from: the catalogue and the rates, taken together once per call.

@@ -18,9 +18,18 @@ struct OfferSearch {
   std::optional<std::int64_t> min_price_eur_cents{};  // lowest attribute price, inclusive
   std::optional<std::int64_t> max_price_eur_cents{};
   std::optional<std::string> category{};
-  std::optional<std::string> search{};  // in the title or a tag, ignoring case
+  // The store: in the title or a tag, ignoring case. The catalogue snapshot: words, as
+  // docs/search.md says.
+  std::optional<std::string> search{};
   int offset = 0;
   int limit = kDefaultPageSize;
+  // Sort=Relevance (the snapshot only): with a Search, by score, ties newest first; without
+  // one, as `sort` (NewToOld).
+  bool by_relevance = false;
+  // Count the facets (the snapshot only), with these price bands: each the lowest price of a
+  // band in euro cents, ascending, a band running to the next one's start.
+  bool facets = false;
+  std::vector<std::int64_t> price_band_starts{};
 };
 
 struct OfferPage {

@@ -34,4 +34,9 @@ class SearchAnalyser {
   const WordStemmer& stemmer_;
 };
 
+// An analyser that folds the case of ASCII letters only and stems nothing: what a catalogue
+// made without the Unicode and stemming adapters searches with (an embedding program, a test
+// of something else). It lives as long as the program.
+const SearchAnalyser& plain_search_analyser();
+
 }  // namespace artshop

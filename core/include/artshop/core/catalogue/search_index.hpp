@@ -52,6 +52,42 @@ struct SearchMatches {
   std::vector<std::uint32_t> ranked() const;
 };
 
+// What a customer typed, analysed once: its words in order, each with its stem, whether it was
+// written between double quotes (then it matches only as written: no stem, prefix or typo),
+// and whether it may be the start of a longer word (the last word, unquoted, with no space
+// after it: the customer may still be typing). A quotation mark left open quotes the rest.
+struct SearchQueryWord {
+  std::string word;
+  std::string stem;
+  bool as_written = false;
+  bool prefix = false;
+
+  // True when this word finds `found` (a folded word, with its stem) as search does: as
+  // written, by stem, as a prefix or with a typo.
+  bool finds(std::string_view found, std::string_view found_stem) const;
+};
+
+class SearchQuery {
+ public:
+  SearchQuery() = default;
+  SearchQuery(std::string_view text, const SearchAnalyser& analyser);
+
+  std::span<const SearchQueryWord> words() const noexcept { return words_; }
+  bool empty() const noexcept { return words_.empty(); }
+  // True when one of the query's words finds `word` (folded, with its stem): what the results
+  // highlight.
+  bool finds(std::string_view word, std::string_view word_stem) const;
+
+ private:
+  std::vector<SearchQueryWord> words_;
+};
+
+// A word of the index with the number of offers holding it.
+struct SearchWordCount {
+  std::string word;
+  std::uint32_t offers = 0;
+};
+
 // A full-text index over the catalogue, immutable once built: every word of every offer's
 // title, tags, category, style and description, folded (SearchAnalyser), with the offers
 // holding it. A query finds the offers holding each of its words, in any order, as written or
@@ -68,6 +104,7 @@ class SearchIndex {
   // The offers holding every word of `query` (an empty answer for a query without a word),
   // analysed by the analyser the index was built with.
   SearchMatches search(std::string_view query, const SearchAnalyser& analyser) const;
+  SearchMatches search(const SearchQuery& query) const;
 
   // For a query that found nothing: the query with each word the index does not hold (as
   // written or by stem) replaced by the closest word it does hold, looking one edit further
@@ -81,6 +118,12 @@ class SearchIndex {
   // the most offers first: what a search box offers while the customer types.
   std::vector<std::string> complete(std::string_view prefix, const SearchAnalyser& analyser,
                                     std::size_t limit = 8) const;
+  // Up to `limit` words of the index starting with `start` (a folded word) that some offer
+  // holds in a tag, with the number of offers holding each in a tag, the most first.
+  std::vector<SearchWordCount> complete_tags(std::string_view start, std::size_t limit) const;
+
+  // The offers holding `word` (a folded word) in a tag, ascending.
+  std::vector<std::uint32_t> offers_tagged(std::string_view word) const;
 
   std::size_t term_count() const noexcept {
     return term_start_.empty() ? 0 : term_start_.size() - 1;
@@ -98,7 +141,7 @@ class SearchIndex {
   std::optional<Term> find_term(std::string_view text) const noexcept;
   std::optional<std::uint32_t> find_stem(std::string_view text) const noexcept;
   std::span<const std::uint32_t> offers_of(Term id) const noexcept;
-  std::vector<Source> sources(std::string_view word, std::string_view word_stem, bool last) const;
+  std::vector<Source> sources(const SearchQueryWord& typed) const;
   void add_typo_sources(std::string_view word, std::size_t extra_edits,
                         std::vector<Source>& out) const;
   SearchMatches match(std::span<const std::vector<Source>> words) const;
@@ -119,6 +162,7 @@ class SearchIndex {
   std::vector<std::uint32_t> typo_length_start_;  // length n: [...[n], ...[n + 1])
   std::vector<Term> typo_terms_;
   std::vector<std::uint64_t> typo_signatures_;  // alongside typo_terms_
+  std::vector<std::uint32_t> tag_offers_;       // per term: the offers holding it in a tag
   std::uint64_t offer_limit_ = 0;               // above every offer number
 };
 

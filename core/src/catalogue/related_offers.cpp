@@ -1,0 +1,35 @@
+#include "artshop/core/catalogue/related_offers.hpp"
+
+#include "priced_offers.hpp"
+
+namespace artshop {
+
+using detail::price_all;
+using detail::sources_of;
+
+CatalogueSources RelatedOffers::sources() {
+  return sources_of(catalogue_, rates_);
+}
+
+Result<std::vector<PricedOffer>> RelatedOffers::operator()(
+    const std::optional<std::string>& url_name, const std::optional<std::string>& currency) {
+  return (*this)(url_name, currency, sources());
+}
+
+Result<std::vector<PricedOffer>> RelatedOffers::operator()(
+    const std::optional<std::string>& url_name, const std::optional<std::string>& currency,
+    const CatalogueSources& sources) const {
+  ValidationErrors errors;
+  const auto display = validate_display_currency(currency);
+  if (!display) errors.merge(display.error());
+  const std::string_view name = url_name ? std::string_view(*url_name) : std::string_view();
+  if (name.empty()) errors.add("UrlName", "UrlName is required.");
+  if (!errors.empty()) return std::unexpected(Error::validation(std::move(errors)));
+
+  // As get-one: the catalogue holds no Hidden offer, so those are unknown here.
+  const auto offer = sources.catalogue->find(name);
+  if (!offer) return std::unexpected(Error::not_found("no offer " + std::string(name)));
+  return price_all(sources.catalogue->related(*offer), *display, sources.rates);
+}
+
+}  // namespace artshop

@@ -1,0 +1,361 @@
+// Searching the catalogue in memory: the index within the snapshot, with the gallery's filters,
+// facets, did-you-mean, suggestions, related pictures, and the index following patches.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "artshop/core/catalogue/catalogue_snapshot.hpp"
+#include "artshop/core/catalogue/offer_query.hpp"
+#include "fakes/search_fakes.hpp"
+
+namespace artshop {
+namespace {
+
+struct Picture {
+  std::int64_t id = 0;
+  std::string title;
+  std::vector<std::string> tags = {};
+  std::string description = "";
+  ArtStyle style = ArtStyle::Watercolor;
+  std::string category = "animals";
+  Orientation orientation = Orientation::Square;
+  std::int64_t price = 1000;
+  OfferStatus status = OfferStatus::Active;
+};
+
+std::shared_ptr<const Offer> offer(const Picture& picture) {
+  Offer offer;
+  offer.id = OfferId{picture.id};
+  offer.url_name = "picture-" + std::to_string(picture.id);
+  offer.title = picture.title;
+  offer.tags = picture.tags;
+  offer.description = picture.description;
+  offer.category = picture.category;
+  offer.style = picture.style;
+  offer.orientation = picture.orientation;
+  // The higher the id, the newer.
+  offer.created_at = std::chrono::sys_seconds(std::chrono::seconds(picture.id));
+  offer.status = picture.status;
+  offer.attributes = {{.id = AttributeId{picture.id},
+                       .name = "HD",
+                       .long_edge = 1920,
+                       .licence = Licence::Personal,
+                       .price_eur_cents = picture.price}};
+  return std::make_shared<const Offer>(std::move(offer));
+}
+
+using Ids = std::vector<std::int64_t>;
+
+Ids ids(const std::vector<std::shared_ptr<const Offer>>& offers) {
+  Ids result;
+  for (const auto& offer : offers) result.push_back(offer->id.value);
+  return result;
+}
+
+class SnapshotSearch : public ::testing::Test {
+ protected:
+  CatalogueSnapshot shop(const std::vector<Picture>& pictures) const {
+    std::vector<std::shared_ptr<const Offer>> offers;
+    for (const auto& picture : pictures) offers.push_back(offer(picture));
+    return {std::move(offers),
+            {{.url_name = "animals", .title = "Animals"},
+             {.url_name = "space", .title = "Space"},
+             {.url_name = "cities", .title = "Cities"}},
+            1,
+            analyser_};
+  }
+  static Ids found(const CatalogueSnapshot& snapshot, OfferSearch search) {
+    search.limit = 100;
+    return ids(snapshot.search(search).items);
+  }
+  static Ids searched(const CatalogueSnapshot& snapshot, std::string text) {
+    return found(snapshot, {.search = std::move(text), .by_relevance = true});
+  }
+
+  fakes::AccentFolder folder_;
+  fakes::TableStemmer stemmer_;
+  SearchAnalyser analyser_{folder_, stemmer_};
+};
+
+TEST_F(SnapshotSearch, FindsWordsInAnyOrderByStemAccentPrefixAndTypo) {
+  const auto snapshot = shop({{.id = 1, .title = "Wandering Owl in Blue"},
+                              {.id = 2, .title = "Frozen Cathedral"},
+                              {.id = 3, .title = "Golden Tower"}});
+  EXPECT_EQ(searched(snapshot, "blue owl"), Ids{1});
+  EXPECT_EQ(searched(snapshot, "cathedrals"), Ids{2});
+  EXPECT_EQ(searched(snapshot, "cath\u00E9drale"), Ids{2});
+  EXPECT_EQ(searched(snapshot, "owl blu"), Ids{1});
+  EXPECT_EQ(searched(snapshot, "frozne"), Ids{2});
+}
+
+TEST_F(SnapshotSearch, FindsTheCategoryTitleAndTheStyleAsCustomersReadThem) {
+  const auto snapshot = shop({{.id = 1, .title = "Crimson Tiger", .style = ArtStyle::PopArt},
+                              {.id = 2, .title = "Red Dwarf", .category = "space"}});
+  EXPECT_EQ(searched(snapshot, "pop art"), Ids{1});
+  EXPECT_EQ(searched(snapshot, "space "), Ids{2});
+}
+
+TEST_F(SnapshotSearch, QuotedWordsMatchOnlyAsWritten) {
+  const auto snapshot = shop({{.id = 1, .title = "Dancing Herons"},
+                              {.id = 2, .title = "Owls at Night"},
+                              {.id = 3, .title = "Owl Alone"}});
+  ASSERT_EQ(searched(snapshot, "owls "), (Ids{2, 3}));
+  EXPECT_EQ(searched(snapshot, "\"owls\""), Ids{2});
+  EXPECT_EQ(searched(snapshot, "\"dance\""), Ids{});
+  EXPECT_EQ(searched(snapshot, "\"heron\""), Ids{});
+  EXPECT_EQ(searched(snapshot, "dance"), Ids{1});
+}
+
+TEST_F(SnapshotSearch, ASearchWithoutAWordFindsNothing) {
+  const auto snapshot = shop({{.id = 1, .title = "Owl"}});
+  const auto answer = snapshot.search({.search = "?!", .facets = true});
+  EXPECT_TRUE(answer.items.empty());
+  EXPECT_EQ(answer.total, 0);
+  EXPECT_FALSE(answer.did_you_mean);
+}
+
+TEST_F(SnapshotSearch, RanksTitleOverTagOverDescriptionAndTiesNewestFirst) {
+  const auto snapshot = shop({{.id = 1, .title = "Quiet Lake", .description = "an owl"},
+                              {.id = 2, .title = "Quiet Hill", .tags = {"owl"}},
+                              {.id = 3, .title = "Owl"},
+                              {.id = 4, .title = "Owl Again"},
+                              {.id = 5, .title = "Lake", .tags = {"owl"}}});
+  EXPECT_EQ(searched(snapshot, "owl "), (Ids{4, 3, 5, 2, 1}));
+}
+
+TEST_F(SnapshotSearch, CombinesTheSearchWithEveryFilterAndEverySortAndCountsExactly) {
+  const auto snapshot =
+      shop({{.id = 1, .title = "Owl One", .orientation = Orientation::Vertical, .price = 3000},
+            {.id = 2, .title = "Owl Two", .category = "space", .price = 1000},
+            {.id = 3, .title = "Owl Three", .style = ArtStyle::Anime, .price = 2000},
+            {.id = 4, .title = "Owl Four", .price = 500},
+            {.id = 5, .title = "Tiger", .price = 700}});
+  const auto answer =
+      snapshot.search({.category = "animals", .search = "owl", .offset = 0, .limit = 1});
+  EXPECT_EQ(ids(answer.items), Ids{4});
+  EXPECT_EQ(answer.total, 3);
+  EXPECT_EQ(found(snapshot, {.sort = OfferSort::LowToHigh, .search = "owl"}), (Ids{4, 2, 3, 1}));
+  EXPECT_EQ(found(snapshot, {.sort = OfferSort::HighToLow, .search = "owl"}), (Ids{1, 3, 2, 4}));
+  EXPECT_EQ(found(snapshot, {.style = ArtStyle::Anime, .search = "owl"}), Ids{3});
+  EXPECT_EQ(found(snapshot, {.orientation = Orientation::Vertical, .search = "owl"}), Ids{1});
+  EXPECT_EQ(
+      found(snapshot, {.min_price_eur_cents = 900, .max_price_eur_cents = 2000, .search = "owl"}),
+      (Ids{3, 2}));
+  EXPECT_EQ(found(snapshot, {.category = "space", .search = "tiger"}), Ids{});
+}
+
+TEST_F(SnapshotSearch, NamesTheWordsOfThePageTheSearchFound) {
+  const auto snapshot =
+      shop({{.id = 1, .title = "Wandering Owl in Blue", .tags = {"night", "Owls"}}});
+  EXPECT_EQ(snapshot.search({.search = "owl blu"}).matched_words,
+            (std::vector<std::string>{"blue", "owl", "owls"}));
+  EXPECT_TRUE(snapshot.search({}).matched_words.empty());
+}
+
+TEST_F(SnapshotSearch, FacetsCountEachIgnoringItsOwnFilter) {
+  const auto snapshot =
+      shop({{.id = 1, .title = "Owl", .style = ArtStyle::Anime, .price = 500},
+            {.id = 2, .title = "Owl", .style = ArtStyle::Anime, .category = "space", .price = 1500},
+            {.id = 3, .title = "Owl", .style = ArtStyle::PopArt, .price = 3000},
+            {.id = 4,
+             .title = "Owl",
+             .style = ArtStyle::PopArt,
+             .orientation = Orientation::Vertical,
+             .price = 3000},
+            {.id = 5, .title = "Tiger", .style = ArtStyle::Anime},
+            {.id = 6, .title = "Owl", .status = OfferStatus::SoldOut}});
+  const std::vector<std::int64_t> bands{0, 1000, 2500};
+  const auto answer = snapshot.search(
+      {.style = ArtStyle::Anime, .search = "owl", .facets = true, .price_band_starts = bands});
+  EXPECT_EQ(answer.total, 2);
+  const auto& facets = answer.facets;
+  // Every style of the owls, though Anime is chosen.
+  ASSERT_EQ(facets.styles.size(), 2U);
+  EXPECT_EQ(facets.styles[0].value, ArtStyle::Anime);
+  EXPECT_EQ(facets.styles[0].count, 2);
+  EXPECT_EQ(facets.styles[1].value, ArtStyle::PopArt);
+  EXPECT_EQ(facets.styles[1].count, 2);
+  // The Anime owls only, by category (sorted by title), orientation and price band.
+  ASSERT_EQ(facets.categories.size(), 2U);
+  EXPECT_EQ(facets.categories[0].title, "Animals");
+  EXPECT_EQ(facets.categories[0].count, 1);
+  EXPECT_EQ(facets.categories[1].url_name, "space");
+  ASSERT_EQ(facets.orientations.size(), 1U);
+  EXPECT_EQ(facets.orientations[0].value, Orientation::Square);
+  EXPECT_EQ(facets.orientations[0].count, 2);
+  EXPECT_EQ(facets.price_bands, (std::vector<int>{1, 1, 0}));
+
+  // Without a search, the same counts over the whole catalogue, filtered or not.
+  const auto everything = snapshot.search({.facets = true, .price_band_starts = bands}).facets;
+  EXPECT_EQ(everything.price_bands, (std::vector<int>{1, 2, 2}));
+  ASSERT_EQ(everything.styles.size(), 2U);
+  EXPECT_EQ(everything.styles[0].count, 3);
+  const auto cheap_anime = snapshot
+                               .search({.style = ArtStyle::Anime,
+                                        .max_price_eur_cents = 999,
+                                        .facets = true,
+                                        .price_band_starts = bands})
+                               .facets;
+  EXPECT_EQ(cheap_anime.price_bands, (std::vector<int>{1, 2, 0}));
+  ASSERT_EQ(cheap_anime.styles.size(), 1U);
+  EXPECT_EQ(cheap_anime.styles[0].count, 1);
+}
+
+TEST_F(SnapshotSearch, DidYouMeanOffersASpellingThatFindsSomething) {
+  const auto snapshot = shop({{.id = 1, .title = "Grey Wolf"}, {.id = 2, .title = "Red Fox"}});
+  const auto answer = snapshot.search({.search = "wofl"});
+  EXPECT_EQ(answer.total, 0);
+  EXPECT_EQ(answer.did_you_mean, "wolf");
+  // Not when the close spelling finds nothing within the filters.
+  EXPECT_FALSE(snapshot.search({.category = "space", .search = "wofl"}).did_you_mean);
+  EXPECT_FALSE(snapshot.search({.search = "wolf"}).did_you_mean);
+}
+
+TEST_F(SnapshotSearch, SuggestsTitlesHoldingEveryWordThenTags) {
+  const auto snapshot =
+      shop({{.id = 1, .title = "Wandering Owl in Blue", .tags = {"owl", "night"}},
+            {.id = 2, .title = "Owl at Dawn", .tags = {"owl", "owlet"}},
+            {.id = 3, .title = "Blue Harbour", .description = "an owl flies over"},
+            {.id = 4, .title = "Owl at Dawn", .tags = {"owl"}}});
+  const auto suggestions = snapshot.suggest("blue ow");
+  ASSERT_EQ(suggestions.size(), 3U);
+  EXPECT_EQ(suggestions[0].kind, CatalogueSuggestion::Kind::Title);
+  EXPECT_EQ(suggestions[0].text, "Wandering Owl in Blue");
+  EXPECT_EQ(suggestions[0].offer->id.value, 1);
+  EXPECT_EQ(suggestions[1].kind, CatalogueSuggestion::Kind::Tag);
+  EXPECT_EQ(suggestions[1].text, "owl");
+  EXPECT_EQ(suggestions[2].text, "owlet");
+  // Titles once each.
+  const auto owl = snapshot.suggest("owl");
+  ASSERT_GE(owl.size(), 2U);
+  EXPECT_EQ(owl[0].text, "Owl at Dawn");
+  EXPECT_EQ(owl[1].text, "Wandering Owl in Blue");
+  EXPECT_TRUE(snapshot.suggest("  ?").empty());
+}
+
+TEST_F(SnapshotSearch, RelatedRanksSharedTagsThenStyleThenCategoryNeverItselfNorSoldOut) {
+  const auto snapshot =
+      shop({{.id = 1, .title = "Owl", .tags = {"owl", "night sky"}, .style = ArtStyle::Anime},
+            {.id = 2,
+             .title = "A",
+             .tags = {"Night Sky"},
+             .style = ArtStyle::PopArt,
+             .category = "space"},
+            {.id = 3,
+             .title = "B",
+             .tags = {"owl", "night sky"},
+             .style = ArtStyle::PopArt,
+             .category = "space"},
+            {.id = 4, .title = "C", .style = ArtStyle::Anime, .category = "space"},
+            {.id = 5, .title = "D", .style = ArtStyle::PopArt},
+            {.id = 6,
+             .title = "E",
+             .tags = {"owl", "night sky"},
+             .style = ArtStyle::Exclusive,
+             .status = OfferStatus::SoldOut},
+            {.id = 7, .title = "F", .style = ArtStyle::PopArt, .category = "cities"},
+            {.id = 8,
+             .title = "G",
+             .tags = {"night"},
+             .style = ArtStyle::PopArt,
+             .category = "cities"}});
+  // 3: two tags (6); 2: one tag (3); 4: style (2); 5: category (1); 7 and 8 share nothing.
+  EXPECT_EQ(ids(snapshot.related(*snapshot.find("picture-1"))), (Ids{3, 2, 4, 5}));
+}
+
+TEST_F(SnapshotSearch, FollowsPatchesThroughTheSmallIndexAndAfterItIsFoldedIn) {
+  auto snapshot = shop({{.id = 1, .title = "Grey Wolf"},
+                        {.id = 2, .title = "Red Fox"},
+                        {.id = 3, .title = "Golden Tower"}});
+  // A new offer is found, a hidden one is gone, a changed title is found by its new word only.
+  snapshot = snapshot.patched(
+      std::vector{OfferId{2}, OfferId{3}, OfferId{4}},
+      {offer({.id = 3, .title = "Silver Tower"}), offer({.id = 4, .title = "Snow Owl"})}, 2);
+  EXPECT_EQ(searched(snapshot, "owl"), Ids{4});
+  EXPECT_EQ(searched(snapshot, "fox"), Ids{});
+  EXPECT_EQ(searched(snapshot, "silver"), Ids{3});
+  EXPECT_EQ(searched(snapshot, "golden"), Ids{});
+  EXPECT_EQ(searched(snapshot, "tower"), Ids{3});
+  EXPECT_EQ(snapshot.search_delta_size(), 3U);
+  // A second patch over the first: the offer changed twice answers as it is now.
+  const auto before_fold = snapshot;
+  snapshot =
+      snapshot.patched(std::vector{OfferId{4}, OfferId{1}},
+                       {offer({.id = 4, .title = "Snow Hare"}),
+                        offer({.id = 1, .title = "Grey Wolf", .status = OfferStatus::SoldOut})},
+                       3);
+  EXPECT_EQ(searched(snapshot, "owl"), Ids{});
+  EXPECT_EQ(searched(snapshot, "hare"), Ids{4});
+  EXPECT_EQ(searched(snapshot, "wolf"), Ids{});
+  // Folded into a new big index, then patched again while it was built.
+  const auto reindexed = before_fold.reindexed();
+  EXPECT_EQ(reindexed.search_delta_size(), 0U);
+  EXPECT_EQ(searched(reindexed, "owl"), Ids{4});
+  const auto rebased = snapshot.rebased(reindexed);
+  EXPECT_EQ(rebased.search_delta_size(), 2U);
+  EXPECT_EQ(searched(rebased, "owl"), Ids{});
+  EXPECT_EQ(searched(rebased, "hare"), Ids{4});
+  EXPECT_EQ(searched(rebased, "silver tower"), Ids{3});
+  EXPECT_EQ(searched(rebased, "wolf"), Ids{});
+  const auto later =
+      rebased.patched(std::vector{OfferId{5}}, {offer({.id = 5, .title = "Owl"})}, 4);
+  EXPECT_EQ(searched(later, "owl"), Ids{5});
+  EXPECT_EQ(searched(later, "snow"), Ids{4});
+}
+
+TEST(PriceBands, InANonEuroCurrencyEachBandEndsOneMinorUnitBeforeTheNext) {
+  ExchangeRates rates;
+  rates.set(Currency::NOK, Rate{11'500'000});
+  const auto bands = price_bands(Currency::NOK, rates);
+  ASSERT_EQ(bands.size(), kPriceBandStartsEurCents.size());
+  EXPECT_EQ(bands[0].from, Money(0, Currency::NOK));
+  EXPECT_EQ(bands[0].to, Money(11'499, Currency::NOK));
+  EXPECT_EQ(bands[1].from, Money(11'500, Currency::NOK));
+  EXPECT_FALSE(bands.back().to);
+  // A band holds exactly the euro prices a From/To filter with its amounts selects.
+  for (std::size_t b = 0; b + 1 < bands.size(); ++b) {
+    OfferQuery query;
+    query.currency = Currency::NOK;
+    query.from = bands[b].from;
+    query.to = bands[b].to;
+    const auto range = euro_cent_range(query, rates);
+    EXPECT_EQ(range.min, bands[b].start_eur_cents);
+    EXPECT_EQ(*range.max + 1, bands[b + 1].start_eur_cents);
+  }
+}
+
+TEST(OfferQuerySearch, ReadsRelevanceQuotesAndTheLengthInCharacters) {
+  OfferListParameters parameters;
+  parameters.currency = "EUR";
+  parameters.search = "owl";
+  auto query = validate_offer_query(parameters);
+  ASSERT_TRUE(query);
+  EXPECT_TRUE(query->by_relevance);
+  parameters.sort = "LowToHigh";
+  EXPECT_FALSE(validate_offer_query(parameters)->by_relevance);
+  parameters.sort = "relevance";
+  parameters.search.reset();
+  query = validate_offer_query(parameters);
+  ASSERT_TRUE(query);
+  EXPECT_TRUE(query->by_relevance);
+  EXPECT_EQ(query->sort, OfferSort::NewToOld);
+
+  parameters.search = std::string(200, 'a');
+  EXPECT_TRUE(validate_offer_query(parameters));
+  // 200 characters of two bytes each.
+  std::string accented;
+  for (int i = 0; i < 200; ++i) accented += "\u00E9";
+  parameters.search = accented;
+  EXPECT_TRUE(validate_offer_query(parameters));
+  parameters.search = std::string(201, 'a');
+  EXPECT_EQ(validate_offer_query(parameters).error().messages("Search"),
+            std::vector<std::string>{"Search must be at most 200 characters."});
+  parameters.search = "\"owl blue";
+  EXPECT_EQ(validate_offer_query(parameters).error().messages("Search"),
+            std::vector<std::string>{"Close the quotation mark or remove it."});
+  parameters.search = "\"owl\" blue";
+  EXPECT_TRUE(validate_offer_query(parameters));
+}
+
+}  // namespace
+}  // namespace artshop
