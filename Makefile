@@ -243,7 +243,7 @@ bench-packages:
 	$(call install-missing,$(BENCH_PACKAGES))
 
 bench: system-packages bench-packages $(BUILD_DIR)/build.ninja frontend
-	cmake --build $(BUILD_DIR) --target artshop core_bench minimal_server
+	cmake --build $(BUILD_DIR) --target artshop core_bench minimal_server search_peers
 	bench/run.sh $(BUILD_DIR)
 	bench/scale_out.sh $(BUILD_DIR)
 

@@ -14,9 +14,11 @@
 # against the idle listing's median p99. BENCH_SEEDED=<folder> keeps the
 # seeded catalogues there and reuses them on the next run. BENCH_ROWS=<regex> runs only the rows
 # whose key matches (keys: core, minimal, healthz, listing, gzlisting, getone, latest, thumbnail, index, login,
-# mixlogin, mixdownload, mixgenerate, each followed by the catalogue size, export, search and
-# lighthouse), e.g.
-# BENCH_ROWS='mix(download|generate)'.
+# mixlogin, mixdownload, mixgenerate, each followed by the catalogue size, export, search,
+# lighthouse and peers), e.g. BENCH_ROWS='mix(download|generate)'. The peers row
+# (bench/search_peers.cpp) asks the judged search queries of the shop's index, SQLite FTS5 and
+# PostgreSQL's full-text search at BENCH_PEER_SIZES (132,100000,1000000: about 6 minutes, most of
+# it PostgreSQL at a million).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(realpath "${1:-build}")
@@ -26,6 +28,7 @@ static_dir=${ARTSHOP_STATIC_DIR:-$(realpath "$here/../frontend/dist")}
 seconds=${BENCH_SECONDS:-5}
 connections=${BENCH_CONNECTIONS:-32}
 sizes=${BENCH_SIZES:-132 10000 100000}
+peer_sizes=${BENCH_PEER_SIZES:-132,100000,1000000}
 rows=${BENCH_ROWS:-.}
 rounds=${BENCH_ROUNDS:-3}
 wanted() { [[ $1 =~ $rows ]]; }
@@ -56,6 +59,12 @@ if wanted core; then
   echo
   echo "== core (Google Benchmark) =="
   "$build/bench/core_bench" --benchmark_min_time=0.2 2>&1 | grep -v '^\*\*\*'
+fi
+
+if wanted peers; then
+  echo
+  echo "== catalogue search beside SQLite FTS5 and PostgreSQL (judged queries) =="
+  "$build/bench/search_peers" --sizes "$peer_sizes"
 fi
 
 declare -A rps

@@ -418,7 +418,7 @@ int main(int argc, char** argv) {
     const auto rounds = repetitions > 0 ? repetitions : size <= 10'000 ? 200 : 20;
     const auto offers = catalogue.plan.size();
     print(measure(
-              "shop", [&] { return std::make_unique<ShopEngine>(catalogue); }, queries, offers,
+              "artshop", [&] { return std::make_unique<ShopEngine>(catalogue); }, queries, offers,
               rounds),
           most);
     print(measure(

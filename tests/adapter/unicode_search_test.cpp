@@ -54,6 +54,13 @@ TEST_F(UnicodeSearch, GreekAndCyrillicWords_AreOneWordEach) {
       << "Greek breathing and accents are marks, dropped; the words stay whole";
 }
 
+TEST_F(UnicodeSearch, AVowelSignLeftAfterFolding_StaysInItsWord) {
+  // Hindi: the vowel signs (U+093F, U+0940, U+093E) are spacing marks, kept in the word; the
+  // virama (U+094D) is a non-spacing mark, dropped as diacritics are.
+  EXPECT_EQ(words("\u0939\u093F\u0928\u094D\u0926\u0940 \u0915\u0932\u093E"),
+            (Words{"\u0939\u093F\u0928\u0926\u0940", "\u0915\u0932\u093E"}));
+}
+
 TEST_F(UnicodeSearch, Punctuation_SplitsWords_AnApostropheDoesNot) {
   EXPECT_EQ(words("Rain-slick\u2014streets\u00BFno?\u00A0yes\u3002end"),
             (Words{"rain", "slick", "streets", "no", "yes", "end"}));
