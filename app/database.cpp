@@ -30,16 +30,6 @@ constexpr std::chrono::milliseconds kCatalogueCheckTrustedFor{10};
 // Offers changed since the held snapshot that are read again rather than the whole catalogue.
 constexpr std::size_t kPatchLimit = 256;
 
-// How the catalogue's search reads text (docs/search.md): ICU's Unicode folding and Snowball's
-// English stems, one of each for the process, made before the first read model and so gone only
-// after the last.
-const SearchAnalyser& search_analyser() {
-  static const IcuSearchTextFolder folder;
-  static const SnowballWordStemmer stemmer;
-  static const SearchAnalyser analyser(folder, stemmer);
-  return analyser;
-}
-
 void log_migrated(const std::string& where, int version, std::size_t applied) {
   spdlog::info("database {} at schema version {} ({} migration(s) applied)", where, version,
                applied);
@@ -61,6 +51,14 @@ void log_renormalised(const sql::RenormalisedEmails& report) {
     spdlog::warn(
         "account {} keeps its e-mail in an older form: its normal form is another account's", id);
   }
+}
+
+// Catalogue search folds with ICU and stems with Snowball, for as long as the program runs.
+const SearchAnalyser& shop_search_analyser() {
+  static const IcuSearchTextFolder folder;
+  static const SnowballWordStemmer stemmer;
+  static const SearchAnalyser analyser(folder, stemmer);
+  return analyser;
 }
 
 // The series both databases have: the pool's and the read model's.
@@ -108,7 +106,7 @@ class SqliteDatabase final : public Database {
         catalogue_(
             {.connect = [file = file_] { return std::make_unique<sqlite::Connection>(file); },
              .begin_read = "BEGIN"},
-            kPatchLimit, kCatalogueCheckTrustedFor, search_analyser()),
+            kPatchLimit, kCatalogueCheckTrustedFor, shop_search_analyser()),
         transactions_(pool_transactions_, catalogue_) {}
 
   UnitOfWork& transactions() override { return transactions_; }
@@ -149,7 +147,7 @@ class PostgresDatabase final : public Database {
         pool_transactions_(pool_, &cipher),
         catalogue_({.connect = [url = url_] { return std::make_unique<postgres::Connection>(url); },
                     .begin_read = postgres::begin_transaction("REPEATABLE READ READ ONLY")},
-                   kPatchLimit, kCatalogueCheckTrustedFor, search_analyser()),
+                   kPatchLimit, kCatalogueCheckTrustedFor, shop_search_analyser()),
         transactions_(pool_transactions_, catalogue_) {}
 
   UnitOfWork& transactions() override { return transactions_; }

@@ -4,8 +4,12 @@
 
 #include <algorithm>
 
+#include "artshop/core/catalogue/browse_offers.hpp"
 #include "artshop/core/catalogue/catalogue_snapshot.hpp"
 #include "artshop/core/catalogue/offer_query.hpp"
+#include "artshop/core/catalogue/related_offers.hpp"
+#include "artshop/core/catalogue/suggest_offers.hpp"
+#include "fakes/order_fakes.hpp"
 #include "fakes/search_fakes.hpp"
 
 namespace artshop {
@@ -301,6 +305,60 @@ TEST_F(SnapshotSearch, FollowsPatchesThroughTheSmallIndexAndAfterItIsFoldedIn) {
       rebased.patched(std::vector{OfferId{5}}, {offer({.id = 5, .title = "Owl"})}, 4);
   EXPECT_EQ(searched(later, "owl"), Ids{5});
   EXPECT_EQ(searched(later, "snow"), Ids{4});
+}
+
+// The catalogue calls over one snapshot, priced with the fixed rates of the fakes.
+class HeldCatalogue final : public CatalogueReadModel {
+ public:
+  explicit HeldCatalogue(CatalogueSnapshot snapshot)
+      : snapshot_(std::make_shared<const CatalogueSnapshot>(std::move(snapshot))) {}
+  std::shared_ptr<const CatalogueSnapshot> current() override { return snapshot_; }
+
+ private:
+  std::shared_ptr<const CatalogueSnapshot> snapshot_;
+};
+
+TEST_F(SnapshotSearch, TheCatalogueCallsAnswerInTheDisplayCurrencyAndRefuseBadSearchText) {
+  HeldCatalogue catalogue(shop({{.id = 1, .title = "Wandering Owl in Blue", .price = 1200},
+                                {.id = 2, .title = "Grey Wolf", .tags = {"owl"}, .price = 3000}}));
+  fakes::FixedRates rates;
+  BrowseOffers browse(catalogue, rates);
+  OfferListParameters parameters;
+  parameters.currency = "USD";
+  parameters.search = "owl";
+  const auto page = browse(parameters);
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->total, 2);
+  EXPECT_EQ(page->items[0].offer->id.value, 1);  // the title above the tag
+  ASSERT_EQ(page->facets.prices.size(), 2U);
+  EXPECT_EQ(page->facets.prices[0].from, Money(1083, Currency::USD));
+  EXPECT_EQ(page->facets.prices[0].to, Money(2705, Currency::USD));
+  EXPECT_EQ(page->facets.prices[1].from, Money(2706, Currency::USD));
+  EXPECT_EQ(page->matched_words, (std::vector<std::string>{"owl"}));
+  parameters.search = "wofl";
+  EXPECT_EQ(browse(parameters)->did_you_mean, "wolf");
+  parameters.search = "\"owl";
+  const auto unpaired = browse(parameters);
+  ASSERT_FALSE(unpaired);
+  EXPECT_EQ(unpaired.error().fields.messages("Search"),
+            std::vector<std::string>{"Close the quotation mark or remove it."});
+
+  SuggestOffers suggest(catalogue, rates);
+  const auto suggestions = suggest(std::string("wander"), std::string("USD"));
+  ASSERT_TRUE(suggestions);
+  ASSERT_FALSE(suggestions->empty());
+  ASSERT_TRUE(suggestions->front().offer);
+  EXPECT_EQ(suggestions->front().offer->lowest_price, Money(1299, Currency::USD));
+  const auto too_long = suggest(std::string(201, 'o'), std::string("USD"));
+  ASSERT_FALSE(too_long);
+  EXPECT_EQ(too_long.error().fields.messages("Prefix"),
+            std::vector<std::string>{"Prefix must be at most 200 characters."});
+  EXPECT_TRUE(suggest(std::string("?!"), std::string("USD"))->empty());
+
+  RelatedOffers related(catalogue, rates);
+  const auto unknown = related(std::string("no-such-picture"), std::string("USD"));
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.error().kind, ErrorKind::NotFound);
 }
 
 TEST(PriceBands, InANonEuroCurrencyEachBandEndsOneMinorUnitBeforeTheNext) {

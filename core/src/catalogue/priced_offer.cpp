@@ -45,6 +45,16 @@ Result<std::vector<PricedOffer>> price_all(std::vector<std::shared_ptr<const Off
   return priced;
 }
 
+Result<Currency> validate_offer_call(const std::optional<std::string>& url_name,
+                                     const std::optional<std::string>& currency) {
+  ValidationErrors errors;
+  const auto display = validate_display_currency(currency);
+  if (!display) errors.merge(display.error());
+  if (!url_name || url_name->empty()) errors.add("UrlName", "UrlName is required.");
+  if (!errors.empty()) return std::unexpected(Error::validation(std::move(errors)));
+  return *display;
+}
+
 CatalogueSources sources_of(CatalogueReadModel& catalogue, const ExchangeRateSource& rates) {
   return {.catalogue = catalogue.current(), .rates = rates.current()};
 }

@@ -19,12 +19,9 @@ Result<std::vector<PricedOffer>> RelatedOffers::operator()(
 Result<std::vector<PricedOffer>> RelatedOffers::operator()(
     const std::optional<std::string>& url_name, const std::optional<std::string>& currency,
     const CatalogueSources& sources) const {
-  ValidationErrors errors;
-  const auto display = validate_display_currency(currency);
-  if (!display) errors.merge(display.error());
-  const std::string_view name = url_name ? std::string_view(*url_name) : std::string_view();
-  if (name.empty()) errors.add("UrlName", "UrlName is required.");
-  if (!errors.empty()) return std::unexpected(Error::validation(std::move(errors)));
+  const auto display = detail::validate_offer_call(url_name, currency);
+  if (!display) return std::unexpected(display.error());
+  const std::string_view name = *url_name;
 
   // As get-one: the catalogue holds no Hidden offer, so those are unknown here.
   const auto offer = sources.catalogue->find(name);

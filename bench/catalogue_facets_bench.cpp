@@ -1,0 +1,77 @@
+// The gallery's facets over the seeder's catalogue of 1,000,000 offers (docs/search.md,
+// "Figures"): counted with no filter (kept with the snapshot), with a filter (one walk of the
+// compact order) and with a search (the walk over the matched offers).
+#include <benchmark/benchmark.h>
+
+#include <memory>
+
+#include "artshop/core/catalogue/catalogue_snapshot.hpp"
+#include "artshop/core/catalogue/offer_query.hpp"
+#include "artshop/core/catalogue/seed_plan.hpp"
+
+namespace {
+
+constexpr int kOffers = 1'000'000;
+
+const artshop::CatalogueSnapshot& catalogue() {
+  static const auto snapshot = [] {
+    std::vector<std::shared_ptr<const artshop::Offer>> offers;
+    std::int64_t id = 0;
+    for (auto& planned : artshop::seed_plan(kOffers)) {
+      artshop::Offer offer;
+      offer.id = artshop::OfferId{++id};
+      offer.url_name = "offer-" + std::to_string(id);
+      offer.title = std::move(planned.title);
+      offer.description = std::move(planned.description);
+      offer.category = std::move(planned.category);
+      offer.style = planned.style;
+      offer.orientation = artshop::orientation_of(artshop::width_part(planned.aspect_ratio),
+                                                  artshop::height_part(planned.aspect_ratio));
+      offer.tags = std::move(planned.tags);
+      offer.created_at =
+          std::chrono::sys_seconds(std::chrono::seconds(2'000'000'000) - planned.age);
+      offer.attributes = {{.price_eur_cents = planned.base_price_eur_cents}};
+      offers.push_back(std::make_shared<const artshop::Offer>(std::move(offer)));
+    }
+    return artshop::CatalogueSnapshot(std::move(offers), artshop::default_categories(), 1,
+                                      artshop::plain_search_analyser());
+  }();
+  return snapshot;
+}
+
+std::vector<std::int64_t> band_starts() {
+  return {artshop::kPriceBandStartsEurCents.begin(), artshop::kPriceBandStartsEurCents.end()};
+}
+
+void Facets(benchmark::State& state, artshop::OfferSearch search) {
+  const auto& shop = catalogue();
+  search.facets = true;
+  search.price_band_starts = band_starts();
+  int total = 0;
+  for (auto _ : state) {
+    const auto found = shop.search(search);
+    total = found.total;
+    benchmark::DoNotOptimize(found.facets.styles.data());
+  }
+  state.counters["total"] = total;
+}
+
+void FacetsUnfiltered(benchmark::State& state) {
+  Facets(state, {});
+}
+void FacetsWithAStyle(benchmark::State& state) {
+  Facets(state, {.style = artshop::ArtStyle::Anime});
+}
+void FacetsWithAPriceRange(benchmark::State& state) {
+  Facets(state, {.min_price_eur_cents = 1000, .max_price_eur_cents = 5000});
+}
+void FacetsOfASearch(benchmark::State& state) {
+  Facets(state, {.search = "owl", .by_relevance = true});
+}
+
+BENCHMARK(FacetsUnfiltered)->Unit(benchmark::kMillisecond);
+BENCHMARK(FacetsWithAStyle)->Unit(benchmark::kMillisecond);
+BENCHMARK(FacetsWithAPriceRange)->Unit(benchmark::kMillisecond);
+BENCHMARK(FacetsOfASearch)->Unit(benchmark::kMillisecond);
+
+}  // namespace
