@@ -38,6 +38,8 @@ constexpr auto kKeys = std::to_array<std::string_view>({
     "rendering.queue",
     "generation.threads",
     "generation.queue",
+    "search.threads",
+    "search.queue",
     "generation.free_per_day",
     "generation.price_eur_cents",
     "generation.provider",
@@ -458,6 +460,7 @@ std::expected<Config, std::string> load_config(const std::filesystem::path& file
   take_pool("rendering", config.render_pool);
   take_pool("generation", config.generation_pool);
   take_pool("mail", config.mail_pool);
+  take_pool("search", config.search_pool);
   take(settings.integer("generation.free_per_day", config.generation.free_per_day, 0, 1'000),
        config.generation.free_per_day);
   take(

@@ -55,6 +55,9 @@ struct Config {
   Pool render_pool{.threads = 1, .queue = 8};      // artworks rendered at a bought size
   Pool generation_pool{.threads = 1, .queue = 4};  // images drawn on request
   Pool mail_pool{.threads = 1, .queue = 1000};     // mails: reset codes, notices, support
+  // Listings and searches not answered before: a core each on a 2-core machine leaves the
+  // I/O threads theirs; the queue holds what 32 busy connections send at once, and more.
+  Pool search_pool{.threads = 2, .queue = 64};
   // Free images per UTC day and the price of each one past them (generation.* settings).
   GenerationRules generation;
   // Who draws the images (generation.provider and the settings of a remote service;

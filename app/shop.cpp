@@ -1,7 +1,9 @@
 #include "shop.hpp"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <array>
 #include <exception>
 
 #include "artshop/http/api.hpp"
@@ -69,6 +71,30 @@ void Shop::housekeeping() {
   } catch (const std::exception& e) {
     spdlog::error("housekeeping failed: {}", e.what());
   }
+}
+
+std::string Shop::pool_metrics() const {
+  const auto pools = std::to_array<const concurrency::BoundedThreadPool*>(
+      {&catalogue.search_work, &accounts.password_work, &orders.render_work,
+       &generation.generation_work});
+  std::string text =
+      "# HELP artshop_pool_queued Tasks waiting for a thread of the pool now.\n"
+      "# TYPE artshop_pool_queued gauge\n"
+      "# HELP artshop_pool_running Tasks on a thread of the pool now.\n"
+      "# TYPE artshop_pool_running gauge\n"
+      "# HELP artshop_pool_completed_total Tasks the pool ran to their end.\n"
+      "# TYPE artshop_pool_completed_total counter\n"
+      "# HELP artshop_pool_refused_total Tasks refused by a full queue (answered 503).\n"
+      "# TYPE artshop_pool_refused_total counter\n";
+  for (const auto* pool : pools) {
+    const auto stats = pool->stats();
+    text += fmt::format(
+        "artshop_pool_queued{{pool=\"{0}\"}} {1}\nartshop_pool_running{{pool=\"{0}\"}} {2}\n"
+        "artshop_pool_completed_total{{pool=\"{0}\"}} {3}\n"
+        "artshop_pool_refused_total{{pool=\"{0}\"}} {4}\n",
+        pool->name(), stats.queued, stats.running, stats.completed, stats.refused);
+  }
+  return text;
 }
 
 }  // namespace artshop::app

@@ -38,6 +38,10 @@ struct Shop {
   // are forgotten, refresh successors past their grace too. Logs what it did; never throws.
   void housekeeping();
 
+  // The work pools' queues in the Prometheus text format, for /metrics: what waits, runs, was
+  // done and was shed (503) on each.
+  std::string pool_metrics() const;
+
   Storage storage;
   Infrastructure shared;
   const Config& config;

@@ -232,7 +232,8 @@ int serve(const Config& config) {
   auto routes = shop.routes();
   auto options = server_options(config);
   options.extra_metrics = [&shop] {
-    return shop.shared.mail_metrics.render() + shop.storage.database->metrics();
+    return shop.shared.mail_metrics.render() + shop.storage.database->metrics() +
+           shop.pool_metrics();
   };
   // A folder is served straight from disk; a bucket streamed through media threads of its own.
   const auto media_store = make_media_store(*shop.shared.public_media);

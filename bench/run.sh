@@ -14,10 +14,11 @@
 # against the idle listing's median p99. BENCH_SEEDED=<folder> keeps the
 # seeded catalogues there and reuses them on the next run. BENCH_ROWS=<regex> runs only the rows
 # whose key matches (keys: core, minimal, healthz, listing, gzlisting, getone, latest, thumbnail, index, login,
-# mixlogin, mixdownload, mixgenerate, each followed by the catalogue size, export, lighthouse and
-# peers), e.g. BENCH_ROWS='mix(download|generate)'. The peers row (bench/search_peers.cpp) asks the
-# judged search queries of the shop's index, SQLite FTS5 and PostgreSQL's full-text search at
-# BENCH_PEER_SIZES (132,100000,1000000: about 6 minutes, most of it PostgreSQL at a million).
+# mixlogin, mixdownload, mixgenerate, each followed by the catalogue size, export, search,
+# lighthouse and peers), e.g. BENCH_ROWS='mix(download|generate)'. The peers row
+# (bench/search_peers.cpp) asks the judged search queries of the shop's index, SQLite FTS5 and
+# PostgreSQL's full-text search at BENCH_PEER_SIZES (132,100000,1000000: about 6 minutes, most of
+# it PostgreSQL at a million).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(realpath "${1:-build}")
@@ -68,16 +69,8 @@ fi
 
 declare -A rps
 
-# One wrk run: prints "req/s p50 p99 errors" (errors: non-2xx/3xx and socket errors).
-wrk_figures() {
-  local c=$1
-  shift
-  wrk --latency -t2 -c"$c" -d"${seconds}s" "$@" 2>&1 |
-    awk '/Requests\/sec/ {rps=$2} /^ +50%/ {p50=$2} /^ +99%/ {p99=$2}
-         /Non-2xx/ {bad+=$NF}
-         /Socket errors/ {gsub(/,/, ""); bad+=$4+$6+$8+$10}
-         END {printf "%s %s %s %d\n", rps, p50, p99, bad}'
-}
+# shellcheck source=bench/load_common.sh
+source "$here/load_common.sh"
 reset_peak() {  # [pid]
   local pid=${1:-$server}
   [ -n "$pid" ] && echo 5 > "/proc/$pid/clear_refs" 2> /dev/null || true
@@ -222,15 +215,7 @@ for size in $sizes; do
   mkdir -p "$data"
   echo
   echo "== HTTP: the shop with $size offers =="
-  if [ -n "${BENCH_SEEDED:-}" ] && [ -d "$BENCH_SEEDED/shop-$size" ]; then
-    # Copies of catalogues seeded before, to measure again without drawing again.
-    cp -r "$BENCH_SEEDED/shop-$size/." "$data"
-  else
-    seeded_at=$(date +%s%N)
-    ARTSHOP_DATA_DIR=$data ARTSHOP_SEED_OFFERS=$size ARTSHOP_LOG_LEVEL=warn "$binary" seed
-    echo "seeding $size offers (132 pictures drawn): $((($(date +%s%N) - seeded_at) / 1000000)) ms"
-    [ -n "${BENCH_SEEDED:-}" ] && mkdir -p "$BENCH_SEEDED" && cp -r "$data" "$BENCH_SEEDED/"
-  fi
+  seeded "$data" "$size"
   start_server "$data"
   echo "process start to first 200 of /api/offers/latest: $first_200_ms ms"
 
@@ -307,6 +292,12 @@ if wanted export; then
 fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
+# Searches and listings no cache has seen, and /healthz beside them (bench/search_load.sh).
+if wanted search; then
+  echo
+  echo "== search (bench/search_load.sh) =="
+  BENCH_SECONDS=$seconds BENCH_CONNECTIONS=$connections BENCH_ROUNDS=$rounds "$here/search_load.sh" "$build"
+fi
 # The front end as a phone and a desktop see it (bench/lighthouse.sh); its verdict is printed.
 if wanted lighthouse; then
   ARTSHOP_STATIC_DIR=$static_dir "$here/lighthouse.sh" "$build" || echo "lighthouse: exit status $?"

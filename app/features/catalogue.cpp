@@ -9,9 +9,12 @@ namespace artshop::app {
 Catalogue::Catalogue(Infrastructure& infrastructure)
     : shared(infrastructure),
       seeding_work("seeding", cores(), static_cast<std::size_t>(kDefaultSeedOffers)),
+      search_work("search", shared.config.search_pool.threads, shared.config.search_pool.queue),
       browse_offers(shared.catalogue, *shared.rate_source),
       latest_offers(shared.catalogue, *shared.rate_source),
       get_offer(shared.catalogue, *shared.rate_source),
+      suggest_offers(shared.catalogue, *shared.rate_source),
+      related_offers(shared.catalogue, *shared.rate_source),
       list_categories(narrow<OfferRepository>(shared.transactions)),
       seed_catalogue(narrow<OfferRepository, SettingRepository>(shared.transactions),
                      shared.generator, shared.processor, *shared.public_media, shared.clock,
@@ -23,7 +26,10 @@ void Catalogue::add_routes(http::Router& router) {
   http::add_catalogue_routes(router, {.browse_offers = browse_offers,
                                       .latest_offers = latest_offers,
                                       .get_offer = get_offer,
+                                      .suggest_offers = suggest_offers,
+                                      .related_offers = related_offers,
                                       .list_categories = list_categories,
+                                      .search_work = search_work,
                                       .executor = &catalogue_work});
 }
 

@@ -24,11 +24,17 @@ std::vector<std::pair<std::string, std::string>> one_slow_password_thread() {
           {"ARTSHOP_ARGON2_ITERATIONS", "40"}};
 }
 
-long in_flight(const ServerProcess& server) {
+// A series of the server's /metrics as a number, -1 when it has none.
+double metric(const ServerProcess& server, std::string_view series) {
   const auto metrics = get(server.url("/metrics")).body;
-  const std::string name = "\nartshop_http_requests_in_flight ";
-  const auto at = metrics.find(name);
-  return at == std::string::npos ? -1 : std::stol(metrics.substr(at + name.size()));
+  std::string line = "\n";
+  line.append(series).append(" ");
+  const auto at = metrics.find(line);
+  return at == std::string::npos ? -1 : std::stod(metrics.substr(at + line.size()));
+}
+
+long in_flight(const ServerProcess& server) {
+  return static_cast<long>(metric(server, "artshop_http_requests_in_flight"));
 }
 
 TEST(LoadShedding, LoginsBeyondThePasswordPoolAreAnswered503WithRetryAfter) {
@@ -104,6 +110,28 @@ TEST(LoadShedding, ConnectionsBeyondTheCapAreAnswered503AndClosed) {
   EXPECT_TRUE(answer.ends_with("\r\n\r\n{\"title\":\"Service Unavailable\",\"status\":503}"))
       << answer;
   EXPECT_TRUE(closed) << "the connection past the cap was left open";
+}
+
+// A listing or search not asked before runs on the search pool, never on an I/O thread, so a
+// flood of them queues (and is shed) there while health checks are answered at once; the same
+// question asked again is answered from the kept answer without queuing. One search thread, so
+// the pool's count of finished tasks moves in the order the requests went.
+TEST(LoadShedding, ANewSearchIsComputedOnTheSearchPoolAndAKeptOneIsNot) {
+  ShopServer shop(true, {{"ARTSHOP_SEARCH_THREADS", "1"}});
+  constexpr std::string_view kDone = R"(artshop_pool_completed_total{pool="search"})";
+  const auto done = [&] { return metric(shop.process(), kDone); };
+  const auto before = done();
+  ASSERT_GE(before, 0) << "the search pool's count is not in /metrics";
+  const auto owl = get(shop.url("/api/offers?Currency=EUR&Search=owl&PageSize=5"));
+  ASSERT_EQ(owl.status, 200) << owl.body;
+  ASSERT_TRUE(eventually([&] { return done() >= before + 1; }, 10s)) << done();
+  const auto again = get(shop.url("/api/offers?Currency=EUR&Search=owl&PageSize=5"));
+  EXPECT_EQ(again.body, owl.body);
+  const auto wolf = get(shop.url("/api/offers?Currency=EUR&Search=wolf&PageSize=5"));
+  ASSERT_EQ(wolf.status, 200) << wolf.body;
+  ASSERT_TRUE(eventually([&] { return done() >= before + 2; }, 10s)) << done();
+  EXPECT_EQ(done(), before + 2) << "the question asked again was computed again on the pool";
+  EXPECT_EQ(metric(shop.process(), R"(artshop_pool_refused_total{pool="search"})"), 0);
 }
 
 }  // namespace

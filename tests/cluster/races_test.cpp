@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "backstage.hpp"
 #include "cluster/cluster_fixture.hpp"
+#include "cluster/cluster_staff.hpp"
 #include "money_races.hpp"
 #include "support/eventually.hpp"
 
@@ -24,32 +24,6 @@ namespace {
 
 using ClusterRaces = ClusterTest;
 namespace json = boost::json;
-
-// An owner of the shop (set up through server 0) who calls one server in particular, as two
-// members of staff behind one load balancer may reach two servers at once.
-class ClusterStaff {
- public:
-  ClusterStaff(ShopCluster& cluster, const std::string& email) : cluster_(cluster) {
-    // One connection is all the command needs: the three servers' pools hold most of the
-    // database's.
-    const auto link =
-        staff_link_by_command(cluster.server(0), email, "owner",
-                              cluster.command_environment() + "ARTSHOP_DATABASE_POOL_SIZE='1' ");
-    member_ = set_up_staff(cluster.server(0).base_url(), link, email);
-  }
-
-  HttpResponse call(std::size_t server, std::string_view method, const std::string& path,
-                    const std::string& body = {}, const std::string& key = {}) const {
-    RequestHeaders headers{{"Authorization", "Bearer " + member_.token},
-                           {"Content-Type", "application/json"}};
-    if (!key.empty()) headers.emplace_back("Idempotency-Key", key);
-    return request(method, cluster_.server(server).url(path), body, headers);
-  }
-
- private:
-  ShopCluster& cluster_;
-  Member member_;
-};
 
 // Runs `work(0)` and `work(1)` on two threads released at once.
 template <typename Work>

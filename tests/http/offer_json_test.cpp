@@ -189,23 +189,114 @@ TEST(OfferJson, TheLatestOffers_AreWrittenAsBoostJsonWritesThem) {
   expect_same_bytes(offer_list_json({}), json::object{{"items", json::array{}}});
 }
 
+// The facets, did-you-mean and matched words of a page as boost::json trees.
+json::object facets_tree(const OfferFacets& facets) {
+  json::array categories;
+  for (const auto& category : facets.categories) {
+    categories.emplace_back(json::object{{"value", text(category.url_name)},
+                                         {"title", text(category.title)},
+                                         {"count", category.count}});
+  }
+  json::array styles;
+  for (const auto& style : facets.styles) {
+    styles.emplace_back(json::object{{"value", text(name(style.value))}, {"count", style.count}});
+  }
+  json::array orientations;
+  for (const auto& orientation : facets.orientations) {
+    orientations.emplace_back(
+        json::object{{"value", text(name(orientation.value))}, {"count", orientation.count}});
+  }
+  json::array prices;
+  for (const auto& band : facets.prices) {
+    prices.emplace_back(
+        json::object{{"from", money_json(band.from)},
+                     {"to", band.to ? json::value(money_json(*band.to)) : json::value(nullptr)},
+                     {"count", band.count}});
+  }
+  return {{"categories", std::move(categories)},
+          {"styles", std::move(styles)},
+          {"orientations", std::move(orientations)},
+          {"prices", std::move(prices)}};
+}
+
+json::object page_tree(const PricedOfferPage& page) {
+  json::array words;
+  for (const auto& word : page.matched_words) words.emplace_back(text(word));
+  return {{"items", offers_tree(page.items)},
+          {"total", page.total},
+          {"page", page.page},
+          {"pageSize", page.page_size},
+          {"currency", text(code(page.currency))},
+          {"facets", facets_tree(page.facets)},
+          {"didYouMean", page.did_you_mean ? json::value(text(*page.did_you_mean)) : nullptr},
+          {"matchedWords", std::move(words)}};
+}
+
+// Facets as a search in kroner finds them: every kind of entry, an open last band, titles
+// that need escapes.
+OfferFacets searched_facets() {
+  return {
+      .categories = {{.url_name = "animals", .title = "Animals", .count = 12},
+                     {.url_name = "caf\xc3\xa9", .title = "The \"Caf\u00e9\"\n", .count = 1}},
+      .styles = {{.value = ArtStyle::Anime, .count = 12}, {.value = ArtStyle::PopArt, .count = 3}},
+      .orientations = {{.value = Orientation::Horizontal, .count = 3},
+                       {.value = Orientation::Square, .count = 12}},
+      .prices = {{.from = Money(0, Currency::NOK), .to = Money(11'599, Currency::NOK), .count = 4},
+                 {.from = Money(11'600, Currency::NOK), .to = std::nullopt, .count = 11}}};
+}
+
 TEST(OfferJson, APageOfTheListing_IsWrittenAsBoostJsonWritesIt) {
   const PricedOfferPage page{.items = {seeded_offer(), offer_with_awkward_text()},
                              .total = 1234,
                              .page = 3,
                              .page_size = 2,
-                             .currency = Currency::NOK};
-  expect_same_bytes(offer_page_json(page), json::object{{"items", offers_tree(page.items)},
-                                                        {"total", page.total},
-                                                        {"page", page.page},
-                                                        {"pageSize", page.page_size},
-                                                        {"currency", text(code(page.currency))}});
+                             .currency = Currency::NOK,
+                             .facets = searched_facets(),
+                             .did_you_mean = std::nullopt,
+                             .matched_words = {"harbour", "dawn", "caf\xc3\xa9", "\"q\""}};
+  expect_same_bytes(offer_page_json(page), page_tree(page));
   const PricedOfferPage empty{.items = {}, .total = 0, .page = 1, .page_size = 24};
-  expect_same_bytes(offer_page_json(empty), json::object{{"items", json::array{}},
-                                                         {"total", 0},
-                                                         {"page", 1},
-                                                         {"pageSize", 24},
-                                                         {"currency", "EUR"}});
+  expect_same_bytes(offer_page_json(empty), page_tree(empty));
+  EXPECT_EQ(offer_page_json(empty).substr(offer_page_json(empty).find("\"facets\"")),
+            R"("facets":{"categories":[],"styles":[],"orientations":[],"prices":[]},)"
+            R"("didYouMean":null,"matchedWords":[]})")
+      << "an empty page still has every member";
+}
+
+TEST(OfferJson, AnEmptySearchWithADidYouMean_IsWrittenAsBoostJsonWritesIt) {
+  const PricedOfferPage page{.items = {},
+                             .total = 0,
+                             .page = 1,
+                             .page_size = 24,
+                             .currency = Currency::JPY,
+                             .facets = {},
+                             .did_you_mean = "wolf \"night\"",
+                             .matched_words = {}};
+  expect_same_bytes(offer_page_json(page), page_tree(page));
+}
+
+TEST(OfferJson, SuggestionsOfTitlesAndTags_AreWrittenAsBoostJsonWritesThem) {
+  const auto titled = seeded_offer();
+  const std::vector<OfferSuggestion> suggestions{
+      {.kind = OfferSuggestion::Kind::Title, .text = titled.offer->title, .offer = titled},
+      {.kind = OfferSuggestion::Kind::Title,
+       .text = offer_with_awkward_text().offer->title,
+       .offer = offer_with_awkward_text()},
+      {.kind = OfferSuggestion::Kind::Tag, .text = "harbour", .offer = std::nullopt},
+      {.kind = OfferSuggestion::Kind::Tag, .text = "\"\\", .offer = std::nullopt}};
+  json::array tree;
+  for (const auto& suggestion : suggestions) {
+    if (suggestion.offer) {
+      tree.emplace_back(json::object{{"kind", "title"},
+                                     {"text", text(suggestion.text)},
+                                     {"urlName", text(suggestion.offer->offer->url_name)},
+                                     {"price", money_json(suggestion.offer->lowest_price)}});
+    } else {
+      tree.emplace_back(json::object{{"kind", "tag"}, {"text", text(suggestion.text)}});
+    }
+  }
+  expect_same_bytes(suggestions_json(suggestions), json::object{{"suggestions", std::move(tree)}});
+  expect_same_bytes(suggestions_json({}), json::object{{"suggestions", json::array{}}});
 }
 
 }  // namespace

@@ -21,30 +21,36 @@ fs::path fixtures_root() {
   return fs::path(ARTSHOP_BINARY).parent_path() / "test-fixtures";
 }
 
-// The fixture belongs to one build of the binary: a rebuilt binary seeds a fresh one.
-fs::path fixture_dir() {
+// The fixtures belong to one build of the binary: a rebuilt binary seeds fresh ones.
+std::string build_stamp() {
   const auto binary = fs::path(ARTSHOP_BINARY);
   const auto stamp = fs::last_write_time(binary).time_since_epoch().count();
-  return fixtures_root() /
-         ("catalogue-" + std::to_string(fs::file_size(binary)) + "-" + std::to_string(stamp));
+  return "catalogue-" + std::to_string(fs::file_size(binary)) + "-" + std::to_string(stamp);
+}
+
+fs::path fixture_dir(int offers) {
+  return fixtures_root() / (build_stamp() + "-" + std::to_string(offers));
 }
 
 // Catalogues seeded by earlier builds of the binary are of no further use.
-void remove_stale_fixtures(const fs::path& current) {
+void remove_stale_fixtures() {
+  const auto current = build_stamp() + "-";
   for (const auto& entry : fs::directory_iterator(fixtures_root())) {
-    if (entry.is_directory() && entry.path() != current) fs::remove_all(entry.path());
+    if (entry.is_directory() && !entry.path().filename().string().starts_with(current)) {
+      fs::remove_all(entry.path());
+    }
   }
 }
 
 }  // namespace
 
-void seed_into(const fs::path& dir, const std::string& database_url) {
+void seed_into(const fs::path& dir, const std::string& database_url, int offers) {
   fs::create_directories(dir);
   // Built before fork: after it, only exec-safe calls.
   const auto data_dir = "ARTSHOP_DATA_DIR=" + dir.string();
-  const auto offers = "ARTSHOP_SEED_OFFERS=" + std::to_string(kFixtureOffers);
+  const auto count = "ARTSHOP_SEED_OFFERS=" + std::to_string(offers);
   const auto database = "ARTSHOP_DATABASE_URL=" + database_url;
-  const std::array<const char*, 5> env{data_dir.c_str(), offers.c_str(), "ARTSHOP_LOG_LEVEL=warn",
+  const std::array<const char*, 5> env{data_dir.c_str(), count.c_str(), "ARTSHOP_LOG_LEVEL=warn",
                                        database_url.empty() ? nullptr : database.c_str(), nullptr};
   const pid_t child = fork();
   if (child < 0) throw std::runtime_error("fork failed");
@@ -64,12 +70,12 @@ void seed_into(const fs::path& dir, const std::string& database_url) {
   }
 }
 
-void copy_seeded_catalogue(const fs::path& destination) {
+void copy_seeded_catalogue(const fs::path& destination, int offers) {
   if (on_postgres()) {
-    copy_seeded_postgres_catalogue(destination);
+    copy_seeded_postgres_catalogue(destination, offers);
     return;
   }
-  const auto dir = fixture_dir();
+  const auto dir = fixture_dir(offers);
   const auto ready = dir / "ready";
   fs::create_directories(fixtures_root());
   const auto lock_path = (fixtures_root() / "lock").string();
@@ -77,9 +83,9 @@ void copy_seeded_catalogue(const fs::path& destination) {
   if (lock < 0 || flock(lock, LOCK_EX) != 0) throw std::runtime_error("cannot lock " + lock_path);
   try {
     if (!fs::exists(ready)) {
-      remove_stale_fixtures(dir);
+      remove_stale_fixtures();
       fs::remove_all(dir);
-      seed_into(dir, "");
+      seed_into(dir, "", offers);
       fs::copy_file(dir / "seed.log", ready);
     }
   } catch (...) {

@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
@@ -29,17 +31,29 @@ std::string create_database(std::string_view template_name = {}) {
   return cluster.url(name);
 }
 
-// The seeded catalogue's pictures, seeded once per process into the template database.
-const fs::path& seeded_folder() {
-  static TempDir folder;
-  static const bool seeded = [] {
+// A template database's name: the fixture's, or one of another size.
+std::string template_name(int offers) {
+  return offers == kFixtureOffers ? std::string(kSeededTemplate)
+                                  : std::string(kSeededTemplate) + "_" + std::to_string(offers);
+}
+
+// A seeded catalogue's pictures, seeded once per process and size into its template database.
+const fs::path& seeded_folder(int offers) {
+  static std::mutex mutex;
+  static std::map<int, TempDir> folders;
+  const std::scoped_lock lock(mutex);
+  const auto [folder, added] = folders.try_emplace(offers);
+  if (!added) return folder->second.path();
+  try {
     auto& cluster = PostgresCluster::shared();
-    postgres::Connection(cluster.url()).execute("CREATE DATABASE " + std::string(kSeededTemplate));
-    seed_into(folder.path(), cluster.url(kSeededTemplate));
-    return true;
-  }();
-  (void)seeded;
-  return folder.path();
+    const auto name = template_name(offers);
+    postgres::Connection(cluster.url()).execute("CREATE DATABASE " + name);
+    seed_into(folder->second.path(), cluster.url(name), offers);
+  } catch (...) {
+    folders.erase(folder);
+    throw;
+  }
+  return folder->second.path();
 }
 
 }  // namespace
@@ -53,11 +67,11 @@ std::string fresh_postgres_database() {
   return create_database();
 }
 
-void copy_seeded_postgres_catalogue(const fs::path& data_dir) {
-  const auto& seeded = seeded_folder();
+void copy_seeded_postgres_catalogue(const fs::path& data_dir, int offers) {
+  const auto& seeded = seeded_folder(offers);
   fs::create_directories(data_dir);
   fs::copy(seeded, data_dir, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
-  std::ofstream(data_dir / kUrlFile) << create_database(kSeededTemplate);
+  std::ofstream(data_dir / kUrlFile) << create_database(template_name(offers));
 }
 
 std::string postgres_url_of(const fs::path& data_dir) {

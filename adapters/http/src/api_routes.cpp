@@ -17,10 +17,19 @@ void add_currency_routes(Router& router, const ExchangeRateSource& rates) {
 }
 
 void add_catalogue_routes(Router& router, const CatalogueApi& catalogue) {
-  const RouteOptions browsing{.executor = catalogue.executor};
-  router.add("GET", "/api/offers", h::browse_offers(catalogue.browse_offers), browsing);
-  router.add("GET", "/api/offers/latest", h::latest_offers(catalogue.latest_offers), browsing);
-  router.add("GET", "/api/offers/get-one", h::get_offer(catalogue.get_offer), browsing);
+  // A question asked before is answered on the I/O thread from the kept answers; a new one is
+  // computed on `executor`: the search pool for the calls whose cost grows with the catalogue
+  // (a listing walks every offer its filters keep), so that a flood of new searches waits and
+  // is shed there while health checks and kept pages go on being answered at once.
+  const auto add = [&router](std::string_view path, h::CatalogueCall call, Executor* executor) {
+    router.add("GET", path, std::move(call.handler),
+               {.executor = executor, .kept_answer = std::move(call.kept)});
+  };
+  add("/api/offers", h::browse_offers(catalogue.browse_offers), &catalogue.search_work);
+  add("/api/offers/suggest", h::suggest_offers(catalogue.suggest_offers), &catalogue.search_work);
+  add("/api/offers/related", h::related_offers(catalogue.related_offers), &catalogue.search_work);
+  add("/api/offers/latest", h::latest_offers(catalogue.latest_offers), catalogue.executor);
+  add("/api/offers/get-one", h::get_offer(catalogue.get_offer), catalogue.executor);
   router.add("GET", "/api/categories", h::list_categories(catalogue.list_categories));
 }
 

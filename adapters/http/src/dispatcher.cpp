@@ -160,6 +160,7 @@ Dispatcher::Plan Dispatcher::plan(const Request& head) const {
           .on_io_thread = builtin || route == kStaticRoute ||
                           (route == kMediaRoute && options_.media_store == nullptr),
           .executor = found ? match.options.executor : nullptr,
+          .has_kept_answers = found && static_cast<bool>(match.options.kept_answer),
           .on_media_threads = route == kMediaRoute && options_.media_store != nullptr};
 }
 
@@ -174,27 +175,50 @@ Response Dispatcher::unavailable(const Request& request, const std::exception& c
   return busy();
 }
 
-Dispatcher::Answer Dispatcher::handle(Request& request) const noexcept {
+template <class Answering>
+std::optional<Dispatcher::Answer> Dispatcher::guarded(Request& request,
+                                                      Answering answering) const noexcept {
   std::string_view route = kUnmatchedRoute;
   try {
-    if (auto preflight = cors_preflight(request)) return {std::move(*preflight), route};
-    const auto target_found = target(request);
-    route = target_found.route;
-    if (route == kStaticRoute) return {serve_front_end(request), route};
-    if (route == kMediaRoute) return {serve_media(request), route};
-    return {answer(target_found.match, request), route};
+    return answering(route);
   } catch (const TransactionContention& e) {
     // Nothing was written: the client may send the same request again in a moment.
-    return {unavailable(request, e), route};
+    return Answer{unavailable(request, e), route};
   } catch (const DatabaseUnavailable& e) {
     // The database is away (restarting, out of reach); the pool connects again once it is
     // back, so the same request may be sent again then. Never a 500: nothing is broken here.
-    return {unavailable(request, e), route};
+    return Answer{unavailable(request, e), route};
   } catch (const std::exception& e) {
-    return {error_response(Error::internal(e.what()), request.request_id), route};
+    return Answer{error_response(Error::internal(e.what()), request.request_id), route};
   } catch (...) {
-    return {error_response(Error::internal("unknown exception"), request.request_id), route};
+    return Answer{error_response(Error::internal("unknown exception"), request.request_id), route};
   }
+}
+
+Dispatcher::Answer Dispatcher::handle(Request& request) const noexcept {
+  return *guarded(request, [&](std::string_view& route) -> std::optional<Answer> {
+    if (auto preflight = cors_preflight(request)) return Answer{std::move(*preflight), route};
+    const auto target_found = target(request);
+    route = target_found.route;
+    if (route == kStaticRoute) return Answer{serve_front_end(request), route};
+    if (route == kMediaRoute) return Answer{serve_media(request), route};
+    return Answer{answer(target_found.match, request), route};
+  });
+}
+
+std::optional<Dispatcher::Answer> Dispatcher::kept_answer(Request& request) const noexcept {
+  return guarded(request, [&](std::string_view& route) -> std::optional<Answer> {
+    const auto target_found = target(request);
+    const auto& match = target_found.match;
+    if (match.outcome != RouteMatch::Outcome::Found || !match.options.kept_answer) {
+      return std::nullopt;
+    }
+    route = target_found.route;
+    request.path_params = match.path_params;
+    auto response = match.options.kept_answer(request);
+    if (!response) return std::nullopt;
+    return Answer{std::move(*response), route};
+  });
 }
 
 Response Dispatcher::answer(const RouteMatch& match, Request& request) const {

@@ -41,6 +41,8 @@ class Dispatcher {
     bool on_io_thread = false;
     // The route's own executor; nullptr: the server's pool for ordinary API calls.
     Executor* executor = nullptr;
+    // The route looks for a kept answer on the I/O thread before queuing (kept_answer()).
+    bool has_kept_answers = false;
     // Media from a network store: on the server's media threads, which make the body as it is
     // sent (a streamed answer), never on the API's pool.
     bool on_media_threads = false;
@@ -56,6 +58,9 @@ class Dispatcher {
   };
   // Runs on the worker pool. A throwing handler becomes a 500; nothing escapes.
   Answer handle(Request& request) const noexcept;
+  // On the I/O thread, for a plan with has_kept_answers: the answer the route already holds,
+  // or std::nullopt when the handler must run. Nothing escapes either.
+  std::optional<Answer> kept_answer(Request& request) const noexcept;
 
   // Called exactly once per request that started (request_started), with the final answer:
   // adds the headers every answer carries, then counts and logs it.
@@ -75,6 +80,9 @@ class Dispatcher {
     bool builtin = false;  // /healthz, /readyz, /metrics
   };
   Target target(const Request& request) const;
+  // `answer()` for `request`, with what it throws answered as handle() says.
+  template <class Answering>
+  std::optional<Answer> guarded(Request& request, Answering answer) const noexcept;
   Response answer(const RouteMatch& match, Request& request) const;
   // busy(), logged with its cause: a request the database could not take now (contention, an
   // outage), which the client may send again.

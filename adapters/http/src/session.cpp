@@ -77,6 +77,7 @@ class Session : public std::enable_shared_from_this<Session> {
     std::string_view route = Dispatcher::kUnmatchedRoute;
     bool on_io_thread = false;
     Executor* executor = nullptr;
+    bool has_kept_answers = false;
     bool on_media_threads = false;
     std::string_view too_large;
     unsigned version = 11;
@@ -225,6 +226,7 @@ void Session::on_head(beast::error_code ec, std::size_t /*bytes_read*/) {
   current_.route = plan.route;
   current_.on_io_thread = plan.on_io_thread;
   current_.executor = plan.executor;
+  current_.has_kept_answers = plan.has_kept_answers;
   current_.on_media_threads = plan.on_media_threads;
   current_.too_large = plan.too_large;
   // Refused from the head alone, so an oversized body is never read.
@@ -299,6 +301,15 @@ void Session::dispatch() {
     complete(*slot, current_, std::move(answer));
     read_head();
     return;
+  }
+  // A question asked before is answered here with the bytes kept for it; only the work of a new
+  // one queues.
+  if (current_.has_kept_answers) {
+    if (auto kept = dispatcher.kept_answer(current_.request)) {
+      complete(*slot, current_, std::move(*kept));
+      read_head();
+      return;
+    }
   }
   const auto route = current_.route;
   auto exchange = std::make_shared<Exchange>(std::move(current_));

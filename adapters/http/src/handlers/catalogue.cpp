@@ -48,68 +48,151 @@ Response remembered(AnswerCache& cache, const AnswerKey& key, const Request& req
   return negotiated(kept, request);
 }
 
+// A call whose answers are kept, each under its own key: `ask` reads a request into a question
+// ({key, ...} naming the catalogue version of the call's own read model), `answer` computes the
+// answer to one. The lookup finds a kept answer alone, so that it can run on an I/O thread; the
+// handler computes the rest wherever the route runs it.
+template <class Ask, class Answer>
+CatalogueCall kept_call(Ask ask, Answer answer) {
+  auto cache = std::make_shared<AnswerCache>();
+  return {.handler =
+              [cache, ask, answer](const Request& request) {
+                const auto question = ask(request);
+                return remembered(*cache, question.key, request,
+                                  [&] { return answer(question, request); });
+              },
+          .kept = [cache, ask](const Request& request) -> std::optional<Response> {
+            const auto question = ask(request);
+            if (const auto kept = cache->find(question.key.text())) {
+              return negotiated(kept, request);
+            }
+            return std::nullopt;
+          }};
+}
+
+// A question to a catalogue call: its key and what its answer is computed from.
+template <class Parameters>
+struct Question {
+  AnswerKey key;
+  CatalogueSources sources;
+  Parameters parameters;
+};
+
+template <class Parameters>
+Question<Parameters> question(std::string_view call, CatalogueSources sources,
+                              Parameters parameters) {
+  AnswerKey key(call, sources);
+  std::apply([&key](const auto&... parameter) { (key.add(parameter), ...); }, parameters.fields());
+  return {std::move(key), std::move(sources), std::move(parameters)};
+}
+
+// The parameters of GET /api/offers, as the use case and the key read them.
+struct ListingParameters : OfferListParameters {
+  auto fields() const {
+    return std::tie(currency, sort, orientation, style, from, to, category, search, page,
+                    page_size);
+  }
+};
+
+struct OneOffer {
+  std::optional<std::string> url_name;
+  std::optional<std::string> currency;
+  auto fields() const { return std::tie(url_name, currency); }
+};
+
+struct Suggestion {
+  std::optional<std::string> prefix;
+  std::optional<std::string> currency;
+  auto fields() const { return std::tie(prefix, currency); }
+};
+
+struct InCurrency {
+  std::optional<std::string> currency;
+  auto fields() const { return std::tie(currency); }
+};
+
 }  // namespace
 
 // Each call keeps its own answers: its key names the catalogue version of its own read model.
-Handler browse_offers(BrowseOffers& use_case) {
-  return [&use_case, cache = std::make_shared<AnswerCache>()](const Request& request) {
-    const OfferListParameters parameters{.currency = request.query_param("Currency"),
-                                         .sort = request.query_param("Sort"),
-                                         .orientation = request.query_param("Orientation"),
-                                         .style = request.query_param("Style"),
-                                         .from = request.query_param("From"),
-                                         .to = request.query_param("To"),
-                                         .category = request.query_param("Category"),
-                                         .search = request.query_param("Search"),
-                                         .page = request.query_param("Page"),
-                                         .page_size = request.query_param("PageSize")};
-    const auto sources = use_case.sources();
-    AnswerKey key("offers", sources);
-    key.add(parameters.currency)
-        .add(parameters.sort)
-        .add(parameters.orientation)
-        .add(parameters.style)
-        .add(parameters.from)
-        .add(parameters.to)
-        .add(parameters.category)
-        .add(parameters.search)
-        .add(parameters.page)
-        .add(parameters.page_size);
-    return remembered(*cache, key, request, [&] {
-      const auto page = use_case(parameters, sources);
-      if (!page) return error_response(page.error(), request.request_id);
-      return json_answer(offer_page_json(*page));
-    });
-  };
+CatalogueCall browse_offers(BrowseOffers& use_case) {
+  return kept_call(
+      [&use_case](const Request& request) {
+        ListingParameters parameters;
+        parameters.currency = request.query_param("Currency");
+        parameters.sort = request.query_param("Sort");
+        parameters.orientation = request.query_param("Orientation");
+        parameters.style = request.query_param("Style");
+        parameters.from = request.query_param("From");
+        parameters.to = request.query_param("To");
+        parameters.category = request.query_param("Category");
+        parameters.search = request.query_param("Search");
+        parameters.page = request.query_param("Page");
+        parameters.page_size = request.query_param("PageSize");
+        return question("offers", use_case.sources(), std::move(parameters));
+      },
+      [&use_case](const auto& asked, const Request& request) {
+        const auto page = use_case(asked.parameters, asked.sources);
+        if (!page) return error_response(page.error(), request.request_id);
+        return json_answer(offer_page_json(*page));
+      });
 }
 
-Handler latest_offers(LatestOffers& use_case) {
-  return [&use_case, cache = std::make_shared<AnswerCache>()](const Request& request) {
-    const auto currency = request.query_param("Currency");
-    const auto sources = use_case.sources();
-    AnswerKey key("latest", sources);
-    key.add(currency);
-    return remembered(*cache, key, request, [&] {
-      const auto offers = use_case(currency, sources);
-      if (!offers) return error_response(offers.error(), request.request_id);
-      return json_answer(offer_list_json(*offers));
-    });
-  };
+CatalogueCall latest_offers(LatestOffers& use_case) {
+  return kept_call(
+      [&use_case](const Request& request) {
+        return question("latest", use_case.sources(),
+                        InCurrency{.currency = request.query_param("Currency")});
+      },
+      [&use_case](const auto& asked, const Request& request) {
+        const auto offers = use_case(asked.parameters.currency, asked.sources);
+        if (!offers) return error_response(offers.error(), request.request_id);
+        return json_answer(offer_list_json(*offers));
+      });
 }
 
-Handler get_offer(GetOffer& use_case) {
-  return [&use_case, cache = std::make_shared<AnswerCache>()](const Request& request) {
-    const auto url_name = request.query_param("UrlName");
-    const auto currency = request.query_param("Currency");
-    const auto sources = use_case.sources();
-    AnswerKey key("get-one", sources);
-    key.add(url_name).add(currency);
-    return remembered(*cache, key, request, [&] {
-      const auto offer = use_case(url_name, currency, sources);
-      if (!offer) return error_response(offer.error(), request.request_id);
-      return json_answer(offer_json(*offer));
-    });
-  };
+CatalogueCall get_offer(GetOffer& use_case) {
+  return kept_call(
+      [&use_case](const Request& request) {
+        return question("get-one", use_case.sources(),
+                        OneOffer{.url_name = request.query_param("UrlName"),
+                                 .currency = request.query_param("Currency")});
+      },
+      [&use_case](const auto& asked, const Request& request) {
+        const auto offer =
+            use_case(asked.parameters.url_name, asked.parameters.currency, asked.sources);
+        if (!offer) return error_response(offer.error(), request.request_id);
+        return json_answer(offer_json(*offer));
+      });
+}
+
+CatalogueCall suggest_offers(SuggestOffers& use_case) {
+  return kept_call(
+      [&use_case](const Request& request) {
+        return question("suggest", use_case.sources(),
+                        Suggestion{.prefix = request.query_param("Prefix"),
+                                   .currency = request.query_param("Currency")});
+      },
+      [&use_case](const auto& asked, const Request& request) {
+        const auto suggestions =
+            use_case(asked.parameters.prefix, asked.parameters.currency, asked.sources);
+        if (!suggestions) return error_response(suggestions.error(), request.request_id);
+        return json_answer(suggestions_json(*suggestions));
+      });
+}
+
+CatalogueCall related_offers(RelatedOffers& use_case) {
+  return kept_call(
+      [&use_case](const Request& request) {
+        return question("related", use_case.sources(),
+                        OneOffer{.url_name = request.query_param("UrlName"),
+                                 .currency = request.query_param("Currency")});
+      },
+      [&use_case](const auto& asked, const Request& request) {
+        const auto offers =
+            use_case(asked.parameters.url_name, asked.parameters.currency, asked.sources);
+        if (!offers) return error_response(offers.error(), request.request_id);
+        return json_answer(offer_list_json(*offers));
+      });
 }
 
 Handler list_categories(ListCategories& use_case) {

@@ -94,12 +94,7 @@ class OfferJson {
     key("height");
     number(offer.height);
     key("tags");
-    raw("[");
-    for (std::size_t i = 0; i < offer.tags.size(); ++i) {
-      if (i > 0) raw(",");
-      string(offer.tags[i]);
-    }
-    raw("]");
+    strings(offer.tags);
     key("createdAt");
     string(iso_time(offer.created_at));
     key("status");
@@ -129,6 +124,61 @@ class OfferJson {
       raw("}");
     }
     raw("]}");
+  }
+
+  // [{…,"count":…},…]: `fields` writes an entry's fields before its count, the first one first.
+  template <class Entries, class Fields>
+  void counts(const Entries& entries, Fields fields) {
+    raw("[");
+    bool first = true;
+    for (const auto& entry : entries) {
+      raw(first ? "{" : ",{");
+      first = false;
+      fields(entry);
+      key("count");
+      number(entry.count);
+      raw("}");
+    }
+    raw("]");
+  }
+
+  void facets(const OfferFacets& facets) {
+    const auto value = [this](std::string_view text) {
+      key("value", true);
+      string(text);
+    };
+    raw("{");
+    key("categories", true);
+    counts(facets.categories, [&](const CategoryCount& category) {
+      value(category.url_name);
+      key("title");
+      string(category.title);
+    });
+    key("styles");
+    counts(facets.styles, [&](const auto& style) { value(name(style.value)); });
+    key("orientations");
+    counts(facets.orientations, [&](const auto& orientation) { value(name(orientation.value)); });
+    key("prices");
+    counts(facets.prices, [this](const PriceBandCount& band) {
+      key("from", true);
+      money(band.from);
+      key("to");
+      if (band.to) {
+        money(*band.to);
+      } else {
+        raw("null");
+      }
+    });
+    raw("}");
+  }
+
+  void strings(const std::vector<std::string>& texts) {
+    raw("[");
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      if (i > 0) raw(",");
+      string(texts[i]);
+    }
+    raw("]");
   }
 
   void offers(const std::vector<PricedOffer>& offers) {
@@ -178,7 +228,43 @@ std::string offer_page_json(const PricedOfferPage& page) {
   body.number(page.page_size);
   body.key("currency");
   body.string(code(page.currency));
+  body.key("facets");
+  body.facets(page.facets);
+  body.key("didYouMean");
+  if (page.did_you_mean) {
+    body.string(*page.did_you_mean);
+  } else {
+    body.raw("null");
+  }
+  body.key("matchedWords");
+  body.strings(page.matched_words);
   body.raw("}");
+  return std::move(body).text();
+}
+
+std::string suggestions_json(const std::vector<OfferSuggestion>& suggestions) {
+  OfferJson body;
+  body.raw("{");
+  body.key("suggestions", true);
+  body.raw("[");
+  bool first = true;
+  for (const auto& suggestion : suggestions) {
+    body.raw(first ? "{" : ",{");
+    first = false;
+    const bool title = suggestion.kind == OfferSuggestion::Kind::Title && suggestion.offer;
+    body.key("kind", true);
+    body.string(title ? "title" : "tag");
+    body.key("text");
+    body.string(suggestion.text);
+    if (title) {
+      body.key("urlName");
+      body.string(suggestion.offer->offer->url_name);
+      body.key("price");
+      body.money(suggestion.offer->lowest_price);
+    }
+    body.raw("}");
+  }
+  body.raw("]}");
   return std::move(body).text();
 }
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "artshop/core/catalogue/priced_offer.hpp"
+#include "artshop/core/catalogue/suggest_offers.hpp"
 
 namespace artshop::http::handlers {
 
@@ -16,7 +17,10 @@ namespace artshop::http::handlers {
 std::string offer_json(const PricedOffer& offer);
 // {"items":[…]}: the latest offers.
 std::string offer_list_json(const std::vector<PricedOffer>& offers);
-// {"items":[…],"total":…,"page":…,"pageSize":…,"currency":…}: one page of the listing.
+// {"items":[…],"total":…,"page":…,"pageSize":…,"currency":…,"facets":{…},"didYouMean":…,
+// "matchedWords":[…]}: one page of the listing.
 std::string offer_page_json(const PricedOfferPage& page);
+// {"suggestions":[{"kind":"title","text":…,"urlName":…,"price":{…}},{"kind":"tag","text":…}]}.
+std::string suggestions_json(const std::vector<OfferSuggestion>& suggestions);
 
 }  // namespace artshop::http::handlers

@@ -34,6 +34,8 @@
 #include "artshop/core/catalogue/get_offer.hpp"
 #include "artshop/core/catalogue/latest_offers.hpp"
 #include "artshop/core/catalogue/list_categories.hpp"
+#include "artshop/core/catalogue/related_offers.hpp"
+#include "artshop/core/catalogue/suggest_offers.hpp"
 #include "artshop/core/exchange_rates.hpp"
 #include "artshop/core/generation/download_generated_image.hpp"
 #include "artshop/core/generation/generate_images.hpp"
@@ -90,8 +92,14 @@ struct CatalogueApi {
   BrowseOffers& browse_offers;
   LatestOffers& latest_offers;
   GetOffer& get_offer;
+  SuggestOffers& suggest_offers;
+  RelatedOffers& related_offers;
   ListCategories& list_categories;
-  // Where the offer calls run; nullptr: the server's pool for ordinary API calls.
+  // Where the listing (every search and filter), the suggestions and the related offers
+  // compute an answer not kept: a bounded pool of its own, whose full queue answers 503.
+  Executor& search_work;
+  // Where the other offer calls, whose cost does not grow with the catalogue (one offer, the
+  // latest few), compute theirs; nullptr: the server's pool for ordinary API calls.
   Executor* executor = nullptr;
 };
 

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Catalogue search and listing that no cache has seen (docs/benchmarks.md, "Search under load"):
+# the real server on a seeded catalogue of each size in BENCH_SIZES (132 100000), loaded by wrk
+# on loopback with bench/wrk/offers_unseen.lua, whose every request draws its own catalogue
+# word or filters, currency, page and page size. Rows, each run BENCH_ROUNDS (3) times in turns,
+# the median run shown:
+#   search  - unseen searches (one catalogue word) at BENCH_CONNECTIONS (32);
+#   listing - unseen listings with random filters at BENCH_CONNECTIONS;
+#   healthz - /healthz at 16 connections while 16 more send unseen searches.
+# Usage: bench/search_load.sh [build-dir]   (needs wrk, curl, python3). BENCH_SEEDED=<folder>
+# keeps the seeded catalogues there and reuses them on the next run.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(realpath "${1:-build}")
+binary=$build/app/artshop
+seconds=${BENCH_SECONDS:-5}
+connections=${BENCH_CONNECTIONS:-32}
+sizes=${BENCH_SIZES:-132 100000}
+rounds=${BENCH_ROUNDS:-3}
+port=${BENCH_PORT:-18680}
+base=http://127.0.0.1:$port
+work=$(mktemp -d)
+server=
+stop() {
+  [ -n "$server" ] && { kill "$server" 2> /dev/null && wait "$server" 2> /dev/null || true; }
+  server=
+}
+trap 'stop; rm -rf "$work"' EXIT
+export ARTSHOP_LOG_LEVEL=warn
+
+# shellcheck source=bench/load_common.sh
+source "$here/load_common.sh"
+declare -A runs
+# The run with the median req/s of a row.
+report() {  # key name
+  local r p50 p99 bad
+  read -r r p50 p99 bad <<< "$(printf '%s' "${runs[$1]}" | sort -g -k1,1 |
+    awk '{run[NR] = $0} END {print run[int((NR + 1) / 2)]}')"
+  printf '%-58s %10s req/s  p50 %8s  p99 %8s  errors %6s  (runs: %s)\n' "$2" "$r" "$p50" "$p99" \
+    "$bad" "$(printf '%s' "${runs[$1]}" | awk '{printf "%s%d", (NR > 1 ? " " : ""), $1}')"
+}
+unseen() {  # mode connections: wrk figures of unseen offer calls
+  BENCH_MODE=$1 BENCH_WORDS=$work/words BENCH_CATEGORIES=$work/categories \
+    wrk_figures "$2" -s "$here/wrk/offers_unseen.lua" "$base"
+}
+
+echo "search under load, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $binary"
+echo "wrk -t2 -d${seconds}s per run, $rounds runs per row, loopback"
+for size in $sizes; do
+  data=$work/shop-$size
+  mkdir -p "$data"
+  echo
+  echo "== $size offers =="
+  seeded "$data" "$size"
+  ARTSHOP_DATA_DIR=$data ARTSHOP_PORT=$port "$binary" serve > "$data/server.log" 2>&1 &
+  server=$!
+  for _ in $(seq 1200); do curl -fs -o /dev/null "$base/readyz" && break; sleep 0.05; done
+  # The catalogue's words: every word of 3 letters or more of the titles and tags of its first
+  # 480 offers (the seeded titles and tags repeat beyond them), and its categories.
+  for page in 1 2 3 4 5; do curl -fsS "$base/api/offers?Currency=EUR&PageSize=96&Page=$page"; echo; done |
+    python3 -c '
+import json, re, sys
+words = set()
+for line in sys.stdin:
+    if line.strip():
+        for offer in json.loads(line)["items"]:
+            for text in [offer["title"]] + offer.get("tags", []):
+                words.update(w for w in re.findall(r"[a-z]+", text.lower()) if len(w) >= 3)
+print("\n".join(sorted(words)))' > "$work/words"
+  curl -fsS "$base/api/categories" |
+    python3 -c 'import json, sys; print("\n".join(c["urlName"] for c in json.load(sys.stdin)["items"]))' \
+      > "$work/categories"
+  echo "$(wc -l < "$work/words") catalogue words, $(wc -l < "$work/categories") categories"
+  unset runs
+  declare -A runs
+  for _ in $(seq "$rounds"); do
+    runs[search]+="$(unseen search "$connections")"$'\n'
+    runs[listing]+="$(unseen listing "$connections")"$'\n'
+    unseen search 16 > "$work/load.txt" &
+    load=$!
+    runs[healthz]+="$(wrk_figures 16 "$base/healthz")"$'\n'
+    wait "$load"
+    runs[load]+="$(cat "$work/load.txt")"$'\n'
+  done
+  report search "unseen searches, one word ($connections connections)"
+  report listing "unseen listings, random filters ($connections connections)"
+  report healthz "/healthz (16 connections) beside 16 of unseen searches"
+  report load "  the 16 connections of unseen searches beside it"
+  echo "peak RSS $(awk '/VmHWM/ {printf "%d", $2 / 1024}' "/proc/$server/status") MB"
+  stop
+done
