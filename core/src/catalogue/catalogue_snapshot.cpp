@@ -684,7 +684,17 @@ std::vector<CatalogueSnapshot::Hit> CatalogueSnapshot::hits_of(const SearchQuery
   // Both answers and the entries by id are ascending: one walk joins them.
   auto entry = by_id_entries_.begin();
   const auto add = [&](std::uint32_t offer, std::uint16_t score) {
-    entry = std::lower_bound(entry, by_id_entries_.end(), std::int64_t{offer},
+    // Matches lie a few entries apart: leap ahead doubling the step, then search the last
+    // leap, so that a join touches the entries near each match, not the whole order's middle.
+    const auto end = by_id_entries_.end();
+    std::ptrdiff_t step = 1;
+    auto from = entry;
+    while (end - from > step && from[step].id < offer) {
+      from += step;
+      step *= 2;
+    }
+    const auto to = end - from > step ? from + step + 1 : end;
+    entry = std::lower_bound(from, to, std::int64_t{offer},
                              [](const Entry& e, std::int64_t id) { return e.id < id; });
     if (entry != by_id_entries_.end() && entry->id == offer) hits.push_back({&*entry, score});
   };
