@@ -431,7 +431,6 @@ struct CatalogueSnapshot::Filters {
   std::optional<std::int64_t> min_price;
   std::optional<std::int64_t> max_price;
 
-  bool any() const noexcept { return orientation || style || category || min_price || max_price; }
   bool orientation_fits(const auto& e) const noexcept {
     return !orientation || e.orientation == *orientation;
   }

@@ -157,10 +157,10 @@ class CatalogueSnapshot {
     const Entry* entry = nullptr;
     std::uint16_t score = 0;
   };
-  // Active offers per style, category (one more for none known) and orientation, each
-  // counted below every bound of the price buckets: a filtered listing's total and facets are
-  // read from it for whole buckets, and only the few entries of a bucket a price bound cuts
-  // are walked. Buckets are price stretches of about equal size, cut at the price band starts.
+  // Active offers per style, category (one more for none known) and orientation, counted
+  // from each bound of the price buckets up: a listing without a search reads its total and
+  // facets from it for whole buckets, and walks only the entries of a bucket a price bound
+  // cuts. Buckets are price stretches of about equal size, the euro band starts among bounds.
   struct PriceCube {
     std::vector<std::int64_t> bounds;  // bucket k holds prices in [bounds[k], bounds[k + 1])
     std::size_t categories = 0;        // the category dimension, with "none" last
