@@ -1,6 +1,7 @@
-// The gallery's facets over the seeder's catalogue of 1,000,000 offers (docs/search.md,
-// "Figures"): counted with no filter (kept with the snapshot), with a filter (one walk of the
-// compact order) and with a search (the walk over the matched offers).
+// A gallery page with its total and facets over the seeder's catalogue of 1,000,000 offers
+// (docs/search.md, "Figures"): without a search, read from the counts kept with the snapshot
+// per style, category, orientation and price bucket, walking only the page and the entries of
+// the buckets a price bound cuts; with a search, one walk over the matched offers.
 #include <benchmark/benchmark.h>
 
 #include <memory>
@@ -62,16 +63,35 @@ void FacetsUnfiltered(benchmark::State& state) {
 void FacetsWithAStyle(benchmark::State& state) {
   Facets(state, {.style = artshop::ArtStyle::Anime});
 }
+void FacetsWithAnOrientation(benchmark::State& state) {
+  Facets(state, {.orientation = artshop::Orientation::Vertical});
+}
+void FacetsWithACategory(benchmark::State& state) {
+  Facets(state, {.category = "animals"});
+}
 void FacetsWithAPriceRange(benchmark::State& state) {
   Facets(state, {.min_price_eur_cents = 1000, .max_price_eur_cents = 5000});
+}
+void FacetsWithAStyleAndAPriceRange(benchmark::State& state) {
+  Facets(state, {.sort = artshop::OfferSort::LowToHigh,
+                 .style = artshop::ArtStyle::Anime,
+                 .min_price_eur_cents = 1234,
+                 .max_price_eur_cents = 4321});
 }
 void FacetsOfASearch(benchmark::State& state) {
   Facets(state, {.search = "owl", .by_relevance = true});
 }
+void FacetsOfASearchWithAStyle(benchmark::State& state) {
+  Facets(state, {.style = artshop::ArtStyle::Anime, .search = "owl", .by_relevance = true});
+}
 
 BENCHMARK(FacetsUnfiltered)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsWithAStyle)->Unit(benchmark::kMillisecond);
+BENCHMARK(FacetsWithAnOrientation)->Unit(benchmark::kMillisecond);
+BENCHMARK(FacetsWithACategory)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsWithAPriceRange)->Unit(benchmark::kMillisecond);
+BENCHMARK(FacetsWithAStyleAndAPriceRange)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsOfASearch)->Unit(benchmark::kMillisecond);
+BENCHMARK(FacetsOfASearchWithAStyle)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -202,41 +202,122 @@ CatalogueMatches by_brute_force(const std::vector<std::shared_ptr<const Offer>>&
   return page;
 }
 
-TEST(CatalogueSnapshot, AnswersEveryCombinationOfFiltersAsAFullScanWouldAlsoAfterPatches) {
+// The facets as the shopper reads them: each facet counts the Active offers failing no filter
+// but its own. Written out as text, so that a difference names the facet and the value.
+std::string facets_by_brute_force(const std::vector<std::shared_ptr<const Offer>>& offers,
+                                  const OfferSearch& search) {
+  std::vector<int> categories(kCategories.size(), 0);
+  std::array<int, kAllArtStyles.size()> styles{};
+  std::array<int, kAllOrientations.size()> orientations{};
+  std::vector<int> bands(search.price_band_starts.size(), 0);
+  for (const auto& offer : offers) {
+    if (offer->status != OfferStatus::Active) continue;
+    const auto price = offer->lowest_price_eur_cents();
+    const bool style = !search.style || offer->style == *search.style;
+    const bool orientation = !search.orientation || offer->orientation == *search.orientation;
+    const bool category = !search.category || offer->category == *search.category;
+    const bool priced = (!search.min_price_eur_cents || price >= *search.min_price_eur_cents) &&
+                        (!search.max_price_eur_cents || price <= *search.max_price_eur_cents);
+    const auto known = std::ranges::find(kCategories, offer->category);
+    if (style && orientation && priced && known != kCategories.end()) {
+      ++categories[static_cast<std::size_t>(known - kCategories.begin())];
+    }
+    if (orientation && category && priced) ++styles[static_cast<std::size_t>(offer->style)];
+    if (style && category && priced) ++orientations[static_cast<std::size_t>(offer->orientation)];
+    if (style && orientation && category) {
+      for (auto b = bands.size(); b-- > 0;) {
+        if (price >= search.price_band_starts[b]) {
+          ++bands[b];
+          break;
+        }
+      }
+    }
+  }
+  std::string text;
+  for (std::size_t c = 0; c < categories.size(); ++c) {
+    if (categories[c] > 0) text += kCategories[c] + "=" + std::to_string(categories[c]) + " ";
+  }
+  for (std::size_t s = 0; s < styles.size(); ++s) {
+    if (styles[s] > 0) text += "style" + std::to_string(s) + "=" + std::to_string(styles[s]) + " ";
+  }
+  for (std::size_t o = 0; o < orientations.size(); ++o) {
+    if (orientations[o] > 0) {
+      text += "orientation" + std::to_string(o) + "=" + std::to_string(orientations[o]) + " ";
+    }
+  }
+  for (const auto count : bands) text += "band=" + std::to_string(count) + " ";
+  return text;
+}
+
+std::string described(const CatalogueFacets& facets) {
+  std::string text;
+  for (const auto& category : facets.categories) {
+    text += category.url_name + "=" + std::to_string(category.count) + " ";
+  }
+  for (const auto& style : facets.styles) {
+    text += "style" + std::to_string(static_cast<int>(style.value)) + "=" +
+            std::to_string(style.count) + " ";
+  }
+  for (const auto& orientation : facets.orientations) {
+    text += "orientation" + std::to_string(static_cast<int>(orientation.value)) + "=" +
+            std::to_string(orientation.count) + " ";
+  }
+  for (const auto count : facets.price_bands) text += "band=" + std::to_string(count) + " ";
+  return text;
+}
+
+// Enough offers and prices that the snapshot's price buckets each hold several prices, so
+// that price bounds and band starts cut through buckets; a crowd of offers at one price; and
+// offers of a category the shop does not know.
+TEST(CatalogueSnapshot, AnswersEveryCombinationOfFiltersAndFacetsAsAFullScanWouldAlsoAfterPatches) {
   std::mt19937 random(7);
   const auto pick = [&](int n) { return static_cast<int>(random() % static_cast<unsigned>(n)); };
   const auto random_offer = [&](std::int64_t id) {
     return offer({.id = id,
-                  .created = pick(50),
-                  .price = std::int64_t{100} * (1 + pick(20)),
-                  .style = kAllArtStyles[static_cast<std::size_t>(pick(3))],
+                  .created = pick(500),
+                  .price = pick(5) == 0 ? 1500 : std::int64_t{1} + pick(4000),
+                  .style = kAllArtStyles[static_cast<std::size_t>(pick(4))],
                   .orientation = static_cast<Orientation>(pick(3)),
-                  .category = kCategories[static_cast<std::size_t>(pick(3))],
+                  .category = pick(20) == 0 ? std::string("unknown")
+                                            : kCategories[static_cast<std::size_t>(pick(3))],
                   .status = pick(10) == 0 ? OfferStatus::SoldOut : OfferStatus::Active});
   };
+  constexpr int kOffers = 3000;
   std::vector<std::shared_ptr<const Offer>> offers;
-  for (std::int64_t id = 1; id <= 300; ++id) offers.push_back(random_offer(id));
+  for (std::int64_t id = 1; id <= kOffers; ++id) offers.push_back(random_offer(id));
   auto shop = CatalogueSnapshot(offers, kCategories, 1);
 
   for (int round = 0; round < 5; ++round) {
-    for (int query = 0; query < 200; ++query) {
-      OfferSearch search{
-          .sort = static_cast<OfferSort>(pick(3)), .offset = pick(40), .limit = 1 + pick(30)};
-      if (pick(2) == 0) search.style = kAllArtStyles[static_cast<std::size_t>(pick(3))];
+    for (int query = 0; query < 300; ++query) {
+      OfferSearch search{.sort = static_cast<OfferSort>(pick(3)),
+                         .offset = pick(3) == 0 ? pick(1500) : pick(40),
+                         .limit = pick(30),
+                         .facets = true};
+      if (pick(2) == 0) search.style = kAllArtStyles[static_cast<std::size_t>(pick(4))];
       if (pick(3) == 0) search.orientation = static_cast<Orientation>(pick(3));
       if (pick(3) == 0) search.category = kCategories[static_cast<std::size_t>(pick(3))];
-      if (pick(2) == 0) search.min_price_eur_cents = 100 * pick(20) + 50 * pick(2);
-      if (pick(2) == 0) search.max_price_eur_cents = 100 * pick(25);
+      if (pick(2) == 0) search.min_price_eur_cents = pick(4200);
+      if (pick(2) == 0) search.max_price_eur_cents = pick(4200);
+      // The euro bands, or bands starting anywhere, as other currencies' do.
+      if (pick(2) == 0) {
+        search.price_band_starts = {0, 1000, 2500};
+      } else {
+        for (std::int64_t start = pick(300); start < 4500; start += 1 + pick(1500)) {
+          search.price_band_starts.push_back(start);
+        }
+      }
       const auto expected = by_brute_force(offers, search);
       const auto found = shop.search(search);
       ASSERT_EQ(found.total, expected.total) << "round " << round << ", query " << query;
       ASSERT_EQ(ids(found.items), ids(expected.items)) << "round " << round << ", query " << query;
+      ASSERT_EQ(described(found.facets), facets_by_brute_force(offers, search))
+          << "round " << round << ", query " << query;
     }
     // Some offers change, some go, some arrive.
     std::vector<OfferId> changed;
     std::vector<std::shared_ptr<const Offer>> fresh;
-    for (int change = 0; change < 20; ++change) {
-      const auto id = std::int64_t{1} + pick(330);
+    for (int change = 0; change < 200; ++change) {
+      const auto id = std::int64_t{1} + pick(kOffers + kOffers / 10);
       changed.push_back(OfferId{id});
       std::erase_if(offers, [id](const auto& o) { return o->id.value == id; });
       std::erase_if(fresh, [id](const auto& o) { return o->id.value == id; });

@@ -23,6 +23,9 @@ struct CatalogueSnapshot::Search {
 namespace {
 
 constexpr auto kNoCategory = std::numeric_limits<std::uint16_t>::max();
+// How many price buckets a snapshot counts its offers in (PriceCube): a price bound cuts one
+// bucket, whose entries are walked, about 4,000 at a million offers.
+constexpr std::size_t kPriceBuckets = 256;
 // How many of a search's best offers suggestions look at for titles holding every word.
 constexpr std::size_t kSuggestionCandidates = 256;
 // Related offers: how many offers holding one of the picture's tags are looked at, at most,
@@ -127,7 +130,7 @@ CatalogueSnapshot::CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> o
   }
   std::ranges::sort(by_url_name_, {}, &Offer::url_name);
   sort_orders();
-  count_facets();
+  count_prices();
   // The index is built with the analyser it will be searched with.
   auto search = std::make_shared<Search>();
   search->analyser = &analyser;
@@ -183,19 +186,67 @@ void CatalogueSnapshot::sort_orders() {
   for (auto& order : cheapest_by_style_) std::ranges::sort(order, by_price);
 }
 
-void CatalogueSnapshot::count_facets() {
-  all_counts_ = {};
-  all_counts_.categories.assign(categories_.size(), 0);
-  for (const auto& entry : by_id_entries_) all_counts_.add(entry, 1);
+std::size_t CatalogueSnapshot::PriceCube::cell(std::size_t style, std::size_t category,
+                                               std::size_t orientation) const {
+  return ((style * categories + category) * kAllOrientations.size() + orientation) * bounds.size();
 }
 
-void CatalogueSnapshot::FacetTotals::add(const Entry& entry, int sign) {
-  if (entry.category < categories.size()) categories[entry.category] += sign;
-  if (static_cast<std::size_t>(entry.style) < styles.size()) {
-    styles[static_cast<std::size_t>(entry.style)] += sign;
+namespace {
+
+std::size_t category_place(std::uint16_t category, std::size_t none) {
+  return std::min<std::size_t>(category, none);
+}
+
+}  // namespace
+
+void CatalogueSnapshot::PriceCube::add(const Entry& entry, int sign) {
+  const auto first =
+      cell(static_cast<std::size_t>(entry.style), category_place(entry.category, categories - 1),
+           static_cast<std::size_t>(entry.orientation));
+  for (std::size_t k = 0; k < bounds.size() && bounds[k] <= entry.price; ++k) {
+    at_least[first + k] += sign;
   }
-  if (static_cast<std::size_t>(entry.orientation) < orientations.size()) {
-    orientations[static_cast<std::size_t>(entry.orientation)] += sign;
+}
+
+void CatalogueSnapshot::count_prices() {
+  // A new bucket starts where the price changes once a bucket holds its share, and before a
+  // price many offers share, so that no bound cuts through a crowd; the price bands start
+  // buckets of their own, so the euro bands are whole buckets.
+  auto& cube = prices_;
+  cube = {};
+  auto& bounds = cube.bounds;
+  bounds.push_back(std::numeric_limits<std::int64_t>::min());
+  bounds.insert(bounds.end(), kPriceBandStartsEurCents.begin(), kPriceBandStartsEurCents.end());
+  const auto share = std::max<std::size_t>(1, cheapest_.size() / kPriceBuckets);
+  std::size_t held = 0;
+  for (auto run = cheapest_.begin(); run != cheapest_.end();) {
+    const auto price = run->price;
+    const auto end =
+        std::find_if(run, cheapest_.end(), [price](const Entry& e) { return e.price != price; });
+    const auto length = static_cast<std::size_t>(end - run);
+    if (held > 0 && (held >= share || length >= share)) {
+      bounds.push_back(price);
+      held = 0;
+    }
+    held += length;
+    run = end;
+  }
+  std::ranges::sort(bounds);
+  bounds.erase(std::ranges::unique(bounds).begin(), bounds.end());
+  cube.categories = categories_.size() + 1;
+  cube.at_least.assign(kStyles * cube.categories * kAllOrientations.size() * bounds.size(), 0);
+  // Each offer in its bucket, then summed from the dearest bucket down.
+  for (const auto& entry : cheapest_) {
+    const auto bucket = std::ranges::upper_bound(bounds, entry.price) - bounds.begin() - 1;
+    const auto first = cube.cell(static_cast<std::size_t>(entry.style),
+                                 category_place(entry.category, categories_.size()),
+                                 static_cast<std::size_t>(entry.orientation));
+    ++cube.at_least[first + static_cast<std::size_t>(bucket)];
+  }
+  for (std::size_t first = 0; first < cube.at_least.size(); first += bounds.size()) {
+    for (auto k = bounds.size() - 1; k > 0; --k) {
+      cube.at_least[first + k - 1] += cube.at_least[first + k];
+    }
   }
 }
 
@@ -299,12 +350,12 @@ CatalogueSnapshot CatalogueSnapshot::patched(std::span<const OfferId> changed,
     next.cheapest_by_style_[style] =
         merged(cheapest_by_style_[style], keep, std::move(of_style), by_price);
   }
-  // The unfiltered counts follow the offers that went and came.
-  next.all_counts_ = all_counts_;
+  // The counts follow the offers that went and came, in the buckets of this snapshot.
+  next.prices_ = prices_;
   for (const auto id : replaced) {
-    if (const auto* gone = entry_by_id(id)) next.all_counts_.add(*gone, -1);
+    if (const auto* gone = entry_by_id(id)) next.prices_.add(*gone, -1);
   }
-  for (const auto& entry : added) next.all_counts_.add(entry, 1);
+  for (const auto& entry : added) next.prices_.add(entry, 1);
 
   // The big index stays; the small one covers every offer changed since it was built.
   if (search_) {
@@ -380,7 +431,6 @@ struct CatalogueSnapshot::Filters {
   std::optional<std::int64_t> min_price;
   std::optional<std::int64_t> max_price;
 
-  bool any() const noexcept { return orientation || style || category || min_price || max_price; }
   bool orientation_fits(const auto& e) const noexcept {
     return !orientation || e.orientation == *orientation;
   }
@@ -459,28 +509,82 @@ CatalogueFacets CatalogueSnapshot::facets_from(std::span<const int> categories,
   return facets;
 }
 
-CatalogueFacets CatalogueSnapshot::unsearched_facets(const OfferSearch& search,
-                                                     const Filters& filters) const {
-  const std::span<const std::int64_t> starts = search.price_band_starts;
-  if (!filters.any()) {
-    // Every Active offer: the counts kept with the snapshot, and the bands as stretches of the
-    // order by price.
-    std::vector<int> bands(starts.size(), 0);
-    const auto at_least = [&](std::int64_t price) {
-      return static_cast<int>(
-          cheapest_.end() -
-          std::ranges::partition_point(cheapest_, [&](const Entry& e) { return e.price < price; }));
-    };
-    for (std::size_t b = 0; b < starts.size(); ++b) {
-      bands[b] = at_least(starts[b]) - (b + 1 < starts.size() ? at_least(starts[b + 1]) : 0);
-    }
-    return facets_from(all_counts_.categories, all_counts_.styles, all_counts_.orientations,
-                       std::move(bands));
+// A listing's total and its facets but the price bands, added up per style, category and
+// orientation: the offers fitting every filter, and for each facet those failing no filter but
+// its own. Counts come signed, as a difference of two counts over prices.
+struct CatalogueSnapshot::Tally {
+  const Filters& filters;
+  int total = 0;
+  std::vector<int> categories;  // with the offers of no known category last
+  std::array<int, kStyles> styles{};
+  std::array<int, kAllOrientations.size()> orientations{};
+
+  Tally(const Filters& f, std::size_t category_count)
+      : filters(f), categories(category_count + 1, 0) {}
+
+  void add(std::size_t style, std::size_t category, std::size_t orientation, int count) {
+    const bool style_fits = !filters.style || style == static_cast<std::size_t>(*filters.style);
+    const bool category_fits = !filters.category || category == *filters.category;
+    const bool orientation_fits =
+        !filters.orientation || orientation == static_cast<std::size_t>(*filters.orientation);
+    total += (style_fits && category_fits && orientation_fits) ? count : 0;
+    styles[style] += (category_fits && orientation_fits) ? count : 0;
+    categories[category] += (style_fits && orientation_fits) ? count : 0;
+    orientations[orientation] += (style_fits && category_fits) ? count : 0;
   }
-  FacetCounter<kStyles, Filters> counter(filters, starts, categories_.size());
-  for (const auto& entry : newest_) counter.add(entry);
-  return facets_from(counter.categories, counter.styles, counter.orientations,
-                     std::move(counter.bands));
+  void add(const Entry& e, int count) {
+    add(static_cast<std::size_t>(e.style), category_place(e.category, categories.size() - 1),
+        static_cast<std::size_t>(e.orientation), count);
+  }
+};
+
+void CatalogueSnapshot::tally_at_least(std::int64_t price, int sign, Tally& tally) const {
+  // Whole buckets from the counts, then the entries of the bucket the price cuts.
+  const auto& bounds = prices_.bounds;
+  const auto bucket =
+      static_cast<std::size_t>(std::ranges::lower_bound(bounds, price) - bounds.begin());
+  if (bucket < bounds.size()) {
+    for (std::size_t style = 0; style < kStyles; ++style) {
+      for (std::size_t category = 0; category < prices_.categories; ++category) {
+        for (std::size_t orientation = 0; orientation < kAllOrientations.size(); ++orientation) {
+          const auto count = prices_.at_least[prices_.cell(style, category, orientation) + bucket];
+          if (count != 0) tally.add(style, category, orientation, sign * count);
+        }
+      }
+    }
+  }
+  const auto from =
+      std::ranges::partition_point(cheapest_, [&](const Entry& e) { return e.price < price; });
+  const auto to =
+      bucket < bounds.size()
+          ? std::partition_point(from, cheapest_.end(),
+                                 [&](const Entry& e) { return e.price < bounds[bucket]; })
+          : cheapest_.end();
+  for (auto e = from; e != to; ++e) tally.add(*e, sign);
+}
+
+void CatalogueSnapshot::tally_prices(const Filters& filters, Tally& tally) const {
+  // A range ending below its start holds no offer.
+  if (filters.min_price && filters.max_price && *filters.min_price > *filters.max_price) return;
+  tally_at_least(filters.min_price.value_or(std::numeric_limits<std::int64_t>::min()), 1, tally);
+  if (filters.max_price && *filters.max_price < std::numeric_limits<std::int64_t>::max()) {
+    tally_at_least(*filters.max_price + 1, -1, tally);
+  }
+}
+
+std::vector<int> CatalogueSnapshot::unsearched_bands(const Filters& filters,
+                                                     std::span<const std::int64_t> starts) const {
+  // A band ignores the price range: the offers fitting the other filters from its start on,
+  // less those from the next band's.
+  std::vector<int> at_least(starts.size() + 1, 0);
+  for (std::size_t b = 0; b < starts.size(); ++b) {
+    Tally tally(filters, categories_.size());
+    tally_at_least(starts[b], 1, tally);
+    at_least[b] = tally.total;
+  }
+  std::vector<int> bands(starts.size(), 0);
+  for (std::size_t b = 0; b < starts.size(); ++b) bands[b] = at_least[b] - at_least[b + 1];
+  return bands;
 }
 
 CatalogueMatches CatalogueSnapshot::search(const OfferSearch& search) const {
@@ -525,34 +629,43 @@ CatalogueMatches CatalogueSnapshot::search_with(const OfferSearch& search,
            (price_checked || filters.price_fits(e));
   };
 
+  // The total and facets come from the counts; the page walks its order only as far as the
+  // page's last offer.
+  Tally tally(filters, categories_.size());
+  tally_prices(filters, tally);
+  found.total = tally.total;
+  if (search.facets) {
+    found.facets =
+        facets_from(std::span(tally.categories).first(categories_.size()), tally.styles,
+                    tally.orientations, unsearched_bands(filters, search.price_band_starts));
+  }
   const auto offset = static_cast<std::size_t>(std::max(0, search.offset));
-  const auto limit = static_cast<std::size_t>(std::max(0, search.limit));
+  const auto wanted = offset + static_cast<std::size_t>(std::max(0, search.limit));
   std::vector<const Entry*> page;
   const auto walk = [&](auto first, auto last) {
     if (!filtered) {
       const auto size = static_cast<std::size_t>(last - first);
-      found.total = static_cast<int>(size);
-      for (auto at = offset; at < size && at < offset + limit; ++at) {
+      for (auto at = offset; at < size && at < wanted; ++at) {
         page.push_back(&first[static_cast<std::ptrdiff_t>(at)]);
       }
       return;
     }
-    std::size_t total = 0;
-    for (; first != last; ++first) {
+    std::size_t seen = 0;
+    for (; first != last && seen < wanted; ++first) {
       if (!matches(*first)) continue;
-      if (total >= offset && total < offset + limit) page.push_back(&*first);
-      ++total;
+      if (seen >= offset) page.push_back(&*first);
+      ++seen;
     }
-    found.total = static_cast<int>(total);
   };
-  if (search.sort == OfferSort::HighToLow) {
-    walk(entries.rbegin(), entries.rend());
-  } else {
-    walk(entries.begin(), entries.end());
+  if (offset < static_cast<std::size_t>(found.total)) {
+    if (search.sort == OfferSort::HighToLow) {
+      walk(entries.rbegin(), entries.rend());
+    } else {
+      walk(entries.begin(), entries.end());
+    }
   }
   found.items.reserve(page.size());
   for (const auto* entry : page) found.items.push_back(shared_of(*entry));
-  if (search.facets) found.facets = unsearched_facets(search, filters);
   return found;
 }
 
@@ -570,7 +683,17 @@ std::vector<CatalogueSnapshot::Hit> CatalogueSnapshot::hits_of(const SearchQuery
   // Both answers and the entries by id are ascending: one walk joins them.
   auto entry = by_id_entries_.begin();
   const auto add = [&](std::uint32_t offer, std::uint16_t score) {
-    entry = std::lower_bound(entry, by_id_entries_.end(), std::int64_t{offer},
+    // Matches lie a few entries apart: leap ahead doubling the step, then search the last
+    // leap, so that a join touches the entries near each match, not the whole order's middle.
+    const auto end = by_id_entries_.end();
+    std::ptrdiff_t step = 1;
+    auto from = entry;
+    while (end - from > step && from[step].id < offer) {
+      from += step;
+      step *= 2;
+    }
+    const auto to = end - from > step ? from + step + 1 : end;
+    entry = std::lower_bound(from, to, std::int64_t{offer},
                              [](const Entry& e, std::int64_t id) { return e.id < id; });
     if (entry != by_id_entries_.end() && entry->id == offer) hits.push_back({&*entry, score});
   };

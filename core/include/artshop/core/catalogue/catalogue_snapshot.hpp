@@ -157,18 +157,23 @@ class CatalogueSnapshot {
     const Entry* entry = nullptr;
     std::uint16_t score = 0;
   };
-  // Active offers per category, style and orientation.
-  struct FacetTotals {
-    std::vector<int> categories;
-    std::array<int, kStyles> styles{};
-    std::array<int, kAllOrientations.size()> orientations{};
+  // Active offers per style, category (one more for none known) and orientation, counted
+  // from each bound of the price buckets up: a listing without a search reads its total and
+  // facets from it for whole buckets, and walks only the entries of a bucket a price bound
+  // cuts. Buckets are price stretches of about equal size, the euro band starts among bounds.
+  struct PriceCube {
+    std::vector<std::int64_t> bounds;  // bucket k holds prices in [bounds[k], bounds[k + 1])
+    std::size_t categories = 0;        // the category dimension, with "none" last
+    std::vector<int> at_least;         // per cell, the offers priced at least each bound
+    std::size_t cell(std::size_t style, std::size_t category, std::size_t orientation) const;
     void add(const Entry& entry, int sign);
   };
+  struct Tally;
 
   Entry entry_of(const Offer& offer) const;
   void add_to_orders(const Offer& offer);
   void sort_orders();
-  void count_facets();
+  void count_prices();
   const Order& order_for(OfferSort sort, const std::optional<ArtStyle>& style) const;
   const Entry* entry_by_id(std::int64_t id) const noexcept;
   std::shared_ptr<const Offer> shared_of(const Entry& entry) const;
@@ -184,7 +189,10 @@ class CatalogueSnapshot {
   CatalogueMatches search_with(const OfferSearch& search, bool suggest_spelling) const;
   CatalogueMatches search_words(const OfferSearch& search, const Filters& filters,
                                 bool suggest_spelling) const;
-  CatalogueFacets unsearched_facets(const OfferSearch& search, const Filters& filters) const;
+  void tally_at_least(std::int64_t price, int sign, Tally& tally) const;
+  void tally_prices(const Filters& filters, Tally& tally) const;
+  std::vector<int> unsearched_bands(const Filters& filters,
+                                    std::span<const std::int64_t> starts) const;
   CatalogueFacets facets_from(std::span<const int> categories, std::span<const int> styles,
                               std::span<const int> orientations, std::vector<int> bands) const;
 
@@ -198,7 +206,7 @@ class CatalogueSnapshot {
   std::array<Order, kStyles> newest_by_style_;
   std::array<Order, kStyles> cheapest_by_style_;
   Order by_id_entries_;  // Active, by id: what a search's matches are joined with
-  FacetTotals all_counts_;
+  PriceCube prices_;
   std::shared_ptr<const Search> search_;
 };
 
