@@ -5,11 +5,6 @@
 namespace artshop {
 
 using detail::price_all;
-using detail::sources_of;
-
-CatalogueSources BrowseOffers::sources() {
-  return sources_of(catalogue_, rates_);
-}
 
 Result<PricedOfferPage> BrowseOffers::operator()(const OfferListParameters& parameters) {
   return (*this)(parameters, sources());

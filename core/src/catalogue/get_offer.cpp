@@ -4,12 +4,6 @@
 
 namespace artshop {
 
-using detail::sources_of;
-
-CatalogueSources GetOffer::sources() {
-  return sources_of(catalogue_, rates_);
-}
-
 Result<PricedOffer> GetOffer::operator()(const std::optional<std::string>& url_name,
                                          const std::optional<std::string>& currency) {
   return (*this)(url_name, currency, sources());

@@ -5,11 +5,6 @@
 namespace artshop {
 
 using detail::price_all;
-using detail::sources_of;
-
-CatalogueSources LatestOffers::sources() {
-  return sources_of(catalogue_, rates_);
-}
 
 Result<std::vector<PricedOffer>> LatestOffers::operator()(
     const std::optional<std::string>& currency) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "artshop/core/catalogue/catalogue_call.hpp"
 #include "priced_offers.hpp"
 
 namespace artshop {
@@ -55,9 +56,10 @@ Result<Currency> validate_offer_call(const std::optional<std::string>& url_name,
   return *display;
 }
 
-CatalogueSources sources_of(CatalogueReadModel& catalogue, const ExchangeRateSource& rates) {
-  return {.catalogue = catalogue.current(), .rates = rates.current()};
+}  // namespace detail
+
+CatalogueSources CatalogueCall::sources() {
+  return {.catalogue = catalogue_.current(), .rates = rates_.current()};
 }
 
-}  // namespace detail
 }  // namespace artshop

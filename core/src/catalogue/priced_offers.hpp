@@ -19,7 +19,4 @@ Result<std::vector<PricedOffer>> price_all(std::vector<std::shared_ptr<const Off
 Result<Currency> validate_offer_call(const std::optional<std::string>& url_name,
                                      const std::optional<std::string>& currency);
 
-// The catalogue and the rates of one call, taken together.
-CatalogueSources sources_of(CatalogueReadModel& catalogue, const ExchangeRateSource& rates);
-
 }  // namespace artshop::detail

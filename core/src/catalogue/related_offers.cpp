@@ -5,11 +5,6 @@
 namespace artshop {
 
 using detail::price_all;
-using detail::sources_of;
-
-CatalogueSources RelatedOffers::sources() {
-  return sources_of(catalogue_, rates_);
-}
 
 Result<std::vector<PricedOffer>> RelatedOffers::operator()(
     const std::optional<std::string>& url_name, const std::optional<std::string>& currency) {

@@ -4,12 +4,6 @@
 
 namespace artshop {
 
-using detail::sources_of;
-
-CatalogueSources SuggestOffers::sources() {
-  return sources_of(catalogue_, rates_);
-}
-
 Result<std::vector<OfferSuggestion>> SuggestOffers::operator()(
     const std::optional<std::string>& prefix, const std::optional<std::string>& currency) {
   return (*this)(prefix, currency, sources());

@@ -3,27 +3,21 @@
 #include <optional>
 #include <string>
 
-#include "artshop/core/catalogue/ports.hpp"
+#include "artshop/core/catalogue/catalogue_call.hpp"
 #include "artshop/core/catalogue/priced_offer.hpp"
 #include "artshop/core/error.hpp"
 
 namespace artshop {
 
 // GET /api/offers/get-one: one picture by its urlName; 404 for an unknown or hidden one.
-class GetOffer {
+class GetOffer : public CatalogueCall {
  public:
-  GetOffer(CatalogueReadModel& catalogue, const ExchangeRateSource& rates)
-      : catalogue_(catalogue), rates_(rates) {}
+  using CatalogueCall::CatalogueCall;
   Result<PricedOffer> operator()(const std::optional<std::string>& url_name,
                                  const std::optional<std::string>& currency);
   Result<PricedOffer> operator()(const std::optional<std::string>& url_name,
                                  const std::optional<std::string>& currency,
                                  const CatalogueSources& sources) const;
-  CatalogueSources sources();
-
- private:
-  CatalogueReadModel& catalogue_;
-  const ExchangeRateSource& rates_;
 };
 
 }  // namespace artshop

@@ -4,25 +4,19 @@
 #include <string>
 #include <vector>
 
-#include "artshop/core/catalogue/ports.hpp"
+#include "artshop/core/catalogue/catalogue_call.hpp"
 #include "artshop/core/catalogue/priced_offer.hpp"
 #include "artshop/core/error.hpp"
 
 namespace artshop {
 
 // GET /api/offers/latest: the newest offers for the home page.
-class LatestOffers {
+class LatestOffers : public CatalogueCall {
  public:
-  LatestOffers(CatalogueReadModel& catalogue, const ExchangeRateSource& rates)
-      : catalogue_(catalogue), rates_(rates) {}
+  using CatalogueCall::CatalogueCall;
   Result<std::vector<PricedOffer>> operator()(const std::optional<std::string>& currency);
   Result<std::vector<PricedOffer>> operator()(const std::optional<std::string>& currency,
                                               const CatalogueSources& sources) const;
-  CatalogueSources sources();
-
- private:
-  CatalogueReadModel& catalogue_;
-  const ExchangeRateSource& rates_;
 };
 
 }  // namespace artshop

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "artshop/core/catalogue/ports.hpp"
+#include "artshop/core/catalogue/catalogue_call.hpp"
 #include "artshop/core/catalogue/priced_offer.hpp"
 #include "artshop/core/error.hpp"
 
@@ -12,20 +12,14 @@ namespace artshop {
 
 // GET /api/offers/related: the pictures like one picture (CatalogueSnapshot::related), for its
 // page; 404 for an unknown or hidden UrlName, as get-one.
-class RelatedOffers {
+class RelatedOffers : public CatalogueCall {
  public:
-  RelatedOffers(CatalogueReadModel& catalogue, const ExchangeRateSource& rates)
-      : catalogue_(catalogue), rates_(rates) {}
+  using CatalogueCall::CatalogueCall;
   Result<std::vector<PricedOffer>> operator()(const std::optional<std::string>& url_name,
                                               const std::optional<std::string>& currency);
   Result<std::vector<PricedOffer>> operator()(const std::optional<std::string>& url_name,
                                               const std::optional<std::string>& currency,
                                               const CatalogueSources& sources) const;
-  CatalogueSources sources();
-
- private:
-  CatalogueReadModel& catalogue_;
-  const ExchangeRateSource& rates_;
 };
 
 }  // namespace artshop

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "artshop/core/catalogue/ports.hpp"
+#include "artshop/core/catalogue/catalogue_call.hpp"
 #include "artshop/core/catalogue/priced_offer.hpp"
 #include "artshop/core/error.hpp"
 
@@ -20,20 +20,14 @@ struct OfferSuggestion {
 
 // GET /api/offers/suggest: what the search box offers while a customer types
 // (CatalogueSnapshot::suggest). A Prefix absent, blank or without a word: no suggestion.
-class SuggestOffers {
+class SuggestOffers : public CatalogueCall {
  public:
-  SuggestOffers(CatalogueReadModel& catalogue, const ExchangeRateSource& rates)
-      : catalogue_(catalogue), rates_(rates) {}
+  using CatalogueCall::CatalogueCall;
   Result<std::vector<OfferSuggestion>> operator()(const std::optional<std::string>& prefix,
                                                   const std::optional<std::string>& currency);
   Result<std::vector<OfferSuggestion>> operator()(const std::optional<std::string>& prefix,
                                                   const std::optional<std::string>& currency,
                                                   const CatalogueSources& sources) const;
-  CatalogueSources sources();
-
- private:
-  CatalogueReadModel& catalogue_;
-  const ExchangeRateSource& rates_;
 };
 
 }  // namespace artshop
