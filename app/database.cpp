@@ -65,6 +65,7 @@ const SearchAnalyser& shop_search_analyser() {
 std::string render_pool_and_catalogue(const sql::PoolStats& pool,
                                       const sql::SqlCatalogueReadModel& catalogue) {
   const auto lag = catalogue.lag();
+  const auto start = catalogue.start();
   return fmt::format(
       "# HELP artshop_db_pool_connections Connections in the database pool.\n"
       "# TYPE artshop_db_pool_connections gauge\n"
@@ -91,9 +92,22 @@ std::string render_pool_and_catalogue(const sql::PoolStats& pool,
       "# HELP artshop_catalogue_behind_seconds How long the read model's snapshot has been "
       "behind the database (0 while current).\n"
       "# TYPE artshop_catalogue_behind_seconds gauge\n"
-      "artshop_catalogue_behind_seconds {:.3f}\n",
+      "artshop_catalogue_behind_seconds {:.3f}\n"
+      "# HELP artshop_catalogue_started_from_file 1 when the catalogue of this process's start "
+      "was read from the catalogue file and caught up, 0 when loaded through SQL.\n"
+      "# TYPE artshop_catalogue_started_from_file gauge\n"
+      "artshop_catalogue_started_from_file {}\n"
+      "# HELP artshop_catalogue_search_index_from_file 1 when the start's search index was read "
+      "from the catalogue file, 0 when built.\n"
+      "# TYPE artshop_catalogue_search_index_from_file gauge\n"
+      "artshop_catalogue_search_index_from_file {}\n"
+      "# HELP artshop_catalogue_files_written_total Catalogue files written (after a full load or "
+      "a rebuild of the search index).\n"
+      "# TYPE artshop_catalogue_files_written_total counter\n"
+      "artshop_catalogue_files_written_total {}\n",
       pool.size, pool.in_use, pool.waiting, pool.waits, pool.wait_seconds, pool.gave_up,
-      lag.versions, std::chrono::duration<double>(lag.behind_for).count());
+      lag.versions, std::chrono::duration<double>(lag.behind_for).count(), start.from_file ? 1 : 0,
+      start.search_index_from_file ? 1 : 0, start.files_written);
 }
 
 class SqliteDatabase final : public Database {

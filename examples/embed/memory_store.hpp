@@ -157,6 +157,7 @@ class MemoryOfferRepository final : public OfferRepository {
     }
     return all;
   }
+  bool has_categories() override { return !tables_.categories.empty(); }
   bool category_exists(std::string_view url_name) override {
     return tables_.categories.contains(url_name);
   }

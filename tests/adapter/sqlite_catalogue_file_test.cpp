@@ -10,6 +10,8 @@
 #include <iterator>
 #include <tuple>
 
+#include "artshop/core/catalogue/catalogue_snapshot.hpp"
+#include "artshop/core/catalogue/search_index.hpp"
 #include "artshop/sql/catalogue_file.hpp"
 #include "artshop/sql/offer_repository.hpp"
 #include "artshop/sql/transaction.hpp"
@@ -104,6 +106,14 @@ class SqliteCatalogueFile : public ::testing::Test {
     return contents;
   }
 
+  // A full load with the search index its snapshot builds, as the read model writes it.
+  CatalogueFile::Contents full_load_with_index() {
+    auto contents = full_load();
+    contents.search_index =
+        CatalogueSnapshot(contents.offers, contents.categories, contents.version).search_index();
+    return contents;
+  }
+
   std::expected<CatalogueFile::Contents, std::string> caught_up(std::size_t limit = 100) {
     Connection reading(dir.path() / "artshop.db");
     sql::Transaction transaction(reading, "BEGIN");
@@ -156,8 +166,7 @@ void expect_same_offer(const Offer& read, const Offer& written) {
 }
 
 TEST_F(SqliteCatalogueFile, WhatAFullLoadReadsComesBackTheSame) {
-  auto written = full_load();
-  written.search_index = std::string("index\0bytes", 11);
+  auto written = full_load_with_index();
   // The catalogue in memory holds no prompt; an offer read again by a patch does.
   auto with_prompt = *written.offers[0];
   with_prompt.source.prompt = "a fjord at dawn";
@@ -169,7 +178,18 @@ TEST_F(SqliteCatalogueFile, WhatAFullLoadReadsComesBackTheSame) {
   EXPECT_EQ(read->version, written.version);
   EXPECT_EQ(read->newest_change, written.newest_change);
   EXPECT_EQ(read->categories, written.categories);
-  EXPECT_EQ(read->search_index, written.search_index);
+  // The index comes back finding what it found, with the analyser it was built with.
+  ASSERT_TRUE(read->search_index) << read->search_index.error();
+  const auto& index = **read->search_index;
+  ASSERT_NE(&index, nullptr);
+  EXPECT_TRUE(index.analysed_as(plain_search_analyser()));
+  for (const auto* query : {"fjord", "title of", "stars night", "nebul", "norwey", "space"}) {
+    const auto before = (*written.search_index)->search(query, plain_search_analyser());
+    const auto after = index.search(query, plain_search_analyser());
+    EXPECT_EQ(after.offers, before.offers) << query;
+    EXPECT_EQ(after.scores, before.scores) << query;
+    EXPECT_FALSE(after.empty()) << query;
+  }
   ASSERT_EQ(read->offers.size(), 4U);
   for (std::size_t i = 0; i < read->offers.size(); ++i) {
     expect_same_offer(*read->offers[i], *written.offers[i]);
@@ -213,12 +233,41 @@ TEST_F(SqliteCatalogueFile, ACutOffFile_IsRefusedAndNeverHalfRead) {
 TEST_F(SqliteCatalogueFile, AnotherFormat_IsRefusedByItsNumber) {
   file.write(full_load());
   auto data = bytes();
-  data[8] = 2;  // the format number follows the 8-byte magic
+  data[8] = 1;  // the format number follows the 8-byte magic
   replace_bytes(data);
 
   const auto read = file.read();
   ASSERT_FALSE(read);
-  EXPECT_EQ(read.error(), "it is of format 2, this version reads format 1");
+  EXPECT_EQ(read.error(), "it is of format 1, this version reads format 2");
+}
+
+TEST_F(SqliteCatalogueFile, CatchingUp_NamesTheOffersTheKeptSearchIndexNoLongerAnswersFor) {
+  file.write(full_load_with_index());
+  std::int64_t nebula = 0;
+  write([&](Repositories& repos) {
+    nebula = repos.offers.find_by_url_name("nebula")->id.value;
+    repos.offers.mark_sold_out(OfferId{nebula});
+  });
+
+  const auto caught = caught_up();
+  ASSERT_TRUE(caught) << caught.error();
+  EXPECT_EQ(caught->changed, std::vector<std::int64_t>{nebula});
+  ASSERT_TRUE(caught->search_index);
+  ASSERT_NE(*caught->search_index, nullptr) << "kept: only an offer changed";
+  EXPECT_EQ((*caught->search_index)->search("nebula", plain_search_analyser()).offers,
+            std::vector<std::uint32_t>{static_cast<std::uint32_t>(nebula)})
+      << "as it was when written; the snapshot masks it";
+}
+
+TEST_F(SqliteCatalogueFile, ChangedCategories_LeaveTheKeptSearchIndexOut) {
+  file.write(full_load_with_index());
+  execute("UPDATE categories SET title = 'Outer Space' WHERE url_name = 'space'");
+
+  const auto caught = caught_up();
+  ASSERT_TRUE(caught) << caught.error();
+  ASSERT_TRUE(caught->search_index);
+  EXPECT_EQ(*caught->search_index, nullptr) << "its words hold the categories' old titles";
+  EXPECT_EQ(caught->offers.size(), 4U);
 }
 
 TEST_F(SqliteCatalogueFile, CatchesUpWithTheOffersChangedSinceItWasWritten) {

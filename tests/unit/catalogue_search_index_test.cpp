@@ -21,6 +21,13 @@ struct Page {
 
 using Titles = std::vector<std::string>;
 
+// The bytes SearchIndex::write hands out, together.
+std::string bytes_of(const SearchIndex& index) {
+  std::string bytes;
+  index.write([&bytes](std::string_view stretch) { bytes += stretch; });
+  return bytes;
+}
+
 class CatalogueSearch : public ::testing::Test {
  protected:
   // Offer numbers are the pages' places in `pages`.
@@ -196,6 +203,72 @@ TEST_F(CatalogueSearch, CompletesTheLastWordWithTheWordsMostOffersHold) {
   EXPECT_EQ(index_.complete("g", analyser_, 2), (std::vector<std::string>{"golden", "gate"}));
 }
 
+TEST_F(CatalogueSearch, ReadBackFromItsBytes_AnswersEveryCallAsBefore) {
+  index({{"Golden Tower", {"gold", "tower"}},
+         {"Golden Gate"},
+         {"Grey Wolf", {"wolf"}, "a wolf in the snow"},
+         {"Cathédrale Gelée", {}, "", "Cities", "Pop Art"}});
+  const auto bytes = bytes_of(index_);
+  const auto read = SearchIndex::read(bytes);
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_EQ(bytes_of(*read), bytes);
+  EXPECT_EQ(read->term_count(), index_.term_count());
+  EXPECT_TRUE(read->analysed_as(analyser_));
+  for (const auto* query : {"golden", "cathedrale", "gol", "wofl", "tower gold", "pop art"}) {
+    EXPECT_EQ(read->search(query, analyser_).offers, index_.search(query, analyser_).offers);
+    EXPECT_EQ(read->did_you_mean(query, analyser_), index_.did_you_mean(query, analyser_));
+    EXPECT_EQ(read->complete(query, analyser_), index_.complete(query, analyser_));
+  }
+  EXPECT_EQ(read->complete_tags("go", 8).size(), 1U);
+  EXPECT_EQ(read->offers_tagged("wolf"), std::vector<std::uint32_t>{2});
+}
+
+TEST_F(CatalogueSearch, AnIndexIsAnalysedAsItsOwnAnalyserOnly) {
+  index({{"Golden Tower"}});
+  EXPECT_TRUE(index_.analysed_as(analyser_));
+  // The plain analyser folds no accent and stems nothing: its words are not these.
+  EXPECT_FALSE(index_.analysed_as(plain_search_analyser()));
+}
+
+// Bytes that are not an index, or one cut short or damaged anywhere, are refused or read as an
+// index whose every call stays within its arrays (the address sanitizer's build checks it).
+TEST_F(CatalogueSearch, BytesCutShortOrDamaged_AreRefusedOrStayWithinBounds) {
+  index({{"Golden Tower", {"gold"}}, {"Grey Wolf", {}, "a wolf in the snow"}});
+  const auto bytes = bytes_of(index_);
+  EXPECT_EQ(SearchIndex::read("").error(), "they end inside the index");
+  EXPECT_EQ(SearchIndex::read(bytes + "x").error(), "bytes follow the index");
+  auto other_magic = bytes;
+  other_magic[8] = 'Y';  // after the magic's 8-byte length
+  EXPECT_EQ(SearchIndex::read(other_magic).error(), "they are not a search index");
+  auto other_format = bytes;
+  other_format[15] = 9;  // the format follows the 7 letters of the magic
+  EXPECT_EQ(SearchIndex::read(other_format).error(),
+            "they are of index format 9, this version reads 1");
+  for (std::size_t kept = 0; kept < bytes.size(); ++kept) {
+    EXPECT_FALSE(SearchIndex::read(bytes.substr(0, kept))) << kept;
+  }
+  int refused = 0;
+  for (std::size_t at = 0; at < bytes.size(); ++at) {
+    for (const auto flip : {0x01, 0x80, 0xFF}) {
+      auto damaged = bytes;
+      damaged[at] = static_cast<char>(damaged[at] ^ flip);
+      const auto read = SearchIndex::read(damaged);
+      if (!read) {
+        ++refused;
+        continue;
+      }
+      for (const auto* query : {"golden", "gol", "wofl", "snow wolf", "towre"}) {
+        read->search(query, analyser_);
+        read->did_you_mean(query, analyser_);
+        read->complete(query, analyser_);
+      }
+      read->complete_tags("g", 8);
+      read->offers_tagged("gold");
+    }
+  }
+  EXPECT_GT(refused, 0);
+}
+
 // The optimal string alignment distance, written out in full.
 std::size_t distance(std::string_view a, std::string_view b) {
   std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
@@ -283,6 +356,7 @@ TEST_F(CatalogueSearch, FindsWhatCheckingEveryOfferWordByWordFinds) {
                                    "zebras owl",  "zebra g",
                                    "zebra her"};
   for (int i = 0; i < 30; ++i) queries.push_back(pick() + " " + pick().substr(0, 3));
+  const auto read_back = *SearchIndex::read(bytes_of(index_));
   for (const auto& query : queries) {
     const bool typing = query.back() != ' ';
     const auto words = analyser_.words(query);
@@ -298,6 +372,10 @@ TEST_F(CatalogueSearch, FindsWhatCheckingEveryOfferWordByWordFinds) {
     ASSERT_FALSE(offers.empty()) << query;
     EXPECT_EQ(matches.offers, offers) << query;
     EXPECT_EQ(matches.scores, scores) << query;
+    // Kept in a file and read back, it finds the same.
+    const auto kept = read_back.search(query, analyser_);
+    EXPECT_EQ(kept.offers, offers) << query;
+    EXPECT_EQ(kept.scores, scores) << query;
   }
 }
 

@@ -307,6 +307,35 @@ TEST_F(SnapshotSearch, FollowsPatchesThroughTheSmallIndexAndAfterItIsFoldedIn) {
   EXPECT_EQ(searched(later, "snow"), Ids{4});
 }
 
+// A start from the catalogue file: the index kept there answers for every offer but those
+// changed since it was written, which the small index covers, as a freshly built one would.
+TEST_F(SnapshotSearch, AKeptIndexWithTheOffersChangedSinceCovered_AnswersAsABuiltOne) {
+  const std::vector<Picture> then{{.id = 1, .title = "Grey Wolf"},
+                                  {.id = 2, .title = "Snowy Owl"},
+                                  {.id = 3, .title = "Golden Tower", .tags = {"owl"}},
+                                  {.id = 4, .title = "Owl at Dusk", .status = OfferStatus::SoldOut}};
+  const auto kept = shop(then).search_index();
+  ASSERT_NE(kept, nullptr);
+  // Since: 1 renamed, 2 hidden (gone), 4 on sale again, 5 new; 3 unchanged.
+  std::vector<std::shared_ptr<const Offer>> now{
+      offer({.id = 1, .title = "Grey Owl"}), offer(then[2]),
+      offer({.id = 4, .title = "Owl at Dusk"}), offer({.id = 5, .title = "Barn Owls"})};
+  const std::vector<Category> categories{{.url_name = "animals", .title = "Animals"}};
+  const CatalogueSnapshot started(now, categories, 9, analyser_, kept, {1, 2, 4, 5});
+  const CatalogueSnapshot built(now, categories, 9, analyser_);
+  EXPECT_EQ(started.search_delta_size(), 4U);
+  EXPECT_EQ(started.search_index(), nullptr) << "it no longer answers for all of them";
+  for (const auto* text : {"owl", "wolf", "grey", "snowy", "golden", "owls dusk", "ow"}) {
+    EXPECT_EQ(searched(started, text), searched(built, text)) << text;
+  }
+  EXPECT_EQ(searched(started, "owl"), (Ids{4, 1, 5, 3}));
+  // An index analysed otherwise (no accents folded, no stems) is not used: one is built.
+  const auto plain = CatalogueSnapshot(now, categories, 9, plain_search_analyser()).search_index();
+  const CatalogueSnapshot rebuilt(now, categories, 9, analyser_, plain, {});
+  EXPECT_EQ(searched(rebuilt, "owls"), searched(built, "owls"));
+  EXPECT_NE(rebuilt.search_index(), plain);
+}
+
 // The catalogue calls over one snapshot, priced with the fixed rates of the fakes.
 class HeldCatalogue final : public CatalogueReadModel {
  public:

@@ -105,6 +105,13 @@ class Writer {
   }
 
   void bytes(std::string_view data) {
+    if (data.size() >= kBuffer) {
+      // A large stretch (the search index's arrays) goes out as it is, uncopied.
+      flush();
+      checksum_.add(data);
+      write_out(data);
+      return;
+    }
     buffer_.append(data);
     if (buffer_.size() >= kBuffer) flush();
   }
@@ -338,8 +345,15 @@ CatalogueFile::Contents parse(std::string_view data) {
   for (auto& offer : contents.offers) offer = std::make_shared<const Offer>(read_offer(in, texts));
   const auto index_size = in.integer<std::uint64_t>();
   if (index_size > data.size()) throw Reader::Corrupt{"a search index larger than the file"};
-  contents.search_index = std::string(in.bytes(static_cast<std::size_t>(index_size)));
+  const auto index_bytes = in.bytes(static_cast<std::size_t>(index_size));
   if (!in.at_end()) throw Reader::Corrupt{"bytes after the search index"};
+  if (index_bytes.empty()) {
+    contents.search_index = nullptr;
+  } else if (auto index = SearchIndex::read(index_bytes)) {
+    contents.search_index = std::make_shared<const SearchIndex>(std::move(*index));
+  } else {
+    contents.search_index = std::unexpected("its search index cannot be used: " + index.error());
+  }
   return contents;
 }
 
@@ -370,8 +384,12 @@ void CatalogueFile::write(const Contents& contents) const {
   for (const auto& text : table.texts()) out.text(text.view());
   out.integer(static_cast<std::uint32_t>(contents.offers.size()));
   for (const auto& offer : contents.offers) write_offer(out, *offer, table);
-  out.integer(static_cast<std::uint64_t>(contents.search_index.size()));
-  out.bytes(contents.search_index);
+  // The index's length first, then the index written straight into the file.
+  const auto* index = contents.search_index ? contents.search_index->get() : nullptr;
+  std::uint64_t index_size = 0;
+  if (index != nullptr) index->write([&](std::string_view bytes) { index_size += bytes.size(); });
+  out.integer(index_size);
+  if (index != nullptr) index->write([&](std::string_view bytes) { out.bytes(bytes); });
   out.finish();
   if (::fsync(fd.get()) != 0) throw system_failure("syncing", temporary);
   if (::close(fd.release()) != 0) throw system_failure("closing", temporary);
@@ -453,9 +471,11 @@ std::expected<CatalogueFile::Contents, std::string> caught_up(const CatalogueFil
   }
   SqlOfferRepository repository(reading);
   contents->categories.clear();
-  for (auto& category : repository.categories()) {
+  for (auto& category : repository.category_titles()) {
     contents->categories.push_back(std::move(category.url_name));
   }
+  // The kept index names the categories by their titles then: it is built anew if they changed.
+  if (changed.contains(0)) contents->search_index = nullptr;
   std::erase_if(contents->offers,
                 [&](const auto& offer) { return changed.contains(offer->id.value); });
   TextInterner shared;
@@ -466,6 +486,7 @@ std::expected<CatalogueFile::Contents, std::string> caught_up(const CatalogueFil
     contents->offers.push_back(std::make_shared<const Offer>(std::move(*offer)));
   }
   std::ranges::sort(contents->offers, {}, [](const auto& offer) { return offer->id.value; });
+  contents->changed.assign(changed.begin(), changed.end());
   contents->version = version;
   contents->newest_change = newest_change(reading);
   return contents;

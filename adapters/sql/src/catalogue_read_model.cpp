@@ -207,12 +207,32 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::load_all(
     if (first && !file.path().empty()) {
       if (auto kept = caught_up(file, reading, kFileCatchUpLimit)) {
         // The file keeps the categories' urlNames; search and facets read their titles.
-        auto categories = repository.categories();
+        auto categories = repository.category_titles();
         transaction.commit();
-        spdlog::info("catalogue read from {}: {} offers at version {}", file.path().string(),
-                     kept->offers.size(), kept->version);
-        return std::make_shared<const CatalogueSnapshot>(
-            std::move(kept->offers), std::move(categories), kept->version, analyser_);
+        auto index = kept->search_index.value_or(nullptr);
+        const auto index_note =
+            !kept->search_index      ? kept->search_index.error()
+            : !index                 ? std::string("it keeps no search index")
+            : !index->analysed_as(analyser_) ? std::string("its search index was analysed otherwise")
+                                             : std::string();
+        const auto index_kept = index_note.empty();
+        spdlog::info("catalogue read from {}: {} offers at version {}, {} read again since; {}",
+                     file.path().string(), kept->offers.size(), kept->version,
+                     kept->changed.size(),
+                     index_kept ? "search index kept" : index_note + ", building the search index");
+        auto snapshot = std::make_shared<const CatalogueSnapshot>(
+            kept->offers, std::move(categories), kept->version, analyser_,
+            index_kept ? std::move(index) : nullptr, kept->changed);
+        started_from_file_ = true;
+        search_index_from_file_ = index_kept;
+        if (!index_kept) {
+          // The next start reads the index built now.
+          kept->search_index = snapshot->search_index();
+          ask_to_write(std::move(*kept));
+        } else if (snapshot->search_delta_size() > kSearchDeltaLimit) {
+          ask_for_reindex();
+        }
+        return snapshot;
       } else {
         spdlog::info("catalogue file {} not used: {}; loading from the database",
                      file.path().string(), kept.error());
@@ -220,7 +240,7 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::load_all(
     }
     CatalogueFile::Contents contents{.version = read_version(reading),
                                      .newest_change = newest_change(reading)};
-    auto categories = repository.categories();
+    auto categories = repository.category_titles();
     for (const auto& category : categories) contents.categories.push_back(category.url_name);
     auto offers = repository.visible_offers();
     transaction.commit();
@@ -230,7 +250,10 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::load_all(
     }
     auto snapshot = std::make_shared<const CatalogueSnapshot>(
         contents.offers, std::move(categories), contents.version, analyser_);
-    if (!file.path().empty()) ask_to_write(std::move(contents));
+    if (!file.path().empty()) {
+      contents.search_index = snapshot->search_index();
+      ask_to_write(std::move(contents));
+    }
     return snapshot;
   });
 }
@@ -248,6 +271,7 @@ void SqlCatalogueReadModel::write_file(CatalogueFile::Contents contents) noexcep
     const auto started = std::chrono::steady_clock::now();
     const CatalogueFile file(database_.catalogue_file);
     file.write(contents);
+    files_written_.fetch_add(1);
     spdlog::info("catalogue file written: {} offers at version {} in {} ms", contents.offers.size(),
                  contents.version,
                  std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -332,7 +356,7 @@ void SqlCatalogueReadModel::reload_when_asked(const std::stop_token& stop) {
     if (reload) {
       reload_all(connection);
     } else if (reindex) {
-      reindex_search();
+      reindex_search(connection);
     }
     // A reload asks to write its own, newer file; one asked for before it is dropped.
     if (reload) {
@@ -343,26 +367,59 @@ void SqlCatalogueReadModel::reload_when_asked(const std::stop_token& stop) {
   }
 }
 
-void SqlCatalogueReadModel::reindex_search() {
+void SqlCatalogueReadModel::reindex_search(std::unique_ptr<Connection>& connection) {
   // The big index is built from the snapshot held now while callers keep answering and
   // patching; then the snapshot of that moment takes it, its newer changes in the small one.
   // Every other publisher holds `patching_` too, so the snapshot cannot change meanwhile.
+  std::optional<CatalogueSnapshot> reindexed;
   try {
     const auto started = std::chrono::steady_clock::now();
     const auto from = snapshot_.load();
     if (!from) return;
-    const auto reindexed = from->reindexed();
-    const std::lock_guard lock(patching_);
-    const auto held = snapshot_.load();
-    snapshot_.store(std::make_shared<const CatalogueSnapshot>(held->rebased(reindexed)));
+    reindexed = from->reindexed();
+    {
+      const std::lock_guard lock(patching_);
+      const auto held = snapshot_.load();
+      snapshot_.store(std::make_shared<const CatalogueSnapshot>(held->rebased(*reindexed)));
+    }
     spdlog::info("catalogue search index rebuilt: {} offers at version {} in {} ms",
-                 reindexed.size(), reindexed.version(),
+                 reindexed->size(), reindexed->version(),
                  std::chrono::duration_cast<std::chrono::milliseconds>(
                      std::chrono::steady_clock::now() - started)
                      .count());
   } catch (const std::exception& e) {
     spdlog::error("rebuilding the catalogue's search index failed: {}", e.what());
+    return;
   }
+  if (database_.catalogue_file.empty()) return;
+  try {
+    write_file(with_connection(connection, [&](Connection& reading) {
+      Transaction transaction(reading, database_.begin_read);
+      auto contents = file_of(*reindexed, reading);
+      transaction.commit();
+      return contents;
+    }));
+  } catch (const std::exception& e) {
+    spdlog::warn("the catalogue file could not be written after the search index: {}", e.what());
+  }
+}
+
+CatalogueFile::Contents SqlCatalogueReadModel::file_of(const CatalogueSnapshot& snapshot,
+                                                       Connection& reading) const {
+  // Any change at the snapshot's version or later ties the file to this database: the newest
+  // is one (caught_up() looks for it at the file's version or later).
+  CatalogueFile::Contents contents{.version = snapshot.version(),
+                                   .newest_change = newest_change(reading)};
+  contents.categories.assign(snapshot.category_names().begin(), snapshot.category_names().end());
+  contents.offers.assign(snapshot.offers().begin(), snapshot.offers().end());
+  contents.search_index = snapshot.search_index();
+  return contents;
+}
+
+SqlCatalogueReadModel::Start SqlCatalogueReadModel::start() const {
+  return {.from_file = started_from_file_.load(),
+          .search_index_from_file = search_index_from_file_.load(),
+          .files_written = files_written_.load()};
 }
 
 void SqlCatalogueReadModel::reload_all(std::unique_ptr<Connection>& connection) {

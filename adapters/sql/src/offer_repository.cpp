@@ -236,6 +236,17 @@ std::vector<Category> SqlOfferRepository::categories() {
   return result;
 }
 
+bool SqlOfferRepository::has_categories() {
+  return db_.prepare_cached("SELECT 1 FROM categories LIMIT 1").step();
+}
+
+std::vector<Category> SqlOfferRepository::category_titles() {
+  auto rows = db_.prepare_cached("SELECT url_name, title FROM categories ORDER BY title");
+  std::vector<Category> result;
+  while (rows.step()) result.push_back({.url_name = rows.column_text(0), .title = rows.column_text(1)});
+  return result;
+}
+
 bool SqlOfferRepository::category_exists(std::string_view url_name) {
   auto row = db_.prepare_cached("SELECT 1 FROM categories WHERE url_name = ?1");
   row.bind(1, url_name);

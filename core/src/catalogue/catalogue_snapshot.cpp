@@ -112,6 +112,14 @@ CatalogueSnapshot::CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> o
 CatalogueSnapshot::CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> offers,
                                      std::vector<Category> categories, std::int64_t version,
                                      const SearchAnalyser& analyser)
+    : CatalogueSnapshot(std::move(offers), std::move(categories), version, analyser, nullptr, {}) {
+}
+
+CatalogueSnapshot::CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> offers,
+                                     std::vector<Category> categories, std::int64_t version,
+                                     const SearchAnalyser& analyser,
+                                     std::shared_ptr<const SearchIndex> search_index,
+                                     std::vector<std::int64_t> changed_since)
     : version_(version) {
   std::ranges::sort(categories, {}, &Category::url_name);
   const auto repeats = std::ranges::unique(categories, {}, &Category::url_name);
@@ -131,11 +139,26 @@ CatalogueSnapshot::CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> o
   std::ranges::sort(by_url_name_, {}, &Offer::url_name);
   sort_orders();
   count_prices();
-  // The index is built with the analyser it will be searched with.
+  // The index is built with the analyser it will be searched with; a kept one is used only if
+  // built with an analyser analysing the same way.
   auto search = std::make_shared<Search>();
   search->analyser = &analyser;
   search_ = search;
-  search->base = index_of(active_offers());
+  if (!search_index || !search_index->analysed_as(analyser)) {
+    search->base = index_of(active_offers());
+    return;
+  }
+  std::vector<std::shared_ptr<const Offer>> delta_offers;
+  for (const auto id : changed_since) {
+    const auto* entry = entry_by_id(id);
+    if (entry != nullptr) delta_offers.push_back(shared_of(*entry));
+  }
+  search_ = with_changes(std::move(search_index), std::move(changed_since),
+                         std::move(delta_offers));
+}
+
+std::shared_ptr<const SearchIndex> CatalogueSnapshot::search_index() const noexcept {
+  return search_ && search_->masked.empty() ? search_->base : nullptr;
 }
 
 CatalogueSnapshot::Entry CatalogueSnapshot::entry_of(const Offer& offer) const {

@@ -55,6 +55,25 @@ void SearchAnalyser::append_words(std::string_view text, std::vector<std::string
   end_word();
 }
 
+std::uint64_t SearchAnalyser::fingerprint() const {
+  static constexpr std::string_view kSample =
+      "Cathédrale STRASSE Straße ﬁne Ｆｕｌｌ naïve it’s rain-slick running owls cities "
+      "ΣΊΣΥΦΟΣ Ørsted 2024 Ĳssel";
+  // FNV-1a over each word and its stem, a zero byte after each.
+  std::uint64_t hash = 0xCBF29CE484222325ULL;
+  const auto add = [&hash](std::string_view bytes) {
+    for (const auto byte : bytes) {
+      hash = (hash ^ static_cast<unsigned char>(byte)) * 0x100000001B3ULL;
+    }
+    hash *= 0x100000001B3ULL;
+  };
+  for (const auto& word : words(kSample)) {
+    add(word);
+    add(stem(word));
+  }
+  return hash;
+}
+
 bool SearchAnalyser::is_word_character(char32_t code_point) const {
   if (code_point < 0x80) {
     return (code_point >= U'a' && code_point <= U'z') ||

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <limits>
 #include <numeric>
 #include <ranges>
@@ -205,6 +206,113 @@ std::size_t bytes_of(const std::vector<T>& items) {
 
 constexpr auto kTagBit = std::uint8_t{1} << static_cast<unsigned>(SearchField::Tag);
 
+// What SearchIndex::write makes: this magic and format, then the index's numbers and arrays,
+// each array as its length and its items, little-endian.
+constexpr std::string_view kIndexMagic = "ARTSIDX";
+constexpr std::uint32_t kIndexFormat = 1;
+// Items are converted this many at a time on a big-endian machine.
+constexpr std::size_t kSwapChunk = 4096;
+
+template <class Integer>
+Integer little_endian(Integer value) {
+  if constexpr (std::endian::native == std::endian::big && sizeof(Integer) > 1) {
+    return std::byteswap(value);
+  }
+  return value;
+}
+
+// Hands integers and arrays to a sink as bytes.
+class IndexWriter {
+ public:
+  explicit IndexWriter(const std::function<void(std::string_view)>& sink) : sink_(sink) {}
+
+  template <class Integer>
+  void integer(Integer value) {
+    value = little_endian(value);
+    sink_(std::string_view(reinterpret_cast<const char*>(&value), sizeof value));
+  }
+  template <class Integer>
+  void array(std::span<const Integer> items) {
+    integer(static_cast<std::uint64_t>(items.size()));
+    if constexpr (std::endian::native == std::endian::little || sizeof(Integer) == 1) {
+      sink_(std::string_view(reinterpret_cast<const char*>(items.data()), items.size_bytes()));
+    } else {
+      std::array<Integer, kSwapChunk> swapped{};
+      for (std::size_t at = 0; at < items.size(); at += kSwapChunk) {
+        const auto count = std::min(kSwapChunk, items.size() - at);
+        for (std::size_t k = 0; k < count; ++k) swapped[k] = little_endian(items[at + k]);
+        sink_(std::string_view(reinterpret_cast<const char*>(swapped.data()),
+                               count * sizeof(Integer)));
+      }
+    }
+  }
+  void text(std::string_view text) {
+    array(std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+  }
+
+ private:
+  const std::function<void(std::string_view)>& sink_;
+};
+
+// Reads what IndexWriter wrote, refusing to read past the end.
+class IndexReader {
+ public:
+  struct Refused {
+    std::string why;
+  };
+
+  explicit IndexReader(std::string_view bytes) : bytes_(bytes) {}
+
+  std::string_view take(std::size_t count) {
+    if (count > bytes_.size()) throw Refused{"they end inside the index"};
+    const auto taken = bytes_.substr(0, count);
+    bytes_.remove_prefix(count);
+    return taken;
+  }
+  template <class Integer>
+  Integer integer() {
+    Integer value{};
+    std::memcpy(&value, take(sizeof value).data(), sizeof value);
+    return little_endian(value);
+  }
+  template <class Integer>
+  std::vector<Integer> array() {
+    const auto count = integer<std::uint64_t>();
+    if (count > bytes_.size() / sizeof(Integer)) throw Refused{"an array longer than the bytes"};
+    const auto raw = take(static_cast<std::size_t>(count) * sizeof(Integer));
+    std::vector<Integer> items(static_cast<std::size_t>(count));
+    std::memcpy(items.data(), raw.data(), raw.size());
+    for (auto& item : items) item = little_endian(item);
+    return items;
+  }
+  std::string text() {
+    const auto count = integer<std::uint64_t>();
+    if (count > bytes_.size()) throw Refused{"a text longer than the bytes"};
+    return std::string(take(static_cast<std::size_t>(count)));
+  }
+  bool at_end() const noexcept { return bytes_.empty(); }
+
+ private:
+  std::string_view bytes_;
+};
+
+// Offsets into an array of `total` items: the first 0, none going back, the last `total`.
+// `groups`: how many there must be, one more than the groups they start.
+void check_starts(std::span<const std::uint32_t> starts, std::size_t groups, std::size_t total,
+                  std::string_view what) {
+  if (starts.size() != groups + 1 || starts.front() != 0 || starts.back() != total ||
+      !std::ranges::is_sorted(starts)) {
+    throw IndexReader::Refused{fmt::format("the {} do not hold together", what)};
+  }
+}
+
+template <class Integer>
+void check_below(std::span<const Integer> items, std::uint64_t limit, std::string_view what) {
+  if (std::ranges::any_of(items, [limit](Integer item) { return item >= limit; })) {
+    throw IndexReader::Refused{fmt::format("{} out of range", what)};
+  }
+}
+
 }  // namespace
 
 SearchQuery::SearchQuery(std::string_view text, const SearchAnalyser& analyser) {
@@ -274,6 +382,7 @@ SearchIndex::SearchIndex(std::span<const SearchDocument> documents,
         fmt::format("two search documents share the offer number {}", documents[*repeated].offer));
   }
   offer_limit_ = documents.empty() ? 0 : std::uint64_t{documents[order.back()].offer} + 1;
+  analyser_fingerprint_ = analyser.fingerprint();
 
   // First each document's terms, numbered as they are first met, with the fields holding
   // them: one number per (term, document), the term above the field bits.
@@ -663,6 +772,90 @@ std::vector<std::uint32_t> SearchIndex::offers_tagged(std::string_view word) con
     if ((posting_fields_[p] & kTagBit) != 0) offers.push_back(posting_offer_[p]);
   }
   return offers;
+}
+
+void SearchIndex::write(const std::function<void(std::string_view)>& sink) const {
+  IndexWriter out(sink);
+  out.text(kIndexMagic);
+  out.integer(kIndexFormat);
+  out.integer(analyser_fingerprint_);
+  out.integer(offer_limit_);
+  out.text(term_text_);
+  out.array<std::uint32_t>(term_start_);
+  out.array<std::uint32_t>(posting_start_);
+  out.array<std::uint32_t>(posting_offer_);
+  out.array<std::uint8_t>(posting_fields_);
+  out.text(stem_text_);
+  out.array<std::uint32_t>(stem_start_);
+  out.array<std::uint32_t>(stem_terms_start_);
+  out.array<Term>(stem_terms_);
+  out.array<std::uint32_t>(typo_length_start_);
+  out.array<Term>(typo_terms_);
+  out.array<std::uint64_t>(typo_signatures_);
+  out.array<std::uint32_t>(tag_offers_);
+}
+
+std::expected<SearchIndex, std::string> SearchIndex::read(std::string_view bytes) {
+  try {
+    IndexReader in(bytes);
+    if (in.text() != kIndexMagic) return std::unexpected("they are not a search index");
+    if (const auto format = in.integer<std::uint32_t>(); format != kIndexFormat) {
+      return std::unexpected(fmt::format("they are of index format {}, this version reads {}",
+                                         format, kIndexFormat));
+    }
+    SearchIndex index;
+    index.analyser_fingerprint_ = in.integer<std::uint64_t>();
+    index.offer_limit_ = in.integer<std::uint64_t>();
+    index.term_text_ = in.text();
+    index.term_start_ = in.array<std::uint32_t>();
+    index.posting_start_ = in.array<std::uint32_t>();
+    index.posting_offer_ = in.array<std::uint32_t>();
+    index.posting_fields_ = in.array<std::uint8_t>();
+    index.stem_text_ = in.text();
+    index.stem_start_ = in.array<std::uint32_t>();
+    index.stem_terms_start_ = in.array<std::uint32_t>();
+    index.stem_terms_ = in.array<Term>();
+    index.typo_length_start_ = in.array<std::uint32_t>();
+    index.typo_terms_ = in.array<Term>();
+    index.typo_signatures_ = in.array<std::uint64_t>();
+    index.tag_offers_ = in.array<std::uint32_t>();
+    if (!in.at_end()) return std::unexpected("bytes follow the index");
+    index.check();
+    return index;
+  } catch (const IndexReader::Refused& refused) {
+    return std::unexpected(refused.why);
+  }
+}
+
+void SearchIndex::check() const {
+  if (term_start_.empty()) throw IndexReader::Refused{"the dictionary has no start"};
+  const auto terms = term_start_.size() - 1;
+  check_starts(term_start_, terms, term_text_.size(), "words' places");
+  check_starts(posting_start_, terms, posting_offer_.size(), "words' offers");
+  if (posting_fields_.size() != posting_offer_.size() || tag_offers_.size() != terms) {
+    throw IndexReader::Refused{"the offers' fields do not hold together"};
+  }
+  if (offer_limit_ > std::uint64_t{std::numeric_limits<std::uint32_t>::max()} + 1) {
+    throw IndexReader::Refused{"offer numbers out of range"};
+  }
+  check_below<std::uint32_t>(posting_offer_, offer_limit_, "offer numbers");
+  check_below<std::uint8_t>(posting_fields_, kBestFieldWeight.size(), "fields");
+  if (stem_start_.empty()) throw IndexReader::Refused{"the stems have no start"};
+  const auto stems = stem_start_.size() - 1;
+  check_starts(stem_start_, stems, stem_text_.size(), "stems' places");
+  check_starts(stem_terms_start_, stems, stem_terms_.size(), "stems' words");
+  check_below<Term>(stem_terms_, terms, "stems' words");
+  if (!typo_length_start_.empty()) {
+    check_starts(typo_length_start_, kLongestTypoWord + 1, typo_terms_.size(), "typo lengths");
+  }
+  if (typo_signatures_.size() != typo_terms_.size()) {
+    throw IndexReader::Refused{"the typo words do not hold together"};
+  }
+  check_below<Term>(typo_terms_, terms, "typo words");
+}
+
+bool SearchIndex::analysed_as(const SearchAnalyser& analyser) const {
+  return analyser_fingerprint_ == analyser.fingerprint();
 }
 
 std::size_t SearchIndex::memory_bytes() const noexcept {

@@ -72,7 +72,7 @@ Result<bool> SeedCatalogue::pending(int count) {
   // The categories exist in every shop, seeded with samples or not, so imports can use them.
   return transactions_.write([count](Ports::Scope& tx) -> Result<bool> {
     auto& offers = tx.get<OfferRepository>();
-    if (offers.categories().empty()) {
+    if (!offers.has_categories()) {
       for (const auto& category : default_categories()) offers.upsert_category(category);
     }
     return count > 0 && !tx.get<SettingRepository>().get(kSeededSetting) && offers.count() == 0;

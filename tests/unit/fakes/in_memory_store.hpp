@@ -318,6 +318,7 @@ class InMemoryOffers final : public OfferRepository {
     }
     return false;
   }
+  bool has_categories() override { return !state_.categories.empty(); }
   // By title, each with its Active offers counted.
   std::vector<Category> categories() override {
     auto found = state_.categories;

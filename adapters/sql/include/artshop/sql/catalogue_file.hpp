@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "artshop/core/catalogue/offer.hpp"
+#include "artshop/core/catalogue/search_index.hpp"
 #include "artshop/sql/connection.hpp"
 
 namespace artshop::sql {
@@ -25,7 +26,7 @@ namespace artshop::sql {
 // half-read: the caller loads from SQL as if there were none.
 class CatalogueFile {
  public:
-  static constexpr std::uint32_t kFormat = 1;
+  static constexpr std::uint32_t kFormat = 2;
 
   struct Contents {
     std::int64_t version = 0;  // the catalogue version the offers were read at
@@ -34,7 +35,13 @@ class CatalogueFile {
     std::int64_t newest_change = 0;
     std::vector<std::string> categories;  // urlNames
     std::vector<std::shared_ptr<const Offer>> offers;
-    std::string search_index;  // the index's own bytes; empty until it keeps them here
+    // The snapshot's search index over the Active offers at `version` (CatalogueSnapshot::
+    // search_index): null when the file keeps none; read back, why it could not be, when the
+    // rest of the file could (the offers are used and the index built anew).
+    std::expected<std::shared_ptr<const SearchIndex>, std::string> search_index;
+    // After caught_up(): the offers read again since the file's version, which the kept search
+    // index does not answer for.
+    std::vector<std::int64_t> changed;
   };
 
   explicit CatalogueFile(std::filesystem::path path) : path_(std::move(path)) {}

@@ -92,6 +92,15 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
   };
   Lag lag() const;
 
+  // Where the catalogue of the first load came from, and how many catalogue files were written
+  // since (a full load writes one, and so does a rebuild of the search index).
+  struct Start {
+    bool from_file = false;                // the catalogue file, caught up; else through SQL
+    bool search_index_from_file = false;   // the file's search index too; else built
+    std::uint64_t files_written = 0;
+  };
+  Start start() const;
+
  private:
   // A connection that reads the version, lent to one caller at a time.
   struct Probe {
@@ -125,7 +134,12 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
 
   void ask_for_reindex();
   void reload_all(std::unique_ptr<Connection>& connection);
-  void reindex_search();
+  // Builds the big search index anew; then, with `connection`, writes a catalogue file of the
+  // snapshot it was built from, so that the next start catches up from there.
+  void reindex_search(std::unique_ptr<Connection>& connection);
+  // The file of `snapshot` (whose search index answers for all of it), read at its version:
+  // the change tying it to its database is read with `reading`.
+  CatalogueFile::Contents file_of(const CatalogueSnapshot& snapshot, Connection& reading) const;
 
   const ReadModelDatabase database_;
   const SearchAnalyser& analyser_;
@@ -152,6 +166,9 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
   bool reindex_asked_ = false;
   std::optional<CatalogueFile::Contents> file_wanted_;  // under reload_mutex_
   std::atomic<bool> reloading_{false};
+  std::atomic<bool> started_from_file_{false};
+  std::atomic<bool> search_index_from_file_{false};
+  std::atomic<std::uint64_t> files_written_{0};
   std::jthread reloader_;  // last: stopped and joined before the rest goes
 };
 

@@ -90,6 +90,15 @@ class CatalogueSnapshot {
   CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> offers,
                     std::vector<Category> categories, std::int64_t version,
                     const SearchAnalyser& analyser);
+  // As above, searching with `search_index`, kept from an earlier snapshot of this catalogue
+  // (a file, say) instead of building one: it answers for every Active offer but those of
+  // `changed_since` (ids of offers changed since it was built, in any order), which a small
+  // index covers. Built anew when `search_index` is null or was analysed otherwise
+  // (SearchIndex::analysed_as).
+  CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> offers,
+                    std::vector<Category> categories, std::int64_t version,
+                    const SearchAnalyser& analyser, std::shared_ptr<const SearchIndex> search_index,
+                    std::vector<std::int64_t> changed_since);
   // As above with `categories` by urlName (their titles are their urlNames), searching with
   // plain_search_analyser().
   CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> offers,
@@ -113,6 +122,10 @@ class CatalogueSnapshot {
   // small index. Costs a walk of both catalogues and the changed offers' words.
   CatalogueSnapshot rebased(const CatalogueSnapshot& reindexed) const;
 
+  // The big search index when it answers for exactly this snapshot's Active offers (none
+  // changed since it was built): what a file may keep for the next start. Null otherwise.
+  std::shared_ptr<const SearchIndex> search_index() const noexcept;
+
   // The page, the total and, as `search` asks, the facets; for a Search, the words found and
   // the did-you-mean. A Search without a word (only punctuation) finds nothing.
   CatalogueMatches search(const OfferSearch& search) const;
@@ -132,6 +145,10 @@ class CatalogueSnapshot {
   bool has_category(std::string_view url_name) const;
 
   std::int64_t version() const noexcept { return version_; }
+  // Every visible (Active and SoldOut) offer, by id.
+  std::span<const std::shared_ptr<const Offer>> offers() const noexcept { return by_id_; }
+  // The categories' urlNames, sorted.
+  std::span<const std::string> category_names() const noexcept { return categories_; }
   // Active and SoldOut offers.
   std::size_t size() const noexcept { return by_id_.size(); }
 

@@ -50,7 +50,10 @@ class OfferRepository {
   // An Active offer becomes SoldOut (its exclusive licence was bought); false when it was
   // not Active.
   virtual bool mark_sold_out(OfferId id) = 0;
+  // By title, each with its Active offers counted.
   virtual std::vector<Category> categories() = 0;
+  // Whether any category exists: what a start asks, without counting a million offers.
+  virtual bool has_categories() = 0;
   virtual bool category_exists(std::string_view url_name) = 0;
   virtual void upsert_category(const Category& category) = 0;
   // Stores a new offer with its attributes (ids are assigned); nullopt when its urlName is

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,11 @@ class SearchAnalyser {
   void append_words(std::string_view text, std::vector<std::string>& out) const;
   // The stem of one folded word.
   std::string stem(std::string_view word) const { return stemmer_.stem(word); }
+  // A number that differs between analysers that fold or stem differently: a hash of what this
+  // one makes of a sample of tricky words (accents, ß, ligatures, full-width letters, Greek,
+  // plurals, apostrophes). A search index kept on disk is searched only by an analyser with
+  // the fingerprint it was built with.
+  std::uint64_t fingerprint() const;
 
  private:
   bool is_word_character(char32_t code_point) const;

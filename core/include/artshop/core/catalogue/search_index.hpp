@@ -3,6 +3,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <expected>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -125,6 +127,18 @@ class SearchIndex {
   // The offers holding `word` (a folded word) in a tag, ascending.
   std::vector<std::uint32_t> offers_tagged(std::string_view word) const;
 
+  // The index as bytes for a file to keep, handed to `sink` a stretch at a time, so that a
+  // million offers' index is never copied whole: what read() takes back. Integers are
+  // little-endian; the analyser's fingerprint goes with them.
+  void write(const std::function<void(std::string_view)>& sink) const;
+  // The index write() gave `bytes` for, or why they are not one: another format, cut short, or
+  // numbers that do not hold together. Every offset and number is checked, so that no query
+  // over the index reads out of bounds whatever the bytes say.
+  static std::expected<SearchIndex, std::string> read(std::string_view bytes);
+  // True when the index was built with an analyser analysing as `analyser` does (the same
+  // folding and stems, by SearchAnalyser::fingerprint): a kept index is searched only then.
+  bool analysed_as(const SearchAnalyser& analyser) const;
+
   std::size_t term_count() const noexcept {
     return term_start_.empty() ? 0 : term_start_.size() - 1;
   }
@@ -136,6 +150,8 @@ class SearchIndex {
   struct Hit;
   using Term = std::uint32_t;
 
+  // Throws when the arrays read() filled do not hold together.
+  void check() const;
   std::string_view term(Term id) const noexcept;
   std::string_view stem(std::uint32_t id) const noexcept;
   std::optional<Term> find_term(std::string_view text) const noexcept;
@@ -164,6 +180,7 @@ class SearchIndex {
   std::vector<std::uint64_t> typo_signatures_;  // alongside typo_terms_
   std::vector<std::uint32_t> tag_offers_;       // per term: the offers holding it in a tag
   std::uint64_t offer_limit_ = 0;               // above every offer number
+  std::uint64_t analyser_fingerprint_ = 0;      // SearchAnalyser::fingerprint, when built
 };
 
 }  // namespace artshop
