@@ -478,6 +478,7 @@ std::expected<CatalogueFile::Contents, std::string> caught_up(const CatalogueFil
   if (changed.contains(0)) contents->search_index = nullptr;
   std::erase_if(contents->offers,
                 [&](const auto& offer) { return changed.contains(offer->id.value); });
+  const auto kept = static_cast<std::ptrdiff_t>(contents->offers.size());
   TextInterner shared;
   for (const auto id : changed) {
     auto offer = id == 0 ? std::nullopt : repository.find_by_id(OfferId{id});
@@ -485,7 +486,11 @@ std::expected<CatalogueFile::Contents, std::string> caught_up(const CatalogueFil
     hold_compactly(*offer, shared);
     contents->offers.push_back(std::make_shared<const Offer>(std::move(*offer)));
   }
-  std::ranges::sort(contents->offers, {}, [](const auto& offer) { return offer->id.value; });
+  // The file's offers are by id: the ones read again are sorted and merged in.
+  const auto by_id = [](const auto& a, const auto& b) { return a->id.value < b->id.value; };
+  const auto tail = contents->offers.begin() + kept;
+  std::sort(tail, contents->offers.end(), by_id);
+  std::inplace_merge(contents->offers.begin(), tail, contents->offers.end(), by_id);
   contents->changed.assign(changed.begin(), changed.end());
   contents->version = version;
   contents->newest_change = newest_change(reading);

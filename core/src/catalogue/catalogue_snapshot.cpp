@@ -1,6 +1,7 @@
 #include "artshop/core/catalogue/catalogue_snapshot.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 #include <unordered_map>
@@ -87,6 +88,10 @@ std::uint32_t offer_number(std::int64_t id) {
   return static_cast<std::uint32_t>(id);
 }
 
+std::uint64_t url_name_hash(std::string_view url_name) {
+  return std::hash<std::string_view>{}(url_name);
+}
+
 // Ids with their scores, ascending by id.
 struct Scored {
   std::int64_t id = 0;
@@ -94,6 +99,14 @@ struct Scored {
 };
 
 }  // namespace
+
+CatalogueSnapshot::Named CatalogueSnapshot::named(const Offer& offer) {
+  return {.hash = url_name_hash(offer.url_name), .offer = &offer};
+}
+
+bool CatalogueSnapshot::by_name(const Named& a, const Named& b) {
+  return a.hash != b.hash ? a.hash < b.hash : a.offer->url_name < b.offer->url_name;
+}
 
 CatalogueSnapshot::CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> offers,
                                      std::vector<std::string> categories, std::int64_t version)
@@ -129,14 +142,16 @@ CatalogueSnapshot::CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> o
     category_titles_.push_back(std::move(category.title));
   }
   std::erase_if(offers, [](const auto& offer) { return offer->status == OfferStatus::Hidden; });
-  std::ranges::sort(offers, {}, [](const auto& offer) { return offer->id.value; });
+  // A catalogue file holds them by id already: checking costs a pass, sorting a million does not.
+  const auto by_id = [](const auto& offer) { return offer->id.value; };
+  if (!std::ranges::is_sorted(offers, {}, by_id)) std::ranges::sort(offers, {}, by_id);
   by_id_ = std::move(offers);
   by_url_name_.reserve(by_id_.size());
   for (const auto& offer : by_id_) {
-    by_url_name_.push_back(offer.get());
+    by_url_name_.push_back(named(*offer));
     add_to_orders(*offer);
   }
-  std::ranges::sort(by_url_name_, {}, &Offer::url_name);
+  std::ranges::sort(by_url_name_, by_name);
   sort_orders();
   count_prices();
   // The index is built with the analyser it will be searched with; a kept one is used only if
@@ -175,16 +190,7 @@ CatalogueSnapshot::Entry CatalogueSnapshot::entry_of(const Offer& offer) const {
 }
 
 void CatalogueSnapshot::add_to_orders(const Offer& offer) {
-  if (offer.status != OfferStatus::Active) return;
-  const auto entry = entry_of(offer);
-  const auto style = static_cast<std::size_t>(offer.style);
-  newest_.push_back(entry);
-  cheapest_.push_back(entry);
-  by_id_entries_.push_back(entry);
-  if (style < kStyles) {
-    newest_by_style_[style].push_back(entry);
-    cheapest_by_style_[style].push_back(entry);
-  }
+  if (offer.status == OfferStatus::Active) by_id_entries_.push_back(entry_of(offer));
 }
 
 namespace {
@@ -200,13 +206,22 @@ bool cheaper_entry(const auto& a, const auto& b) noexcept {
 }  // namespace
 
 void CatalogueSnapshot::sort_orders() {
-  const auto by_newest = [](const Entry& a, const Entry& b) { return newer_entry(a, b); };
-  const auto by_price = [](const Entry& a, const Entry& b) { return cheaper_entry(a, b); };
-  std::ranges::sort(newest_, by_newest);
-  std::ranges::sort(cheapest_, by_price);
-  std::ranges::sort(by_id_entries_, {}, &Entry::id);
-  for (auto& order : newest_by_style_) std::ranges::sort(order, by_newest);
-  for (auto& order : cheapest_by_style_) std::ranges::sort(order, by_price);
+  if (!std::ranges::is_sorted(by_id_entries_, {}, &Entry::id)) {
+    std::ranges::sort(by_id_entries_, {}, &Entry::id);
+  }
+  newest_ = by_id_entries_;
+  cheapest_ = by_id_entries_;
+  std::ranges::sort(newest_, [](const Entry& a, const Entry& b) { return newer_entry(a, b); });
+  std::ranges::sort(cheapest_, [](const Entry& a, const Entry& b) { return cheaper_entry(a, b); });
+  // Each style's orders are the whole orders' entries of that style, in the same order.
+  const auto split = [](const Order& all, std::array<Order, kStyles>& by_style) {
+    std::array<std::size_t, kStyles> sizes{};
+    for (const auto& entry : all) ++sizes[static_cast<std::size_t>(entry.style)];
+    for (std::size_t style = 0; style < kStyles; ++style) by_style[style].reserve(sizes[style]);
+    for (const auto& entry : all) by_style[static_cast<std::size_t>(entry.style)].push_back(entry);
+  };
+  split(newest_, newest_by_style_);
+  split(cheapest_, cheapest_by_style_);
 }
 
 std::size_t CatalogueSnapshot::PriceCube::cell(std::size_t style, std::size_t category,
@@ -342,13 +357,12 @@ CatalogueSnapshot CatalogueSnapshot::patched(std::span<const OfferId> changed,
   next.by_id_ = merged(
       by_id_, [&](const auto& offer) { return unchanged(offer->id.value); }, fresh,
       [](const auto& a, const auto& b) { return a->id.value < b->id.value; });
-  std::vector<const Offer*> fresh_names;
+  std::vector<Named> fresh_names;
   fresh_names.reserve(fresh.size());
-  for (const auto& offer : fresh) fresh_names.push_back(offer.get());
+  for (const auto& offer : fresh) fresh_names.push_back(named(*offer));
   next.by_url_name_ = merged(
-      by_url_name_, [&](const Offer* offer) { return unchanged(offer->id.value); },
-      std::move(fresh_names),
-      [](const Offer* a, const Offer* b) { return a->url_name < b->url_name; });
+      by_url_name_, [&](const Named& name) { return unchanged(name.offer->id.value); },
+      std::move(fresh_names), by_name);
 
   std::vector<Entry> added;
   std::vector<std::shared_ptr<const Offer>> fresh_active;
@@ -953,11 +967,13 @@ std::vector<std::shared_ptr<const Offer>> CatalogueSnapshot::latest(int count) c
 std::shared_ptr<const Offer> CatalogueSnapshot::find(std::string_view url_name) const {
   // urlNames are stored as lower-case slugs.
   const auto lowered = text::to_lower_ascii(url_name);
-  const auto found = std::ranges::lower_bound(
-      by_url_name_, lowered, {},
-      [](const Offer* offer) -> std::string_view { return offer->url_name; });
-  if (found == by_url_name_.end() || (*found)->url_name != lowered) return nullptr;
-  const auto id = (*found)->id.value;
+  const auto hash = url_name_hash(lowered);
+  auto found = std::ranges::lower_bound(by_url_name_, hash, {}, &Named::hash);
+  while (found != by_url_name_.end() && found->hash == hash && found->offer->url_name != lowered) {
+    ++found;
+  }
+  if (found == by_url_name_.end() || found->hash != hash) return nullptr;
+  const auto id = found->offer->id.value;
   return *std::ranges::lower_bound(by_id_, id, {}, [](const auto& o) { return o->id.value; });
 }
 

@@ -187,6 +187,16 @@ class CatalogueSnapshot {
   };
   struct Tally;
 
+  // An offer under its urlName's hash: looked up by that hash, so that ordering a million of
+  // them compares numbers rather than urlNames sharing long beginnings.
+  struct Named {
+    std::uint64_t hash = 0;
+    const Offer* offer = nullptr;
+  };
+  static Named named(const Offer& offer);
+  // By hash, then urlName.
+  static bool by_name(const Named& a, const Named& b);
+
   Entry entry_of(const Offer& offer) const;
   void add_to_orders(const Offer& offer);
   void sort_orders();
@@ -217,7 +227,7 @@ class CatalogueSnapshot {
   std::vector<std::string> categories_;              // sorted
   std::vector<std::string> category_titles_;         // alongside categories_
   std::vector<std::shared_ptr<const Offer>> by_id_;  // every visible offer, by id
-  std::vector<const Offer*> by_url_name_;            // the same, by urlName
+  std::vector<Named> by_url_name_;                   // the same, by urlName's hash
   Order newest_;                                     // Active, NewToOld
   Order cheapest_;                                   // Active, LowToHigh
   std::array<Order, kStyles> newest_by_style_;
