@@ -33,6 +33,12 @@ constexpr std::size_t kSuggestionCandidates = 256;
 // and how many entries of a style or the catalogue are walked for the same style or category.
 constexpr std::size_t kRelatedTagWalk = 50'000;
 constexpr std::size_t kRelatedOrderWalk = 100'000;
+// Entries are found by id through a table of places while ids are at most this many times the
+// entries (plus the slack): a catalogue whose offers were mostly deleted searches instead.
+constexpr std::size_t kDenseIds = 4;
+constexpr std::size_t kDenseIdsSlack = 65'536;
+// How many matches ahead a pass over them asks for their entries (prefetch()).
+constexpr std::size_t kPrefetchAhead = 16;
 constexpr int kSharedTagPoints = 3;
 constexpr int kSameStylePoints = 2;
 constexpr int kSameCategoryPoints = 1;
@@ -86,6 +92,15 @@ std::uint32_t offer_number(std::int64_t id) {
     throw std::length_error("an offer id past what catalogue search numbers");
   }
   return static_cast<std::uint32_t>(id);
+}
+
+// Asks for the memory at `address` ahead of its use, where the compiler can.
+void prefetch(const void* address) noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(address);
+#else
+  static_cast<void>(address);
+#endif
 }
 
 std::uint64_t url_name_hash(std::string_view url_name) {
@@ -222,6 +237,7 @@ void CatalogueSnapshot::sort_orders() {
   };
   split(newest_, newest_by_style_);
   split(cheapest_, cheapest_by_style_);
+  place_entries();
 }
 
 std::size_t CatalogueSnapshot::PriceCube::cell(std::size_t style, std::size_t category,
@@ -378,6 +394,7 @@ CatalogueSnapshot CatalogueSnapshot::patched(std::span<const OfferId> changed,
   next.newest_ = merged(newest_, keep, added, by_newest);
   next.cheapest_ = merged(cheapest_, keep, added, by_price);
   next.by_id_entries_ = merged(by_id_entries_, keep, added, by_id);
+  next.place_entries();
   for (std::size_t style = 0; style < kStyles; ++style) {
     std::vector<Entry> of_style;
     std::ranges::copy_if(added, std::back_inserter(of_style), [style](const Entry& entry) {
@@ -454,7 +471,27 @@ const CatalogueSnapshot::Order& CatalogueSnapshot::order_for(
   return newest ? newest_ : cheapest_;
 }
 
+void CatalogueSnapshot::place_entries() {
+  place_by_id_.clear();
+  if (by_id_entries_.empty()) return;
+  const auto largest = by_id_entries_.back().id;
+  if (by_id_entries_.front().id < 0 ||
+      largest > static_cast<std::int64_t>(kDenseIds * by_id_entries_.size() + kDenseIdsSlack)) {
+    return;
+  }
+  place_by_id_.assign(static_cast<std::size_t>(largest) + 1, 0);
+  for (std::size_t place = 0; place < by_id_entries_.size(); ++place) {
+    place_by_id_[static_cast<std::size_t>(by_id_entries_[place].id)] =
+        static_cast<std::uint32_t>(place + 1);
+  }
+}
+
 const CatalogueSnapshot::Entry* CatalogueSnapshot::entry_by_id(std::int64_t id) const noexcept {
+  if (!place_by_id_.empty()) {
+    if (id < 0 || static_cast<std::uint64_t>(id) >= place_by_id_.size()) return nullptr;
+    const auto place = place_by_id_[static_cast<std::size_t>(id)];
+    return place == 0 ? nullptr : &by_id_entries_[place - 1];
+  }
   const auto found = std::ranges::lower_bound(by_id_entries_, id, {}, &Entry::id);
   return found != by_id_entries_.end() && found->id == id ? &*found : nullptr;
 }
@@ -717,22 +754,9 @@ std::vector<CatalogueSnapshot::Hit> CatalogueSnapshot::hits_of(const SearchQuery
   const auto delta = search_->delta ? search_->delta->search(query) : SearchMatches{};
   const auto& masked = search_->masked;
   hits.reserve(base.size() + delta.size());
-  // Both answers and the entries by id are ascending: one walk joins them.
-  auto entry = by_id_entries_.begin();
+  // Both answers are ascending, and so are the entries they are joined with.
   const auto add = [&](std::uint32_t offer, std::uint16_t score) {
-    // Matches lie a few entries apart: leap ahead doubling the step, then search the last
-    // leap, so that a join touches the entries near each match, not the whole order's middle.
-    const auto end = by_id_entries_.end();
-    std::ptrdiff_t step = 1;
-    auto from = entry;
-    while (end - from > step && from[step].id < offer) {
-      from += step;
-      step *= 2;
-    }
-    const auto to = end - from > step ? from + step + 1 : end;
-    entry = std::lower_bound(from, to, std::int64_t{offer},
-                             [](const Entry& e, std::int64_t id) { return e.id < id; });
-    if (entry != by_id_entries_.end() && entry->id == offer) hits.push_back({&*entry, score});
+    if (const auto* entry = entry_by_id(offer)) hits.push_back({entry, score});
   };
   std::size_t d = 0;
   for (std::size_t b = 0; b < base.size(); ++b) {
@@ -756,24 +780,6 @@ CatalogueMatches CatalogueSnapshot::search_words(const OfferSearch& search, cons
   if (query.empty()) return found;
   auto hits = hits_of(query);
 
-  std::optional<FacetCounter<kStyles, Filters>> counter;
-  if (search.facets) counter.emplace(filters, search.price_band_starts, categories_.size());
-  std::vector<Hit> kept;
-  kept.reserve(hits.size());
-  for (const auto& hit : hits) {
-    if (counter) counter->add(*hit.entry);
-    if (filters.fit(*hit.entry)) kept.push_back(hit);
-  }
-  hits = {};
-  if (counter) {
-    found.facets = facets_from(counter->categories, counter->styles, counter->orientations,
-                               std::move(counter->bands));
-  }
-  found.total = static_cast<int>(kept.size());
-
-  const auto offset = std::min(static_cast<std::size_t>(std::max(0, search.offset)), kept.size());
-  const auto end =
-      std::min(offset + static_cast<std::size_t>(std::max(0, search.limit)), kept.size());
   const auto order = [&](const Hit& a, const Hit& b) {
     if (search.by_relevance) return more_relevant(a, b);
     switch (search.sort) {
@@ -786,8 +792,38 @@ CatalogueMatches CatalogueSnapshot::search_words(const OfferSearch& search, cons
     }
     return newer_entry(*a.entry, *b.entry);
   };
-  std::partial_sort(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(end), kept.end(),
-                    order);
+  // One pass counts the facets and the total and keeps the best `end` matches in a heap, its
+  // worst on top, each entry read once while it is at hand.
+  const auto offset = static_cast<std::size_t>(std::max(0, search.offset));
+  const auto wanted = offset + static_cast<std::size_t>(std::max(0, search.limit));
+  std::optional<FacetCounter<kStyles, Filters>> counter;
+  if (search.facets) counter.emplace(filters, search.price_band_starts, categories_.size());
+  std::vector<Hit> kept;
+  kept.reserve(std::min(wanted, hits.size()));
+  for (std::size_t h = 0; h < hits.size(); ++h) {
+    // The matches' entries lie apart in a table of a million: each is asked for from memory a
+    // few matches ahead, so that the pass does not wait for them one by one.
+    if (h + kPrefetchAhead < hits.size()) prefetch(hits[h + kPrefetchAhead].entry);
+    const auto& hit = hits[h];
+    if (counter) counter->add(*hit.entry);
+    if (!filters.fit(*hit.entry)) continue;
+    ++found.total;
+    if (kept.size() < wanted) {
+      kept.push_back(hit);
+      std::ranges::push_heap(kept, order);
+    } else if (!kept.empty() && order(hit, kept.front())) {
+      std::ranges::pop_heap(kept, order);
+      kept.back() = hit;
+      std::ranges::push_heap(kept, order);
+    }
+  }
+  hits = {};
+  if (counter) {
+    found.facets = facets_from(counter->categories, counter->styles, counter->orientations,
+                               std::move(counter->bands));
+  }
+  std::ranges::sort_heap(kept, order);
+  const auto end = kept.size();
   std::vector<std::string> words;
   for (auto at = offset; at < end; ++at) {
     const auto& offer = *kept[at].entry->offer;

@@ -200,6 +200,7 @@ class CatalogueSnapshot {
   Entry entry_of(const Offer& offer) const;
   void add_to_orders(const Offer& offer);
   void sort_orders();
+  void place_entries();
   void count_prices();
   const Order& order_for(OfferSort sort, const std::optional<ArtStyle>& style) const;
   const Entry* entry_by_id(std::int64_t id) const noexcept;
@@ -233,6 +234,9 @@ class CatalogueSnapshot {
   std::array<Order, kStyles> newest_by_style_;
   std::array<Order, kStyles> cheapest_by_style_;
   Order by_id_entries_;  // Active, by id: what a search's matches are joined with
+  // by_id_entries_'s place of each id, plus one (0: no Active offer), indexed by id; empty
+  // when ids are too sparse for a table (place_entries()).
+  std::vector<std::uint32_t> place_by_id_;
   PriceCube prices_;
   std::shared_ptr<const Search> search_;
 };
