@@ -97,6 +97,7 @@ class OffersInMemory final : public artshop::OfferRepository {
   std::optional<artshop::Offer> find_by_url_name(std::string_view) override { return {}; }
   bool mark_sold_out(artshop::OfferId) override { return false; }
   std::vector<artshop::Category> categories() override { return {}; }
+  bool has_categories() override { return false; }
   bool category_exists(std::string_view) override { return false; }
   void upsert_category(const artshop::Category&) override {}
   std::optional<artshop::OfferId> insert(const artshop::Offer&) override { return {}; }

@@ -1,11 +1,19 @@
 // The catalogue is answered from memory, yet every write to it shows on the very next call, in
 // the server that wrote it and in another server process on the same database.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 
 #include "shop_api.hpp"
 
 namespace artshop::testing {
 namespace {
+
+using ::testing::Contains;
+using ::testing::Not;
 
 class CatalogueReadModel : public ::testing::Test {
  protected:
@@ -75,6 +83,78 @@ TEST_F(CatalogueReadModel, OfferCallsAnsweredBeforeAPurchaseAnswerAfreshRightAft
   EXPECT_NE(testing::get(shop.process().url(listing)).body, listing_before);
   EXPECT_FALSE(lists(shop.process(), picture.url_name));
   EXPECT_EQ(get_json(shop.process(), one).at("status").as_string(), "SoldOut");
+}
+
+// A start reads the catalogue file the last full load wrote, search index and all, and then
+// only the offers changed since; a file it cannot use is left for a load through SQL, which
+// writes a good one.
+TEST_F(CatalogueReadModel, ARestartStartsFromTheCatalogueFile_CaughtUpWithWritesMadeMeanwhile) {
+  ShopServer shop;
+  const auto file = shop.data_dir() / "catalogue.snapshot";
+  ASSERT_TRUE(eventually([&] { return std::filesystem::exists(file); }));
+  const auto written = std::filesystem::last_write_time(file);
+  const auto search = [](ServerProcess& server, const std::string& words) {
+    std::vector<std::string> found;
+    const auto page = get_json(server, "/api/offers?Currency=EUR&PageSize=96&Search=" + words);
+    for (const auto& offer : page.at("items").as_array()) {
+      found.emplace_back(offer.at("urlName").as_string());
+    }
+    return found;
+  };
+  // After the file was written, an offer is renamed and described anew: on sale still, found by
+  // its new words only.
+  const auto first = get_json(shop.process(), "/api/offers?Currency=EUR&PageSize=1");
+  const auto& offer = first.at("items").as_array().at(0).as_object();
+  const std::string url_name(offer.at("urlName").as_string());
+  auto old_words = std::string(offer.at("title").as_string());
+  std::ranges::replace(old_words, ' ', '+');
+  ASSERT_THAT(search(shop.process(), old_words), Contains(url_name));
+  ASSERT_EQ(
+      shop.count("UPDATE offers SET title = 'Zeppelin Harbour at Dawn', description = 'Airships "
+                 "moored.' WHERE url_name = '" +
+                 url_name + "' RETURNING 1"),
+      1);
+  // Written by another process: this server sees it within the time it trusts a check.
+  ASSERT_TRUE(eventually([&] {
+    const auto found = search(shop.process(), old_words);
+    return std::ranges::find(found, url_name) == found.end();
+  }));
+  const auto found_by_shop = search(shop.process(), old_words);
+  ASSERT_THAT(search(shop.process(), "zeppelin"), Contains(url_name));
+
+  {
+    ServerProcess restarted({.env = {{"ARTSHOP_DATA_DIR", shop.data_dir().string()}}});
+    EXPECT_TRUE(restarted.wait_for_log("search index kept", std::chrono::seconds(5)))
+        << restarted.log_text();
+    EXPECT_EQ(metric(restarted, "artshop_catalogue_started_from_file"), 1);
+    EXPECT_EQ(metric(restarted, "artshop_catalogue_search_index_from_file"), 1);
+    EXPECT_EQ(search(restarted, old_words), found_by_shop) << "the kept index masks the old title";
+    EXPECT_THAT(search(restarted, "zeppelin"), Contains(url_name)) << "the small index";
+    EXPECT_EQ(metric(restarted, "artshop_catalogue_files_written_total"), 0)
+        << "a start that caught up leaves the file as it is";
+    EXPECT_EQ(std::filesystem::last_write_time(file), written);
+  }
+
+  // A damaged file: loaded through SQL, and written afresh for the start after.
+  {
+    std::fstream damaged(file, std::ios::in | std::ios::out | std::ios::binary);
+    damaged.seekp(static_cast<std::streamoff>(std::filesystem::file_size(file) / 2));
+    damaged.put('\x7F');
+  }
+  {
+    ServerProcess reloaded({.env = {{"ARTSHOP_DATA_DIR", shop.data_dir().string()}}});
+    EXPECT_TRUE(reloaded.wait_for_log("checksum does not match", std::chrono::seconds(5)));
+    EXPECT_EQ(metric(reloaded, "artshop_catalogue_started_from_file"), 0);
+    EXPECT_EQ(search(reloaded, old_words), found_by_shop);
+    EXPECT_THAT(search(reloaded, "zeppelin"), Contains(url_name));
+    EXPECT_TRUE(
+        eventually([&] { return metric(reloaded, "artshop_catalogue_files_written_total") == 1; }));
+  }
+  ServerProcess again({.env = {{"ARTSHOP_DATA_DIR", shop.data_dir().string()}}});
+  EXPECT_EQ(metric(again, "artshop_catalogue_started_from_file"), 1);
+  EXPECT_EQ(metric(again, "artshop_catalogue_search_index_from_file"), 1);
+  EXPECT_EQ(search(again, old_words), found_by_shop);
+  EXPECT_THAT(search(again, "zeppelin"), Contains(url_name));
 }
 
 TEST_F(CatalogueReadModel, AFreshShopIsReadyOnlyOnceEveryOfferCallAnswersTheSeededCatalogue) {

@@ -24,15 +24,6 @@ std::vector<std::pair<std::string, std::string>> one_slow_password_thread() {
           {"ARTSHOP_ARGON2_ITERATIONS", "40"}};
 }
 
-// A series of the server's /metrics as a number, -1 when it has none.
-double metric(const ServerProcess& server, std::string_view series) {
-  const auto metrics = get(server.url("/metrics")).body;
-  std::string line = "\n";
-  line.append(series).append(" ");
-  const auto at = metrics.find(line);
-  return at == std::string::npos ? -1 : std::stod(metrics.substr(at + line.size()));
-}
-
 long in_flight(const ServerProcess& server) {
   return static_cast<long>(metric(server, "artshop_http_requests_in_flight"));
 }

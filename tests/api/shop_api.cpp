@@ -354,6 +354,14 @@ json::object order_payload(const std::vector<Sku>& cart, json::value gift_card_a
   return payload;
 }
 
+double metric(const ServerProcess& server, std::string_view series) {
+  const auto metrics = get(server.url("/metrics")).body;
+  std::string line = "\n";
+  line.append(series).append(" ");
+  const auto at = metrics.find(line);
+  return at == std::string::npos ? -1 : std::stod(metrics.substr(at + line.size()));
+}
+
 std::string decimal(std::int64_t cents) {
   const auto whole = std::to_string(cents / 100);
   const auto fraction = std::to_string(100 + cents % 100).substr(1);

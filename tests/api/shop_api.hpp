@@ -171,6 +171,9 @@ json::object deposit_payload(json::value amount, std::string currency = "EUR");
 json::object order_payload(const std::vector<Sku>& cart, json::value gift_card_amount,
                            bool by_balance, std::string currency);
 
+// A series of the server's /metrics as a number, -1 when it has none.
+double metric(const ServerProcess& server, std::string_view series);
+
 // Euro cents as decimal text: 1250 -> "12.50".
 std::string decimal(std::int64_t cents);
 

@@ -310,10 +310,11 @@ TEST_F(SnapshotSearch, FollowsPatchesThroughTheSmallIndexAndAfterItIsFoldedIn) {
 // A start from the catalogue file: the index kept there answers for every offer but those
 // changed since it was written, which the small index covers, as a freshly built one would.
 TEST_F(SnapshotSearch, AKeptIndexWithTheOffersChangedSinceCovered_AnswersAsABuiltOne) {
-  const std::vector<Picture> then{{.id = 1, .title = "Grey Wolf"},
-                                  {.id = 2, .title = "Snowy Owl"},
-                                  {.id = 3, .title = "Golden Tower", .tags = {"owl"}},
-                                  {.id = 4, .title = "Owl at Dusk", .status = OfferStatus::SoldOut}};
+  const std::vector<Picture> then{
+      {.id = 1, .title = "Grey Wolf"},
+      {.id = 2, .title = "Snowy Owl"},
+      {.id = 3, .title = "Golden Tower", .tags = {"owl"}},
+      {.id = 4, .title = "Owl at Dusk", .status = OfferStatus::SoldOut}};
   const auto kept = shop(then).search_index();
   ASSERT_NE(kept, nullptr);
   // Since: 1 renamed, 2 hidden (gone), 4 on sale again, 5 new; 3 unchanged.

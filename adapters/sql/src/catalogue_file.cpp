@@ -475,7 +475,9 @@ std::expected<CatalogueFile::Contents, std::string> caught_up(const CatalogueFil
     contents->categories.push_back(std::move(category.url_name));
   }
   // The kept index names the categories by their titles then: it is built anew if they changed.
-  if (changed.contains(0)) contents->search_index = nullptr;
+  if (changed.contains(0)) {
+    contents->search_index = std::unexpected("the categories changed since it was written");
+  }
   std::erase_if(contents->offers,
                 [&](const auto& offer) { return changed.contains(offer->id.value); });
   const auto kept = static_cast<std::ptrdiff_t>(contents->offers.size());

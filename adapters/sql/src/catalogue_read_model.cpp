@@ -29,6 +29,16 @@ std::int64_t read_version(Connection& connection) {
   return row.column_int(0);
 }
 
+// Why the search index of a catalogue file is not used; empty when it is.
+std::string unused_index_reason(const CatalogueFile::Contents& file,
+                                const SearchAnalyser& analyser) {
+  if (!file.search_index) return file.search_index.error();
+  if (!*file.search_index) return "it keeps no search index";
+  if (!(*file.search_index)->analysed_as(analyser))
+    return "its search index was analysed otherwise";
+  return {};
+}
+
 }  // namespace
 
 SqlCatalogueReadModel::SqlCatalogueReadModel(ReadModelDatabase database, std::size_t patch_limit,
@@ -210,15 +220,10 @@ std::shared_ptr<const CatalogueSnapshot> SqlCatalogueReadModel::load_all(
         auto categories = repository.category_titles();
         transaction.commit();
         auto index = kept->search_index.value_or(nullptr);
-        const auto index_note =
-            !kept->search_index      ? kept->search_index.error()
-            : !index                 ? std::string("it keeps no search index")
-            : !index->analysed_as(analyser_) ? std::string("its search index was analysed otherwise")
-                                             : std::string();
+        const auto index_note = unused_index_reason(*kept, analyser_);
         const auto index_kept = index_note.empty();
         spdlog::info("catalogue read from {}: {} offers at version {}, {} read again since; {}",
-                     file.path().string(), kept->offers.size(), kept->version,
-                     kept->changed.size(),
+                     file.path().string(), kept->offers.size(), kept->version, kept->changed.size(),
                      index_kept ? "search index kept" : index_note + ", building the search index");
         auto snapshot = std::make_shared<const CatalogueSnapshot>(
             kept->offers, std::move(categories), kept->version, analyser_,

@@ -243,7 +243,8 @@ bool SqlOfferRepository::has_categories() {
 std::vector<Category> SqlOfferRepository::category_titles() {
   auto rows = db_.prepare_cached("SELECT url_name, title FROM categories ORDER BY title");
   std::vector<Category> result;
-  while (rows.step()) result.push_back({.url_name = rows.column_text(0), .title = rows.column_text(1)});
+  while (rows.step())
+    result.push_back({.url_name = rows.column_text(0), .title = rows.column_text(1)});
   return result;
 }
 

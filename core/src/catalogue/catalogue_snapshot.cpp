@@ -140,8 +140,7 @@ CatalogueSnapshot::CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> o
 CatalogueSnapshot::CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> offers,
                                      std::vector<Category> categories, std::int64_t version,
                                      const SearchAnalyser& analyser)
-    : CatalogueSnapshot(std::move(offers), std::move(categories), version, analyser, nullptr, {}) {
-}
+    : CatalogueSnapshot(std::move(offers), std::move(categories), version, analyser, nullptr, {}) {}
 
 CatalogueSnapshot::CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> offers,
                                      std::vector<Category> categories, std::int64_t version,
@@ -183,8 +182,8 @@ CatalogueSnapshot::CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> o
     const auto* entry = entry_by_id(id);
     if (entry != nullptr) delta_offers.push_back(shared_of(*entry));
   }
-  search_ = with_changes(std::move(search_index), std::move(changed_since),
-                         std::move(delta_offers));
+  search_ =
+      with_changes(std::move(search_index), std::move(changed_since), std::move(delta_offers));
 }
 
 std::shared_ptr<const SearchIndex> CatalogueSnapshot::search_index() const noexcept {

@@ -800,8 +800,8 @@ std::expected<SearchIndex, std::string> SearchIndex::read(std::string_view bytes
     IndexReader in(bytes);
     if (in.text() != kIndexMagic) return std::unexpected("they are not a search index");
     if (const auto format = in.integer<std::uint32_t>(); format != kIndexFormat) {
-      return std::unexpected(fmt::format("they are of index format {}, this version reads {}",
-                                         format, kIndexFormat));
+      return std::unexpected(
+          fmt::format("they are of index format {}, this version reads {}", format, kIndexFormat));
     }
     SearchIndex index;
     index.analyser_fingerprint_ = in.integer<std::uint64_t>();

@@ -95,8 +95,8 @@ class SqlCatalogueReadModel final : public CatalogueReadModel {
   // Where the catalogue of the first load came from, and how many catalogue files were written
   // since (a full load writes one, and so does a rebuild of the search index).
   struct Start {
-    bool from_file = false;                // the catalogue file, caught up; else through SQL
-    bool search_index_from_file = false;   // the file's search index too; else built
+    bool from_file = false;               // the catalogue file, caught up; else through SQL
+    bool search_index_from_file = false;  // the file's search index too; else built
     std::uint64_t files_written = 0;
   };
   Start start() const;
