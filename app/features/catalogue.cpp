@@ -9,7 +9,9 @@ namespace artshop::app {
 Catalogue::Catalogue(Infrastructure& infrastructure)
     : shared(infrastructure),
       seeding_work("seeding", cores(), static_cast<std::size_t>(kDefaultSeedOffers)),
-      search_work("search", shared.config.search_pool.threads, shared.config.search_pool.queue),
+      // Below the I/O threads, so that unseen searches never delay the shop's cheap calls.
+      search_work("search", shared.config.search_pool.threads, shared.config.search_pool.queue,
+                  concurrency::BoundedThreadPool::Priority::Low),
       browse_offers(shared.catalogue, *shared.rate_source),
       latest_offers(shared.catalogue, *shared.rate_source),
       get_offer(shared.catalogue, *shared.rate_source),

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 #include <pthread.h>
 #include <sched.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -120,6 +122,21 @@ TEST(BoundedThreadPool, AnIdlePoolRunsItsTasksAtTheIdlePriorityAndAnOrdinaryOneD
   EXPECT_EQ(in_idle.get_future().get(), SCHED_IDLE);
   EXPECT_EQ(in_ordinary.get_future().get(), SCHED_OTHER);
   EXPECT_EQ(own_policy(), SCHED_OTHER);  // the caller's thread keeps its priority
+}
+
+int own_nice() {
+  return ::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()));
+}
+
+TEST(BoundedThreadPool, ALowPoolRunsItsTasksAtNiceTenAndTheCallerKeepsItsOwn) {
+  const auto callers = own_nice();
+  BoundedThreadPool low("low", 1, 1, BoundedThreadPool::Priority::Low);
+  std::promise<std::pair<int, int>> in_low;
+  ASSERT_TRUE(low.try_submit([&] { in_low.set_value({own_nice(), own_policy()}); }));
+  const auto [nice, policy] = in_low.get_future().get();
+  EXPECT_EQ(nice, std::min(callers + BoundedThreadPool::kLowPriorityNice, 19));
+  EXPECT_EQ(policy, SCHED_OTHER) << "still an ordinary thread, only lower";
+  EXPECT_EQ(own_nice(), callers);
 }
 
 TEST(RunAndWait, AnswersWhatTheTaskReturnedOnThePoolsThread) {

@@ -12,7 +12,8 @@ build_dir=${1:?usage: run.sh BUILD_DIR SECONDS_PER_TARGET [PARALLEL_RUNS]}
 seconds=${2:?usage: run.sh BUILD_DIR SECONDS_PER_TARGET [PARALLEL_RUNS]}
 parallel=${3:-2}
 source_dir=$(cd "$(dirname "$0")" && pwd)
-targets=(fuzz_json_request fuzz_router fuzz_jwt fuzz_webhook fuzz_codes fuzz_manifest)
+targets=(fuzz_json_request fuzz_router fuzz_jwt fuzz_webhook fuzz_codes fuzz_manifest
+  fuzz_search_index)
 
 # A sanitizer report is a crash: stop at the first one, with a stack trace.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:abort_on_error=1:detect_leaks=1}

@@ -3,6 +3,8 @@
 #include <pthread.h>
 #include <sched.h>
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <exception>
@@ -71,6 +73,10 @@ BoundedThreadPool::Stats BoundedThreadPool::stats() const {
 
 void BoundedThreadPool::work() {
   // For good: an unprivileged thread may not leave SCHED_IDLE again. Failing leaves it as it was.
+  if (priority_ == Priority::Low &&
+      ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), kLowPriorityNice) != 0) {
+    spdlog::warn("{}: could not lower the threads' priority", name_);
+  }
   if (priority_ == Priority::Idle) {
     const sched_param unused{};
     if (::pthread_setschedparam(::pthread_self(), SCHED_IDLE, &unused) != 0) {
