@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Catalogue search and listing that no cache has seen (docs/benchmarks.md, "Search under load"):
-# the real server on a seeded catalogue of each size in BENCH_SIZES (132 100000), loaded by wrk
+# the real server on a seeded catalogue of each size in BENCH_SEARCH_SIZES (132 100000 1000000),
+# loaded by wrk
 # on loopback with bench/wrk/offers_unseen.lua, whose every request draws its own catalogue
 # word or filters, currency, page and page size. Rows, each run BENCH_ROUNDS (3) times in turns,
 # the median run shown:
 #   search  - unseen searches (one catalogue word) at BENCH_CONNECTIONS (32);
 #   listing - unseen listings with random filters at BENCH_CONNECTIONS;
 #   healthz - /healthz at 16 connections while 16 more send unseen searches.
+# Then a growth table, one line per size: those rows' req/s and p99, the server's start (exec to
+# the first 200 of /readyz: a seeded folder's first start loads through SQL and writes the
+# catalogue file, so the start timed is a second one, reading it) and its resident memory.
 # Usage: bench/search_load.sh [build-dir]   (needs wrk, curl, python3). BENCH_SEEDED=<folder>
 # keeps the seeded catalogues there and reuses them on the next run.
 set -euo pipefail
@@ -15,7 +19,7 @@ build=$(realpath "${1:-build}")
 binary=$build/app/artshop
 seconds=${BENCH_SECONDS:-5}
 connections=${BENCH_CONNECTIONS:-32}
-sizes=${BENCH_SIZES:-132 100000}
+sizes=${BENCH_SEARCH_SIZES:-132 100000 1000000}
 rounds=${BENCH_ROUNDS:-3}
 port=${BENCH_PORT:-18680}
 base=http://127.0.0.1:$port
@@ -31,11 +35,12 @@ export ARTSHOP_LOG_LEVEL=warn
 # shellcheck source=bench/load_common.sh
 source "$here/load_common.sh"
 declare -A runs
-# The run with the median req/s of a row.
+growth=()
+# The run with the median req/s of a row; its figures are left in $median.
 report() {  # key name
   local r p50 p99 bad
-  read -r r p50 p99 bad <<< "$(printf '%s' "${runs[$1]}" | sort -g -k1,1 |
-    awk '{run[NR] = $0} END {print run[int((NR + 1) / 2)]}')"
+  median=$(printf '%s' "${runs[$1]}" | sort -g -k1,1 | awk '{run[NR] = $0} END {print run[int((NR + 1) / 2)]}')
+  read -r r p50 p99 bad <<< "$median"
   printf '%-58s %10s req/s  p50 %8s  p99 %8s  errors %6s  (runs: %s)\n' "$2" "$r" "$p50" "$p99" \
     "$bad" "$(printf '%s' "${runs[$1]}" | awk '{printf "%s%d", (NR > 1 ? " " : ""), $1}')"
 }
@@ -52,9 +57,22 @@ for size in $sizes; do
   echo
   echo "== $size offers =="
   seeded "$data" "$size"
-  ARTSHOP_DATA_DIR=$data ARTSHOP_PORT=$port "$binary" serve > "$data/server.log" 2>&1 &
-  server=$!
-  for _ in $(seq 1200); do curl -fs -o /dev/null "$base/readyz" && break; sleep 0.05; done
+  # A first start writes the catalogue file (a copy of a kept folder may hold an older one); the
+  # start measured reads it.
+  start_server() {
+    local started
+    started=$(date +%s%N)
+    ARTSHOP_DATA_DIR=$data ARTSHOP_PORT=$port "$binary" serve >> "$data/server.log" 2>&1 &
+    server=$!
+    for _ in $(seq 3000); do curl -fs -o /dev/null "$base/readyz" && break; sleep 0.02; done
+    ready_ms=$((($(date +%s%N) - started) / 1000000))
+  }
+  start_server
+  for _ in $(seq 600); do grep -q 'catalogue file written\|search index kept' "$data/server.log" && break; sleep 0.1; done
+  stop
+  start_server
+  rss_ready=$(awk '/VmRSS/ {printf "%d", $2 / 1024}' "/proc/$server/status")
+  echo "start to ready $ready_ms ms ($(grep -c 'search index kept' "$data/server.log") start(s) kept the file's search index), RSS $rss_ready MB"
   # The catalogue's words: every word of 3 letters or more of the titles and tags of its first
   # 480 offers (the seeded titles and tags repeat beyond them), and its categories.
   for page in 1 2 3 4 5; do curl -fsS "$base/api/offers?Currency=EUR&PageSize=96&Page=$page"; echo; done |
@@ -83,9 +101,20 @@ print("\n".join(sorted(words)))' > "$work/words"
     runs[load]+="$(cat "$work/load.txt")"$'\n'
   done
   report search "unseen searches, one word ($connections connections)"
+  read -r search_rps _ search_p99 _ <<< "$median"
   report listing "unseen listings, random filters ($connections connections)"
+  read -r listing_rps _ listing_p99 _ <<< "$median"
   report healthz "/healthz (16 connections) beside 16 of unseen searches"
+  read -r _ _ healthz_p99 _ <<< "$median"
   report load "  the 16 connections of unseen searches beside it"
-  echo "peak RSS $(awk '/VmHWM/ {printf "%d", $2 / 1024}' "/proc/$server/status") MB"
+  rss_now=$(awk '/VmRSS/ {printf "%d", $2 / 1024}' "/proc/$server/status")
+  echo "RSS after the load $rss_now MB, peak $(awk '/VmHWM/ {printf "%d", $2 / 1024}' "/proc/$server/status") MB"
+  growth+=("$(printf '| %s | %s | %s | %s | %s | %s | %s ms | %s MB | %s MB |' "$size" "$search_rps" \
+    "$search_p99" "$listing_rps" "$listing_p99" "$healthz_p99" "$ready_ms" "$rss_ready" "$rss_now")")
   stop
 done
+echo
+echo "growth (median runs; start: exec to ready, reading the catalogue file):"
+echo "| offers | searches req/s | search p99 | listings req/s | listing p99 | /healthz p99 beside searches | start | RSS ready | RSS after |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+printf '%s\n' "${growth[@]}"
