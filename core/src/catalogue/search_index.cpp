@@ -281,7 +281,7 @@ class IndexReader {
     if (count > bytes_.size() / sizeof(Integer)) throw Refused{"an array longer than the bytes"};
     const auto raw = take(static_cast<std::size_t>(count) * sizeof(Integer));
     std::vector<Integer> items(static_cast<std::size_t>(count));
-    std::memcpy(items.data(), raw.data(), raw.size());
+    if (!raw.empty()) std::memcpy(items.data(), raw.data(), raw.size());
     for (auto& item : items) item = little_endian(item);
     return items;
   }
@@ -840,6 +840,15 @@ void SearchIndex::check() const {
   }
   check_below<std::uint32_t>(posting_offer_, offer_limit_, "offer numbers");
   check_below<std::uint8_t>(posting_fields_, kBestFieldWeight.size(), "fields");
+  for (std::size_t t = 0; t < terms; ++t) {
+    const auto fields = std::span(posting_fields_)
+                            .subspan(posting_start_[t], posting_start_[t + 1] - posting_start_[t]);
+    if (std::cmp_not_equal(tag_offers_[t], std::ranges::count_if(fields, [](std::uint8_t f) {
+                             return (f & kTagBit) != 0;
+                           }))) {
+      throw IndexReader::Refused{"the tag counts do not hold together"};
+    }
+  }
   if (stem_start_.empty()) throw IndexReader::Refused{"the stems have no start"};
   const auto stems = stem_start_.size() - 1;
   check_starts(stem_start_, stems, stem_text_.size(), "stems' places");
