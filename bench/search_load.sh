@@ -67,12 +67,18 @@ for size in $sizes; do
     for _ in $(seq 3000); do curl -fs -o /dev/null "$base/readyz" && break; sleep 0.02; done
     ready_ms=$((($(date +%s%N) - started) / 1000000))
   }
+  gauge() { curl -fsS "$base/metrics" | awk -v name="$1" '$1 == name {print $2}'; }
   start_server
-  for _ in $(seq 600); do grep -q 'catalogue file written\|search index kept' "$data/server.log" && break; sleep 0.1; done
+  for _ in $(seq 600); do
+    [ "$(gauge artshop_catalogue_search_index_from_file)" = 1 ] && break
+    [ "$(gauge artshop_catalogue_files_written_total)" -ge 1 ] && break
+    sleep 0.1
+  done
   stop
   start_server
   rss_ready=$(awk '/VmRSS/ {printf "%d", $2 / 1024}' "/proc/$server/status")
-  echo "start to ready $ready_ms ms ($(grep -c 'search index kept' "$data/server.log") start(s) kept the file's search index), RSS $rss_ready MB"
+  echo "start to ready $ready_ms ms (catalogue from the file: $(gauge artshop_catalogue_started_from_file)," \
+    "its search index: $(gauge artshop_catalogue_search_index_from_file)), RSS $rss_ready MB"
   # The catalogue's words: every word of 3 letters or more of the titles and tags of its first
   # 480 offers (the seeded titles and tags repeat beyond them), and its categories.
   for page in 1 2 3 4 5; do curl -fsS "$base/api/offers?Currency=EUR&PageSize=96&Page=$page"; echo; done |
