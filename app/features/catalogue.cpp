@@ -17,7 +17,7 @@ Catalogue::Catalogue(Infrastructure& infrastructure)
       get_offer(shared.catalogue, *shared.rate_source),
       suggest_offers(shared.catalogue, *shared.rate_source),
       related_offers(shared.catalogue, *shared.rate_source),
-      list_categories(narrow<OfferRepository>(shared.transactions)),
+      list_categories(shared.catalogue),
       seed_catalogue(narrow<OfferRepository, SettingRepository>(shared.transactions),
                      shared.generator, shared.processor, *shared.public_media, shared.clock,
                      seeding_work),

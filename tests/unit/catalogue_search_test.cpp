@@ -337,6 +337,25 @@ TEST_F(SnapshotSearch, AKeptIndexWithTheOffersChangedSinceCovered_AnswersAsABuil
   EXPECT_NE(rebuilt.search_index(), plain);
 }
 
+TEST_F(SnapshotSearch, CategoriesAreListedByTitleWithTheirActiveOffersCountedAcrossPatches) {
+  const auto snapshot = shop({{.id = 1, .title = "Grey Wolf"},
+                              {.id = 2, .title = "Moon", .category = "space"},
+                              {.id = 3, .title = "Owl", .status = OfferStatus::SoldOut},
+                              {.id = 4, .title = "Hare", .orientation = Orientation::Vertical}});
+  const auto listed = [](const CatalogueSnapshot& at) {
+    std::vector<std::pair<std::string, int>> result;
+    for (const auto& category : at.categories())
+      result.emplace_back(category.title, category.offer_count);
+    return result;
+  };
+  using Listed = std::vector<std::pair<std::string, int>>;
+  EXPECT_EQ(listed(snapshot), (Listed{{"Animals", 2}, {"Cities", 0}, {"Space", 1}}));
+  const auto later = snapshot.patched(
+      std::vector{OfferId{1}, OfferId{5}},
+      {offer({.id = 5, .title = "Comet", .style = ArtStyle::Anime, .category = "space"})}, 2);
+  EXPECT_EQ(listed(later), (Listed{{"Animals", 1}, {"Cities", 0}, {"Space", 2}}));
+}
+
 // The catalogue calls over one snapshot, priced with the fixed rates of the fakes.
 class HeldCatalogue final : public CatalogueReadModel {
  public:

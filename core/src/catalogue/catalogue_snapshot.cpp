@@ -186,6 +186,25 @@ CatalogueSnapshot::CatalogueSnapshot(std::vector<std::shared_ptr<const Offer>> o
       with_changes(std::move(search_index), std::move(changed_since), std::move(delta_offers));
 }
 
+std::vector<Category> CatalogueSnapshot::categories() const {
+  std::vector<Category> listed;
+  listed.reserve(categories_.size());
+  for (std::size_t category = 0; category < categories_.size(); ++category) {
+    // The first bound is the lowest price there is: its counts are every offer of a cell.
+    int count = 0;
+    for (std::size_t style = 0; style < kStyles && !prices_.at_least.empty(); ++style) {
+      for (std::size_t orientation = 0; orientation < kAllOrientations.size(); ++orientation) {
+        count += prices_.at_least[prices_.cell(style, category, orientation)];
+      }
+    }
+    listed.push_back({.url_name = categories_[category],
+                      .title = category_titles_[category],
+                      .offer_count = count});
+  }
+  std::ranges::stable_sort(listed, {}, &Category::title);
+  return listed;
+}
+
 std::shared_ptr<const SearchIndex> CatalogueSnapshot::search_index() const noexcept {
   return search_ && search_->masked.empty() ? search_->base : nullptr;
 }

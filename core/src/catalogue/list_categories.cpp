@@ -3,9 +3,7 @@
 namespace artshop {
 
 Result<std::vector<Category>> ListCategories::operator()() {
-  return transactions_.read([](Ports::Scope& tx) -> Result<std::vector<Category>> {
-    return tx.get<OfferRepository>().categories();
-  });
+  return catalogue_.current()->categories();
 }
 
 }  // namespace artshop

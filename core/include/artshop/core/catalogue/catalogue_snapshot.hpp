@@ -147,6 +147,9 @@ class CatalogueSnapshot {
   std::int64_t version() const noexcept { return version_; }
   // Every visible (Active and SoldOut) offer, by id.
   std::span<const std::shared_ptr<const Offer>> offers() const noexcept { return by_id_; }
+  // Every category by title, each with its Active offers counted (from the price buckets'
+  // counts: a few hundred additions, whatever the catalogue's size).
+  std::vector<Category> categories() const;
   // The categories' urlNames, sorted.
   std::span<const std::string> category_names() const noexcept { return categories_; }
   // Active and SoldOut offers.

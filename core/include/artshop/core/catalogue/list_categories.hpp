@@ -1,25 +1,23 @@
 #pragma once
 
-#include <utility>
 #include <vector>
 
 #include "artshop/core/catalogue/offer.hpp"
-#include "artshop/core/catalogue/repositories.hpp"
+#include "artshop/core/catalogue/ports.hpp"
 #include "artshop/core/error.hpp"
-#include "artshop/core/ports/transactions.hpp"
 
 namespace artshop {
 
-// GET /api/categories.
+// GET /api/categories: every category by title, each with its Active offers counted, read from
+// the catalogue in memory (CatalogueSnapshot::categories), so that a catalogue of a million
+// offers costs the database no count on every visit to the gallery.
 class ListCategories {
  public:
-  using Ports = Transactions<OfferRepository>;
-
-  explicit ListCategories(Ports transactions) : transactions_(std::move(transactions)) {}
+  explicit ListCategories(CatalogueReadModel& catalogue) : catalogue_(catalogue) {}
   Result<std::vector<Category>> operator()();
 
  private:
-  Ports transactions_;
+  CatalogueReadModel& catalogue_;
 };
 
 }  // namespace artshop
