@@ -137,9 +137,13 @@ TEST_F(CatalogueReadModel, ARestartStartsFromTheCatalogueFile_CaughtUpWithWrites
 
   // A damaged file: loaded through SQL, and written afresh for the start after.
   {
+    // One byte in the middle flipped.
     std::fstream damaged(file, std::ios::in | std::ios::out | std::ios::binary);
-    damaged.seekp(static_cast<std::streamoff>(std::filesystem::file_size(file) / 2));
-    damaged.put('\x7F');
+    const auto middle = static_cast<std::streamoff>(std::filesystem::file_size(file) / 2);
+    damaged.seekg(middle);
+    const auto byte = static_cast<char>(damaged.get());
+    damaged.seekp(middle);
+    damaged.put(static_cast<char>(~byte));
   }
   {
     ServerProcess reloaded({.env = {{"ARTSHOP_DATA_DIR", shop.data_dir().string()}}});
