@@ -8,6 +8,7 @@
 #include "artshop/core/catalogue/catalogue_snapshot.hpp"
 #include "artshop/core/catalogue/offer_query.hpp"
 #include "artshop/core/catalogue/related_offers.hpp"
+#include "artshop/core/catalogue/search_index.hpp"
 #include "artshop/core/catalogue/suggest_offers.hpp"
 #include "fakes/order_fakes.hpp"
 #include "fakes/search_fakes.hpp"
@@ -335,6 +336,21 @@ TEST_F(SnapshotSearch, AKeptIndexWithTheOffersChangedSinceCovered_AnswersAsABuil
   const CatalogueSnapshot rebuilt(now, categories, 9, analyser_, plain, {});
   EXPECT_EQ(searched(rebuilt, "owls"), searched(built, "owls"));
   EXPECT_NE(rebuilt.search_index(), plain);
+}
+
+// A patched snapshot folds and stems as the first one did, for the offers patched in and in
+// the searches asked of it, and so does the big index rebuilt from it.
+TEST_F(SnapshotSearch, PatchedSnapshotsAndTheirRebuiltIndexAnalyseAsTheFirstDid) {
+  const auto first = shop({{.id = 1, .title = "Snowy Owl"}, {.id = 2, .title = "Cathédrale"}});
+  const auto patched =
+      first.patched(std::vector{OfferId{3}}, {offer({.id = 3, .title = "Barn Owls"})}, 2);
+  // "owl " (typed out: no prefix) finds "Owls" by its stem only.
+  EXPECT_EQ(searched(patched, "owl "), (Ids{1, 3}));
+  EXPECT_EQ(searched(patched, "cathedrale "), Ids{2});
+  const auto rebuilt = patched.reindexed();
+  EXPECT_EQ(searched(rebuilt, "owl "), (Ids{1, 3}));
+  ASSERT_NE(rebuilt.search_index(), nullptr);
+  EXPECT_TRUE(rebuilt.search_index()->analysed_as(analyser_)) << "what a file keeps";
 }
 
 TEST_F(SnapshotSearch, CategoriesAreListedByTitleWithTheirActiveOffersCountedAcrossPatches) {

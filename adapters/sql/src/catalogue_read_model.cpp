@@ -379,8 +379,9 @@ void SqlCatalogueReadModel::reindex_search(std::unique_ptr<Connection>& connecti
   std::optional<CatalogueSnapshot> reindexed;
   try {
     const auto started = std::chrono::steady_clock::now();
+    // Patches during the last rebuild may have asked again for what it did.
     const auto from = snapshot_.load();
-    if (!from) return;
+    if (!from || from->search_delta_size() <= kSearchDeltaLimit) return;
     reindexed = from->reindexed();
     {
       const std::lock_guard lock(patching_);

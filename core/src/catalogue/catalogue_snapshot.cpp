@@ -437,7 +437,8 @@ CatalogueSnapshot CatalogueSnapshot::patched(std::span<const OfferId> changed,
     for (const auto& offer : search_->delta_offers) {
       if (unchanged(offer->id.value)) delta_offers.push_back(offer);
     }
-    next.search_ = next.with_changes(search_->base, std::move(masked), std::move(delta_offers));
+    // Made by this snapshot, whose analyser the next one keeps: `next` has none yet.
+    next.search_ = with_changes(search_->base, std::move(masked), std::move(delta_offers));
   }
   return next;
 }
