@@ -78,6 +78,15 @@ void FacetsWithAStyleAndAPriceRange(benchmark::State& state) {
                  .min_price_eur_cents = 1234,
                  .max_price_eur_cents = 4321});
 }
+// Newest first, three filters and a price range few offers are in: the page is taken from the
+// price orders of the filters' cells rather than walked for in the newest order.
+void FacetsWithNarrowFiltersNewestFirst(benchmark::State& state) {
+  Facets(state, {.sort = artshop::OfferSort::NewToOld,
+                 .orientation = artshop::Orientation::Square,
+                 .min_price_eur_cents = 5000,
+                 .max_price_eur_cents = 5200,
+                 .category = "animals"});
+}
 void FacetsOfASearch(benchmark::State& state) {
   Facets(state, {.search = "owl", .by_relevance = true});
 }
@@ -91,6 +100,7 @@ BENCHMARK(FacetsWithAnOrientation)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsWithACategory)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsWithAPriceRange)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsWithAStyleAndAPriceRange)->Unit(benchmark::kMillisecond);
+BENCHMARK(FacetsWithNarrowFiltersNewestFirst)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsOfASearch)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsOfASearchWithAStyle)->Unit(benchmark::kMillisecond);
 

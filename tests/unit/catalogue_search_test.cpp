@@ -308,6 +308,71 @@ TEST_F(SnapshotSearch, FollowsPatchesThroughTheSmallIndexAndAfterItIsFoldedIn) {
   EXPECT_EQ(searched(later, "snow"), Ids{4});
 }
 
+// A search's answer is kept with its snapshot, its page outside the key: the next pages, the
+// same search asked again and its facets come from it, anything else that changes the answer
+// (another sort, filter or currency's bands) is another answer, a page past the kept matches
+// is worked out afresh, and neither a copy nor a patched snapshot sees the answers of another.
+TEST_F(SnapshotSearch, KeepsEachSearchsAnswerForItsOtherPagesAndNothingElse) {
+  std::vector<Picture> pictures;
+  for (std::int64_t id = 1; id <= 500; ++id) {
+    pictures.push_back({.id = id, .title = "Owl " + std::to_string(id), .price = 1000 + id % 7});
+  }
+  pictures.push_back({.id = 501, .title = "Tiger", .style = ArtStyle::Anime});
+  const auto snapshot = shop(pictures);
+  const auto page = [&](OfferSearch search, int offset, int limit) {
+    search.offset = offset;
+    search.limit = limit;
+    return snapshot.search(search);
+  };
+  const OfferSearch owl{.search = "owl", .facets = true, .price_band_starts = {0, 1003},
+                        .by_relevance = true};
+  // Every page of the first kRankedKept from one answer, as one long page has them.
+  const auto whole = ids(page(owl, 0, static_cast<int>(kRankedKept)).items);
+  ASSERT_EQ(whole.size(), kRankedKept);
+  EXPECT_EQ(snapshot.searches_kept(), 1U);
+  const auto second = page(owl, 10, 10);
+  EXPECT_EQ(ids(second.items), Ids(whole.begin() + 10, whole.begin() + 20));
+  EXPECT_EQ(second.total, 500);
+  EXPECT_EQ(second.facets.price_bands, (std::vector<int>{215, 285}));
+  EXPECT_EQ(snapshot.searches_kept(), 1U);
+  // Another order, filter or currency's bands: another answer, not the kept one.
+  auto cheapest = owl;
+  cheapest.by_relevance = false;
+  cheapest.sort = OfferSort::LowToHigh;
+  EXPECT_EQ(ids(page(cheapest, 0, 3).items), (Ids{7, 14, 21}));
+  auto filed = owl;
+  filed.category = "animals";
+  EXPECT_EQ(page(filed, 0, 10).total, 500);
+  auto other_bands = owl;
+  other_bands.price_band_starts = {0, 1006};
+  EXPECT_EQ(page(other_bands, 0, 10).facets.price_bands, (std::vector<int>{429, 71}));
+  EXPECT_EQ(snapshot.searches_kept(), 4U);
+  // Past the kept matches: worked out afresh, in the same order.
+  // The owls tie on relevance, so they come newest first: 500 down.
+  EXPECT_EQ(whole.front(), 500);
+  const auto deep = page(owl, static_cast<int>(kRankedKept) - 4, 8);
+  Ids expected;
+  for (auto id = 500 - static_cast<std::int64_t>(kRankedKept) + 4; expected.size() < 8; --id) {
+    expected.push_back(id);
+  }
+  EXPECT_EQ(ids(deep.items), expected);
+  EXPECT_EQ(snapshot.searches_kept(), 4U);
+  // A copy keeps none; a patched snapshot keeps its own and finds the change.
+  const auto copy = snapshot;
+  EXPECT_EQ(copy.searches_kept(), 0U);
+  EXPECT_EQ(ids(page(owl, 0, 3).items), Ids(whole.begin(), whole.begin() + 3));
+  const auto patched =
+      snapshot.patched(std::vector{OfferId{500}}, {offer({.id = 500, .title = "Hare"})}, 2);
+  EXPECT_EQ(patched.searches_kept(), 0U);
+  EXPECT_EQ(patched.search({.search = "owl", .limit = 1}).total, 499);
+  // Bounded: past kSearchesKept different searches, the oldest go.
+  for (std::size_t k = 0; k <= kSearchesKept; ++k) {
+    patched.search({.min_price_eur_cents = static_cast<std::int64_t>(k), .search = "owl"});
+  }
+  EXPECT_LE(patched.searches_kept(), kSearchesKept);
+  EXPECT_GT(patched.searches_kept(), kSearchesKept / 2);
+}
+
 // A start from the catalogue file: the index kept there answers for every offer but those
 // changed since it was written, which the small index covers, as a freshly built one would.
 TEST_F(SnapshotSearch, AKeptIndexWithTheOffersChangedSinceCovered_AnswersAsABuiltOne) {

@@ -1,10 +1,13 @@
 #include "artshop/core/catalogue/catalogue_snapshot.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 #include <limits>
+#include <mutex>
 #include <stdexcept>
 #include <unordered_map>
+#include <utility>
 
 #include "artshop/core/catalogue/search_index.hpp"
 #include "artshop/core/text.hpp"
@@ -246,30 +249,51 @@ void CatalogueSnapshot::sort_orders() {
   cheapest_ = by_id_entries_;
   std::ranges::sort(newest_, [](const Entry& a, const Entry& b) { return newer_entry(a, b); });
   std::ranges::sort(cheapest_, [](const Entry& a, const Entry& b) { return cheaper_entry(a, b); });
-  // Each style's orders are the whole orders' entries of that style, in the same order.
-  const auto split = [](const Order& all, std::array<Order, kStyles>& by_style) {
-    std::array<std::size_t, kStyles> sizes{};
-    for (const auto& entry : all) ++sizes[static_cast<std::size_t>(entry.style)];
-    for (std::size_t style = 0; style < kStyles; ++style) by_style[style].reserve(sizes[style]);
-    for (const auto& entry : all) by_style[static_cast<std::size_t>(entry.style)].push_back(entry);
-  };
-  split(newest_, newest_by_style_);
-  split(cheapest_, cheapest_by_style_);
+  // Each cell's orders are the whole orders' entries of that cell, in the same order.
+  std::vector<Cell> cells(cell_count());
+  std::vector<std::size_t> sizes(cells.size(), 0);
+  for (const auto& entry : newest_) ++sizes[cell_of(entry)];
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    cells[c].newest.reserve(sizes[c]);
+    cells[c].cheapest.reserve(sizes[c]);
+  }
+  for (const auto& entry : newest_) cells[cell_of(entry)].newest.push_back(entry);
+  for (const auto& entry : cheapest_) cells[cell_of(entry)].cheapest.push_back(entry);
+  cells_.clear();
+  cells_.reserve(cells.size());
+  for (auto& cell : cells) cells_.push_back(std::make_shared<const Cell>(std::move(cell)));
   place_entries();
 }
 
-std::size_t CatalogueSnapshot::PriceCube::cell(std::size_t style, std::size_t category,
-                                               std::size_t orientation) const {
-  return ((style * categories + category) * kAllOrientations.size() + orientation) * bounds.size();
-}
-
 namespace {
+
+// The place of a style, category (with "none" last of `categories`) and orientation among the
+// cells of a snapshot's counts and orders.
+std::size_t cell_place(std::size_t style, std::size_t category, std::size_t orientation,
+                       std::size_t categories) noexcept {
+  return (style * categories + category) * kAllOrientations.size() + orientation;
+}
 
 std::size_t category_place(std::uint16_t category, std::size_t none) {
   return std::min<std::size_t>(category, none);
 }
 
 }  // namespace
+
+std::size_t CatalogueSnapshot::cell_count() const noexcept {
+  return kStyles * (categories_.size() + 1) * kAllOrientations.size();
+}
+
+std::size_t CatalogueSnapshot::cell_of(const Entry& entry) const noexcept {
+  return cell_place(static_cast<std::size_t>(entry.style),
+                    category_place(entry.category, categories_.size()),
+                    static_cast<std::size_t>(entry.orientation), categories_.size() + 1);
+}
+
+std::size_t CatalogueSnapshot::PriceCube::cell(std::size_t style, std::size_t category,
+                                               std::size_t orientation) const {
+  return cell_place(style, category, orientation, categories) * bounds.size();
+}
 
 void CatalogueSnapshot::PriceCube::add(const Entry& entry, int sign) {
   const auto first =
@@ -413,21 +437,33 @@ CatalogueSnapshot CatalogueSnapshot::patched(std::span<const OfferId> changed,
   next.cheapest_ = merged(cheapest_, keep, added, by_price);
   next.by_id_entries_ = merged(by_id_entries_, keep, added, by_id);
   next.place_entries();
-  for (std::size_t style = 0; style < kStyles; ++style) {
-    std::vector<Entry> of_style;
-    std::ranges::copy_if(added, std::back_inserter(of_style), [style](const Entry& entry) {
-      return static_cast<std::size_t>(entry.style) == style;
-    });
-    next.newest_by_style_[style] = merged(newest_by_style_[style], keep, of_style, by_newest);
-    next.cheapest_by_style_[style] =
-        merged(cheapest_by_style_[style], keep, std::move(of_style), by_price);
-  }
-  // The counts follow the offers that went and came, in the buckets of this snapshot.
+  // The counts follow the offers that went and came, in the buckets of this snapshot; the
+  // cells they left or joined are merged anew, the others shared.
   next.prices_ = prices_;
+  next.cells_ = cells_;
+  const auto empty = std::make_shared<const Cell>();
+  next.cells_.resize(next.cell_count(), empty);
+  std::vector<bool> touched(next.cells_.size(), false);
   for (const auto id : replaced) {
-    if (const auto* gone = entry_by_id(id)) next.prices_.add(*gone, -1);
+    if (const auto* gone = entry_by_id(id)) {
+      next.prices_.add(*gone, -1);
+      touched[cell_of(*gone)] = true;
+    }
   }
-  for (const auto& entry : added) next.prices_.add(entry, 1);
+  for (const auto& entry : added) {
+    next.prices_.add(entry, 1);
+    touched[cell_of(entry)] = true;
+  }
+  for (std::size_t c = 0; c < touched.size(); ++c) {
+    if (!touched[c]) continue;
+    std::vector<Entry> of_cell;
+    std::ranges::copy_if(added, std::back_inserter(of_cell),
+                         [&](const Entry& entry) { return cell_of(entry) == c; });
+    const auto& was = *next.cells_[c];
+    next.cells_[c] = std::make_shared<const Cell>(
+        Cell{.newest = merged(was.newest, keep, of_cell, by_newest),
+             .cheapest = merged(was.cheapest, keep, std::move(of_cell), by_price)});
+  }
 
   // The big index stays; the small one covers every offer changed since it was built.
   if (search_) {
@@ -478,16 +514,6 @@ CatalogueSnapshot CatalogueSnapshot::rebased(const CatalogueSnapshot& reindexed)
   const auto base = reindexed.search_ ? reindexed.search_->base : nullptr;
   next.search_ = with_changes(base, std::move(changed), std::move(delta_offers));
   return next;
-}
-
-const CatalogueSnapshot::Order& CatalogueSnapshot::order_for(
-    OfferSort sort, const std::optional<ArtStyle>& style) const {
-  const bool newest = sort == OfferSort::NewToOld;
-  if (style && static_cast<std::size_t>(*style) < kStyles) {
-    const auto index = static_cast<std::size_t>(*style);
-    return newest ? newest_by_style_[index] : cheapest_by_style_[index];
-  }
-  return newest ? newest_ : cheapest_;
 }
 
 void CatalogueSnapshot::place_entries() {
@@ -700,30 +726,7 @@ CatalogueMatches CatalogueSnapshot::search_with(const OfferSearch& search,
   }
   if (search.search) return search_words(search, filters, suggest_spelling);
 
-  std::span<const Entry> entries = order_for(search.sort, search.style);
-  const auto min = search.min_price_eur_cents;
-  const auto max = search.max_price_eur_cents;
-  // An order by price holds a price range as one stretch: two binary searches bound it.
-  const bool by_price = search.sort != OfferSort::NewToOld;
-  if (by_price && min) {
-    entries = entries.subspan(static_cast<std::size_t>(
-        std::ranges::partition_point(entries, [&](const Entry& e) { return e.price < *min; }) -
-        entries.begin()));
-  }
-  if (by_price && max) {
-    entries = entries.first(static_cast<std::size_t>(
-        std::ranges::partition_point(entries, [&](const Entry& e) { return e.price <= *max; }) -
-        entries.begin()));
-  }
-  const bool price_checked = by_price || (!min && !max);
-  const bool filtered = search.orientation || filters.category || !price_checked;
-  const auto matches = [&](const Entry& e) {
-    return filters.orientation_fits(e) && filters.category_fits(e) &&
-           (price_checked || filters.price_fits(e));
-  };
-
-  // The total and facets come from the counts; the page walks its order only as far as the
-  // page's last offer.
+  // The total and facets come from the counts; the page from the orders.
   Tally tally(filters, categories_.size());
   tally_prices(filters, tally);
   found.total = tally.total;
@@ -732,34 +735,147 @@ CatalogueMatches CatalogueSnapshot::search_with(const OfferSearch& search,
         facets_from(std::span(tally.categories).first(categories_.size()), tally.styles,
                     tally.orientations, unsearched_bands(filters, search.price_band_starts));
   }
-  const auto offset = static_cast<std::size_t>(std::max(0, search.offset));
-  const auto wanted = offset + static_cast<std::size_t>(std::max(0, search.limit));
-  std::vector<const Entry*> page;
-  const auto walk = [&](auto first, auto last) {
-    if (!filtered) {
-      const auto size = static_cast<std::size_t>(last - first);
-      for (auto at = offset; at < size && at < wanted; ++at) {
-        page.push_back(&first[static_cast<std::ptrdiff_t>(at)]);
-      }
-      return;
-    }
-    std::size_t seen = 0;
-    for (; first != last && seen < wanted; ++first) {
-      if (!matches(*first)) continue;
-      if (seen >= offset) page.push_back(&*first);
-      ++seen;
-    }
-  };
-  if (offset < static_cast<std::size_t>(found.total)) {
-    if (search.sort == OfferSort::HighToLow) {
-      walk(entries.rbegin(), entries.rend());
-    } else {
-      walk(entries.begin(), entries.end());
-    }
-  }
+  const auto page = listed(search, filters, static_cast<std::size_t>(std::max(0, found.total)));
   found.items.reserve(page.size());
   for (const auto* entry : page) found.items.push_back(shared_of(*entry));
   return found;
+}
+
+namespace {
+
+// Visits the entries of `orders`, each in the order of `before` (from its end when `reversed`),
+// merged into one order, until `visit` returns false.
+template <class Entry, class Before, class Visit>
+void walk_merged(std::span<const std::span<const Entry>> orders, bool reversed, Before before,
+                 Visit visit) {
+  struct Cursor {
+    std::span<const Entry> order;
+    std::size_t next = 0;
+    const Entry& at(bool from_end) const {
+      return from_end ? order[order.size() - 1 - next] : order[next];
+    }
+  };
+  std::vector<Cursor> heap;
+  heap.reserve(orders.size());
+  for (const auto order : orders) {
+    if (!order.empty()) heap.push_back({order});
+  }
+  // The cursor whose entry comes first on top.
+  const auto later = [&](const Cursor& a, const Cursor& b) {
+    return reversed ? before(a.at(reversed), b.at(reversed)) : before(b.at(reversed), a.at(reversed));
+  };
+  std::ranges::make_heap(heap, later);
+  while (!heap.empty()) {
+    std::ranges::pop_heap(heap, later);
+    auto& cursor = heap.back();
+    if (!visit(cursor.at(reversed))) return;
+    if (++cursor.next < cursor.order.size()) {
+      std::ranges::push_heap(heap, later);
+    } else {
+      heap.pop_back();
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::span<const CatalogueSnapshot::Entry>> CatalogueSnapshot::orders_of(
+    const Filters& filters, bool newest) const {
+  std::vector<std::span<const Entry>> orders;
+  if (!filters.style && !filters.category && !filters.orientation) {
+    if (!newest_.empty()) orders.emplace_back(newest ? newest_ : cheapest_);
+    return orders;
+  }
+  const auto categories = categories_.size() + 1;
+  if (cells_.size() != cell_count()) return orders;
+  for (std::size_t style = 0; style < kStyles; ++style) {
+    if (filters.style && static_cast<std::size_t>(*filters.style) != style) continue;
+    for (std::size_t category = 0; category < categories; ++category) {
+      if (filters.category && *filters.category != category) continue;
+      for (std::size_t orientation = 0; orientation < kAllOrientations.size(); ++orientation) {
+        if (filters.orientation && static_cast<std::size_t>(*filters.orientation) != orientation) {
+          continue;
+        }
+        const auto& cell = *cells_[cell_place(style, category, orientation, categories)];
+        const auto& order = newest ? cell.newest : cell.cheapest;
+        if (!order.empty()) orders.emplace_back(order);
+      }
+    }
+  }
+  return orders;
+}
+
+std::vector<const CatalogueSnapshot::Entry*> CatalogueSnapshot::listed(const OfferSearch& search,
+                                                                       const Filters& filters,
+                                                                       std::size_t total) const {
+  std::vector<const Entry*> page;
+  const auto offset = static_cast<std::size_t>(std::max(0, search.offset));
+  const auto wanted = offset + static_cast<std::size_t>(std::max(0, search.limit));
+  if (offset >= total || offset >= wanted) return page;
+  std::size_t seen = 0;
+  const auto take = [&](const Entry& entry) {
+    if (seen++ >= offset) page.push_back(&entry);
+    return seen < wanted;
+  };
+  // An order by price holds a price range as one stretch: two binary searches bound it.
+  const auto priced = [&](std::span<const Entry> cheapest) {
+    if (filters.min_price) {
+      cheapest = cheapest.subspan(static_cast<std::size_t>(
+          std::ranges::partition_point(
+              cheapest, [&](const Entry& e) { return e.price < *filters.min_price; }) -
+          cheapest.begin()));
+    }
+    if (filters.max_price) {
+      cheapest = cheapest.first(static_cast<std::size_t>(
+          std::ranges::partition_point(
+              cheapest, [&](const Entry& e) { return e.price <= *filters.max_price; }) -
+          cheapest.begin()));
+    }
+    return cheapest;
+  };
+  const auto by_newest = [](const Entry& a, const Entry& b) { return newer_entry(a, b); };
+  if (search.sort != OfferSort::NewToOld) {
+    auto orders = orders_of(filters, false);
+    for (auto& order : orders) order = priced(order);
+    walk_merged<Entry>(orders, search.sort == OfferSort::HighToLow,
+                       [](const Entry& a, const Entry& b) { return cheaper_entry(a, b); }, take);
+    return page;
+  }
+  auto newest = orders_of(filters, true);
+  if (!filters.min_price && !filters.max_price) {
+    walk_merged<Entry>(newest, false, by_newest, take);
+    return page;
+  }
+  // Newest first within a price range: walking the newest orders reads about wanted * fitting /
+  // total entries, skipping other prices; taking the range's `total` entries from the price
+  // orders and keeping the newest reads `total`. The fewer is read.
+  std::size_t fitting = 0;
+  for (const auto order : newest) fitting += order.size();
+  if (total > wanted * fitting / total) {
+    walk_merged<Entry>(newest, false, by_newest, [&](const Entry& entry) {
+      return !filters.price_fits(entry) || take(entry);
+    });
+    return page;
+  }
+  std::vector<const Entry*> kept;
+  kept.reserve(std::min(wanted, total));
+  const auto order = [](const Entry* a, const Entry* b) { return newer_entry(*a, *b); };
+  for (const auto cheapest : orders_of(filters, false)) {
+    for (const auto& entry : priced(cheapest)) {
+      if (kept.size() < wanted) {
+        kept.push_back(&entry);
+        std::ranges::push_heap(kept, order);
+      } else if (order(&entry, kept.front())) {
+        std::ranges::pop_heap(kept, order);
+        kept.back() = &entry;
+        std::ranges::push_heap(kept, order);
+      }
+    }
+  }
+  std::ranges::sort_heap(kept, order);
+  page.assign(kept.begin() + static_cast<std::ptrdiff_t>(std::min(offset, kept.size())),
+              kept.end());
+  return page;
 }
 
 std::shared_ptr<const Offer> CatalogueSnapshot::shared_of(const Entry& entry) const {
@@ -790,6 +906,97 @@ std::vector<CatalogueSnapshot::Hit> CatalogueSnapshot::hits_of(const SearchQuery
   return hits;
 }
 
+struct CatalogueSnapshot::Ranked {
+  std::vector<const Entry*> first;  // in the search's order
+  int total = 0;
+  CatalogueFacets facets;
+  std::optional<std::string> did_you_mean;
+};
+
+struct CatalogueSnapshot::Memo::State {
+  using Answers = std::unordered_map<std::string, std::shared_ptr<const Ranked>>;
+  std::mutex mutex;
+  Answers newer;
+  Answers older;
+};
+
+CatalogueSnapshot::Memo::Memo() : state_(std::make_unique<State>()) {}
+CatalogueSnapshot::Memo::Memo(const Memo& /*other*/) : Memo() {}
+CatalogueSnapshot::Memo::Memo(Memo&&) noexcept = default;
+CatalogueSnapshot::Memo& CatalogueSnapshot::Memo::operator=(const Memo& other) {
+  if (this != &other) state_ = std::make_unique<State>();
+  return *this;
+}
+CatalogueSnapshot::Memo& CatalogueSnapshot::Memo::operator=(Memo&&) noexcept = default;
+CatalogueSnapshot::Memo::~Memo() = default;
+
+std::shared_ptr<const CatalogueSnapshot::Ranked> CatalogueSnapshot::Memo::find(
+    const std::string& key) const {
+  if (!state_) return nullptr;
+  const std::scoped_lock lock(state_->mutex);
+  if (const auto found = state_->newer.find(key); found != state_->newer.end()) {
+    return found->second;
+  }
+  const auto found = state_->older.find(key);
+  if (found == state_->older.end()) return nullptr;
+  auto ranked = found->second;
+  state_->older.erase(found);
+  if (state_->newer.size() >= kSearchesKept / 2) state_->older = std::exchange(state_->newer, {});
+  state_->newer.emplace(key, ranked);
+  return ranked;
+}
+
+void CatalogueSnapshot::Memo::keep(const std::string& key,
+                                   std::shared_ptr<const Ranked> ranked) const {
+  if (!state_) return;
+  const std::scoped_lock lock(state_->mutex);
+  if (state_->newer.size() >= kSearchesKept / 2) state_->older = std::exchange(state_->newer, {});
+  state_->newer.insert_or_assign(key, std::move(ranked));
+}
+
+std::size_t CatalogueSnapshot::Memo::size() const {
+  if (!state_) return 0;
+  const std::scoped_lock lock(state_->mutex);
+  return state_->newer.size() + state_->older.size();
+}
+
+std::size_t CatalogueSnapshot::searches_kept() const {
+  return memo_.size();
+}
+
+namespace {
+
+// What a search's answer but its page depends on, as one string.
+std::string ranked_key(const OfferSearch& search, bool suggest_spelling) {
+  std::string key = search.search.value_or("");
+  const auto add = [&key](std::int64_t value) {
+    std::array<char, sizeof value> bytes{};
+    std::memcpy(bytes.data(), &value, sizeof value);
+    key.append(bytes.data(), bytes.size());
+  };
+  const auto add_optional = [&](const auto& value) {
+    add(value ? 1 : 0);
+    if (value) add(static_cast<std::int64_t>(*value));
+  };
+  key += '\0';
+  add(static_cast<std::int64_t>(search.sort));
+  add(search.by_relevance ? 1 : 0);
+  add(suggest_spelling ? 1 : 0);
+  add_optional(search.orientation);
+  add_optional(search.style);
+  add_optional(search.min_price_eur_cents);
+  add_optional(search.max_price_eur_cents);
+  key += search.category.value_or("");
+  key += '\0';
+  add(search.facets ? 1 : 0);
+  if (search.facets) {
+    for (const auto start : search.price_band_starts) add(start);
+  }
+  return key;
+}
+
+}  // namespace
+
 CatalogueMatches CatalogueSnapshot::search_words(const OfferSearch& search, const Filters& filters,
                                                  bool suggest_spelling) const {
   CatalogueMatches found;
@@ -797,8 +1004,48 @@ CatalogueMatches CatalogueSnapshot::search_words(const OfferSearch& search, cons
   const auto& analyser = *search_analyser();
   const SearchQuery query(*search.search, analyser);
   if (query.empty()) return found;
-  auto hits = hits_of(query);
 
+  // The first pages come from the answer kept for the same search, or kept for the next.
+  const auto offset = static_cast<std::size_t>(std::max(0, search.offset));
+  const auto wanted = offset + static_cast<std::size_t>(std::max(0, search.limit));
+  std::shared_ptr<const Ranked> ranked;
+  if (wanted <= kRankedKept) {
+    const auto key = ranked_key(search, suggest_spelling);
+    ranked = memo_.find(key);
+    if (!ranked) {
+      ranked = rank(search, query, filters, suggest_spelling, kRankedKept);
+      memo_.keep(key, ranked);
+    }
+  } else {
+    ranked = rank(search, query, filters, suggest_spelling, wanted);
+  }
+  found.total = ranked->total;
+  if (search.facets) found.facets = ranked->facets;
+  found.did_you_mean = ranked->did_you_mean;
+
+  const auto end = std::min(wanted, ranked->first.size());
+  std::vector<std::string> words;
+  for (auto at = offset; at < end; ++at) {
+    const auto& entry = *ranked->first[at];
+    found.items.push_back(shared_of(entry));
+    words.clear();
+    analyser.append_words(entry.offer->title, words);
+    for (const auto& tag : entry.offer->tags) analyser.append_words(tag, words);
+    for (auto& word : words) {
+      if (query.finds(word, analyser.stem(word))) found.matched_words.push_back(std::move(word));
+    }
+  }
+  std::ranges::sort(found.matched_words);
+  found.matched_words.erase(std::ranges::unique(found.matched_words).begin(),
+                            found.matched_words.end());
+  return found;
+}
+
+std::shared_ptr<const CatalogueSnapshot::Ranked> CatalogueSnapshot::rank(
+    const OfferSearch& search, const SearchQuery& query, const Filters& filters,
+    bool suggest_spelling, std::size_t kept_count) const {
+  auto ranked = std::make_shared<Ranked>();
+  auto hits = hits_of(query);
   const auto order = [&](const Hit& a, const Hit& b) {
     if (search.by_relevance) return more_relevant(a, b);
     switch (search.sort) {
@@ -811,14 +1058,12 @@ CatalogueMatches CatalogueSnapshot::search_words(const OfferSearch& search, cons
     }
     return newer_entry(*a.entry, *b.entry);
   };
-  // One pass counts the facets and the total and keeps the best `end` matches in a heap, its
-  // worst on top, each entry read once while it is at hand.
-  const auto offset = static_cast<std::size_t>(std::max(0, search.offset));
-  const auto wanted = offset + static_cast<std::size_t>(std::max(0, search.limit));
+  // One pass counts the facets and the total and keeps the best `kept_count` matches in a
+  // heap, its worst on top, each entry read once while it is at hand.
   std::optional<FacetCounter<kStyles, Filters>> counter;
   if (search.facets) counter.emplace(filters, search.price_band_starts, categories_.size());
   std::vector<Hit> kept;
-  kept.reserve(std::min(wanted, hits.size()));
+  kept.reserve(std::min(kept_count, hits.size()));
   for (std::size_t h = 0; h < hits.size(); ++h) {
     // The matches' entries lie apart in a table of a million: each is asked for from memory a
     // few matches ahead, so that the pass does not wait for them one by one.
@@ -826,8 +1071,8 @@ CatalogueMatches CatalogueSnapshot::search_words(const OfferSearch& search, cons
     const auto& hit = hits[h];
     if (counter) counter->add(*hit.entry);
     if (!filters.fit(*hit.entry)) continue;
-    ++found.total;
-    if (kept.size() < wanted) {
+    ++ranked->total;
+    if (kept.size() < kept_count) {
       kept.push_back(hit);
       std::ranges::push_heap(kept, order);
     } else if (!kept.empty() && order(hit, kept.front())) {
@@ -838,27 +1083,15 @@ CatalogueMatches CatalogueSnapshot::search_words(const OfferSearch& search, cons
   }
   hits = {};
   if (counter) {
-    found.facets = facets_from(counter->categories, counter->styles, counter->orientations,
-                               std::move(counter->bands));
+    ranked->facets = facets_from(counter->categories, counter->styles, counter->orientations,
+                                 std::move(counter->bands));
   }
   std::ranges::sort_heap(kept, order);
-  const auto end = kept.size();
-  std::vector<std::string> words;
-  for (auto at = offset; at < end; ++at) {
-    const auto& offer = *kept[at].entry->offer;
-    found.items.push_back(shared_of(*kept[at].entry));
-    words.clear();
-    analyser.append_words(offer.title, words);
-    for (const auto& tag : offer.tags) analyser.append_words(tag, words);
-    for (auto& word : words) {
-      if (query.finds(word, analyser.stem(word))) found.matched_words.push_back(std::move(word));
-    }
-  }
-  std::ranges::sort(found.matched_words);
-  found.matched_words.erase(std::ranges::unique(found.matched_words).begin(),
-                            found.matched_words.end());
+  ranked->first.reserve(kept.size());
+  for (const auto& hit : kept) ranked->first.push_back(hit.entry);
 
-  if (found.total == 0 && suggest_spelling && search_) {
+  if (ranked->total == 0 && suggest_spelling && search_) {
+    const auto& analyser = *search_analyser();
     for (const auto* index : {search_->base.get(), search_->delta.get()}) {
       if (index == nullptr) continue;
       auto spelling = index->did_you_mean(*search.search, analyser);
@@ -868,12 +1101,12 @@ CatalogueMatches CatalogueSnapshot::search_words(const OfferSearch& search, cons
       corrected.facets = false;
       corrected.limit = 0;
       if (search_with(corrected, false).total > 0) {
-        found.did_you_mean = std::move(spelling);
+        ranked->did_you_mean = std::move(spelling);
         break;
       }
     }
   }
-  return found;
+  return ranked;
 }
 
 std::vector<CatalogueSuggestion> CatalogueSnapshot::suggest(std::string_view prefix) const {
@@ -996,11 +1229,18 @@ std::vector<std::shared_ptr<const Offer>> CatalogueSnapshot::related(const Offer
     ++of_score;
     points.emplace(e.id, score);
   };
-  const auto walk = [&](const Order& order) {
-    for (std::size_t k = 0; k < order.size() && k < kRelatedOrderWalk; ++k) take(order[k]);
+  const auto walk = [&](const Filters& filters) {
+    std::size_t walked_order = 0;
+    walk_merged<Entry>(
+        orders_of(filters, true), false,
+        [](const Entry& a, const Entry& b) { return newer_entry(a, b); },
+        [&](const Entry& e) {
+          take(e);
+          return ++walked_order < kRelatedOrderWalk;
+        });
   };
-  if (styled) walk(newest_by_style_[static_cast<std::size_t>(offer.style)]);
-  if (filed) walk(newest_);
+  if (styled) walk(Filters{.style = offer.style});
+  if (filed) walk(Filters{});
 
   std::vector<Hit> ranked;
   ranked.reserve(points.size());

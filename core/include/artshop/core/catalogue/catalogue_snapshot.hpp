@@ -25,6 +25,10 @@ inline constexpr std::size_t kSearchDeltaLimit = 4'096;
 inline constexpr std::size_t kMaxSuggestions = 8;
 inline constexpr std::size_t kMaxTitleSuggestions = 5;
 inline constexpr std::size_t kRelatedOfferCount = 8;
+// A snapshot keeps its latest searches' answers (CatalogueSnapshot::searches_kept): up to this
+// many, each with its first kRankedKept matches (four pages of the largest size).
+inline constexpr std::size_t kSearchesKept = 2'048;
+inline constexpr std::size_t kRankedKept = 384;
 
 struct CategoryCount {
   std::string url_name;
@@ -154,6 +158,8 @@ class CatalogueSnapshot {
   std::span<const std::string> category_names() const noexcept { return categories_; }
   // Active and SoldOut offers.
   std::size_t size() const noexcept { return by_id_.size(); }
+  // How many searches' answers this snapshot keeps now.
+  std::size_t searches_kept() const;
 
  private:
   // What an order of Active offers holds per offer: the sort keys and filters, side by side,
@@ -169,6 +175,14 @@ class CatalogueSnapshot {
   };
   using Order = std::vector<Entry>;
   static constexpr std::size_t kStyles = kAllArtStyles.size();
+  // The Active offers of one style, category (one more for none known) and orientation, in
+  // the gallery's two orders. A filtered listing merges the orders of the cells its filters
+  // select, so that its page costs the page however few offers the filters leave. A patch
+  // shares every cell none of whose offers changed.
+  struct Cell {
+    Order newest;    // NewToOld
+    Order cheapest;  // LowToHigh
+  };
 
   struct Search;
   struct Filters;
@@ -189,6 +203,30 @@ class CatalogueSnapshot {
     void add(const Entry& entry, int sign);
   };
   struct Tally;
+  // A search's answer but its page: the first matches in order, the total, the facets, the
+  // did-you-mean.
+  struct Ranked;
+  // The latest searches' answers by query, filters and order, up to kSearchesKept: the shoppers
+  // paging through a word or asking for a popular one cost the index and the pass over its
+  // matches once per snapshot. Two generations: when the newer is full, the older goes and an
+  // answer found in it is moved up, so that the answers asked for lately stay. A copy of a
+  // snapshot starts with none, since the answers point into the snapshot's own orders.
+  class Memo {
+   public:
+    Memo();
+    Memo(const Memo& /*other*/);
+    Memo(Memo&&) noexcept;
+    Memo& operator=(const Memo& other);
+    Memo& operator=(Memo&&) noexcept;
+    ~Memo();
+    std::shared_ptr<const Ranked> find(const std::string& key) const;
+    void keep(const std::string& key, std::shared_ptr<const Ranked> ranked) const;
+    std::size_t size() const;
+
+   private:
+    struct State;
+    std::unique_ptr<State> state_;
+  };
 
   // An offer under its urlName's hash: looked up by that hash, so that ordering a million of
   // them compares numbers rather than urlNames sharing long beginnings.
@@ -203,9 +241,15 @@ class CatalogueSnapshot {
   Entry entry_of(const Offer& offer) const;
   void add_to_orders(const Offer& offer);
   void sort_orders();
+  std::size_t cell_count() const noexcept;
+  std::size_t cell_of(const Entry& entry) const noexcept;
+  // The orders holding exactly the entries fitting every filter but price: the whole order
+  // without such filters, else the selected cells' (none empty).
+  std::vector<std::span<const Entry>> orders_of(const Filters& filters, bool newest) const;
+  std::vector<const Entry*> listed(const OfferSearch& search, const Filters& filters,
+                                   std::size_t total) const;
   void place_entries();
   void count_prices();
-  const Order& order_for(OfferSort sort, const std::optional<ArtStyle>& style) const;
   const Entry* entry_by_id(std::int64_t id) const noexcept;
   std::shared_ptr<const Offer> shared_of(const Entry& entry) const;
   std::vector<std::shared_ptr<const Offer>> active_offers() const;
@@ -220,6 +264,9 @@ class CatalogueSnapshot {
   CatalogueMatches search_with(const OfferSearch& search, bool suggest_spelling) const;
   CatalogueMatches search_words(const OfferSearch& search, const Filters& filters,
                                 bool suggest_spelling) const;
+  std::shared_ptr<const Ranked> rank(const OfferSearch& search, const SearchQuery& query,
+                                     const Filters& filters, bool suggest_spelling,
+                                     std::size_t kept) const;
   void tally_at_least(std::int64_t price, int sign, Tally& tally) const;
   void tally_prices(const Filters& filters, Tally& tally) const;
   std::vector<int> unsearched_bands(const Filters& filters,
@@ -234,14 +281,14 @@ class CatalogueSnapshot {
   std::vector<Named> by_url_name_;                   // the same, by urlName's hash
   Order newest_;                                     // Active, NewToOld
   Order cheapest_;                                   // Active, LowToHigh
-  std::array<Order, kStyles> newest_by_style_;
-  std::array<Order, kStyles> cheapest_by_style_;
+  std::vector<std::shared_ptr<const Cell>> cells_;  // cell_count(), as PriceCube's cells
   Order by_id_entries_;  // Active, by id: what a search's matches are joined with
   // by_id_entries_'s place of each id, plus one (0: no Active offer), indexed by id; empty
   // when ids are too sparse for a table (place_entries()).
   std::vector<std::uint32_t> place_by_id_;
   PriceCube prices_;
   std::shared_ptr<const Search> search_;
+  Memo memo_;
 };
 
 }  // namespace artshop
