@@ -1,6 +1,6 @@
 // The offer calls' kept answers: a question is told apart by everything its answer depends on,
-// and the cache stays within its entries and bytes (gzipped twins included), the least recently
-// used answers going first.
+// an answer is gzipped only for a client accepting gzip, and the cache stays within its entries
+// and bytes (room for gzipped twins included), the least recently used answers going first.
 #include "answer_cache.hpp"
 
 #include <gtest/gtest.h>
@@ -85,32 +85,46 @@ TEST(AnswerCache, PastItsBytesTheOldestAnswersGoAndOneLargerThanAllIsNotKept) {
 
 TEST(KeptAnswer, ALargeBodyIsKeptGzippedTooButASmallOrIncompressibleOneOnlyAsItIs) {
   const KeptAnswer page(std::string(12'000, 'p'));
-  EXPECT_EQ(page.body, std::string(12'000, 'p'));
-  EXPECT_TRUE(page.gzipped.starts_with("\x1f\x8b"));  // gzip's magic number
-  EXPECT_LT(page.gzipped.size(), 200U);
+  EXPECT_EQ(page.body(), std::string(12'000, 'p'));
+  EXPECT_TRUE(page.gzipped().starts_with("\x1f\x8b"));  // gzip's magic number
+  EXPECT_LT(page.gzipped().size(), 200U);
 
   const KeptAnswer empty_page(R"({"items":[],"total":24,"page":9,"pageSize":24})");
-  EXPECT_TRUE(empty_page.gzipped.empty());
+  EXPECT_TRUE(empty_page.gzipped().empty());
 
   std::mt19937 random(42);
   std::string noise(4'000, '\0');
   for (auto& byte : noise) byte = static_cast<char>(random());
-  EXPECT_TRUE(KeptAnswer(noise).gzipped.empty());
+  EXPECT_TRUE(KeptAnswer(noise).gzipped().empty());
 }
 
-TEST(AnswerCache, AnAnswersGzippedBytesCountInItsBudget) {
+// Compressed for the first client accepting gzip, once, never before: an answer only clients
+// without gzip ask for costs no compression.
+TEST(KeptAnswer, IsGzippedOnlyWhenFirstAskedForGzipAndThenOnce) {
+  const KeptAnswer page(std::string(12'000, 'p'));
+  EXPECT_FALSE(page.compressed());
+  EXPECT_EQ(page.body().size(), 12'000U);
+  EXPECT_FALSE(page.compressed());
+  const auto* first = &page.gzipped();
+  EXPECT_TRUE(page.compressed());
+  EXPECT_EQ(&page.gzipped(), first);
+  EXPECT_FALSE(first->empty());
+}
+
+TEST(AnswerCache, AnAnswersRoomForItsGzippedBytesCountsInItsBudgetMadeOrNot) {
   const auto page = body(12'000);
-  ASSERT_FALSE(page->gzipped.empty());
-  const std::size_t key_and_body = std::string_view("page").size() + page->body.size();
+  const std::size_t key_and_body = std::string_view("page").size() + page->body().size();
 
   AnswerCache room_for_the_body_alone({.entries = 10, .bytes = key_and_body, .shards = 1});
   room_for_the_body_alone.remember("page", page);
   EXPECT_EQ(room_for_the_body_alone.find("page"), nullptr);
 
-  AnswerCache room_for_both(
-      {.entries = 10, .bytes = key_and_body + page->gzipped.size(), .shards = 1});
+  // Room for a twin as large as the body: the gzipped one is never larger.
+  AnswerCache room_for_both({.entries = 10, .bytes = key_and_body + 12'000, .shards = 1});
   room_for_both.remember("page", page);
   EXPECT_EQ(room_for_both.find("page"), page);
+  EXPECT_FALSE(page->compressed());
+  EXPECT_LE(page->gzipped().size(), page->body().size());
 }
 
 }  // namespace

@@ -324,8 +324,8 @@ TEST_F(SnapshotSearch, KeepsEachSearchsAnswerForItsOtherPagesAndNothingElse) {
     search.limit = limit;
     return snapshot.search(search);
   };
-  const OfferSearch owl{.search = "owl", .facets = true, .price_band_starts = {0, 1003},
-                        .by_relevance = true};
+  const OfferSearch owl{
+      .search = "owl", .by_relevance = true, .facets = true, .price_band_starts = {0, 1003}};
   // Every page of the first kRankedKept from one answer, as one long page has them.
   const auto whole = ids(page(owl, 0, static_cast<int>(kRankedKept)).items);
   ASSERT_EQ(whole.size(), kRankedKept);

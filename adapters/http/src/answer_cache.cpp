@@ -58,11 +58,17 @@ std::string gzip(std::string_view bytes) {
 
 }  // namespace
 
-KeptAnswer::KeptAnswer(std::string plain) : body(std::move(plain)) {
-  if (body.size() < kSmallestCompressed) return;
-  gzipped = gzip(body);
-  // Bytes that do not compress are sent as they are.
-  if (gzipped.size() >= body.size()) gzipped.clear();
+KeptAnswer::KeptAnswer(std::string plain) : body_(std::move(plain)) {}
+
+const std::string& KeptAnswer::gzipped() const {
+  std::call_once(once_, [this] {
+    compressed_ = true;
+    if (body_.size() < kSmallestCompressed) return;
+    gzipped_ = gzip(body_);
+    // Bytes that do not compress are sent as they are.
+    if (gzipped_.size() >= body_.size()) gzipped_.clear();
+  });
+  return gzipped_;
 }
 
 AnswerKey::AnswerKey(std::string_view call, const CatalogueSources& sources) {
@@ -107,7 +113,10 @@ AnswerCache::Shard& AnswerCache::shard_for(std::string_view key) noexcept {
 }
 
 std::size_t AnswerCache::cost(const Entry& entry) noexcept {
-  return entry.key.size() + entry.answer->body.size() + entry.answer->gzipped.size();
+  // The body and room for its gzipped twin, made or not, which is never larger (an answer that
+  // does not compress keeps none): what the entry may come to hold.
+  const auto body = entry.answer->body().size();
+  return entry.key.size() + body + (body < KeptAnswer::kSmallestCompressed ? 0 : body);
 }
 
 std::shared_ptr<const KeptAnswer> AnswerCache::find(std::string_view key) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <list>
@@ -37,16 +38,28 @@ class AnswerKey {
 };
 
 // One answer's body as kept, with the same bytes gzipped for the clients that accept gzip:
-// compressed once, here, rather than on every hit. A body under kSmallestCompressed stays as
-// it is (`gzipped` empty): with the headers it fits one TCP segment either way, so it would
-// arrive no sooner for the time spent compressing it.
-struct KeptAnswer {
+// compressed once, for the first such client, rather than on every hit, and never for an
+// answer only clients without gzip ask for (API clients, the load bench). A body under
+// kSmallestCompressed stays as it is (`gzipped()` empty): with the headers it fits one TCP
+// segment either way, so it would arrive no sooner for the time spent compressing it.
+class KeptAnswer {
+ public:
   static constexpr std::size_t kSmallestCompressed = 1024;
 
   explicit KeptAnswer(std::string plain);
 
-  std::string body;
-  std::string gzipped;
+  const std::string& body() const noexcept { return body_; }
+  // The body gzipped, compressed by the first call (the others wait for it); empty when the
+  // body is small or does not compress.
+  const std::string& gzipped() const;
+  // Whether gzipped() was called.
+  bool compressed() const noexcept { return compressed_.load(); }
+
+ private:
+  std::string body_;
+  mutable std::once_flag once_;
+  mutable std::string gzipped_;
+  mutable std::atomic<bool> compressed_{false};
 };
 
 // Whole answers by their key, shared read-only by the I/O threads. Bounded in entries

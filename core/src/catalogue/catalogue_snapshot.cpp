@@ -290,17 +290,21 @@ std::size_t CatalogueSnapshot::cell_of(const Entry& entry) const noexcept {
                     static_cast<std::size_t>(entry.orientation), categories_.size() + 1);
 }
 
+std::size_t CatalogueSnapshot::PriceCube::cells() const noexcept {
+  return kStyles * categories * kAllOrientations.size();
+}
+
 std::size_t CatalogueSnapshot::PriceCube::cell(std::size_t style, std::size_t category,
                                                std::size_t orientation) const {
-  return cell_place(style, category, orientation, categories) * bounds.size();
+  return cell_place(style, category, orientation, categories);
 }
 
 void CatalogueSnapshot::PriceCube::add(const Entry& entry, int sign) {
-  const auto first =
+  const auto place =
       cell(static_cast<std::size_t>(entry.style), category_place(entry.category, categories - 1),
            static_cast<std::size_t>(entry.orientation));
   for (std::size_t k = 0; k < bounds.size() && bounds[k] <= entry.price; ++k) {
-    at_least[first + k] += sign;
+    at_least[k * cells() + place] += sign;
   }
 }
 
@@ -330,18 +334,19 @@ void CatalogueSnapshot::count_prices() {
   std::ranges::sort(bounds);
   bounds.erase(std::ranges::unique(bounds).begin(), bounds.end());
   cube.categories = categories_.size() + 1;
-  cube.at_least.assign(kStyles * cube.categories * kAllOrientations.size() * bounds.size(), 0);
+  const auto cells = cube.cells();
+  cube.at_least.assign(cells * bounds.size(), 0);
   // Each offer in its bucket, then summed from the dearest bucket down.
   for (const auto& entry : cheapest_) {
     const auto bucket = std::ranges::upper_bound(bounds, entry.price) - bounds.begin() - 1;
-    const auto first = cube.cell(static_cast<std::size_t>(entry.style),
+    const auto place = cube.cell(static_cast<std::size_t>(entry.style),
                                  category_place(entry.category, categories_.size()),
                                  static_cast<std::size_t>(entry.orientation));
-    ++cube.at_least[first + static_cast<std::size_t>(bucket)];
+    ++cube.at_least[static_cast<std::size_t>(bucket) * cells + place];
   }
-  for (std::size_t first = 0; first < cube.at_least.size(); first += bounds.size()) {
-    for (auto k = bounds.size() - 1; k > 0; --k) {
-      cube.at_least[first + k - 1] += cube.at_least[first + k];
+  for (auto k = bounds.size() - 1; k > 0; --k) {
+    for (std::size_t place = 0; place < cells; ++place) {
+      cube.at_least[(k - 1) * cells + place] += cube.at_least[k * cells + place];
     }
   }
 }
@@ -517,6 +522,14 @@ CatalogueSnapshot CatalogueSnapshot::rebased(const CatalogueSnapshot& reindexed)
 }
 
 void CatalogueSnapshot::place_entries() {
+  // Both are by id, the entries a subset of the offers.
+  offer_place_.clear();
+  offer_place_.reserve(by_id_entries_.size());
+  std::size_t at = 0;
+  for (const auto& entry : by_id_entries_) {
+    while (at < by_id_.size() && by_id_[at]->id.value < entry.id) ++at;
+    offer_place_.push_back(static_cast<std::uint32_t>(at));
+  }
   place_by_id_.clear();
   if (by_id_entries_.empty()) return;
   const auto largest = by_id_entries_.back().id;
@@ -666,7 +679,9 @@ void CatalogueSnapshot::tally_at_least(std::int64_t price, int sign, Tally& tall
     for (std::size_t style = 0; style < kStyles; ++style) {
       for (std::size_t category = 0; category < prices_.categories; ++category) {
         for (std::size_t orientation = 0; orientation < kAllOrientations.size(); ++orientation) {
-          const auto count = prices_.at_least[prices_.cell(style, category, orientation) + bucket];
+          const auto count =
+              prices_
+                  .at_least[bucket * prices_.cells() + prices_.cell(style, category, orientation)];
           if (count != 0) tally.add(style, category, orientation, sign * count);
         }
       }
@@ -762,7 +777,8 @@ void walk_merged(std::span<const std::span<const Entry>> orders, bool reversed, 
   }
   // The cursor whose entry comes first on top.
   const auto later = [&](const Cursor& a, const Cursor& b) {
-    return reversed ? before(a.at(reversed), b.at(reversed)) : before(b.at(reversed), a.at(reversed));
+    return reversed ? before(a.at(reversed), b.at(reversed))
+                    : before(b.at(reversed), a.at(reversed));
   };
   std::ranges::make_heap(heap, later);
   while (!heap.empty()) {
@@ -837,8 +853,9 @@ std::vector<const CatalogueSnapshot::Entry*> CatalogueSnapshot::listed(const Off
   if (search.sort != OfferSort::NewToOld) {
     auto orders = orders_of(filters, false);
     for (auto& order : orders) order = priced(order);
-    walk_merged<Entry>(orders, search.sort == OfferSort::HighToLow,
-                       [](const Entry& a, const Entry& b) { return cheaper_entry(a, b); }, take);
+    walk_merged<Entry>(
+        orders, search.sort == OfferSort::HighToLow,
+        [](const Entry& a, const Entry& b) { return cheaper_entry(a, b); }, take);
     return page;
   }
   auto newest = orders_of(filters, true);
@@ -879,6 +896,11 @@ std::vector<const CatalogueSnapshot::Entry*> CatalogueSnapshot::listed(const Off
 }
 
 std::shared_ptr<const Offer> CatalogueSnapshot::shared_of(const Entry& entry) const {
+  // The entry by id in by_id_entries_, a read of the table of places, and its offer's place.
+  const auto* found = entry_by_id(entry.id);
+  if (found != nullptr && offer_place_.size() == by_id_entries_.size()) {
+    return by_id_[offer_place_[static_cast<std::size_t>(found - by_id_entries_.data())]];
+  }
   return *std::ranges::lower_bound(by_id_, entry.id, {}, [](const auto& o) { return o->id.value; });
 }
 

@@ -21,13 +21,15 @@ Response json_answer(std::string body) {
 // A kept answer as this client takes it: gzipped when it accepts gzip and the answer has
 // gzipped bytes, shared with the cache rather than copied. Vary is on every answer, compressed
 // or not: whether one is depends on its size, which the answer to the same question can change
-// with the catalogue.
+// with the catalogue. The first client accepting gzip has the answer compressed: where it was
+// computed (the search pool) when that client asked first, else on the thread finding it kept,
+// once per answer (about a millisecond for a page of 96 offers).
 Response negotiated(const std::shared_ptr<const KeptAnswer>& kept, const Request& request) {
   const bool gzip =
-      !kept->gzipped.empty() && accepts_gzip(request.header("Accept-Encoding").value_or(""));
+      accepts_gzip(request.header("Accept-Encoding").value_or("")) && !kept->gzipped().empty();
   auto response = json_answer({});
   response.kept_body =
-      std::shared_ptr<const std::string>(kept, gzip ? &kept->gzipped : &kept->body);
+      std::shared_ptr<const std::string>(kept, gzip ? &kept->gzipped() : &kept->body());
   if (gzip) response.set_header("Content-Encoding", "gzip");
   response.set_header("Vary", "Accept-Encoding");
   return response;

@@ -198,7 +198,10 @@ class CatalogueSnapshot {
   struct PriceCube {
     std::vector<std::int64_t> bounds;  // bucket k holds prices in [bounds[k], bounds[k + 1])
     std::size_t categories = 0;        // the category dimension, with "none" last
-    std::vector<int> at_least;         // per cell, the offers priced at least each bound
+    // Per bound, then per cell: the offers of each cell priced at least the bound, so that a
+    // count at one bound reads one stretch of memory.
+    std::vector<int> at_least;
+    std::size_t cells() const noexcept;
     std::size_t cell(std::size_t style, std::size_t category, std::size_t orientation) const;
     void add(const Entry& entry, int sign);
   };
@@ -281,11 +284,13 @@ class CatalogueSnapshot {
   std::vector<Named> by_url_name_;                   // the same, by urlName's hash
   Order newest_;                                     // Active, NewToOld
   Order cheapest_;                                   // Active, LowToHigh
-  std::vector<std::shared_ptr<const Cell>> cells_;  // cell_count(), as PriceCube's cells
+  std::vector<std::shared_ptr<const Cell>> cells_;   // cell_count(), as PriceCube's cells
   Order by_id_entries_;  // Active, by id: what a search's matches are joined with
   // by_id_entries_'s place of each id, plus one (0: no Active offer), indexed by id; empty
   // when ids are too sparse for a table (place_entries()).
   std::vector<std::uint32_t> place_by_id_;
+  // Alongside by_id_entries_: each entry's offer's place in by_id_.
+  std::vector<std::uint32_t> offer_place_;
   PriceCube prices_;
   std::shared_ptr<const Search> search_;
   Memo memo_;
