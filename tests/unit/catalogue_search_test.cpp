@@ -334,6 +334,10 @@ TEST_F(SnapshotSearch, KeepsEachSearchsAnswerForItsOtherPagesAndNothingElse) {
   EXPECT_EQ(ids(second.items), Ids(whole.begin() + 10, whole.begin() + 20));
   EXPECT_EQ(second.total, 500);
   EXPECT_EQ(second.facets.price_bands, (std::vector<int>{215, 285}));
+  EXPECT_EQ(second.matched_words, std::vector<std::string>{"owl"});
+  // The same page again, and a page overlapping it, name the same words.
+  EXPECT_EQ(page(owl, 10, 10).matched_words, std::vector<std::string>{"owl"});
+  EXPECT_EQ(page(owl, 5, 10).matched_words, std::vector<std::string>{"owl"});
   EXPECT_EQ(snapshot.searches_kept(), 1U);
   // Another order, filter or currency's bands: another answer, not the kept one.
   auto cheapest = owl;

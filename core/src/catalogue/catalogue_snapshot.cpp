@@ -933,6 +933,12 @@ struct CatalogueSnapshot::Ranked {
   int total = 0;
   CatalogueFacets facets;
   std::optional<std::string> did_you_mean;
+  // Per match of `first` as far as a page has reached, the folded words of its title and tags
+  // the search found: worked out once, for the first page showing it, since folding and
+  // stemming a page's words costs more than the rest of a kept answer's page.
+  mutable std::mutex words_mutex;
+  mutable std::vector<std::vector<std::string>> found_words;
+  mutable std::vector<bool> worked_out;
 };
 
 struct CatalogueSnapshot::Memo::State {
@@ -1046,15 +1052,27 @@ CatalogueMatches CatalogueSnapshot::search_words(const OfferSearch& search, cons
   found.did_you_mean = ranked->did_you_mean;
 
   const auto end = std::min(wanted, ranked->first.size());
-  std::vector<std::string> words;
-  for (auto at = offset; at < end; ++at) {
-    const auto& entry = *ranked->first[at];
-    found.items.push_back(shared_of(entry));
-    words.clear();
-    analyser.append_words(entry.offer->title, words);
-    for (const auto& tag : entry.offer->tags) analyser.append_words(tag, words);
-    for (auto& word : words) {
-      if (query.finds(word, analyser.stem(word))) found.matched_words.push_back(std::move(word));
+  for (auto at = offset; at < end; ++at) found.items.push_back(shared_of(*ranked->first[at]));
+  {
+    const std::scoped_lock lock(ranked->words_mutex);
+    if (ranked->found_words.size() < end) {
+      ranked->found_words.resize(end);
+      ranked->worked_out.resize(end, false);
+    }
+    std::vector<std::string> words;
+    for (auto at = offset; at < end; ++at) {
+      auto& found_here = ranked->found_words[at];
+      if (!ranked->worked_out[at]) {
+        const auto& offer = *ranked->first[at]->offer;
+        words.clear();
+        analyser.append_words(offer.title, words);
+        for (const auto& tag : offer.tags) analyser.append_words(tag, words);
+        for (auto& word : words) {
+          if (query.finds(word, analyser.stem(word))) found_here.push_back(std::move(word));
+        }
+        ranked->worked_out[at] = true;
+      }
+      found.matched_words.insert(found.matched_words.end(), found_here.begin(), found_here.end());
     }
   }
   std::ranges::sort(found.matched_words);
