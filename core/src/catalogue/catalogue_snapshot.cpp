@@ -706,16 +706,54 @@ void CatalogueSnapshot::tally_prices(const Filters& filters, Tally& tally) const
   }
 }
 
+template <class Visit>
+void CatalogueSnapshot::for_each_cell(const Filters& filters, Visit visit) const {
+  const auto categories = categories_.size() + 1;
+  for (std::size_t style = 0; style < kStyles; ++style) {
+    if (filters.style && static_cast<std::size_t>(*filters.style) != style) continue;
+    for (std::size_t category = 0; category < categories; ++category) {
+      if (filters.category && *filters.category != category) continue;
+      for (std::size_t orientation = 0; orientation < kAllOrientations.size(); ++orientation) {
+        if (!filters.orientation || static_cast<std::size_t>(*filters.orientation) == orientation) {
+          visit(cell_place(style, category, orientation, categories));
+        }
+      }
+    }
+  }
+}
+
+int CatalogueSnapshot::count_at_least(std::int64_t price, const Filters& filters) const {
+  // The whole buckets from the counts of the cells the filters select, then the entries of the
+  // bucket the price cuts.
+  const auto& bounds = prices_.bounds;
+  const auto bucket =
+      static_cast<std::size_t>(std::ranges::lower_bound(bounds, price) - bounds.begin());
+  int count = 0;
+  if (bucket < bounds.size()) {
+    const auto row = std::span(prices_.at_least).subspan(bucket * prices_.cells());
+    for_each_cell(filters, [&](std::size_t place) { count += row[place]; });
+  }
+  const auto from =
+      std::ranges::partition_point(cheapest_, [&](const Entry& e) { return e.price < price; });
+  const auto to =
+      bucket < bounds.size()
+          ? std::partition_point(from, cheapest_.end(),
+                                 [&](const Entry& e) { return e.price < bounds[bucket]; })
+          : cheapest_.end();
+  for (auto e = from; e != to; ++e) {
+    if (filters.style_fits(*e) && filters.category_fits(*e) && filters.orientation_fits(*e)) {
+      ++count;
+    }
+  }
+  return count;
+}
+
 std::vector<int> CatalogueSnapshot::unsearched_bands(const Filters& filters,
                                                      std::span<const std::int64_t> starts) const {
   // A band ignores the price range: the offers fitting the other filters from its start on,
   // less those from the next band's.
   std::vector<int> at_least(starts.size() + 1, 0);
-  for (std::size_t b = 0; b < starts.size(); ++b) {
-    Tally tally(filters, categories_.size());
-    tally_at_least(starts[b], 1, tally);
-    at_least[b] = tally.total;
-  }
+  for (std::size_t b = 0; b < starts.size(); ++b) at_least[b] = count_at_least(starts[b], filters);
   std::vector<int> bands(starts.size(), 0);
   for (std::size_t b = 0; b < starts.size(); ++b) bands[b] = at_least[b] - at_least[b + 1];
   return bands;
@@ -802,22 +840,11 @@ std::vector<std::span<const CatalogueSnapshot::Entry>> CatalogueSnapshot::orders
     if (!newest_.empty()) orders.emplace_back(newest ? newest_ : cheapest_);
     return orders;
   }
-  const auto categories = categories_.size() + 1;
   if (cells_.size() != cell_count()) return orders;
-  for (std::size_t style = 0; style < kStyles; ++style) {
-    if (filters.style && static_cast<std::size_t>(*filters.style) != style) continue;
-    for (std::size_t category = 0; category < categories; ++category) {
-      if (filters.category && *filters.category != category) continue;
-      for (std::size_t orientation = 0; orientation < kAllOrientations.size(); ++orientation) {
-        if (filters.orientation && static_cast<std::size_t>(*filters.orientation) != orientation) {
-          continue;
-        }
-        const auto& cell = *cells_[cell_place(style, category, orientation, categories)];
-        const auto& order = newest ? cell.newest : cell.cheapest;
-        if (!order.empty()) orders.emplace_back(order);
-      }
-    }
-  }
+  for_each_cell(filters, [&](std::size_t place) {
+    const auto& order = newest ? cells_[place]->newest : cells_[place]->cheapest;
+    if (!order.empty()) orders.emplace_back(order);
+  });
   return orders;
 }
 

@@ -271,6 +271,11 @@ class CatalogueSnapshot {
                                      const Filters& filters, bool suggest_spelling,
                                      std::size_t kept) const;
   void tally_at_least(std::int64_t price, int sign, Tally& tally) const;
+  // The places of the cells the filters select but price, in order.
+  template <class Visit>
+  void for_each_cell(const Filters& filters, Visit visit) const;
+  // Active offers priced at least `price` fitting every filter but price.
+  int count_at_least(std::int64_t price, const Filters& filters) const;
   void tally_prices(const Filters& filters, Tally& tally) const;
   std::vector<int> unsearched_bands(const Filters& filters,
                                     std::span<const std::int64_t> starts) const;
