@@ -670,12 +670,25 @@ struct CatalogueSnapshot::Tally {
   }
 };
 
-void CatalogueSnapshot::tally_at_least(std::int64_t price, int sign, Tally& tally) const {
-  // Whole buckets from the counts, then the entries of the bucket the price cuts.
+std::pair<std::size_t, std::span<const CatalogueSnapshot::Entry>> CatalogueSnapshot::cut_at(
+    std::int64_t price) const {
   const auto& bounds = prices_.bounds;
   const auto bucket =
       static_cast<std::size_t>(std::ranges::lower_bound(bounds, price) - bounds.begin());
-  if (bucket < bounds.size()) {
+  const auto from =
+      std::ranges::partition_point(cheapest_, [&](const Entry& e) { return e.price < price; });
+  const auto to =
+      bucket < bounds.size()
+          ? std::partition_point(from, cheapest_.end(),
+                                 [&](const Entry& e) { return e.price < bounds[bucket]; })
+          : cheapest_.end();
+  return {bucket, std::span(from, to)};
+}
+
+void CatalogueSnapshot::tally_at_least(std::int64_t price, int sign, Tally& tally) const {
+  // Whole buckets from the counts, then the entries of the bucket the price cuts.
+  const auto [bucket, cut] = cut_at(price);
+  if (bucket < prices_.bounds.size()) {
     for (std::size_t style = 0; style < kStyles; ++style) {
       for (std::size_t category = 0; category < prices_.categories; ++category) {
         for (std::size_t orientation = 0; orientation < kAllOrientations.size(); ++orientation) {
@@ -687,14 +700,7 @@ void CatalogueSnapshot::tally_at_least(std::int64_t price, int sign, Tally& tall
       }
     }
   }
-  const auto from =
-      std::ranges::partition_point(cheapest_, [&](const Entry& e) { return e.price < price; });
-  const auto to =
-      bucket < bounds.size()
-          ? std::partition_point(from, cheapest_.end(),
-                                 [&](const Entry& e) { return e.price < bounds[bucket]; })
-          : cheapest_.end();
-  for (auto e = from; e != to; ++e) tally.add(*e, sign);
+  for (const auto& e : cut) tally.add(e, sign);
 }
 
 void CatalogueSnapshot::tally_prices(const Filters& filters, Tally& tally) const {
@@ -725,23 +731,14 @@ void CatalogueSnapshot::for_each_cell(const Filters& filters, Visit visit) const
 int CatalogueSnapshot::count_at_least(std::int64_t price, const Filters& filters) const {
   // The whole buckets from the counts of the cells the filters select, then the entries of the
   // bucket the price cuts.
-  const auto& bounds = prices_.bounds;
-  const auto bucket =
-      static_cast<std::size_t>(std::ranges::lower_bound(bounds, price) - bounds.begin());
+  const auto [bucket, cut] = cut_at(price);
   int count = 0;
-  if (bucket < bounds.size()) {
+  if (bucket < prices_.bounds.size()) {
     const auto row = std::span(prices_.at_least).subspan(bucket * prices_.cells());
     for_each_cell(filters, [&](std::size_t place) { count += row[place]; });
   }
-  const auto from =
-      std::ranges::partition_point(cheapest_, [&](const Entry& e) { return e.price < price; });
-  const auto to =
-      bucket < bounds.size()
-          ? std::partition_point(from, cheapest_.end(),
-                                 [&](const Entry& e) { return e.price < bounds[bucket]; })
-          : cheapest_.end();
-  for (auto e = from; e != to; ++e) {
-    if (filters.style_fits(*e) && filters.category_fits(*e) && filters.orientation_fits(*e)) {
+  for (const auto& e : cut) {
+    if (filters.style_fits(e) && filters.category_fits(e) && filters.orientation_fits(e)) {
       ++count;
     }
   }

@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "artshop/core/catalogue/art_style.hpp"
@@ -270,6 +271,10 @@ class CatalogueSnapshot {
   std::shared_ptr<const Ranked> rank(const OfferSearch& search, const SearchQuery& query,
                                      const Filters& filters, bool suggest_spelling,
                                      std::size_t kept) const;
+  // For a count of the offers priced at least `price`: the first price bucket it reads whole
+  // from the counts (the bounds' size when none), and the entries it walks, those priced from
+  // `price` up to that bucket.
+  std::pair<std::size_t, std::span<const Entry>> cut_at(std::int64_t price) const;
   void tally_at_least(std::int64_t price, int sign, Tally& tally) const;
   // The places of the cells the filters select but price, in order.
   template <class Visit>
