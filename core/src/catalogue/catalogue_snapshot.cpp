@@ -278,20 +278,29 @@ std::size_t category_place(std::uint16_t category, std::size_t none) {
   return std::min<std::size_t>(category, none);
 }
 
+// How many cells there are, and an entry's, with `categories` counting "none".
+std::size_t cell_total(std::size_t categories) noexcept {
+  return kAllArtStyles.size() * categories * kAllOrientations.size();
+}
+
+std::size_t entry_cell(const auto& entry, std::size_t categories) noexcept {
+  return cell_place(static_cast<std::size_t>(entry.style),
+                    category_place(entry.category, categories - 1),
+                    static_cast<std::size_t>(entry.orientation), categories);
+}
+
 }  // namespace
 
 std::size_t CatalogueSnapshot::cell_count() const noexcept {
-  return kStyles * (categories_.size() + 1) * kAllOrientations.size();
+  return cell_total(categories_.size() + 1);
 }
 
 std::size_t CatalogueSnapshot::cell_of(const Entry& entry) const noexcept {
-  return cell_place(static_cast<std::size_t>(entry.style),
-                    category_place(entry.category, categories_.size()),
-                    static_cast<std::size_t>(entry.orientation), categories_.size() + 1);
+  return entry_cell(entry, categories_.size() + 1);
 }
 
 std::size_t CatalogueSnapshot::PriceCube::cells() const noexcept {
-  return kStyles * categories * kAllOrientations.size();
+  return cell_total(categories);
 }
 
 std::size_t CatalogueSnapshot::PriceCube::cell(std::size_t style, std::size_t category,
@@ -300,9 +309,7 @@ std::size_t CatalogueSnapshot::PriceCube::cell(std::size_t style, std::size_t ca
 }
 
 void CatalogueSnapshot::PriceCube::add(const Entry& entry, int sign) {
-  const auto place =
-      cell(static_cast<std::size_t>(entry.style), category_place(entry.category, categories - 1),
-           static_cast<std::size_t>(entry.orientation));
+  const auto place = entry_cell(entry, categories);
   for (std::size_t k = 0; k < bounds.size() && bounds[k] <= entry.price; ++k) {
     at_least[k * cells() + place] += sign;
   }
@@ -339,9 +346,7 @@ void CatalogueSnapshot::count_prices() {
   // Each offer in its bucket, then summed from the dearest bucket down.
   for (const auto& entry : cheapest_) {
     const auto bucket = std::ranges::upper_bound(bounds, entry.price) - bounds.begin() - 1;
-    const auto place = cube.cell(static_cast<std::size_t>(entry.style),
-                                 category_place(entry.category, categories_.size()),
-                                 static_cast<std::size_t>(entry.orientation));
+    const auto place = cell_of(entry);
     ++cube.at_least[static_cast<std::size_t>(bucket) * cells + place];
   }
   for (auto k = bounds.size() - 1; k > 0; --k) {
