@@ -91,6 +91,16 @@ void FacetsWithNarrowFiltersNewestFirst(benchmark::State& state) {
                  .max_price_eur_cents = 5200,
                  .category = "animals"});
 }
+// Newest first within a price range of range(0) cents, no other filter, offers 385 to 480: the
+// deepest listing a server answers where it reads requests (docs/search.md, "Cost and where it
+// runs"). The range's width picks between walking the newest order and gathering the range.
+void DeepestQuickListing(benchmark::State& state) {
+  Facets(state, {.sort = artshop::OfferSort::NewToOld,
+                 .min_price_eur_cents = 2000,
+                 .max_price_eur_cents = 2000 + state.range(0),
+                 .offset = 384,
+                 .limit = 96});
+}
 void FacetsOfASearch(benchmark::State& state) {
   Facets(state, {.search = "owl", .by_relevance = true});
 }
@@ -109,6 +119,9 @@ BENCHMARK(FacetsWithACategory)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsWithAPriceRange)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsWithAStyleAndAPriceRange)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsWithNarrowFiltersNewestFirst)->Unit(benchmark::kMillisecond);
+BENCHMARK(DeepestQuickListing)
+    ->Arg(0)->Arg(3)->Arg(10)->Arg(30)->Arg(100)->Arg(300)->Arg(1000)->Arg(3000)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsOfASearch)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsOfASearchKept)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsOfASearchWithAStyle)->Unit(benchmark::kMillisecond);

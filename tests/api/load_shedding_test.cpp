@@ -125,5 +125,36 @@ TEST(LoadShedding, ANewSearchIsComputedOnTheSearchPoolAndAKeptOneIsNot) {
   EXPECT_EQ(metric(shop.process(), R"(artshop_pool_refused_total{pool="search"})"), 0);
 }
 
+// What costs little at any catalogue size is worked out on the I/O thread it arrives on, and the
+// search pool counts none of it: a listing's first pages without a search, and another page of
+// a search whose answer the catalogue keeps. A page past kQuickListingDepth, or a new search,
+// is worked out on the pool.
+TEST(LoadShedding, WhatCostsLittleIsWorkedOutWhereItArrivesAndTheRestOnTheSearchPool) {
+  ShopServer shop(true, {{"ARTSHOP_SEARCH_THREADS", "1"}});
+  constexpr std::string_view kDone = R"(artshop_pool_completed_total{pool="search"})";
+  const auto done = [&] { return metric(shop.process(), kDone); };
+  const auto before = done();
+  ASSERT_GE(before, 0) << "the search pool's count is not in /metrics";
+  for (const auto* query : {"Currency=EUR", "Currency=USD&Style=Anime&Sort=LowToHigh",
+                            "Currency=EUR&From=10&To=40&Page=5&PageSize=96"}) {
+    const auto page = get(shop.url("/api/offers?" + std::string(query)));
+    ASSERT_EQ(page.status, 200) << query << ": " << page.body;
+    EXPECT_NE(page.body.find("\"facets\":"), std::string::npos) << page.body;
+  }
+  EXPECT_EQ(done(), before) << "a listing's first page was worked out on the search pool";
+  const auto deep = get(shop.url("/api/offers?Currency=EUR&Page=6&PageSize=96"));
+  ASSERT_EQ(deep.status, 200) << deep.body;
+  ASSERT_TRUE(eventually([&] { return done() >= before + 1; }, 10s))
+      << "the page past the first ones was not worked out on the search pool";
+  const auto first = get(shop.url("/api/offers?Currency=EUR&Search=owl&PageSize=2"));
+  ASSERT_EQ(first.status, 200) << first.body;
+  ASSERT_TRUE(eventually([&] { return done() >= before + 2; }, 10s))
+      << "the new search was not worked out on the search pool";
+  const auto second = get(shop.url("/api/offers?Currency=EUR&Search=owl&PageSize=2&Page=2"));
+  ASSERT_EQ(second.status, 200) << second.body;
+  EXPECT_NE(second.body.find("\"page\":2"), std::string::npos) << second.body;
+  EXPECT_EQ(done(), before + 2) << "a kept search's other page was worked out on the pool";
+}
+
 }  // namespace
 }  // namespace artshop::testing

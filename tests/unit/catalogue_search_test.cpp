@@ -495,6 +495,60 @@ TEST_F(SnapshotSearch, TheCatalogueCallsAnswerInTheDisplayCurrencyAndRefuseBadSe
   EXPECT_EQ(unknown.error().kind, ErrorKind::NotFound);
 }
 
+// What costs little at any catalogue size is answered, as the call answers it: a refusal, a
+// listing without a search whose page ends within kQuickListingDepth, a page within the first
+// kRankedKept matches of a search the snapshot keeps. The rest is left to the call.
+TEST_F(SnapshotSearch, TheListingAnswersWhatCostsLittleAndLeavesTheRest) {
+  std::vector<Picture> pictures;
+  for (std::int64_t id = 1; id <= 600; ++id) {
+    pictures.push_back({.id = id, .title = "Owl " + std::to_string(id)});
+  }
+  HeldCatalogue catalogue(shop(pictures));
+  fakes::FixedRates rates;
+  BrowseOffers browse(catalogue, rates);
+  const auto sources = browse.sources();
+  const auto listing = [](std::optional<std::string> search, int page, int page_size) {
+    OfferListParameters parameters;
+    parameters.currency = "EUR";
+    parameters.search = std::move(search);
+    parameters.page = std::to_string(page);
+    parameters.page_size = std::to_string(page_size);
+    return parameters;
+  };
+  const auto cheap = [&](const OfferListParameters& parameters) {
+    return browse.answer_if_cheap(parameters, sources);
+  };
+  const auto page_ids = [](const Result<PricedOfferPage>& page) {
+    Ids found;
+    for (const auto& item : page->items) found.push_back(item.offer->id.value);
+    return found;
+  };
+  constexpr auto kDepth = static_cast<int>(kQuickListingDepth);
+  for (const auto& [page, size] : {std::pair{1, 24}, {kDepth / 24, 24}, {kDepth / 96, 96}}) {
+    const auto answered = cheap(listing(std::nullopt, page, size));
+    ASSERT_TRUE(answered && *answered) << page << " of " << size;
+    EXPECT_EQ(page_ids(*answered), page_ids(browse(listing(std::nullopt, page, size))));
+    EXPECT_EQ((*answered)->total, 600);
+  }
+  EXPECT_FALSE(cheap(listing(std::nullopt, kDepth / 24 + 1, 24)));
+  EXPECT_FALSE(cheap(listing("   ", kDepth / 96 + 1, 96)));  // blank: no search
+  // A search: left until its answer is kept, then its first kRankedKept matches' pages.
+  EXPECT_FALSE(cheap(listing("owl", 2, 24)));
+  const auto worked_out = browse(listing("owl", 2, 24));
+  const auto kept = cheap(listing("owl", 2, 24));
+  ASSERT_TRUE(kept && *kept);
+  EXPECT_EQ(page_ids(*kept), page_ids(worked_out));
+  EXPECT_EQ((*kept)->total, 600);
+  EXPECT_TRUE(cheap(listing("owl", static_cast<int>(kRankedKept) / 96, 96)));
+  EXPECT_FALSE(cheap(listing("owl", static_cast<int>(kRankedKept) / 96 + 1, 96)));
+  EXPECT_FALSE(cheap(listing("owls", 1, 24)));  // another search, not kept
+  // A refusal is answered.
+  const auto refused = cheap(listing("owl", 0, 24));
+  ASSERT_TRUE(refused);
+  ASSERT_FALSE(*refused);
+  EXPECT_EQ(refused->error().fields.messages("Page").size(), 1U);
+}
+
 TEST(PriceBands, InANonEuroCurrencyEachBandEndsOneMinorUnitBeforeTheNext) {
   ExchangeRates rates;
   rates.set(Currency::NOK, Rate{11'500'000});
@@ -514,6 +568,22 @@ TEST(PriceBands, InANonEuroCurrencyEachBandEndsOneMinorUnitBeforeTheNext) {
     EXPECT_EQ(range.min, bands[b].start_eur_cents);
     EXPECT_EQ(*range.max + 1, bands[b + 1].start_eur_cents);
   }
+}
+
+TEST(PriceBands, TheTableHoldsEveryCurrencysBandsAtItsRates) {
+  ExchangeRates rates = ExchangeRates::defaults();
+  rates.set(Currency::NOK, Rate{11'500'000});
+  const PriceBandTable table(rates);
+  for (const auto currency : kAllCurrencies) {
+    const auto own = price_bands(currency, rates);
+    ASSERT_EQ(table.of(currency).size(), own.size()) << code(currency);
+    for (std::size_t b = 0; b < own.size(); ++b) {
+      EXPECT_EQ(table.of(currency)[b].from, own[b].from) << code(currency);
+      EXPECT_EQ(table.of(currency)[b].to, own[b].to) << code(currency);
+      EXPECT_EQ(table.of(currency)[b].start_eur_cents, own[b].start_eur_cents) << code(currency);
+    }
+  }
+  EXPECT_EQ(table.of(Currency::NOK)[1].from, Money(11'500, Currency::NOK));
 }
 
 TEST(OfferQuerySearch, ReadsRelevanceQuotesAndTheLengthInCharacters) {

@@ -28,8 +28,9 @@ namespace {
 
 constexpr auto kNoCategory = std::numeric_limits<std::uint16_t>::max();
 // How many price buckets a snapshot counts its offers in (PriceCube): a price bound cuts one
-// bucket, whose entries are walked, about 4,000 at a million offers.
-constexpr std::size_t kPriceBuckets = 256;
+// bucket, whose entries are walked, about 250 at a million offers (twice that at most). The
+// counts take cells x buckets x 4 bytes: 6.5 MB at most with the seeded categories.
+constexpr std::size_t kPriceBuckets = 4096;
 // How many of a search's best offers suggestions look at for titles holding every word.
 constexpr std::size_t kSuggestionCandidates = 256;
 // Related offers: how many offers holding one of the picture's tags are looked at, at most,
@@ -331,7 +332,7 @@ void CatalogueSnapshot::count_prices() {
     const auto end =
         std::find_if(run, cheapest_.end(), [price](const Entry& e) { return e.price != price; });
     const auto length = static_cast<std::size_t>(end - run);
-    if (held > 0 && (held >= share || length >= share)) {
+    if (held >= share || length >= share) {
       bounds.push_back(price);
       held = 0;
     }
@@ -762,11 +763,17 @@ std::vector<int> CatalogueSnapshot::unsearched_bands(const Filters& filters,
 }
 
 CatalogueMatches CatalogueSnapshot::search(const OfferSearch& search) const {
-  return search_with(search, true);
+  return *search_with(search, true, false);
 }
 
-CatalogueMatches CatalogueSnapshot::search_with(const OfferSearch& search,
-                                                bool suggest_spelling) const {
+std::optional<CatalogueMatches> CatalogueSnapshot::search_if_cheap(
+    const OfferSearch& search) const {
+  return search_with(search, true, true);
+}
+
+std::optional<CatalogueMatches> CatalogueSnapshot::search_with(const OfferSearch& search,
+                                                               bool suggest_spelling,
+                                                               bool cheap_only) const {
   CatalogueMatches found;
   found.facets.price_bands.assign(search.facets ? search.price_band_starts.size() : 0, 0);
   Filters filters{.orientation = search.orientation,
@@ -779,7 +786,12 @@ CatalogueMatches CatalogueSnapshot::search_with(const OfferSearch& search,
     if (known == categories_.end() || *known != *search.category) return found;
     filters.category = static_cast<std::uint16_t>(known - categories_.begin());
   }
-  if (search.search) return search_words(search, filters, suggest_spelling);
+  if (search.search) return search_words(search, filters, suggest_spelling, cheap_only);
+  if (cheap_only && static_cast<std::size_t>(std::max(0, search.offset)) +
+                            static_cast<std::size_t>(std::max(0, search.limit)) >
+                        kQuickListingDepth) {
+    return std::nullopt;
+  }
 
   // The total and facets come from the counts; the page from the orders.
   Tally tally(filters, categories_.size());
@@ -1054,8 +1066,10 @@ std::string ranked_key(const OfferSearch& search, bool suggest_spelling) {
 
 }  // namespace
 
-CatalogueMatches CatalogueSnapshot::search_words(const OfferSearch& search, const Filters& filters,
-                                                 bool suggest_spelling) const {
+std::optional<CatalogueMatches> CatalogueSnapshot::search_words(const OfferSearch& search,
+                                                                const Filters& filters,
+                                                                bool suggest_spelling,
+                                                                bool cheap_only) const {
   CatalogueMatches found;
   found.facets.price_bands.assign(search.facets ? search.price_band_starts.size() : 0, 0);
   const auto& analyser = *search_analyser();
@@ -1066,9 +1080,11 @@ CatalogueMatches CatalogueSnapshot::search_words(const OfferSearch& search, cons
   const auto offset = static_cast<std::size_t>(std::max(0, search.offset));
   const auto wanted = offset + static_cast<std::size_t>(std::max(0, search.limit));
   std::shared_ptr<const Ranked> ranked;
+  if (cheap_only && wanted > kRankedKept) return std::nullopt;
   if (wanted <= kRankedKept) {
     const auto key = ranked_key(search, suggest_spelling);
     ranked = memo_.find(key);
+    if (!ranked && cheap_only) return std::nullopt;
     if (!ranked) {
       ranked = rank(search, query, filters, suggest_spelling, kRankedKept);
       memo_.keep(key, ranked);
@@ -1169,7 +1185,7 @@ std::shared_ptr<const CatalogueSnapshot::Ranked> CatalogueSnapshot::rank(
       corrected.search = *spelling;
       corrected.facets = false;
       corrected.limit = 0;
-      if (search_with(corrected, false).total > 0) {
+      if (search_with(corrected, false, false)->total > 0) {
         ranked->did_you_mean = std::move(spelling);
         break;
       }

@@ -175,6 +175,20 @@ std::vector<PriceBand> price_bands(Currency currency, const ExchangeRates& rates
   return bands;
 }
 
+// `of` finds a currency's bands at its place in the enumeration.
+static_assert([] {
+  for (std::size_t i = 0; i < kAllCurrencies.size(); ++i) {
+    if (static_cast<std::size_t>(kAllCurrencies[i]) != i) return false;
+  }
+  return true;
+}());
+
+PriceBandTable::PriceBandTable(const ExchangeRates& rates_in_force) : rates(rates_in_force) {
+  for (const auto currency : kAllCurrencies) {
+    bands[static_cast<std::size_t>(currency)] = price_bands(currency, rates);
+  }
+}
+
 EuroCentRange euro_cent_range(const OfferQuery& query, const ExchangeRates& rates) {
   EuroCentRange range;
   if (query.from) range.min = first_at_least(*query.from, rates);

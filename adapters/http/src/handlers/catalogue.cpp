@@ -35,41 +35,49 @@ Response negotiated(const std::shared_ptr<const KeptAnswer>& kept, const Request
   return response;
 }
 
-// The answer kept under `key`, or the one `answer` gives, kept for the calls that follow: a page
-// asked again costs a lookup and a copy of its bytes instead of pricing and writing 24 offers.
-template <class Answer>
-Response remembered(AnswerCache& cache, const AnswerKey& key, const Request& request,
-                    Answer answer) {
-  if (const auto kept = cache.find(key.text())) return negotiated(kept, request);
-  auto response = answer();
-  // Errors are not kept: they are cheap to make again, and junk queries would crowd out pages.
-  // Nor are they compressed: they are small.
+// `response` kept under `key` for the calls that follow, unless it is an error, and as this
+// client takes it. Errors are not kept: they are cheap to make again, and junk queries would
+// crowd out pages. Nor are they compressed: they are small.
+Response kept(AnswerCache& cache, const AnswerKey& key, const Request& request,
+              Response response) {
   if (response.status != 200) return response;
-  const auto kept = std::make_shared<const KeptAnswer>(std::move(response.body));
-  cache.remember(key.text(), kept);
-  return negotiated(kept, request);
+  const auto answer = std::make_shared<const KeptAnswer>(std::move(response.body));
+  cache.remember(key.text(), answer);
+  return negotiated(answer, request);
 }
 
 // A call whose answers are kept, each under its own key: `ask` reads a request into a question
 // ({key, ...} naming the catalogue version of the call's own read model), `answer` computes the
-// answer to one. The lookup finds a kept answer alone, so that it can run on an I/O thread; the
+// answer to one. A page asked again costs a lookup and a copy of its bytes instead of pricing
+// and writing its offers. The I/O thread gives what costs it little: a kept answer, or the one
+// `if_cheap(question, request)` works out because it costs little at any catalogue size; the
 // handler computes the rest wherever the route runs it.
-template <class Ask, class Answer>
-CatalogueCall kept_call(Ask ask, Answer answer) {
+template <class Ask, class Answer, class IfCheap>
+CatalogueCall kept_call(Ask ask, Answer answer, IfCheap if_cheap) {
   auto cache = std::make_shared<AnswerCache>();
   return {.handler =
               [cache, ask, answer](const Request& request) {
                 const auto question = ask(request);
-                return remembered(*cache, question.key, request,
-                                  [&] { return answer(question, request); });
+                if (const auto found = cache->find(question.key.text())) {
+                  return negotiated(found, request);
+                }
+                return kept(*cache, question.key, request, answer(question, request));
               },
-          .kept = [cache, ask](const Request& request) -> std::optional<Response> {
+          .kept = [cache, ask, if_cheap](const Request& request) -> std::optional<Response> {
             const auto question = ask(request);
-            if (const auto kept = cache->find(question.key.text())) {
-              return negotiated(kept, request);
+            if (const auto found = cache->find(question.key.text())) {
+              return negotiated(found, request);
             }
-            return std::nullopt;
+            auto cheap = if_cheap(question, request);
+            if (!cheap) return std::nullopt;
+            return kept(*cache, question.key, request, std::move(*cheap));
           }};
+}
+
+template <class Ask, class Answer>
+CatalogueCall kept_call(Ask ask, Answer answer) {
+  return kept_call(std::move(ask), std::move(answer),
+                   [](const auto&, const Request&) -> std::optional<Response> { return {}; });
 }
 
 // A question to a catalogue call: its key and what its answer is computed from.
@@ -113,6 +121,11 @@ struct InCurrency {
   auto fields() const { return std::tie(currency); }
 };
 
+Response page_answer(const Result<PricedOfferPage>& page, const Request& request) {
+  if (!page) return error_response(page.error(), request.request_id);
+  return json_answer(offer_page_json(*page));
+}
+
 }  // namespace
 
 // Each call keeps its own answers: its key names the catalogue version of its own read model.
@@ -133,9 +146,12 @@ CatalogueCall browse_offers(BrowseOffers& use_case) {
         return question("offers", use_case.sources(), std::move(parameters));
       },
       [&use_case](const auto& asked, const Request& request) {
-        const auto page = use_case(asked.parameters, asked.sources);
-        if (!page) return error_response(page.error(), request.request_id);
-        return json_answer(offer_page_json(*page));
+        return page_answer(use_case(asked.parameters, asked.sources), request);
+      },
+      [&use_case](const auto& asked, const Request& request) -> std::optional<Response> {
+        const auto page = use_case.answer_if_cheap(asked.parameters, asked.sources);
+        if (!page) return std::nullopt;
+        return page_answer(*page, request);
       });
 }
 

@@ -48,6 +48,8 @@ class ExchangeRates {
   // The shipped defaults: sensible mid-market values, used when configuration names none.
   static ExchangeRates defaults() noexcept;
 
+  friend bool operator==(const ExchangeRates&, const ExchangeRates&) noexcept = default;
+
  private:
   std::array<std::optional<Rate>, kAllCurrencies.size()> rates_{};
 };

@@ -15,7 +15,8 @@ namespace artshop::http {
 // Handlers block (SQLite, password hashing); the server runs them on its worker pool, several at
 // a time, so a handler must be safe to call concurrently.
 using Handler = std::function<Response(const Request&)>;
-// An answer a handler already holds (one its answer cache kept), or std::nullopt.
+// An answer a handler gives on the I/O thread (one its answer cache kept, or one it costs little
+// to work out), or std::nullopt.
 using KeptAnswerLookup = std::function<std::optional<Response>(const Request&)>;
 
 struct RouteOptions {
@@ -28,9 +29,11 @@ struct RouteOptions {
   // its queue is full the request is answered 503 with Retry-After at once. nullptr: the
   // server's pool for ordinary API calls.
   Executor* executor = nullptr;
-  // Asked first, on the I/O thread: an answer found there goes back at once, without queuing;
+  // Asked first, on the I/O thread: an answer given there goes back at once, without queuing;
   // otherwise the handler runs on `executor` as above. For the calls whose answers are kept and
-  // whose computing can cost more than an I/O thread may spend (a search over every offer).
+  // whose computing can cost more than an I/O thread may spend (a search over every offer): it
+  // gives a kept answer, or one it works out because it costs little (a listing's first pages, a
+  // page of a search whose answer the catalogue keeps).
   KeptAnswerLookup kept_answer{};
 };
 

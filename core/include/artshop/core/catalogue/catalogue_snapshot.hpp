@@ -30,6 +30,10 @@ inline constexpr std::size_t kRelatedOfferCount = 8;
 // many, each with its first kRankedKept matches (four pages of the largest size).
 inline constexpr std::size_t kSearchesKept = 2'048;
 inline constexpr std::size_t kRankedKept = 384;
+// How deep a listing without a search reaches and still costs little at any catalogue size:
+// a snapshot reads a few tens of thousands of its entries for it at most (docs/search.md,
+// "Cost and where it runs"). Twenty pages of 24, five of 96.
+inline constexpr std::size_t kQuickListingDepth = 480;
 
 struct CategoryCount {
   std::string url_name;
@@ -134,6 +138,11 @@ class CatalogueSnapshot {
   // The page, the total and, as `search` asks, the facets; for a Search, the words found and
   // the did-you-mean. A Search without a word (only punctuation) finds nothing.
   CatalogueMatches search(const OfferSearch& search) const;
+  // The same when it costs little however large the catalogue, std::nullopt otherwise: a
+  // listing without a search whose page ends within kQuickListingDepth, or a page within the
+  // first kRankedKept matches of a search whose answer this snapshot keeps. A server may work
+  // it out where it reads requests rather than queue it.
+  std::optional<CatalogueMatches> search_if_cheap(const OfferSearch& search) const;
   // Up to kMaxSuggestions suggestions for what a customer is typing: up to kMaxTitleSuggestions
   // distinct titles of the best-ranked Active offers whose title holds every word (the last as
   // a prefix), then the words completing the last one that offers hold as tags, most first.
@@ -265,9 +274,11 @@ class CatalogueSnapshot {
       std::vector<std::shared_ptr<const Offer>> delta_offers) const;
   std::vector<Hit> hits_of(const SearchQuery& query) const;
   std::vector<std::int64_t> offers_tagged(std::string_view word) const;
-  CatalogueMatches search_with(const OfferSearch& search, bool suggest_spelling) const;
-  CatalogueMatches search_words(const OfferSearch& search, const Filters& filters,
-                                bool suggest_spelling) const;
+  // search(), or search_if_cheap() when `cheap_only`.
+  std::optional<CatalogueMatches> search_with(const OfferSearch& search, bool suggest_spelling,
+                                              bool cheap_only) const;
+  std::optional<CatalogueMatches> search_words(const OfferSearch& search, const Filters& filters,
+                                               bool suggest_spelling, bool cheap_only) const;
   std::shared_ptr<const Ranked> rank(const OfferSearch& search, const SearchQuery& query,
                                      const Filters& filters, bool suggest_spelling,
                                      std::size_t kept) const;

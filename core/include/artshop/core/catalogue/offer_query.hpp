@@ -93,6 +93,16 @@ struct PriceBand {
   std::int64_t start_eur_cents = 0;
 };
 std::vector<PriceBand> price_bands(Currency currency, const ExchangeRates& rates);
+// Every currency's price bands at one set of rates, worked out once for them.
+struct PriceBandTable {
+  ExchangeRates rates;
+  std::array<std::vector<PriceBand>, kAllCurrencies.size()> bands;
+
+  explicit PriceBandTable(const ExchangeRates& rates);
+  const std::vector<PriceBand>& of(Currency currency) const noexcept {
+    return bands[static_cast<std::size_t>(currency)];
+  }
+};
 // A price range in euro cents that selects exactly the prices whose display in `currency`
 // (converted, rounded half-up) lies within [from, to]. Conversion never decreases as the
 // amount grows, so the bounds are found by bisection with the very conversion the shop shows.
