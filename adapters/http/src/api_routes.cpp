@@ -19,9 +19,10 @@ void add_currency_routes(Router& router, const ExchangeRateSource& rates) {
 void add_catalogue_routes(Router& router, const CatalogueApi& catalogue) {
   // A question asked before is answered on the I/O thread from the kept answers, and so is
   // what costs little at any catalogue size (a listing's first pages without a search, another
-  // page of a search whose answer the catalogue keeps); the rest is computed on `executor`: the search pool for the calls whose cost grows with the
-  // catalogue (a search walks every offer it matches), so that a flood of new searches waits
-  // and is shed there while health checks and kept pages go on being answered at once.
+  // page of a search whose answer the catalogue keeps). The rest is computed on `executor`: the
+  // search pool for the calls whose cost grows with the catalogue (a search walks every offer
+  // it matches), so that a flood of new searches waits and is shed there while health checks
+  // and kept pages go on being answered at once.
   const auto add = [&router](std::string_view path, h::CatalogueCall call, Executor* executor) {
     router.add("GET", path, std::move(call.handler),
                {.executor = executor, .kept_answer = std::move(call.kept)});
