@@ -120,7 +120,14 @@ BENCHMARK(FacetsWithAPriceRange)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsWithAStyleAndAPriceRange)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsWithNarrowFiltersNewestFirst)->Unit(benchmark::kMillisecond);
 BENCHMARK(DeepestQuickListing)
-    ->Arg(0)->Arg(3)->Arg(10)->Arg(30)->Arg(100)->Arg(300)->Arg(1000)->Arg(3000)
+    ->Arg(0)
+    ->Arg(3)
+    ->Arg(10)
+    ->Arg(30)
+    ->Arg(100)
+    ->Arg(300)
+    ->Arg(1000)
+    ->Arg(3000)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsOfASearch)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsOfASearchKept)->Unit(benchmark::kMillisecond);

@@ -38,8 +38,7 @@ Response negotiated(const std::shared_ptr<const KeptAnswer>& kept, const Request
 // `response` kept under `key` for the calls that follow, unless it is an error, and as this
 // client takes it. Errors are not kept: they are cheap to make again, and junk queries would
 // crowd out pages. Nor are they compressed: they are small.
-Response kept(AnswerCache& cache, const AnswerKey& key, const Request& request,
-              Response response) {
+Response kept(AnswerCache& cache, const AnswerKey& key, const Request& request, Response response) {
   if (response.status != 200) return response;
   const auto answer = std::make_shared<const KeptAnswer>(std::move(response.body));
   cache.remember(key.text(), answer);
