@@ -549,6 +549,29 @@ TEST_F(SnapshotSearch, TheListingAnswersWhatCostsLittleAndLeavesTheRest) {
   EXPECT_EQ(refused->error().fields.messages("Page").size(), 1U);
 }
 
+// Newest first within a price range, the oldest offers alone in it: the walk down the newest
+// order would read past kQuickListingReads entries, so the cheap answer leaves it to search().
+TEST_F(SnapshotSearch, ACheapListingLeavesARangeTheNewestOrderHoldsFarApart) {
+  constexpr auto kOld = std::int64_t{2'000};
+  const auto newer = static_cast<std::int64_t>(kQuickListingReads) + 10'000;
+  std::vector<Picture> pictures;
+  for (std::int64_t id = 1; id <= kOld + newer; ++id) {
+    pictures.push_back({.id = id, .title = "Picture", .price = id <= kOld ? 5000 : 1000});
+  }
+  const auto snapshot = shop(pictures);
+  const OfferSearch dear{.min_price_eur_cents = 4000, .limit = 3};
+  EXPECT_FALSE(snapshot.search_if_cheap(dear));
+  const auto found = snapshot.search(dear);
+  EXPECT_EQ(found.total, kOld);
+  EXPECT_EQ(ids(found.items), (Ids{kOld, kOld - 1, kOld - 2}));
+  // The newer offers' range is at hand.
+  const OfferSearch cheap{.max_price_eur_cents = 1000, .limit = 3};
+  const auto answered = snapshot.search_if_cheap(cheap);
+  ASSERT_TRUE(answered);
+  const auto last = kOld + newer;
+  EXPECT_EQ(ids(answered->items), (Ids{last, last - 1, last - 2}));
+}
+
 TEST(PriceBands, InANonEuroCurrencyEachBandEndsOneMinorUnitBeforeTheNext) {
   ExchangeRates rates;
   rates.set(Currency::NOK, Rate{11'500'000});

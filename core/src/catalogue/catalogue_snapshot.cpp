@@ -802,9 +802,12 @@ std::optional<CatalogueMatches> CatalogueSnapshot::search_with(const OfferSearch
         facets_from(std::span(tally.categories).first(categories_.size()), tally.styles,
                     tally.orientations, unsearched_bands(filters, search.price_band_starts));
   }
-  const auto page = listed(search, filters, static_cast<std::size_t>(std::max(0, found.total)));
-  found.items.reserve(page.size());
-  for (const auto* entry : page) found.items.push_back(shared_of(*entry));
+  const auto page =
+      listed(search, filters, static_cast<std::size_t>(std::max(0, found.total)),
+             cheap_only ? kQuickListingReads : std::numeric_limits<std::size_t>::max());
+  if (!page) return std::nullopt;
+  found.items.reserve(page->size());
+  for (const auto* entry : *page) found.items.push_back(shared_of(*entry));
   return found;
 }
 
@@ -862,9 +865,8 @@ std::vector<std::span<const CatalogueSnapshot::Entry>> CatalogueSnapshot::orders
   return orders;
 }
 
-std::vector<const CatalogueSnapshot::Entry*> CatalogueSnapshot::listed(const OfferSearch& search,
-                                                                       const Filters& filters,
-                                                                       std::size_t total) const {
+std::optional<std::vector<const CatalogueSnapshot::Entry*>> CatalogueSnapshot::listed(
+    const OfferSearch& search, const Filters& filters, std::size_t total, std::size_t reads) const {
   std::vector<const Entry*> page;
   const auto offset = static_cast<std::size_t>(std::max(0, search.offset));
   const auto wanted = offset + static_cast<std::size_t>(std::max(0, search.limit));
@@ -910,11 +912,14 @@ std::vector<const CatalogueSnapshot::Entry*> CatalogueSnapshot::listed(const Off
   std::size_t fitting = 0;
   for (const auto order : newest) fitting += order.size();
   if (total > wanted * fitting / total) {
+    std::size_t read = 0;
     walk_merged<Entry>(newest, false, by_newest, [&](const Entry& entry) {
-      return !filters.price_fits(entry) || take(entry);
+      return ++read <= reads && (!filters.price_fits(entry) || take(entry));
     });
+    if (read > reads) return std::nullopt;
     return page;
   }
+  if (total > reads) return std::nullopt;
   std::vector<const Entry*> kept;
   kept.reserve(std::min(wanted, total));
   const auto order = [](const Entry* a, const Entry* b) { return newer_entry(*a, *b); };

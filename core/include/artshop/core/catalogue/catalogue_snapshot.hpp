@@ -34,6 +34,9 @@ inline constexpr std::size_t kRankedKept = 384;
 // a snapshot reads a few tens of thousands of its entries for it at most (docs/search.md,
 // "Cost and where it runs"). Twenty pages of 24, five of 96.
 inline constexpr std::size_t kQuickListingDepth = 480;
+// And how many entries it reads at most to be cheap: a listing newest first within a price
+// range walks the newest order for the range's offers, however far apart they lie.
+inline constexpr std::size_t kQuickListingReads = 50'000;
 
 struct CategoryCount {
   std::string url_name;
@@ -259,8 +262,10 @@ class CatalogueSnapshot {
   // The orders holding exactly the entries fitting every filter but price: the whole order
   // without such filters, else the selected cells' (none empty).
   std::vector<std::span<const Entry>> orders_of(const Filters& filters, bool newest) const;
-  std::vector<const Entry*> listed(const OfferSearch& search, const Filters& filters,
-                                   std::size_t total) const;
+  // The page of a listing without a search; std::nullopt when it would read more than `reads`
+  // entries (a price range whose offers the newest order holds far apart).
+  std::optional<std::vector<const Entry*>> listed(const OfferSearch& search, const Filters& filters,
+                                                  std::size_t total, std::size_t reads) const;
   void place_entries();
   void count_prices();
   const Entry* entry_by_id(std::int64_t id) const noexcept;
