@@ -103,57 +103,62 @@ TEST(LoadShedding, ConnectionsBeyondTheCapAreAnswered503AndClosed) {
   EXPECT_TRUE(closed) << "the connection past the cap was left open";
 }
 
-// A listing or search not asked before runs on the search pool, never on an I/O thread, so a
-// flood of them queues (and is shed) there while health checks are answered at once; the same
-// question asked again is answered from the kept answer without queuing. One search thread, so
-// the pool's count of finished tasks moves in the order the requests went.
-TEST(LoadShedding, ANewSearchIsComputedOnTheSearchPoolAndAKeptOneIsNot) {
-  ShopServer shop(true, {{"ARTSHOP_SEARCH_THREADS", "1"}});
-  constexpr std::string_view kDone = R"(artshop_pool_completed_total{pool="search"})";
-  const auto done = [&] { return metric(shop.process(), kDone); };
-  const auto before = done();
-  ASSERT_GE(before, 0) << "the search pool's count is not in /metrics";
-  const auto owl = get(shop.url("/api/offers?Currency=EUR&Search=owl&PageSize=5"));
+// A shop with one search thread, so that the pool's count of finished tasks moves in the order
+// the requests went.
+class SearchPool : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    before_ = done();
+    ASSERT_GE(before_, 0) << "the search pool's count is not in /metrics";
+  }
+  double done() const {
+    return metric(shop_.process(), R"(artshop_pool_completed_total{pool="search"})");
+  }
+
+  ShopServer shop_{true, {{"ARTSHOP_SEARCH_THREADS", "1"}}};
+  double before_ = 0;
+};
+
+// A search not asked before runs on the search pool, never on an I/O thread, so a flood of them
+// queues (and is shed) there while health checks are answered at once; the same question asked
+// again is answered from the kept answer without queuing.
+TEST_F(SearchPool, ANewSearchIsComputedOnTheSearchPoolAndAKeptOneIsNot) {
+  const auto owl = get(shop_.url("/api/offers?Currency=EUR&Search=owl&PageSize=5"));
   ASSERT_EQ(owl.status, 200) << owl.body;
-  ASSERT_TRUE(eventually([&] { return done() >= before + 1; }, 10s)) << done();
-  const auto again = get(shop.url("/api/offers?Currency=EUR&Search=owl&PageSize=5"));
+  ASSERT_TRUE(eventually([&] { return done() >= before_ + 1; }, 10s)) << done();
+  const auto again = get(shop_.url("/api/offers?Currency=EUR&Search=owl&PageSize=5"));
   EXPECT_EQ(again.body, owl.body);
-  const auto wolf = get(shop.url("/api/offers?Currency=EUR&Search=wolf&PageSize=5"));
+  const auto wolf = get(shop_.url("/api/offers?Currency=EUR&Search=wolf&PageSize=5"));
   ASSERT_EQ(wolf.status, 200) << wolf.body;
-  ASSERT_TRUE(eventually([&] { return done() >= before + 2; }, 10s)) << done();
-  EXPECT_EQ(done(), before + 2) << "the question asked again was computed again on the pool";
-  EXPECT_EQ(metric(shop.process(), R"(artshop_pool_refused_total{pool="search"})"), 0);
+  ASSERT_TRUE(eventually([&] { return done() >= before_ + 2; }, 10s)) << done();
+  EXPECT_EQ(done(), before_ + 2) << "the question asked again was computed again on the pool";
+  EXPECT_EQ(metric(shop_.process(), R"(artshop_pool_refused_total{pool="search"})"), 0);
 }
 
 // What costs little at any catalogue size is worked out on the I/O thread it arrives on, and the
 // search pool counts none of it: a listing's first pages without a search, and another page of
 // a search whose answer the catalogue keeps. A page past kQuickListingDepth, or a new search,
 // is worked out on the pool.
-TEST(LoadShedding, WhatCostsLittleIsWorkedOutWhereItArrivesAndTheRestOnTheSearchPool) {
-  ShopServer shop(true, {{"ARTSHOP_SEARCH_THREADS", "1"}});
-  constexpr std::string_view kDone = R"(artshop_pool_completed_total{pool="search"})";
-  const auto done = [&] { return metric(shop.process(), kDone); };
-  const auto before = done();
-  ASSERT_GE(before, 0) << "the search pool's count is not in /metrics";
+TEST_F(SearchPool, WhatCostsLittleIsWorkedOutWhereItArrivesAndTheRestOnTheSearchPool) {
   for (const auto* query : {"Currency=EUR", "Currency=USD&Style=Anime&Sort=LowToHigh",
                             "Currency=EUR&From=10&To=40&Page=5&PageSize=96"}) {
-    const auto page = get(shop.url("/api/offers?" + std::string(query)));
+    const auto page = get(shop_.url("/api/offers?" + std::string(query)));
     ASSERT_EQ(page.status, 200) << query << ": " << page.body;
     EXPECT_NE(page.body.find("\"facets\":"), std::string::npos) << page.body;
   }
-  EXPECT_EQ(done(), before) << "a listing's first page was worked out on the search pool";
-  const auto deep = get(shop.url("/api/offers?Currency=EUR&Page=6&PageSize=96"));
+  EXPECT_EQ(done(), before_) << "a listing's first page was worked out on the search pool";
+  const auto deep = get(shop_.url("/api/offers?Currency=EUR&Page=6&PageSize=96"));
   ASSERT_EQ(deep.status, 200) << deep.body;
-  ASSERT_TRUE(eventually([&] { return done() >= before + 1; }, 10s))
+  ASSERT_TRUE(eventually([&] { return done() >= before_ + 1; }, 10s))
       << "the page past the first ones was not worked out on the search pool";
-  const auto first = get(shop.url("/api/offers?Currency=EUR&Search=owl&PageSize=2"));
+  const auto first = get(shop_.url("/api/offers?Currency=EUR&Search=owl&PageSize=2"));
   ASSERT_EQ(first.status, 200) << first.body;
-  ASSERT_TRUE(eventually([&] { return done() >= before + 2; }, 10s))
+  ASSERT_TRUE(eventually([&] { return done() >= before_ + 2; }, 10s))
       << "the new search was not worked out on the search pool";
-  const auto second = get(shop.url("/api/offers?Currency=EUR&Search=owl&PageSize=2&Page=2"));
+  const auto second = get(shop_.url("/api/offers?Currency=EUR&Search=owl&PageSize=2&Page=2"));
   ASSERT_EQ(second.status, 200) << second.body;
   EXPECT_NE(second.body.find("\"page\":2"), std::string::npos) << second.body;
-  EXPECT_EQ(done(), before + 2) << "a kept search's other page was worked out on the pool";
+  EXPECT_EQ(done(), before_ + 2) << "a kept search's other page was worked out on the pool";
 }
 
 }  // namespace
