@@ -111,7 +111,7 @@ class SearchPool : public ::testing::Test {
     before_ = done();
     ASSERT_GE(before_, 0) << "the search pool's count is not in /metrics";
   }
-  double done() const {
+  double done() {
     return metric(shop_.process(), R"(artshop_pool_completed_total{pool="search"})");
   }
 
