@@ -369,12 +369,20 @@ TEST_F(SnapshotSearch, KeepsEachSearchsAnswerForItsOtherPagesAndNothingElse) {
       snapshot.patched(std::vector{OfferId{500}}, {offer({.id = 500, .title = "Hare"})}, 2);
   EXPECT_EQ(patched.searches_kept(), 0U);
   EXPECT_EQ(patched.search({.search = "owl", .limit = 1}).total, 499);
-  // Bounded: past kSearchesKept different searches, the oldest go.
-  for (std::size_t k = 0; k <= kSearchesKept; ++k) {
-    patched.search({.min_price_eur_cents = static_cast<std::int64_t>(k), .search = "owl"});
-  }
+  // Bounded: past kSearchesKept different searches, the oldest go, but not an answer asked for
+  // again: one-off searches push out only answers asked for once.
+  const OfferSearch popular{.search = "owl", .limit = 1};
+  patched.search(popular);
+  patched.search(popular);
+  const auto one_off = [](std::size_t k) {
+    return OfferSearch{.min_price_eur_cents = static_cast<std::int64_t>(k), .search = "owl"};
+  };
+  for (std::size_t k = 0; k <= kSearchesKept; ++k) patched.search(one_off(k));
   EXPECT_LE(patched.searches_kept(), kSearchesKept);
-  EXPECT_GT(patched.searches_kept(), kSearchesKept / 2);
+  EXPECT_GT(patched.searches_kept(), kSearchesKept / 4);
+  EXPECT_FALSE(patched.search_if_cheap(one_off(0))) << "the oldest one-off search is still kept";
+  EXPECT_TRUE(patched.search_if_cheap(one_off(kSearchesKept)));
+  EXPECT_TRUE(patched.search_if_cheap(popular)) << "the answer asked for again was pushed out";
 }
 
 // A start from the catalogue file: the index kept there answers for every offer but those

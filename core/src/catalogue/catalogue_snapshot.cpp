@@ -987,11 +987,52 @@ struct CatalogueSnapshot::Ranked {
   mutable std::vector<bool> worked_out;
 };
 
+namespace {
+
+// Answers in two generations of at most `half` each: when the newer is full the older goes, and
+// an answer found in the older moves to the newer, so the answers asked for lately stay.
+template <class Answer>
+class Generations {
+ public:
+  explicit Generations(std::size_t half) : half_(half) {}
+  Answer find(const std::string& key) {
+    if (const auto found = newer_.find(key); found != newer_.end()) return found->second;
+    auto answer = take(key);
+    if (answer) put(key, answer);
+    return answer;
+  }
+  // The answer under `key`, no longer kept here.
+  Answer take(const std::string& key) {
+    for (auto* answers : {&newer_, &older_}) {
+      if (const auto found = answers->find(key); found != answers->end()) {
+        auto answer = std::move(found->second);
+        answers->erase(found);
+        return answer;
+      }
+    }
+    return {};
+  }
+  void put(const std::string& key, Answer answer) {
+    if (newer_.size() >= half_) older_ = std::exchange(newer_, {});
+    newer_.insert_or_assign(key, std::move(answer));
+  }
+  std::size_t size() const noexcept { return newer_.size() + older_.size(); }
+
+ private:
+  std::size_t half_;
+  std::unordered_map<std::string, Answer> newer_;
+  std::unordered_map<std::string, Answer> older_;
+};
+
+}  // namespace
+
+// A new answer waits among the answers asked for once; asked for again, it joins those asked
+// for more than once, which answers asked for once never push out: a run of one-off searches
+// (rare words, unusual filters) leaves the popular answers kept.
 struct CatalogueSnapshot::Memo::State {
-  using Answers = std::unordered_map<std::string, std::shared_ptr<const Ranked>>;
   std::mutex mutex;
-  Answers newer;
-  Answers older;
+  Generations<std::shared_ptr<const Ranked>> once{kSearchesKept / 4};
+  Generations<std::shared_ptr<const Ranked>> again{kSearchesKept / 4};
 };
 
 CatalogueSnapshot::Memo::Memo() : state_(std::make_unique<State>()) {}
@@ -1008,15 +1049,9 @@ std::shared_ptr<const CatalogueSnapshot::Ranked> CatalogueSnapshot::Memo::find(
     const std::string& key) const {
   if (!state_) return nullptr;
   const std::scoped_lock lock(state_->mutex);
-  if (const auto found = state_->newer.find(key); found != state_->newer.end()) {
-    return found->second;
-  }
-  const auto found = state_->older.find(key);
-  if (found == state_->older.end()) return nullptr;
-  auto ranked = found->second;
-  state_->older.erase(found);
-  if (state_->newer.size() >= kSearchesKept / 2) state_->older = std::exchange(state_->newer, {});
-  state_->newer.emplace(key, ranked);
+  if (auto ranked = state_->again.find(key)) return ranked;
+  auto ranked = state_->once.take(key);
+  if (ranked) state_->again.put(key, ranked);
   return ranked;
 }
 
@@ -1024,14 +1059,13 @@ void CatalogueSnapshot::Memo::keep(const std::string& key,
                                    std::shared_ptr<const Ranked> ranked) const {
   if (!state_) return;
   const std::scoped_lock lock(state_->mutex);
-  if (state_->newer.size() >= kSearchesKept / 2) state_->older = std::exchange(state_->newer, {});
-  state_->newer.insert_or_assign(key, std::move(ranked));
+  state_->once.put(key, std::move(ranked));
 }
 
 std::size_t CatalogueSnapshot::Memo::size() const {
   if (!state_) return 0;
   const std::scoped_lock lock(state_->mutex);
-  return state_->newer.size() + state_->older.size();
+  return state_->once.size() + state_->again.size();
 }
 
 std::size_t CatalogueSnapshot::searches_kept() const {
