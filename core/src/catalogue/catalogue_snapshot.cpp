@@ -619,6 +619,16 @@ struct FacetCounter {
   }
 };
 
+// Where a search's page starts and ends among its matches, negative numbers read as none.
+struct PageBounds {
+  std::size_t offset;
+  std::size_t wanted;  // one past the page's last match
+};
+PageBounds page_of(const OfferSearch& search) noexcept {
+  const auto offset = static_cast<std::size_t>(std::max(0, search.offset));
+  return {offset, offset + static_cast<std::size_t>(std::max(0, search.limit))};
+}
+
 bool more_relevant(const auto& a, const auto& b) noexcept {
   return a.score != b.score ? a.score > b.score : newer_entry(*a.entry, *b.entry);
 }
@@ -787,11 +797,7 @@ std::optional<CatalogueMatches> CatalogueSnapshot::search_with(const OfferSearch
     filters.category = static_cast<std::uint16_t>(known - categories_.begin());
   }
   if (search.search) return search_words(search, filters, suggest_spelling, cheap_only);
-  if (cheap_only && static_cast<std::size_t>(std::max(0, search.offset)) +
-                            static_cast<std::size_t>(std::max(0, search.limit)) >
-                        kQuickListingDepth) {
-    return std::nullopt;
-  }
+  if (cheap_only && page_of(search).wanted > kQuickListingDepth) return std::nullopt;
 
   // The total and facets come from the counts; the page from the orders.
   Tally tally(filters, categories_.size());
@@ -868,8 +874,7 @@ std::vector<std::span<const CatalogueSnapshot::Entry>> CatalogueSnapshot::orders
 std::optional<std::vector<const CatalogueSnapshot::Entry*>> CatalogueSnapshot::listed(
     const OfferSearch& search, const Filters& filters, std::size_t total, std::size_t reads) const {
   std::vector<const Entry*> page;
-  const auto offset = static_cast<std::size_t>(std::max(0, search.offset));
-  const auto wanted = offset + static_cast<std::size_t>(std::max(0, search.limit));
+  const auto [offset, wanted] = page_of(search);
   if (offset >= total || offset >= wanted) return page;
   std::size_t seen = 0;
   const auto take = [&](const Entry& entry) {
@@ -1116,8 +1121,7 @@ std::optional<CatalogueMatches> CatalogueSnapshot::search_words(const OfferSearc
   if (query.empty()) return found;
 
   // The first pages come from the answer kept for the same search, or kept for the next.
-  const auto offset = static_cast<std::size_t>(std::max(0, search.offset));
-  const auto wanted = offset + static_cast<std::size_t>(std::max(0, search.limit));
+  const auto [offset, wanted] = page_of(search);
   std::shared_ptr<const Ranked> ranked;
   if (cheap_only && wanted > kRankedKept) return std::nullopt;
   if (wanted <= kRankedKept) {

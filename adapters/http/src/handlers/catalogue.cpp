@@ -54,23 +54,27 @@ Response kept(AnswerCache& cache, const AnswerKey& key, const Request& request, 
 template <class Ask, class Answer, class IfCheap>
 CatalogueCall kept_call(Ask ask, Answer answer, IfCheap if_cheap) {
   auto cache = std::make_shared<AnswerCache>();
+  // The answer kept for the request's question, or else the one `give(question)` gives, kept;
+  // std::nullopt when it gives none.
+  const auto kept_or = [cache, ask](const Request& request,
+                                    const auto& give) -> std::optional<Response> {
+    const auto question = ask(request);
+    if (const auto found = cache->find(question.key.text())) return negotiated(found, request);
+    auto given = give(question);
+    if (!given) return std::nullopt;
+    return kept(*cache, question.key, request, std::move(*given));
+  };
   return {.handler =
-              [cache, ask, answer](const Request& request) {
-                const auto question = ask(request);
-                if (const auto found = cache->find(question.key.text())) {
-                  return negotiated(found, request);
-                }
-                return kept(*cache, question.key, request, answer(question, request));
+              [kept_or, answer](const Request& request) {
+                return *kept_or(request, [&](const auto& question) {
+                  return std::optional<Response>(answer(question, request));
+                });
               },
-          .kept = [cache, ask, if_cheap](const Request& request) -> std::optional<Response> {
-            const auto question = ask(request);
-            if (const auto found = cache->find(question.key.text())) {
-              return negotiated(found, request);
-            }
-            auto cheap = if_cheap(question, request);
-            if (!cheap) return std::nullopt;
-            return kept(*cache, question.key, request, std::move(*cheap));
-          }};
+          .kept =
+              [kept_or, if_cheap](const Request& request) {
+                return kept_or(request,
+                               [&](const auto& question) { return if_cheap(question, request); });
+              }};
 }
 
 template <class Ask, class Answer>
