@@ -5,6 +5,9 @@
 #include <benchmark/benchmark.h>
 
 #include <memory>
+#include <random>
+#include <regex>
+#include <set>
 
 #include "artshop/core/catalogue/catalogue_snapshot.hpp"
 #include "artshop/core/catalogue/offer_query.hpp"
@@ -118,6 +121,65 @@ void FacetsOfASearchWithAStyle(benchmark::State& state) {
   Facets(state, {.style = artshop::ArtStyle::Anime, .search = "owl", .by_relevance = true});
 }
 
+// Searches as the load bench's filtered row sends them (bench/wrk/offers_unseen.lua): one word
+// of the first 480 offers' titles and tags, a style, orientation and category or none, a price
+// range from up to 40 euros some 5 to 400 euros wide, a sort, a page of 1 to 96 offers among
+// the first three. Hardly one is asked twice, so each is worked out from the index.
+void FilteredSearches(benchmark::State& state) {
+  static const auto words = [] {
+    std::set<std::string> found;
+    const std::regex word("[a-z]{3,}");
+    for (const auto& planned : artshop::seed_plan(480)) {
+      auto texts = planned.tags;
+      texts.push_back(planned.title);
+      for (auto& text : texts) {
+        for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        for (std::sregex_iterator at(text.begin(), text.end(), word), end; at != end; ++at) {
+          found.insert(at->str());
+        }
+      }
+    }
+    return std::vector<std::string>(found.begin(), found.end());
+  }();
+  const auto categories = artshop::default_categories();
+  std::mt19937 random(2026);
+  const auto pick = [&](std::size_t count) {
+    return std::uniform_int_distribution<std::size_t>(0, count)(random);
+  };
+  std::vector<artshop::OfferSearch> searches;
+  for (int k = 0; k < 4096; ++k) {
+    artshop::OfferSearch search;
+    search.search = words[pick(words.size() - 1)];
+    // The styles a shopper picks: not None nor Exclusive, the first two.
+    if (const auto s = pick(artshop::kAllArtStyles.size() - 2); s > 0) {
+      search.style = artshop::kAllArtStyles[s + 1];
+    }
+    if (const auto o = pick(artshop::kAllOrientations.size()); o > 0) {
+      search.orientation = artshop::kAllOrientations[o - 1];
+    }
+    if (const auto c = pick(categories.size()); c > 0) search.category = categories[c - 1].url_name;
+    const auto from = static_cast<std::int64_t>(pick(40));
+    search.min_price_eur_cents = from * 100;
+    search.max_price_eur_cents = (from + 5 + static_cast<std::int64_t>(pick(395))) * 100;
+    search.sort = std::array{artshop::OfferSort::NewToOld, artshop::OfferSort::LowToHigh,
+                             artshop::OfferSort::HighToLow}[pick(2)];
+    search.limit = 1 + static_cast<int>(pick(95));
+    search.offset = static_cast<int>(pick(2)) * search.limit;
+    searches.push_back(std::move(search));
+  }
+  std::size_t next = 0;
+  const auto& shop = catalogue();
+  for (auto _ : state) {
+    auto search = searches[next++ % searches.size()];
+    search.facets = true;
+    search.price_band_starts = band_starts();
+    static std::int64_t call = 0;
+    search.price_band_starts.back() += ++call;
+    const auto found = shop.search(search);
+    benchmark::DoNotOptimize(found.facets.styles.data());
+  }
+}
+
 BENCHMARK(FacetsUnfiltered)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsWithAStyle)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsWithAnOrientation)->Unit(benchmark::kMillisecond);
@@ -130,5 +192,6 @@ BENCHMARK(FacetsFromBelowTheCheapestPrice)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsOfASearch)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsOfASearchKept)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsOfASearchWithAStyle)->Unit(benchmark::kMillisecond);
+BENCHMARK(FilteredSearches)->Unit(benchmark::kMillisecond);
 
 }  // namespace

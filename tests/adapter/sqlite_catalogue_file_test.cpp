@@ -1,24 +1,29 @@
 // The catalogue file (data/catalogue.snapshot) against a real SQLite database: what a full load
 // reads goes out and comes back the same; a damaged, cut-off, other-format or other-database
-// file is refused with its reason; and a file behind the database catches up with the offers
-// changed since, read from SQL.
+// file is refused with its reason; a file behind the database catches up with the offers
+// changed since, read from SQL; and the read model writes the file again once it has rebuilt its
+// search index.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <iterator>
+#include <ranges>
 #include <tuple>
 
 #include "artshop/core/catalogue/catalogue_snapshot.hpp"
 #include "artshop/core/catalogue/search_index.hpp"
 #include "artshop/sql/catalogue_file.hpp"
+#include "artshop/sql/catalogue_read_model.hpp"
 #include "artshop/sql/offer_repository.hpp"
 #include "artshop/sql/transaction.hpp"
 #include "artshop/sqlite/connection.hpp"
 #include "artshop/sqlite/connection_pool.hpp"
 #include "artshop/sqlite/migrations.hpp"
 #include "artshop/sqlite/sqlite_unit_of_work.hpp"
+#include "support/eventually.hpp"
 #include "support/temp_dir.hpp"
 
 namespace artshop::sqlite {
@@ -335,6 +340,62 @@ TEST_F(SqliteCatalogueFile, AFileAheadOfTheDatabase_IsRefused) {
   const auto refused = caught_up();
   ASSERT_FALSE(refused);
   EXPECT_THAT(refused.error(), HasSubstr("ahead of the database's"));
+}
+
+}  // namespace
+}  // namespace artshop::sqlite
+
+namespace artshop::sqlite {
+namespace {
+
+// Past kSearchDeltaLimit offers changed one patch at a time, the read model rebuilds its search
+// index and writes the file with it: the next start takes that index as it is, with no offer
+// left for the small one, rather than the first file's index and every offer changed since.
+TEST_F(SqliteCatalogueFile, ARebuiltSearchIndexIsWrittenForTheNextStart) {
+  constexpr int kOffers = 4'250;  // renamed 250 at a time: a patch each, within its limit 256
+  write([](Repositories& repos) {
+    for (int k = 0; k < kOffers; ++k) {
+      repos.offers.insert(make_offer(fmt::format("lamp-{}", k), "space", ArtStyle::Anime, 3840,
+                                     2160, 1200, {}, "ee"));
+    }
+  });
+  const auto database = [this] {
+    return sql::ReadModelDatabase{
+        .connect = [path = dir.path() / "artshop.db"] { return std::make_unique<Connection>(path); },
+        .begin_read = "BEGIN",
+        .catalogue_file = file.path()};
+  };
+  {
+    sql::SqlCatalogueReadModel catalogue(database(), 256);
+    catalogue.load();
+    ASSERT_TRUE(testing::eventually([&] { return catalogue.start().files_written == 1; }));
+    for (int renamed = 0; renamed < kOffers; renamed += 250) {
+      execute(fmt::format(
+          "UPDATE offers SET title = 'Renamed ' || url_name WHERE url_name IN ({})",
+          fmt::join(std::views::iota(renamed, renamed + 250) | std::views::transform([](int k) {
+                      return fmt::format("'lamp-{}'", k);
+                    }),
+                    ",")));
+      const auto delta = catalogue.current()->search_delta_size();
+      if (renamed + 250 <= static_cast<int>(kSearchDeltaLimit)) {
+        // Patched, not loaded anew: the small index holds every offer renamed so far.
+        ASSERT_EQ(delta, static_cast<std::size_t>(renamed + 250));
+        ASSERT_EQ(catalogue.start().files_written, 1U) << "only a rebuild writes the file again";
+      }
+    }
+    ASSERT_TRUE(testing::eventually([&] { return catalogue.start().files_written == 2; }));
+    EXPECT_EQ(catalogue.current()->search_delta_size(), 0U) << "the rebuilt index covers all";
+  }
+
+  sql::SqlCatalogueReadModel restarted(database(), 256);
+  restarted.load();
+  EXPECT_TRUE(restarted.start().from_file);
+  EXPECT_TRUE(restarted.start().search_index_from_file);
+  const auto snapshot = restarted.current();
+  EXPECT_EQ(snapshot->search_delta_size(), 0U) << "the file's index is the rebuilt one";
+  EXPECT_EQ(snapshot->search({.search = "renamed", .limit = 1}).total, kOffers);
+  EXPECT_EQ(snapshot->search({.search = "title", .limit = 1}).total, 4)
+      << "the fixture's offers keep their titles";
 }
 
 }  // namespace
