@@ -361,7 +361,8 @@ TEST_F(SqliteCatalogueFile, ARebuiltSearchIndexIsWrittenForTheNextStart) {
   });
   const auto database = [this] {
     return sql::ReadModelDatabase{
-        .connect = [path = dir.path() / "artshop.db"] { return std::make_unique<Connection>(path); },
+        .connect = [path =
+                        dir.path() / "artshop.db"] { return std::make_unique<Connection>(path); },
         .begin_read = "BEGIN",
         .catalogue_file = file.path()};
   };
@@ -372,9 +373,8 @@ TEST_F(SqliteCatalogueFile, ARebuiltSearchIndexIsWrittenForTheNextStart) {
     for (int renamed = 0; renamed < kOffers; renamed += 250) {
       execute(fmt::format(
           "UPDATE offers SET title = 'Renamed ' || url_name WHERE url_name IN ({})",
-          fmt::join(std::views::iota(renamed, renamed + 250) | std::views::transform([](int k) {
-                      return fmt::format("'lamp-{}'", k);
-                    }),
+          fmt::join(std::views::iota(renamed, renamed + 250) |
+                        std::views::transform([](int k) { return fmt::format("'lamp-{}'", k); }),
                     ",")));
       const auto delta = catalogue.current()->search_delta_size();
       if (renamed + 250 <= static_cast<int>(kSearchDeltaLimit)) {
