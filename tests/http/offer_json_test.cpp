@@ -173,6 +173,39 @@ TEST(OfferJson, TextThatNeedsEscapesOrIsNotAscii_IsWrittenAsBoostJsonWritesIt) {
   expect_same_bytes(offer_json(offer), offer_tree(offer));
 }
 
+// Text is looked at eight bytes at a time: an escape at each place of a word and of the bytes
+// after the last whole word, in text of every length up to three words.
+TEST(OfferJson, AnEscapeAnywhereInTheText_IsWrittenAsBoostJsonWritesIt) {
+  for (std::size_t length = 1; length <= 24; ++length) {
+    for (std::size_t at = 0; at < length; ++at) {
+      for (const char escape : {'"', '\\', '\x01', '\x1f', '\n'}) {
+        auto offer = seeded_offer();
+        auto changed = *offer.offer;
+        changed.title = std::string(length, 'a');
+        changed.title[at] = escape;
+        changed.images.preview_jpeg = changed.title;
+        offer.offer = std::make_shared<const Offer>(std::move(changed));
+        SCOPED_TRACE(::testing::Message() << "length " << length << ", at " << at);
+        expect_same_bytes(offer_json(offer), offer_tree(offer));
+      }
+    }
+  }
+}
+
+// The time an offer was made, written without fmt, as iso_time() writes it: the epoch, a leap
+// day, the last second of a year, the last of the four-digit years, and one past them.
+TEST(OfferJson, TheTimeAnOfferWasMade_IsWrittenAsBoostJsonWritesIt) {
+  for (const std::int64_t seconds :
+       {0LL, 951'782'400LL, 4'102'444'799LL, 253'402'300'799LL, 253'402'300'800LL}) {
+    auto offer = seeded_offer();
+    auto changed = *offer.offer;
+    changed.created_at = sys_seconds{std::chrono::seconds{seconds}};
+    offer.offer = std::make_shared<const Offer>(std::move(changed));
+    SCOPED_TRACE(seconds);
+    expect_same_bytes(offer_json(offer), offer_tree(offer));
+  }
+}
+
 TEST(OfferJson, EveryCurrency_IsWrittenAsBoostJsonWritesIt) {
   for (const auto currency : kAllCurrencies) {
     auto offer = seeded_offer();

@@ -4,13 +4,39 @@
 #include <array>
 #include <boost/json/serializer.hpp>
 #include <charconv>
+#include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 #include "handlers/money_json.hpp"
 
 namespace artshop::http::handlers {
 namespace {
+
+// True when a byte of `text` must be escaped in JSON: a quote, a backslash or a control
+// character. Eight bytes are looked at together: a description is hundreds.
+bool needs_escape(std::string_view text) noexcept {
+  constexpr std::uint64_t kOnes = 0x0101'0101'0101'0101ULL;
+  constexpr std::uint64_t kHighs = 0x8080'8080'8080'8080ULL;
+  // The high bit of each byte of the result is set where that byte of `word` is below `bound`
+  // (at most 0x80), at least one being so whenever any is.
+  const auto below = [](std::uint64_t word, std::uint64_t bound) {
+    return (word - kOnes * bound) & ~word & kHighs;
+  };
+  std::size_t at = 0;
+  for (; at + sizeof(std::uint64_t) <= text.size(); at += sizeof(std::uint64_t)) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, text.data() + at, sizeof word);
+    if ((below(word, 0x20) | below(word ^ (kOnes * '"'), 1) | below(word ^ (kOnes * '\\'), 1)) !=
+        0) {
+      return true;
+    }
+  }
+  return std::ranges::any_of(text.substr(at), [](char c) {
+    return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20;
+  });
+}
 
 // Strings go through boost::json's own serializer whenever they need an escape, so they are
 // escaped alike; the rest is written as the tree's serializer writes it: no spaces, members in
@@ -22,14 +48,26 @@ class OfferJson {
   void raw(std::string_view text) { text_ += text; }
   void string(std::string_view text) {
     // Most text needs no escape at all: it goes in as it is.
-    if (std::ranges::none_of(text, [](char c) {
-          return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20;
-        })) {
+    if (!needs_escape(text)) {
       text_ += '"';
       text_ += text;
       text_ += '"';
       return;
     }
+    escaped(text);
+  }
+  // The string `prefix` then `text`, `prefix` needing no escape.
+  void string(std::string_view prefix, std::string_view text) {
+    if (needs_escape(text)) {
+      escaped(std::string(prefix) + std::string(text));
+      return;
+    }
+    text_ += '"';
+    text_ += prefix;
+    text_ += text;
+    text_ += '"';
+  }
+  void escaped(std::string_view text) {
     thread_local boost::json::serializer serializer;
     serializer.reset(text);
     std::array<char, 2048> buffer{};
@@ -43,11 +81,44 @@ class OfferJson {
     const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), value).ptr;
     text_.append(digits.data(), end);
   }
-  // `"name":`, after a comma unless it is the first field of its object.
+  // `"name":`, after a comma unless it is the first field of its object: a name of this file,
+  // which needs no escape.
   void key(std::string_view name, bool first = false) {
-    if (!first) text_ += ',';
-    string(name);
-    text_ += ':';
+    text_ += first ? "\"" : ",\"";
+    text_ += name;
+    text_ += "\":";
+  }
+  // As iso_time() writes it ("2026-11-28T08:24:06Z"), without formatting through fmt for the
+  // years of four digits.
+  void time(std::chrono::sys_seconds at) {
+    const auto day = std::chrono::floor<std::chrono::days>(at);
+    const std::chrono::year_month_day date(day);
+    const auto year = static_cast<int>(date.year());
+    if (year < 0 || year > 9999) {
+      string(iso_time(at));
+      return;
+    }
+    const std::chrono::hh_mm_ss clock(at - day);
+    std::array<char, 22> text{};
+    const auto put = [&text](std::size_t place, int value, std::size_t digits) {
+      for (auto k = digits; k > 0; --k, value /= 10)
+        text[place + k - 1] = static_cast<char>('0' + value % 10);
+    };
+    text[0] = '"';
+    put(1, year, 4);
+    text[5] = '-';
+    put(6, static_cast<int>(static_cast<unsigned>(date.month())), 2);
+    text[8] = '-';
+    put(9, static_cast<int>(static_cast<unsigned>(date.day())), 2);
+    text[11] = 'T';
+    put(12, static_cast<int>(clock.hours().count()), 2);
+    text[14] = ':';
+    put(15, static_cast<int>(clock.minutes().count()), 2);
+    text[17] = ':';
+    put(18, static_cast<int>(clock.seconds().count()), 2);
+    text[20] = 'Z';
+    text[21] = '"';
+    text_.append(text.data(), text.size());
   }
 
   void money(const Money& money) {
@@ -64,9 +135,9 @@ class OfferJson {
   void picture(std::string_view webp, std::string_view jpeg) {
     raw("{");
     key("webp", true);
-    string(media_url(webp));
+    string(kMedia, webp);
     key("jpeg");
-    string(media_url(jpeg));
+    string(kMedia, jpeg);
     raw("}");
   }
 
@@ -96,7 +167,7 @@ class OfferJson {
     key("tags");
     strings(offer.tags);
     key("createdAt");
-    string(iso_time(offer.created_at));
+    time(offer.created_at);
     key("status");
     string(name(offer.status));
     key("thumbnail");
@@ -193,7 +264,7 @@ class OfferJson {
   std::string text() && { return std::move(text_); }
 
  private:
-  static std::string media_url(std::string_view key) { return "/media/" + std::string(key); }
+  static constexpr std::string_view kMedia = "/media/";  // a media key's URL path
 
   std::string text_;
 };
