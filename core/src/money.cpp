@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdlib>
@@ -145,11 +146,24 @@ std::string Money::amount_text() const {
   // Work on the unsigned magnitude so that INT64_MIN prints too.
   const auto magnitude = minor_units_ < 0 ? 0 - static_cast<std::uint64_t>(minor_units_)
                                           : static_cast<std::uint64_t>(minor_units_);
-  const char* sign = minor_units_ < 0 ? "-" : "";
-  if (places == 0) return fmt::format("{}{}", sign, magnitude);
-  std::uint64_t divisor = 1;
-  for (int i = 0; i < places; ++i) divisor *= 10;
-  return fmt::format("{}{}.{:0{}}", sign, magnitude / divisor, magnitude % divisor, places);
+  // Written by hand: a page of offers shows some two hundred amounts.
+  std::array<char, 24> digits{};
+  const auto written =
+      std::to_chars(digits.data(), digits.data() + digits.size(), magnitude).ptr - digits.data();
+  const auto whole = std::max<std::ptrdiff_t>(written - places, 0);  // digits before the point
+  std::string text(minor_units_ < 0 ? "-" : "");
+  text.reserve(static_cast<std::size_t>(written) + static_cast<std::size_t>(places) + 3);
+  if (whole == 0) {
+    text += '0';
+  } else {
+    text.append(digits.data(), static_cast<std::size_t>(whole));
+  }
+  if (places > 0) {
+    text += '.';
+    text.append(static_cast<std::size_t>(places + whole - written), '0');
+    text.append(digits.data() + whole, static_cast<std::size_t>(written - whole));
+  }
+  return text;
 }
 
 std::string Money::to_string() const {

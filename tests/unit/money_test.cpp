@@ -69,6 +69,12 @@ TEST(MoneyFormat, ShowsExactlyTheCurrencysDecimals) {
   EXPECT_EQ(Money(5, Currency::EUR).amount_text(), "0.05");
   EXPECT_EQ(Money(-5, Currency::EUR).amount_text(), "-0.05");
   EXPECT_EQ(Money(1500, Currency::JPY).amount_text(), "1500");
+  EXPECT_EQ(Money(-1500, Currency::JPY).amount_text(), "-1500");
+  EXPECT_EQ(Money(0, Currency::JPY).amount_text(), "0");
+  EXPECT_EQ(Money(0, Currency::EUR).amount_text(), "0.00");
+  EXPECT_EQ(Money(40, Currency::EUR).amount_text(), "0.40");
+  EXPECT_EQ(Money(100, Currency::EUR).amount_text(), "1.00");
+  EXPECT_EQ(Money(123'456'789, Currency::EUR).amount_text(), "1234567.89");
   EXPECT_EQ(Money(1230, Currency::CHF).to_string(), "12.30 CHF");
 }
 
