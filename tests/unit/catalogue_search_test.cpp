@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <map>
 
 #include "artshop/core/catalogue/browse_offers.hpp"
 #include "artshop/core/catalogue/catalogue_snapshot.hpp"
@@ -204,6 +206,86 @@ TEST_F(SnapshotSearch, FacetsCountEachIgnoringItsOwnFilter) {
   EXPECT_EQ(cheap_anime.price_bands, (std::vector<int>{1, 2, 0}));
   ASSERT_EQ(cheap_anime.styles.size(), 1U);
   EXPECT_EQ(cheap_anime.styles[0].count, 1);
+}
+
+// A search's pass reads the packed cells of its matches first and leaves out those failing more
+// of the style, orientation and category filters than any count takes in. Every combination of
+// filters, with facets and without, against counts made by hand over every offer.
+TEST_F(SnapshotSearch, MatchesNoCountTakesInAreLeftOutAndEveryCountStaysExact) {
+  const std::array styles{ArtStyle::Anime, ArtStyle::PopArt, ArtStyle::Watercolor};
+  const std::array categories{"animals", "space", "cities", "not-a-category"};
+  std::vector<Picture> pictures;
+  for (std::int64_t id = 1; id <= 216; ++id) {
+    const auto k = static_cast<std::size_t>(id);
+    pictures.push_back({.id = id,
+                        .title = id % 7 == 0 ? "Tiger" : "Owl",
+                        .style = styles[k % styles.size()],
+                        .category = categories[(k / 3) % categories.size()],
+                        .orientation = kAllOrientations[(k / 12) % kAllOrientations.size()],
+                        .price = static_cast<std::int64_t>((k * 37) % 50) * 100});
+  }
+  const auto snapshot = shop(pictures);
+  const std::vector<std::int64_t> bands{0, 1000, 2500};
+  for (int chosen = 0; chosen < 16; ++chosen) {
+    for (const bool facets : {false, true}) {
+      const OfferSearch search{
+          .sort = OfferSort::LowToHigh,
+          .orientation = (chosen & 1) != 0 ? std::optional(Orientation::Vertical) : std::nullopt,
+          .style = (chosen & 2) != 0 ? std::optional(ArtStyle::PopArt) : std::nullopt,
+          .min_price_eur_cents = (chosen & 8) != 0 ? std::optional(1500) : std::nullopt,
+          .max_price_eur_cents = (chosen & 8) != 0 ? std::optional(3500) : std::nullopt,
+          .category = (chosen & 4) != 0 ? std::optional("space") : std::nullopt,
+          .search = "owl",
+          .limit = 250,  // every owl
+          .facets = facets,
+          .price_band_starts = bands};
+      SCOPED_TRACE(::testing::Message() << "filters " << chosen << ", facets " << facets);
+      // By hand: which filters each owl fails, and the counts that follow.
+      std::vector<std::pair<std::int64_t, std::int64_t>> fitting;  // price, id
+      std::map<std::string, int> by_category;
+      std::map<ArtStyle, int> by_style;
+      std::map<Orientation, int> by_orientation;
+      std::vector<int> by_band(bands.size(), 0);
+      for (const auto& picture : pictures) {
+        if (picture.title != "Owl") continue;
+        const bool orientation = !search.orientation || picture.orientation == search.orientation;
+        const bool style = !search.style || picture.style == search.style;
+        const bool category = !search.category || picture.category == search.category;
+        const bool price =
+            !search.min_price_eur_cents || (picture.price >= *search.min_price_eur_cents &&
+                                            picture.price <= *search.max_price_eur_cents);
+        if (orientation && style && category && price)
+          fitting.emplace_back(picture.price, picture.id);
+        if (style && category && price) ++by_orientation[picture.orientation];
+        if (orientation && category && price) ++by_style[picture.style];
+        if (orientation && style && price && picture.category != "not-a-category") {
+          ++by_category[picture.category];
+        }
+        if (orientation && style && category) {
+          ++by_band[static_cast<std::size_t>(std::ranges::upper_bound(bands, picture.price) -
+                                             bands.begin() - 1)];
+        }
+      }
+      std::ranges::sort(fitting);
+      Ids expected;
+      for (const auto& [price, id] : fitting) expected.push_back(id);
+
+      const auto answer = snapshot.search(search);
+      EXPECT_EQ(ids(answer.items), expected);
+      EXPECT_EQ(answer.total, static_cast<int>(expected.size()));
+      if (!facets) continue;
+      std::map<std::string, int> categories_counted;
+      for (const auto& c : answer.facets.categories) categories_counted[c.url_name] = c.count;
+      EXPECT_EQ(categories_counted, by_category);
+      std::map<ArtStyle, int> styles_counted;
+      for (const auto& c : answer.facets.styles) styles_counted[c.value] = c.count;
+      EXPECT_EQ(styles_counted, by_style);
+      std::map<Orientation, int> orientations_counted;
+      for (const auto& c : answer.facets.orientations) orientations_counted[c.value] = c.count;
+      EXPECT_EQ(orientations_counted, by_orientation);
+      EXPECT_EQ(answer.facets.price_bands, by_band);
+    }
+  }
 }
 
 TEST_F(SnapshotSearch, DidYouMeanOffersASpellingThatFindsSomething) {

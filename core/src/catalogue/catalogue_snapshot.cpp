@@ -41,6 +41,24 @@ constexpr std::size_t kRelatedOrderWalk = 100'000;
 // entries (plus the slack): a catalogue whose offers were mostly deleted searches instead.
 constexpr std::size_t kDenseIds = 4;
 constexpr std::size_t kDenseIdsSlack = 65'536;
+
+// An entry's style, orientation and category in 16 bits, as cell_by_id_ holds them: 4, 2 and
+// 10 bits from the lowest, a category not known as the largest 10-bit number. No entry's is
+// kNoCell, whose orientation is none.
+constexpr unsigned kStyleBits = 4;
+constexpr unsigned kOrientationBits = 2;
+constexpr std::uint16_t kUnknownCategory = 1023;
+constexpr std::uint16_t kNoCell = 0xFFFF;
+static_assert(kAllArtStyles.size() <= 1U << kStyleBits);
+static_assert(kAllOrientations.size() < 1U << kOrientationBits);
+
+std::uint16_t packed_cell(const auto& entry) noexcept {
+  const unsigned category = entry.category < kUnknownCategory ? entry.category : kUnknownCategory;
+  return static_cast<std::uint16_t>(static_cast<unsigned>(entry.style) |
+                                    static_cast<unsigned>(entry.orientation) << kStyleBits |
+                                    category << (kStyleBits + kOrientationBits));
+}
+
 // How many matches ahead a pass over them asks for their entries (prefetch()).
 constexpr std::size_t kPrefetchAhead = 16;
 constexpr int kSharedTagPoints = 3;
@@ -548,6 +566,12 @@ void CatalogueSnapshot::place_entries() {
     place_by_id_[static_cast<std::size_t>(by_id_entries_[place].id)] =
         static_cast<std::uint32_t>(place + 1);
   }
+  cell_by_id_.clear();
+  if (categories_.size() >= kUnknownCategory) return;
+  cell_by_id_.assign(place_by_id_.size(), kNoCell);
+  for (const auto& entry : by_id_entries_) {
+    cell_by_id_[static_cast<std::size_t>(entry.id)] = packed_cell(entry);
+  }
 }
 
 const CatalogueSnapshot::Entry* CatalogueSnapshot::entry_by_id(std::int64_t id) const noexcept {
@@ -579,6 +603,43 @@ struct CatalogueSnapshot::Filters {
   }
   bool fit(const auto& e) const noexcept {
     return orientation_fits(e) && style_fits(e) && category_fits(e) && price_fits(e);
+  }
+};
+
+// Lets through the matches failing at most `most_failing` of the filters' style, orientation
+// and category, read from their packed cells: a facet counts only those failing no filter but
+// its own, the total only those failing none.
+struct CatalogueSnapshot::CellSieve {
+  std::uint16_t wanted = 0;              // the filters' cell, in the bits of the filters there are
+  std::array<std::uint16_t, 3> masks{};  // style, orientation, category: set if filtered
+  int most_failing = 0;
+
+  CellSieve(const Filters& filters, int most) : most_failing(most) {
+    const auto want = [&](std::size_t k, bool filtered, std::uint16_t mask, unsigned value) {
+      if (!filtered) return;
+      masks[k] = mask;
+      wanted = static_cast<std::uint16_t>(wanted | (value & mask));
+    };
+    constexpr auto kOrientationShift = kStyleBits;
+    constexpr auto kCategoryShift = kStyleBits + kOrientationBits;
+    want(0, filters.style.has_value(), (1U << kStyleBits) - 1,
+         static_cast<unsigned>(filters.style.value_or(ArtStyle::None)));
+    want(1, filters.orientation.has_value(), ((1U << kOrientationBits) - 1) << kOrientationShift,
+         static_cast<unsigned>(filters.orientation.value_or(Orientation::Square))
+             << kOrientationShift);
+    want(2, filters.category.has_value(), static_cast<std::uint16_t>(~0U << kCategoryShift),
+         static_cast<unsigned>(filters.category.value_or(0)) << kCategoryShift);
+  }
+  // Whether it can leave out any match: it filters more than it lets fail.
+  bool sifts() const noexcept {
+    return std::ranges::count_if(masks, [](std::uint16_t mask) { return mask != 0; }) >
+           most_failing;
+  }
+  bool lets_through(std::uint16_t cell) const noexcept {
+    const auto differ = static_cast<std::uint16_t>(cell ^ wanted);
+    const int failing =
+        ((differ & masks[0]) != 0) + ((differ & masks[1]) != 0) + ((differ & masks[2]) != 0);
+    return cell != kNoCell && failing <= most_failing;
   }
 };
 
@@ -955,7 +1016,8 @@ std::shared_ptr<const Offer> CatalogueSnapshot::shared_of(const Entry& entry) co
   return *std::ranges::lower_bound(by_id_, entry.id, {}, [](const auto& o) { return o->id.value; });
 }
 
-std::vector<CatalogueSnapshot::Hit> CatalogueSnapshot::hits_of(const SearchQuery& query) const {
+std::vector<CatalogueSnapshot::Hit> CatalogueSnapshot::hits_of(const SearchQuery& query,
+                                                               const CellSieve* sieve) const {
   std::vector<Hit> hits;
   if (!search_) return hits;
   const auto base = search_->base ? search_->base->search(query) : SearchMatches{};
@@ -963,7 +1025,12 @@ std::vector<CatalogueSnapshot::Hit> CatalogueSnapshot::hits_of(const SearchQuery
   const auto& masked = search_->masked;
   hits.reserve(base.size() + delta.size());
   // Both answers are ascending, and so are the entries they are joined with.
+  // The sieve reads a table of 2 MB, mostly at hand, rather than an entry's place and the entry.
+  const bool sieved = sieve != nullptr && sieve->sifts() && !cell_by_id_.empty();
   const auto add = [&](std::uint32_t offer, std::uint16_t score) {
+    if (sieved && (offer >= cell_by_id_.size() || !sieve->lets_through(cell_by_id_[offer]))) {
+      return;
+    }
     if (const auto* entry = entry_by_id(offer)) hits.push_back({entry, score});
   };
   std::size_t d = 0;
@@ -1173,7 +1240,9 @@ std::shared_ptr<const CatalogueSnapshot::Ranked> CatalogueSnapshot::rank(
     const OfferSearch& search, const SearchQuery& query, const Filters& filters,
     bool suggest_spelling, std::size_t kept_count) const {
   auto ranked = std::make_shared<Ranked>();
-  auto hits = hits_of(query);
+  // Only the matches some count takes in: failing none of the filters, or one with facets.
+  const CellSieve sieve(filters, search.facets ? 1 : 0);
+  auto hits = hits_of(query, &sieve);
   const auto order = [&](const Hit& a, const Hit& b) {
     if (search.by_relevance) return more_relevant(a, b);
     switch (search.sort) {

@@ -277,7 +277,9 @@ class CatalogueSnapshot {
   std::shared_ptr<const Search> with_changes(
       std::shared_ptr<const SearchIndex> base, std::vector<std::int64_t> masked,
       std::vector<std::shared_ptr<const Offer>> delta_offers) const;
-  std::vector<Hit> hits_of(const SearchQuery& query) const;
+  // The query's matches, by id; with a sieve, only those it lets through.
+  struct CellSieve;
+  std::vector<Hit> hits_of(const SearchQuery& query, const CellSieve* sieve = nullptr) const;
   std::vector<std::int64_t> offers_tagged(std::string_view word) const;
   // search(), or search_if_cheap() when `cheap_only`.
   std::optional<CatalogueMatches> search_with(const OfferSearch& search, bool suggest_spelling,
@@ -315,6 +317,11 @@ class CatalogueSnapshot {
   // by_id_entries_'s place of each id, plus one (0: no Active offer), indexed by id; empty
   // when ids are too sparse for a table (place_entries()).
   std::vector<std::uint32_t> place_by_id_;
+  // Alongside place_by_id_: each id's style, orientation and category packed in 16 bits
+  // (kNoCell: no Active offer), 2 MB for a million ids, so that a search's pass reads this
+  // rather than the entries of the many matches its filters leave out of every count; empty
+  // without place_by_id_, or with categories too many to pack.
+  std::vector<std::uint16_t> cell_by_id_;
   // Alongside by_id_entries_: each entry's offer's place in by_id_.
   std::vector<std::uint32_t> offer_place_;
   PriceCube prices_;
