@@ -142,7 +142,7 @@ PricedOffer offer_with_awkward_text() {
   auto offer = seeded_offer();
   auto changed = *offer.offer;
   changed.id = OfferId{std::numeric_limits<std::int64_t>::max()};
-  changed.title = "The \"quoted\" path C:\\art\\ and </script>";
+  changed.title = R"(The "quoted" path C:\art\ and </script>)";
   changed.description = "Line one\nline two\r\n\ttabbed \b\f and \x01 \x1f \x7f end";
   changed.category = "Ça, c'est l'art — ☕ 🎨";
   changed.tags = {"", "\"", "\\", "\n", "日本語", "\x1b[31m"};

@@ -254,8 +254,9 @@ TEST_F(SnapshotSearch, MatchesNoCountTakesInAreLeftOutAndEveryCountStaysExact) {
         const bool price =
             !search.min_price_eur_cents || (picture.price >= *search.min_price_eur_cents &&
                                             picture.price <= *search.max_price_eur_cents);
-        if (orientation && style && category && price)
+        if (orientation && style && category && price) {
           fitting.emplace_back(picture.price, picture.id);
+        }
         if (style && category && price) ++by_orientation[picture.orientation];
         if (orientation && category && price) ++by_style[picture.style];
         if (orientation && style && price && picture.category != "not-a-category") {
@@ -519,8 +520,9 @@ TEST_F(SnapshotSearch, CategoriesAreListedByTitleWithTheirActiveOffersCountedAcr
                               {.id = 4, .title = "Hare", .orientation = Orientation::Vertical}});
   const auto listed = [](const CatalogueSnapshot& at) {
     std::vector<std::pair<std::string, int>> result;
-    for (const auto& category : at.categories())
+    for (const auto& category : at.categories()) {
       result.emplace_back(category.title, category.offer_count);
+    }
     return result;
   };
   using Listed = std::vector<std::pair<std::string, int>>;

@@ -94,7 +94,7 @@ std::vector<T> merged(const std::vector<T>& kept, Keep keep, std::vector<T> adde
 // A style as customers read it, the words search finds it by: "PopArt" is "Pop Art"; None is
 // no style at all.
 const std::string& style_words(ArtStyle style) {
-  static const auto kWords = [] {
+  static const auto spelled_styles = [] {
     std::array<std::string, kAllArtStyles.size()> words;
     for (const auto each : kAllArtStyles) {
       if (each == ArtStyle::None) continue;
@@ -106,7 +106,7 @@ const std::string& style_words(ArtStyle style) {
     }
     return words;
   }();
-  return kWords[static_cast<std::size_t>(style)];
+  return spelled_styles[static_cast<std::size_t>(style)];
 }
 
 std::uint32_t offer_number(std::int64_t id) {
@@ -834,7 +834,9 @@ std::vector<int> CatalogueSnapshot::unsearched_bands(const Filters& filters,
 }
 
 CatalogueMatches CatalogueSnapshot::search(const OfferSearch& search) const {
-  return *search_with(search, true, false);
+  // Not cheap only: there is always an answer.
+  auto found = search_with(search, true, false);
+  return found ? std::move(*found) : CatalogueMatches{};
 }
 
 std::optional<CatalogueMatches> CatalogueSnapshot::search_if_cheap(
@@ -1184,6 +1186,7 @@ std::optional<CatalogueMatches> CatalogueSnapshot::search_words(const OfferSearc
   CatalogueMatches found;
   found.facets.price_bands.assign(search.facets ? search.price_band_starts.size() : 0, 0);
   const auto& analyser = *search_analyser();
+  if (!search.search) return found;
   const SearchQuery query(*search.search, analyser);
   if (query.empty()) return found;
 

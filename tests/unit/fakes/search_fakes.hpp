@@ -14,7 +14,7 @@ namespace artshop::fakes {
 class AccentFolder final : public SearchTextFolder {
  public:
   std::string fold(std::string_view text) const override {
-    static const std::map<char32_t, std::string_view> kFolded{
+    static const std::map<char32_t, std::string_view> folded_letters{
         {U'É', "e"}, {U'é', "e"}, {U'È', "e"}, {U'è', "e"}, {U'ê', "e"}, {U'à', "a"},
         {U'ç', "c"}, {U'Ö', "o"}, {U'ö', "o"}, {U'ü', "u"}, {U'ß', "ss"}};
     std::string out;
@@ -22,8 +22,9 @@ class AccentFolder final : public SearchTextFolder {
         text, [&](std::optional<char32_t> code_point, std::string_view bytes) {
           if (code_point && *code_point >= U'A' && *code_point <= U'Z') {
             out += static_cast<char>(*code_point - U'A' + U'a');
-          } else if (const auto folded = code_point ? kFolded.find(*code_point) : kFolded.end();
-                     folded != kFolded.end()) {
+          } else if (const auto folded =
+                         code_point ? folded_letters.find(*code_point) : folded_letters.end();
+                     folded != folded_letters.end()) {
             out += folded->second;
           } else {
             out += bytes;
@@ -42,13 +43,13 @@ class AccentFolder final : public SearchTextFolder {
 class TableStemmer final : public WordStemmer {
  public:
   std::string stem(std::string_view word) const override {
-    static const std::map<std::string_view, std::string_view> kStems{
+    static const std::map<std::string_view, std::string_view> stems{
         {"cathedral", "cathedr"}, {"cathedrals", "cathedr"}, {"cathedrale", "cathedral"},
         {"herons", "heron"},      {"owls", "owl"},           {"dancing", "danc"},
         {"dance", "danc"},        {"towers", "tower"},       {"wandering", "wander"},
         {"zebras", "zebra"}};
-    const auto found = kStems.find(word);
-    return std::string(found == kStems.end() ? word : found->second);
+    const auto found = stems.find(word);
+    return std::string(found == stems.end() ? word : found->second);
   }
 };
 

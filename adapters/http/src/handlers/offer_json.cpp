@@ -101,8 +101,9 @@ class OfferJson {
     const std::chrono::hh_mm_ss clock(at - day);
     std::array<char, 22> text{};
     const auto put = [&text](std::size_t place, int value, std::size_t digits) {
-      for (auto k = digits; k > 0; --k, value /= 10)
+      for (auto k = digits; k > 0; --k, value /= 10) {
         text[place + k - 1] = static_cast<char>('0' + value % 10);
+      }
     };
     text[0] = '"';
     put(1, year, 4);
