@@ -49,19 +49,28 @@ std::vector<std::int64_t> band_starts() {
 
 // `fresh`: each call's last band start differs by a cent, so that the snapshot has kept no
 // answer for it (docs/search.md, "Kept answers") and the search is worked out anew.
-void Facets(benchmark::State& state, artshop::OfferSearch search, bool fresh = true) {
+// Each call the next of `searches`, in turn.
+void FacetsInTurn(benchmark::State& state, std::vector<artshop::OfferSearch> searches,
+                  bool fresh = true) {
   const auto& shop = catalogue();
-  search.facets = true;
-  search.price_band_starts = band_starts();
+  for (auto& search : searches) {
+    search.facets = true;
+    search.price_band_starts = band_starts();
+  }
   int total = 0;
+  std::size_t next = 0;
   static std::int64_t call = 0;  // across repetitions too
   for (auto _ : state) {
+    auto& search = searches[next++ % searches.size()];
     if (fresh) search.price_band_starts.back() = band_starts().back() + ++call;
     const auto found = shop.search(search);
     total = found.total;
     benchmark::DoNotOptimize(found.facets.styles.data());
   }
   state.counters["total"] = total;
+}
+void Facets(benchmark::State& state, artshop::OfferSearch search, bool fresh = true) {
+  FacetsInTurn(state, {std::move(search)}, fresh);
 }
 
 void FacetsUnfiltered(benchmark::State& state) {
@@ -167,17 +176,7 @@ void FilteredSearches(benchmark::State& state) {
     search.offset = static_cast<int>(pick(2)) * search.limit;
     searches.push_back(std::move(search));
   }
-  std::size_t next = 0;
-  const auto& shop = catalogue();
-  for (auto _ : state) {
-    auto search = searches[next++ % searches.size()];
-    search.facets = true;
-    search.price_band_starts = band_starts();
-    static std::int64_t call = 0;
-    search.price_band_starts.back() += ++call;
-    const auto found = shop.search(search);
-    benchmark::DoNotOptimize(found.facets.styles.data());
-  }
+  FacetsInTurn(state, std::move(searches));
 }
 
 BENCHMARK(FacetsUnfiltered)->Unit(benchmark::kMillisecond);

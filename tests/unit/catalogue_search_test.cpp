@@ -208,7 +208,7 @@ TEST_F(SnapshotSearch, FacetsCountEachIgnoringItsOwnFilter) {
   EXPECT_EQ(cheap_anime.styles[0].count, 1);
 }
 
-// A search's pass reads the packed cells of its matches first and leaves out those failing more
+// A search's pass reads the cells of its matches first and leaves out those failing more
 // of the style, orientation and category filters than any count takes in. Every combination of
 // filters, with facets and without, against counts made by hand over every offer.
 TEST_F(SnapshotSearch, MatchesNoCountTakesInAreLeftOutAndEveryCountStaysExact) {

@@ -42,22 +42,8 @@ constexpr std::size_t kRelatedOrderWalk = 100'000;
 constexpr std::size_t kDenseIds = 4;
 constexpr std::size_t kDenseIdsSlack = 65'536;
 
-// An entry's style, orientation and category in 16 bits, as cell_by_id_ holds them: 4, 2 and
-// 10 bits from the lowest, a category not known as the largest 10-bit number. No entry's is
-// kNoCell, whose orientation is none.
-constexpr unsigned kStyleBits = 4;
-constexpr unsigned kOrientationBits = 2;
-constexpr std::uint16_t kUnknownCategory = 1023;
+// cell_by_id_'s mark for an id of no Active offer.
 constexpr std::uint16_t kNoCell = 0xFFFF;
-static_assert(kAllArtStyles.size() <= 1U << kStyleBits);
-static_assert(kAllOrientations.size() < 1U << kOrientationBits);
-
-std::uint16_t packed_cell(const auto& entry) noexcept {
-  const unsigned category = entry.category < kUnknownCategory ? entry.category : kUnknownCategory;
-  return static_cast<std::uint16_t>(static_cast<unsigned>(entry.style) |
-                                    static_cast<unsigned>(entry.orientation) << kStyleBits |
-                                    category << (kStyleBits + kOrientationBits));
-}
 
 // How many matches ahead a pass over them asks for their entries (prefetch()).
 constexpr std::size_t kPrefetchAhead = 16;
@@ -567,10 +553,10 @@ void CatalogueSnapshot::place_entries() {
         static_cast<std::uint32_t>(place + 1);
   }
   cell_by_id_.clear();
-  if (categories_.size() >= kUnknownCategory) return;
+  if (cell_count() >= kNoCell) return;
   cell_by_id_.assign(place_by_id_.size(), kNoCell);
   for (const auto& entry : by_id_entries_) {
-    cell_by_id_[static_cast<std::size_t>(entry.id)] = packed_cell(entry);
+    cell_by_id_[static_cast<std::size_t>(entry.id)] = static_cast<std::uint16_t>(cell_of(entry));
   }
 }
 
@@ -607,40 +593,30 @@ struct CatalogueSnapshot::Filters {
 };
 
 // Lets through the matches failing at most `most_failing` of the filters' style, orientation
-// and category, read from their packed cells: a facet counts only those failing no filter but
-// its own, the total only those failing none.
+// and category, read from their cells (cell_by_id_): a facet counts only those failing no
+// filter but its own, the total only those failing none.
 struct CatalogueSnapshot::CellSieve {
-  std::uint16_t wanted = 0;              // the filters' cell, in the bits of the filters there are
-  std::array<std::uint16_t, 3> masks{};  // style, orientation, category: set if filtered
-  int most_failing = 0;
+  std::vector<bool> lets;  // by cell, with `categories` counting "none"
+  bool sifts = false;      // whether it leaves out any cell: it filters more than it lets fail
 
-  CellSieve(const Filters& filters, int most) : most_failing(most) {
-    const auto want = [&](std::size_t k, bool filtered, std::uint16_t mask, unsigned value) {
-      if (!filtered) return;
-      masks[k] = mask;
-      wanted = static_cast<std::uint16_t>(wanted | (value & mask));
-    };
-    constexpr auto kOrientationShift = kStyleBits;
-    constexpr auto kCategoryShift = kStyleBits + kOrientationBits;
-    want(0, filters.style.has_value(), (1U << kStyleBits) - 1,
-         static_cast<unsigned>(filters.style.value_or(ArtStyle::None)));
-    want(1, filters.orientation.has_value(), ((1U << kOrientationBits) - 1) << kOrientationShift,
-         static_cast<unsigned>(filters.orientation.value_or(Orientation::Square))
-             << kOrientationShift);
-    want(2, filters.category.has_value(), static_cast<std::uint16_t>(~0U << kCategoryShift),
-         static_cast<unsigned>(filters.category.value_or(0)) << kCategoryShift);
+  CellSieve(const Filters& filters, int most_failing, std::size_t categories)
+      : lets(cell_total(categories), false),
+        sifts(filters.style.has_value() + filters.category.has_value() +
+                  filters.orientation.has_value() >
+              most_failing) {
+    for (std::size_t style = 0; style < kStyles; ++style) {
+      for (std::size_t category = 0; category < categories; ++category) {
+        for (std::size_t orientation = 0; orientation < kAllOrientations.size(); ++orientation) {
+          const int failing = (filters.style && static_cast<std::size_t>(*filters.style) != style) +
+                              (filters.category && *filters.category != category) +
+                              (filters.orientation &&
+                               static_cast<std::size_t>(*filters.orientation) != orientation);
+          lets[cell_place(style, category, orientation, categories)] = failing <= most_failing;
+        }
+      }
+    }
   }
-  // Whether it can leave out any match: it filters more than it lets fail.
-  bool sifts() const noexcept {
-    return std::ranges::count_if(masks, [](std::uint16_t mask) { return mask != 0; }) >
-           most_failing;
-  }
-  bool lets_through(std::uint16_t cell) const noexcept {
-    const auto differ = static_cast<std::uint16_t>(cell ^ wanted);
-    const int failing =
-        ((differ & masks[0]) != 0) + ((differ & masks[1]) != 0) + ((differ & masks[2]) != 0);
-    return cell != kNoCell && failing <= most_failing;
-  }
+  bool lets_through(std::uint16_t cell) const { return cell < lets.size() && lets[cell]; }
 };
 
 namespace {
@@ -1028,7 +1004,7 @@ std::vector<CatalogueSnapshot::Hit> CatalogueSnapshot::hits_of(const SearchQuery
   hits.reserve(base.size() + delta.size());
   // Both answers are ascending, and so are the entries they are joined with.
   // The sieve reads a table of 2 MB, mostly at hand, rather than an entry's place and the entry.
-  const bool sieved = sieve != nullptr && sieve->sifts() && !cell_by_id_.empty();
+  const bool sieved = sieve != nullptr && sieve->sifts && !cell_by_id_.empty();
   const auto add = [&](std::uint32_t offer, std::uint16_t score) {
     if (sieved && (offer >= cell_by_id_.size() || !sieve->lets_through(cell_by_id_[offer]))) {
       return;
@@ -1244,7 +1220,7 @@ std::shared_ptr<const CatalogueSnapshot::Ranked> CatalogueSnapshot::rank(
     bool suggest_spelling, std::size_t kept_count) const {
   auto ranked = std::make_shared<Ranked>();
   // Only the matches some count takes in: failing none of the filters, or one with facets.
-  const CellSieve sieve(filters, search.facets ? 1 : 0);
+  const CellSieve sieve(filters, search.facets ? 1 : 0, categories_.size() + 1);
   auto hits = hits_of(query, &sieve);
   const auto order = [&](const Hit& a, const Hit& b) {
     if (search.by_relevance) return more_relevant(a, b);

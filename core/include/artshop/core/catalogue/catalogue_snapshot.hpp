@@ -317,10 +317,10 @@ class CatalogueSnapshot {
   // by_id_entries_'s place of each id, plus one (0: no Active offer), indexed by id; empty
   // when ids are too sparse for a table (place_entries()).
   std::vector<std::uint32_t> place_by_id_;
-  // Alongside place_by_id_: each id's style, orientation and category packed in 16 bits
-  // (kNoCell: no Active offer), 2 MB for a million ids, so that a search's pass reads this
-  // rather than the entries of the many matches its filters leave out of every count; empty
-  // without place_by_id_, or with categories too many to pack.
+  // Alongside place_by_id_: each id's cell (cell_of(); kNoCell: no Active offer), 2 MB for a
+  // million ids, so that a search's pass reads this rather than the entries of the many
+  // matches its filters leave out of every count; empty without place_by_id_, or with more
+  // cells than 16 bits number.
   std::vector<std::uint16_t> cell_by_id_;
   // Alongside by_id_entries_: each entry's offer's place in by_id_.
   std::vector<std::uint32_t> offer_place_;
