@@ -4,10 +4,12 @@
 // the buckets a price bound cuts; with a search, one walk over the matched offers.
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
 #include <memory>
 #include <random>
 #include <regex>
 #include <set>
+#include <string>
 
 #include "artshop/core/catalogue/catalogue_snapshot.hpp"
 #include "artshop/core/catalogue/offer_query.hpp"
@@ -47,11 +49,15 @@ std::vector<std::int64_t> band_starts() {
   return {artshop::kPriceBandStartsEurCents.begin(), artshop::kPriceBandStartsEurCents.end()};
 }
 
-// `fresh`: each call's last band start differs by a cent, so that the snapshot has kept no
-// answer for it (docs/search.md, "Kept answers") and the search is worked out anew.
+// What the snapshot has kept for a call (docs/search.md, "Kept answers" and "Kept matches").
+enum class Kept : std::uint8_t {
+  Answer,   // the same search: its kept answer
+  Matches,  // each call's last band start differs by a cent: a new answer of kept matches
+  Nothing,  // and the text starts with spaces, more each call: the words' matches found anew
+};
 // Each call the next of `searches`, in turn.
 void FacetsInTurn(benchmark::State& state, std::vector<artshop::OfferSearch> searches,
-                  bool fresh = true) {
+                  Kept kept = Kept::Matches) {
   const auto& shop = catalogue();
   for (auto& search : searches) {
     search.facets = true;
@@ -61,16 +67,20 @@ void FacetsInTurn(benchmark::State& state, std::vector<artshop::OfferSearch> sea
   std::size_t next = 0;
   static std::int64_t call = 0;  // across repetitions too
   for (auto _ : state) {
-    auto& search = searches[next++ % searches.size()];
-    if (fresh) search.price_band_starts.back() = band_starts().back() + ++call;
+    auto search = searches[next++ % searches.size()];
+    if (kept != Kept::Answer) search.price_band_starts.back() = band_starts().back() + ++call;
+    // Spaces before the words leave the search as it is, but not what is kept under its text.
+    if (kept == Kept::Nothing && search.search) {
+      search.search = std::string(static_cast<std::size_t>(call % 1000), ' ') + *search.search;
+    }
     const auto found = shop.search(search);
     total = found.total;
     benchmark::DoNotOptimize(found.facets.styles.data());
   }
   state.counters["total"] = total;
 }
-void Facets(benchmark::State& state, artshop::OfferSearch search, bool fresh = true) {
-  FacetsInTurn(state, {std::move(search)}, fresh);
+void Facets(benchmark::State& state, artshop::OfferSearch search, Kept kept = Kept::Matches) {
+  FacetsInTurn(state, {std::move(search)}, kept);
 }
 
 void FacetsUnfiltered(benchmark::State& state) {
@@ -124,7 +134,11 @@ void FacetsOfASearch(benchmark::State& state) {
 }
 // The same search again: its kept answer's page.
 void FacetsOfASearchKept(benchmark::State& state) {
-  Facets(state, {.search = "owl", .by_relevance = true}, false);
+  Facets(state, {.search = "owl", .by_relevance = true}, Kept::Answer);
+}
+// The same search, its matches found anew each call.
+void FacetsOfASearchFoundAnew(benchmark::State& state) {
+  Facets(state, {.search = "owl", .by_relevance = true}, Kept::Nothing);
 }
 void FacetsOfASearchWithAStyle(benchmark::State& state) {
   Facets(state, {.style = artshop::ArtStyle::Anime, .search = "owl", .by_relevance = true});
@@ -133,8 +147,9 @@ void FacetsOfASearchWithAStyle(benchmark::State& state) {
 // Searches as the load bench's filtered row sends them (bench/wrk/offers_unseen.lua): one word
 // of the first 480 offers' titles and tags, a style, orientation and category or none, a price
 // range from up to 40 euros some 5 to 400 euros wide, a sort, a page of 1 to 96 offers among
-// the first three. Hardly one is asked twice, so each is worked out from the index.
-void FilteredSearches(benchmark::State& state) {
+// the first three. Hardly one is asked twice, so each answer is worked out anew, from the
+// word's kept matches; `kept` Nothing: from the index.
+void FilteredSearchesOf(benchmark::State& state, Kept kept) {
   static const auto words = [] {
     std::set<std::string> found;
     const std::regex word("[a-z]{3,}");
@@ -176,7 +191,13 @@ void FilteredSearches(benchmark::State& state) {
     search.offset = static_cast<int>(pick(2)) * search.limit;
     searches.push_back(std::move(search));
   }
-  FacetsInTurn(state, std::move(searches));
+  FacetsInTurn(state, std::move(searches), kept);
+}
+void FilteredSearches(benchmark::State& state) {
+  FilteredSearchesOf(state, Kept::Matches);
+}
+void FilteredSearchesFoundAnew(benchmark::State& state) {
+  FilteredSearchesOf(state, Kept::Nothing);
 }
 
 BENCHMARK(FacetsUnfiltered)->Unit(benchmark::kMillisecond);
@@ -190,7 +211,9 @@ BENCHMARK(DeepestQuickListing)->RangeMultiplier(3)->Range(1, 3000)->Unit(benchma
 BENCHMARK(FacetsFromBelowTheCheapestPrice)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsOfASearch)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsOfASearchKept)->Unit(benchmark::kMillisecond);
+BENCHMARK(FacetsOfASearchFoundAnew)->Unit(benchmark::kMillisecond);
 BENCHMARK(FacetsOfASearchWithAStyle)->Unit(benchmark::kMillisecond);
 BENCHMARK(FilteredSearches)->Unit(benchmark::kMillisecond);
+BENCHMARK(FilteredSearchesFoundAnew)->Unit(benchmark::kMillisecond);
 
 }  // namespace

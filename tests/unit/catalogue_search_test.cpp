@@ -289,6 +289,119 @@ TEST_F(SnapshotSearch, MatchesNoCountTakesInAreLeftOutAndEveryCountStaysExact) {
   }
 }
 
+// What a shopper sees of an answer: its page, its total and every facet count.
+void expect_same_answer(const CatalogueMatches& found, const CatalogueMatches& expected) {
+  EXPECT_EQ(ids(found.items), ids(expected.items));
+  EXPECT_EQ(found.total, expected.total);
+  const auto categories = [](const CatalogueMatches& m) {
+    std::map<std::string, int> counted;
+    for (const auto& c : m.facets.categories) counted[c.url_name] = c.count;
+    return counted;
+  };
+  const auto counted = [](const auto& values) {
+    std::map<int, int> by_value;
+    for (const auto& v : values) by_value[static_cast<int>(v.value)] = v.count;
+    return by_value;
+  };
+  EXPECT_EQ(categories(found), categories(expected));
+  EXPECT_EQ(counted(found.facets.styles), counted(expected.facets.styles));
+  EXPECT_EQ(counted(found.facets.orientations), counted(expected.facets.orientations));
+  EXPECT_EQ(found.facets.price_bands, expected.facets.price_bands);
+}
+
+// A search's matches are kept once it finds kMatchesKeptFrom or more: the same words with other
+// filters, another order, page or bands are then cheap, and answer as a snapshot finding them
+// anew does (a copy keeps nothing).
+TEST_F(SnapshotSearch, KeptMatchesAnswerOtherFiltersAndOrdersAsFoundAnew) {
+  const std::array styles{ArtStyle::Anime, ArtStyle::PopArt, ArtStyle::Watercolor};
+  const std::array categories{"animals", "space", "cities", "not-a-category"};
+  std::vector<Picture> pictures;
+  for (std::int64_t id = 1; id <= 2'400; ++id) {
+    const auto k = static_cast<std::size_t>(id);
+    pictures.push_back({.id = id,
+                        .title = id % 24 == 1 ? "Hare" : (id % 2 == 0 ? "Owl" : "Tiger"),
+                        .style = styles[k % styles.size()],
+                        .category = categories[(k / 3) % categories.size()],
+                        .orientation = kAllOrientations[(k / 12) % kAllOrientations.size()],
+                        // Some prices alike, so that ties go by id.
+                        .price = static_cast<std::int64_t>((k * 37) % 50) * 100});
+  }
+  const auto snapshot = shop(pictures);
+  ASSERT_EQ(snapshot.search({.search = "owl", .limit = 1}).total, 1'200);
+  EXPECT_EQ(snapshot.matches_kept(), 1U);
+
+  const std::vector<std::int64_t> bands{0, 1000, 2500};
+  int compared = 0;
+  for (int chosen = 0; chosen < 16; ++chosen) {
+    for (const auto sort : {OfferSort::NewToOld, OfferSort::LowToHigh, OfferSort::HighToLow}) {
+      for (const bool by_relevance : {false, true}) {
+        const OfferSearch search{
+            .sort = sort,
+            .orientation = (chosen & 1) != 0 ? std::optional(Orientation::Vertical) : std::nullopt,
+            .style = (chosen & 2) != 0 ? std::optional(ArtStyle::PopArt) : std::nullopt,
+            .min_price_eur_cents = (chosen & 8) != 0 ? std::optional(1500) : std::nullopt,
+            .max_price_eur_cents = (chosen & 8) != 0 ? std::optional(3500) : std::nullopt,
+            .category = (chosen & 4) != 0 ? std::optional("space") : std::nullopt,
+            .search = "owl",
+            .offset = chosen,
+            .limit = 40,
+            .by_relevance = by_relevance,
+            .facets = chosen % 3 != 0,
+            .price_band_starts = bands};
+        SCOPED_TRACE(::testing::Message()
+                     << "filters " << chosen << ", sort " << static_cast<int>(sort)
+                     << ", by relevance " << by_relevance);
+        const auto cheap = snapshot.search_if_cheap(search);
+        ASSERT_TRUE(cheap) << "the kept matches answer without the index";
+        const CatalogueSnapshot anew = snapshot;
+        ASSERT_EQ(anew.matches_kept(), 0U);
+        expect_same_answer(*cheap, anew.search(search));
+        ++compared;
+      }
+    }
+  }
+  EXPECT_EQ(compared, 96);
+  EXPECT_EQ(snapshot.matches_kept(), 1U);
+
+  // Fewer matches are found anew each time: not kept, not cheap with other filters.
+  ASSERT_EQ(snapshot.search({.search = "hare", .limit = 1}).total, 100);
+  EXPECT_EQ(snapshot.matches_kept(), 1U);
+  EXPECT_FALSE(snapshot.search_if_cheap({.style = ArtStyle::Anime, .search = "hare"}));
+  // Nor the matches of other words.
+  EXPECT_FALSE(snapshot.search_if_cheap({.style = ArtStyle::Anime, .search = "tiger"}));
+  // A patched snapshot keeps its own, and finds the change.
+  const auto patched =
+      snapshot.patched(std::vector{OfferId{2}}, {offer({.id = 2, .title = "Hare"})}, 2);
+  EXPECT_EQ(patched.matches_kept(), 0U);
+  EXPECT_EQ(patched.search({.search = "owl", .limit = 1}).total, 1'199);
+  EXPECT_EQ(patched.matches_kept(), 1U);
+}
+
+// Kept matches make a cheap answer only while at most kQuickListingReads fit the filters: the
+// page is the best of those that fit, each looked at.
+TEST_F(SnapshotSearch, KeptMatchesAreNotCheapWhenTooManyFitTheFilters) {
+  const auto count = static_cast<std::int64_t>(kQuickListingReads) + 2'000;
+  std::vector<Picture> pictures;
+  for (std::int64_t id = 1; id <= count; ++id) {
+    pictures.push_back({.id = id,
+                        .title = "Owl",
+                        .style = id % 2 == 0 ? ArtStyle::Anime : ArtStyle::Watercolor,
+                        .price = 1000 + id % 977});
+  }
+  const auto snapshot = shop(pictures);
+  ASSERT_EQ(snapshot.search({.search = "owl", .limit = 1}).total, count);
+  ASSERT_EQ(snapshot.matches_kept(), 1U);
+  const OfferSearch half{.sort = OfferSort::HighToLow, .style = ArtStyle::Anime, .search = "owl"};
+  const auto answered = snapshot.search_if_cheap(half);
+  ASSERT_TRUE(answered);
+  EXPECT_EQ(answered->total, count / 2);
+  const CatalogueSnapshot anew = snapshot;
+  expect_same_answer(*answered, anew.search(half));
+  const OfferSearch every{.sort = OfferSort::HighToLow, .search = "owl"};
+  EXPECT_FALSE(snapshot.search_if_cheap(every));
+  EXPECT_EQ(snapshot.search(every).total, count);
+}
+
 TEST_F(SnapshotSearch, DidYouMeanOffersASpellingThatFindsSomething) {
   const auto snapshot = shop({{.id = 1, .title = "Grey Wolf"}, {.id = 2, .title = "Red Fox"}});
   const auto answer = snapshot.search({.search = "wofl"});

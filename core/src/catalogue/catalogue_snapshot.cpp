@@ -1,10 +1,13 @@
 #include "artshop/core/catalogue/catalogue_snapshot.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <list>
 #include <mutex>
+#include <numeric>
 #include <stdexcept>
 #include <unordered_map>
 #include <utility>
@@ -42,10 +45,7 @@ constexpr std::size_t kRelatedOrderWalk = 100'000;
 constexpr std::size_t kDenseIds = 4;
 constexpr std::size_t kDenseIdsSlack = 65'536;
 
-// cell_by_id_'s mark for an id of no Active offer.
-constexpr std::uint16_t kNoCell = 0xFFFF;
-
-// How many matches ahead a pass over them asks for their entries (prefetch()).
+// How many matches ahead a pass over them asks for what it reads of each (prefetch()).
 constexpr std::size_t kPrefetchAhead = 16;
 constexpr int kSharedTagPoints = 3;
 constexpr int kSameStylePoints = 2;
@@ -541,22 +541,30 @@ void CatalogueSnapshot::place_entries() {
     offer_place_.push_back(static_cast<std::uint32_t>(at));
   }
   place_by_id_.clear();
-  if (by_id_entries_.empty()) return;
-  const auto largest = by_id_entries_.back().id;
-  if (by_id_entries_.front().id < 0 ||
-      largest > static_cast<std::int64_t>(kDenseIds * by_id_entries_.size() + kDenseIdsSlack)) {
-    return;
+  const bool dense =
+      !by_id_entries_.empty() && by_id_entries_.front().id >= 0 &&
+      by_id_entries_.back().id <=
+          static_cast<std::int64_t>(kDenseIds * by_id_entries_.size() + kDenseIdsSlack);
+  if (dense) {
+    place_by_id_.assign(static_cast<std::size_t>(by_id_entries_.back().id) + 1, 0);
+    for (std::size_t place = 0; place < by_id_entries_.size(); ++place) {
+      place_by_id_[static_cast<std::size_t>(by_id_entries_[place].id)] =
+          static_cast<std::uint32_t>(place + 1);
+    }
   }
-  place_by_id_.assign(static_cast<std::size_t>(largest) + 1, 0);
-  for (std::size_t place = 0; place < by_id_entries_.size(); ++place) {
-    place_by_id_[static_cast<std::size_t>(by_id_entries_[place].id)] =
-        static_cast<std::uint32_t>(place + 1);
+  // The three orders hold the same entries.
+  const auto place_of = [this](const Entry& entry) {
+    return static_cast<std::size_t>(entry_by_id(entry.id) - by_id_entries_.data());
+  };
+  cheap_place_.assign(by_id_entries_.size(), 0);
+  for (std::size_t cheap = 0; cheap < cheapest_.size(); ++cheap) {
+    cheap_place_[place_of(cheapest_[cheap])] = static_cast<std::uint32_t>(cheap);
   }
-  cell_by_id_.clear();
-  if (cell_count() >= kNoCell) return;
-  cell_by_id_.assign(place_by_id_.size(), kNoCell);
-  for (const auto& entry : by_id_entries_) {
-    cell_by_id_[static_cast<std::size_t>(entry.id)] = static_cast<std::uint16_t>(cell_of(entry));
+  by_cheap_.assign(cheapest_.size(), {});
+  for (std::size_t fresh = 0; fresh < newest_.size(); ++fresh) {
+    by_cheap_[cheap_place_[place_of(newest_[fresh])]] = {
+        .fresh = static_cast<std::uint32_t>(fresh),
+        .cell = static_cast<std::uint32_t>(cell_of(newest_[fresh]))};
   }
 }
 
@@ -592,69 +600,7 @@ struct CatalogueSnapshot::Filters {
   }
 };
 
-// Lets through the matches failing at most `most_failing` of the filters' style, orientation
-// and category, read from their cells (cell_by_id_): a facet counts only those failing no
-// filter but its own, the total only those failing none.
-struct CatalogueSnapshot::CellSieve {
-  std::vector<bool> lets;  // by cell, with `categories` counting "none"
-  bool sifts = false;      // whether it leaves out any cell: it filters more than it lets fail
-
-  CellSieve(const Filters& filters, int most_failing, std::size_t categories)
-      : lets(cell_total(categories), false),
-        sifts(filters.style.has_value() + filters.category.has_value() +
-                  filters.orientation.has_value() >
-              most_failing) {
-    for (std::size_t style = 0; style < kStyles; ++style) {
-      for (std::size_t category = 0; category < categories; ++category) {
-        for (std::size_t orientation = 0; orientation < kAllOrientations.size(); ++orientation) {
-          const int failing = (filters.style && static_cast<std::size_t>(*filters.style) != style) +
-                              (filters.category && *filters.category != category) +
-                              (filters.orientation &&
-                               static_cast<std::size_t>(*filters.orientation) != orientation);
-          lets[cell_place(style, category, orientation, categories)] = failing <= most_failing;
-        }
-      }
-    }
-  }
-  bool lets_through(std::uint16_t cell) const { return cell < lets.size() && lets[cell]; }
-};
-
 namespace {
-
-// The four facets counted in one pass over the entries.
-template <std::size_t Styles, class Filters>
-struct FacetCounter {
-  const Filters& filters;
-  std::span<const std::int64_t> band_starts;
-  std::vector<int> categories;
-  std::array<int, Styles> styles{};
-  std::array<int, kAllOrientations.size()> orientations{};
-  std::vector<int> bands;
-
-  FacetCounter(const Filters& f, std::span<const std::int64_t> starts, std::size_t category_count)
-      : filters(f), band_starts(starts), categories(category_count, 0), bands(starts.size(), 0) {}
-
-  void add(const auto& e) {
-    const bool category = filters.category_fits(e);
-    const bool style = filters.style_fits(e);
-    const bool orientation = filters.orientation_fits(e);
-    const bool price = filters.price_fits(e);
-    const int failing = !category + !style + !orientation + !price;
-    if (failing > 1) return;
-    if ((failing == 0 || !category) && e.category < categories.size()) ++categories[e.category];
-    if ((failing == 0 || !style) && static_cast<std::size_t>(e.style) < Styles) {
-      ++styles[static_cast<std::size_t>(e.style)];
-    }
-    if ((failing == 0 || !orientation) &&
-        static_cast<std::size_t>(e.orientation) < orientations.size()) {
-      ++orientations[static_cast<std::size_t>(e.orientation)];
-    }
-    if (failing == 0 || !price) {
-      const auto band = std::ranges::upper_bound(band_starts, e.price) - band_starts.begin();
-      if (band > 0) ++bands[static_cast<std::size_t>(band - 1)];
-    }
-  }
-};
 
 // Where a search's page starts and ends among its matches, negative numbers read as none.
 struct PageBounds {
@@ -994,8 +940,7 @@ std::shared_ptr<const Offer> CatalogueSnapshot::shared_of(const Entry& entry) co
   return *std::ranges::lower_bound(by_id_, entry.id, {}, [](const auto& o) { return o->id.value; });
 }
 
-std::vector<CatalogueSnapshot::Hit> CatalogueSnapshot::hits_of(const SearchQuery& query,
-                                                               const CellSieve* sieve) const {
+std::vector<CatalogueSnapshot::Hit> CatalogueSnapshot::hits_of(const SearchQuery& query) const {
   std::vector<Hit> hits;
   if (!search_) return hits;
   const auto base = search_->base ? search_->base->search(query) : SearchMatches{};
@@ -1003,12 +948,7 @@ std::vector<CatalogueSnapshot::Hit> CatalogueSnapshot::hits_of(const SearchQuery
   const auto& masked = search_->masked;
   hits.reserve(base.size() + delta.size());
   // Both answers are ascending, and so are the entries they are joined with.
-  // The sieve reads a table of 2 MB, mostly at hand, rather than an entry's place and the entry.
-  const bool sieved = sieve != nullptr && sieve->sifts && !cell_by_id_.empty();
   const auto add = [&](std::uint32_t offer, std::uint16_t score) {
-    if (sieved && (offer >= cell_by_id_.size() || !sieve->lets_through(cell_by_id_[offer]))) {
-      return;
-    }
     if (const auto* entry = entry_by_id(offer)) hits.push_back({entry, score});
   };
   std::size_t d = 0;
@@ -1037,41 +977,74 @@ struct CatalogueSnapshot::Ranked {
   mutable std::vector<bool> worked_out;
 };
 
+struct CatalogueSnapshot::Matches {
+  // Cell c's matches are [starts[c], starts[c + 1]) of `cheap` and `scores`.
+  std::vector<std::uint32_t> starts;
+  std::vector<std::uint32_t> cheap;   // the matches' places in cheapest_, per cell ascending
+  std::vector<std::uint16_t> scores;  // alongside `cheap`
+
+  std::size_t bytes() const noexcept {
+    return sizeof(Matches) + (starts.size() + cheap.size()) * sizeof(std::uint32_t) +
+           scores.size() * sizeof(std::uint16_t);
+  }
+  // Where the matches of cell `cell` placed in [from, to) of cheapest_ are in `cheap`.
+  std::pair<std::size_t, std::size_t> between(std::size_t cell, std::uint32_t from,
+                                              std::uint32_t to) const {
+    const auto begin = cheap.begin() + starts[cell];
+    const auto end = cheap.begin() + starts[cell + 1];
+    const auto first = std::lower_bound(begin, end, from);
+    const auto last = from < to ? std::lower_bound(first, end, to) : first;
+    return {static_cast<std::size_t>(first - cheap.begin()),
+            static_cast<std::size_t>(last - cheap.begin())};
+  }
+};
+
 namespace {
 
-// Answers in two generations of at most `half` each: when the newer is full the older goes, and
-// an answer found in the older moves to the newer, so the answers asked for lately stay.
+// Answers by key, each of a weight: past `bound` in all, those asked for least recently go.
 template <class Answer>
-class Generations {
+class Recent {
  public:
-  explicit Generations(std::size_t half) : half_(half) {}
+  explicit Recent(std::size_t bound) : bound_(bound) {}
   Answer find(const std::string& key) {
-    if (const auto found = newer_.find(key); found != newer_.end()) return found->second;
-    auto answer = take(key);
-    if (answer) put(key, answer);
-    return answer;
+    const auto found = places_.find(key);
+    if (found == places_.end()) return {};
+    items_.splice(items_.begin(), items_, found->second);
+    return found->second->answer;
   }
   // The answer under `key`, no longer kept here.
   Answer take(const std::string& key) {
-    for (auto* answers : {&newer_, &older_}) {
-      if (const auto found = answers->find(key); found != answers->end()) {
-        auto answer = std::move(found->second);
-        answers->erase(found);
-        return answer;
-      }
+    const auto found = places_.find(key);
+    if (found == places_.end()) return {};
+    auto answer = std::move(found->second->answer);
+    weight_ -= found->second->weight;
+    items_.erase(found->second);
+    places_.erase(found);
+    return answer;
+  }
+  void put(const std::string& key, Answer answer, std::size_t weight = 1) {
+    take(key);
+    items_.push_front({.key = key, .answer = std::move(answer), .weight = weight});
+    places_.emplace(key, items_.begin());
+    weight_ += weight;
+    while (weight_ > bound_) {
+      weight_ -= items_.back().weight;
+      places_.erase(items_.back().key);
+      items_.pop_back();
     }
-    return {};
   }
-  void put(const std::string& key, Answer answer) {
-    if (newer_.size() >= half_) older_ = std::exchange(newer_, {});
-    newer_.insert_or_assign(key, std::move(answer));
-  }
-  std::size_t size() const noexcept { return newer_.size() + older_.size(); }
+  std::size_t size() const noexcept { return items_.size(); }
 
  private:
-  std::size_t half_;
-  std::unordered_map<std::string, Answer> newer_;
-  std::unordered_map<std::string, Answer> older_;
+  struct Item {
+    std::string key;
+    Answer answer;
+    std::size_t weight = 0;
+  };
+  std::size_t bound_;
+  std::size_t weight_ = 0;
+  std::list<Item> items_;  // the latest asked for first
+  std::unordered_map<std::string, typename std::list<Item>::iterator> places_;
 };
 
 }  // namespace
@@ -1081,8 +1054,9 @@ class Generations {
 // (rare words, unusual filters) leaves the popular answers kept.
 struct CatalogueSnapshot::Memo::State {
   std::mutex mutex;
-  Generations<std::shared_ptr<const Ranked>> once{kSearchesKept / 4};
-  Generations<std::shared_ptr<const Ranked>> again{kSearchesKept / 4};
+  Recent<std::shared_ptr<const Ranked>> once{kSearchesKept / 2};
+  Recent<std::shared_ptr<const Ranked>> again{kSearchesKept / 2};
+  Recent<std::shared_ptr<const Matches>> matches{kMatchesKeptBytes};
 };
 
 CatalogueSnapshot::Memo::Memo() : state_(std::make_unique<State>()) {}
@@ -1118,8 +1092,33 @@ std::size_t CatalogueSnapshot::Memo::size() const {
   return state_->once.size() + state_->again.size();
 }
 
+std::shared_ptr<const CatalogueSnapshot::Matches> CatalogueSnapshot::Memo::find_matches(
+    const std::string& words) const {
+  if (!state_) return nullptr;
+  const std::scoped_lock lock(state_->mutex);
+  return state_->matches.find(words);
+}
+
+void CatalogueSnapshot::Memo::keep_matches(const std::string& words,
+                                           std::shared_ptr<const Matches> matches) const {
+  if (!state_) return;
+  const auto bytes = matches->bytes();
+  const std::scoped_lock lock(state_->mutex);
+  state_->matches.put(words, std::move(matches), bytes);
+}
+
+std::size_t CatalogueSnapshot::Memo::matches_size() const {
+  if (!state_) return 0;
+  const std::scoped_lock lock(state_->mutex);
+  return state_->matches.size();
+}
+
 std::size_t CatalogueSnapshot::searches_kept() const {
   return memo_.size();
+}
+
+std::size_t CatalogueSnapshot::matches_kept() const {
+  return memo_.matches_size();
 }
 
 namespace {
@@ -1168,18 +1167,21 @@ std::optional<CatalogueMatches> CatalogueSnapshot::search_words(const OfferSearc
 
   // The first pages come from the answer kept for the same search, or kept for the next.
   const auto [offset, wanted] = page_of(search);
-  std::shared_ptr<const Ranked> ranked;
   if (cheap_only && wanted > kRankedKept) return std::nullopt;
-  if (wanted <= kRankedKept) {
-    const auto key = ranked_key(search, suggest_spelling);
+  const bool kept = wanted <= kRankedKept;
+  std::string key;
+  std::shared_ptr<const Ranked> ranked;
+  if (kept) {
+    key = ranked_key(search, suggest_spelling);
     ranked = memo_.find(key);
-    if (!ranked && cheap_only) return std::nullopt;
-    if (!ranked) {
-      ranked = rank(search, query, filters, suggest_spelling, kRankedKept);
-      memo_.keep(key, ranked);
-    }
-  } else {
-    ranked = rank(search, query, filters, suggest_spelling, wanted);
+  }
+  if (!ranked) {
+    const auto matches = matches_of(query, *search.search, cheap_only);
+    if (!matches) return std::nullopt;
+    ranked =
+        rank(search, *matches, filters, suggest_spelling, kept ? kRankedKept : wanted, cheap_only);
+    if (!ranked) return std::nullopt;
+    if (kept) memo_.keep(key, ranked);
   }
   found.total = ranked->total;
   if (search.facets) found.facets = ranked->facets;
@@ -1215,58 +1217,181 @@ std::optional<CatalogueMatches> CatalogueSnapshot::search_words(const OfferSearc
   return found;
 }
 
+std::shared_ptr<const CatalogueSnapshot::Matches> CatalogueSnapshot::matches_of(
+    const SearchQuery& query, const std::string& words, bool cheap_only) const {
+  if (auto kept = memo_.find_matches(words)) return kept;
+  if (cheap_only) return nullptr;
+  auto matches = matched(query);
+  if (matches->cheap.size() >= kMatchesKeptFrom) memo_.keep_matches(words, matches);
+  return matches;
+}
+
+std::shared_ptr<const CatalogueSnapshot::Matches> CatalogueSnapshot::matched(
+    const SearchQuery& query) const {
+  // The matches are marked at their places in the cheapest order, then read in it: each cell's
+  // come out in price order without a sort. The marks and scores are kept per thread, since a
+  // table of a catalogue's size, new at each search, would cost more in page faults than in use.
+  thread_local std::vector<std::uint64_t> marked;
+  thread_local std::vector<std::uint16_t> score_at;
+  constexpr std::size_t kBits = 64;
+  const auto hits = hits_of(query);
+  marked.assign((cheapest_.size() + kBits - 1) / kBits, 0);
+  if (score_at.size() < cheapest_.size()) score_at.resize(cheapest_.size());
+  for (const auto& hit : hits) {
+    const auto at = cheap_place_[static_cast<std::size_t>(hit.entry - by_id_entries_.data())];
+    marked[at / kBits] |= std::uint64_t{1} << (at % kBits);
+    score_at[at] = hit.score;
+  }
+  const auto each_marked = [&](auto visit) {
+    for (std::size_t word = 0; word < marked.size(); ++word) {
+      for (auto bits = marked[word]; bits != 0; bits &= bits - 1) {
+        visit(static_cast<std::uint32_t>(word * kBits +
+                                         static_cast<std::size_t>(std::countr_zero(bits))));
+      }
+    }
+  };
+  auto matches = std::make_shared<Matches>();
+  auto& starts = matches->starts;
+  starts.assign(cell_count() + 1, 0);
+  each_marked([&](std::uint32_t at) { ++starts[by_cheap_[at].cell + 1]; });
+  std::partial_sum(starts.begin(), starts.end(), starts.begin());
+  matches->cheap.resize(hits.size());
+  matches->scores.resize(hits.size());
+  auto next = starts;
+  each_marked([&](std::uint32_t at) {
+    const auto slot = next[by_cheap_[at].cell]++;
+    matches->cheap[slot] = at;
+    matches->scores[slot] = score_at[at];
+  });
+  return matches;
+}
+
 std::shared_ptr<const CatalogueSnapshot::Ranked> CatalogueSnapshot::rank(
-    const OfferSearch& search, const SearchQuery& query, const Filters& filters,
-    bool suggest_spelling, std::size_t kept_count) const {
+    const OfferSearch& search, const Matches& matches, const Filters& filters,
+    bool suggest_spelling, std::size_t kept_count, bool cheap_only) const {
   auto ranked = std::make_shared<Ranked>();
-  // Only the matches some count takes in: failing none of the filters, or one with facets.
-  const CellSieve sieve(filters, search.facets ? 1 : 0, categories_.size() + 1);
-  auto hits = hits_of(query, &sieve);
-  const auto order = [&](const Hit& a, const Hit& b) {
-    if (search.by_relevance) return more_relevant(a, b);
+  // Places in the cheapest order: the price range's, and each band's start (then the end).
+  const auto end = static_cast<std::uint32_t>(cheapest_.size());
+  const auto priced_from = [&](std::int64_t price) {
+    return static_cast<std::uint32_t>(
+        std::ranges::partition_point(cheapest_,
+                                     [price](const Entry& e) { return e.price < price; }) -
+        cheapest_.begin());
+  };
+  const auto low = filters.min_price ? priced_from(*filters.min_price) : 0U;
+  const auto high =
+      filters.max_price && *filters.max_price < std::numeric_limits<std::int64_t>::max()
+          ? priced_from(*filters.max_price + 1)
+          : end;
+  std::vector<int> bands(search.facets ? search.price_band_starts.size() : 0, 0);
+  std::vector<std::uint32_t> band_from;
+  for (std::size_t b = 0; b < bands.size(); ++b) {
+    band_from.push_back(priced_from(search.price_band_starts[b]));
+  }
+  band_from.push_back(end);
+
+  // Per cell, the matches in the price range: they count for the total and the facets as the
+  // cell's style, category and orientation fit the filters; those of the cells fitting every
+  // filter also count for the bands and make the page. A cell failing more filters than a
+  // count looks past is never read.
+  Tally tally(filters, categories_.size());
+  std::vector<std::pair<std::size_t, std::size_t>> fitting;
+  const auto categories = categories_.size() + 1;
+  const int most_failing = search.facets ? 1 : 0;
+  for (std::size_t style = 0; style < kStyles; ++style) {
+    for (std::size_t category = 0; category < categories; ++category) {
+      for (std::size_t orientation = 0; orientation < kAllOrientations.size(); ++orientation) {
+        const auto cell = cell_place(style, category, orientation, categories);
+        if (matches.starts[cell] == matches.starts[cell + 1]) continue;
+        const int failing =
+            (filters.style && static_cast<std::size_t>(*filters.style) != style) +
+            (filters.category && *filters.category != category) +
+            (filters.orientation && static_cast<std::size_t>(*filters.orientation) != orientation);
+        if (failing > most_failing) continue;
+        const auto [first, last] = matches.between(cell, low, high);
+        tally.add(style, category, orientation, static_cast<int>(last - first));
+        if (failing > 0) continue;
+        if (first < last) fitting.emplace_back(first, last);
+        for (std::size_t b = 0; b < bands.size(); ++b) {
+          const auto [band_first, band_last] =
+              matches.between(cell, band_from[b], band_from[b + 1]);
+          bands[b] += static_cast<int>(band_last - band_first);
+        }
+      }
+    }
+  }
+  ranked->total = tally.total;
+  if (cheap_only && (static_cast<std::size_t>(ranked->total) > kQuickListingReads ||
+                     (matches.cheap.empty() && suggest_spelling))) {
+    return nullptr;
+  }
+  if (search.facets) {
+    ranked->facets = facets_from(std::span(tally.categories).first(categories_.size()),
+                                 tally.styles, tally.orientations, std::move(bands));
+  }
+
+  // The best `kept_count` of the matches fitting every filter, in a heap, its worst on top.
+  struct Pick {
+    std::uint32_t cheap = 0;
+    std::uint32_t fresh = 0;
+    std::uint16_t score = 0;
+  };
+  const auto order = [&](const Pick& a, const Pick& b) {
+    if (search.by_relevance) return a.score != b.score ? a.score > b.score : a.fresh < b.fresh;
     switch (search.sort) {
       case OfferSort::LowToHigh:
-        return cheaper_entry(*a.entry, *b.entry);
+        return a.cheap < b.cheap;
       case OfferSort::HighToLow:
-        return cheaper_entry(*b.entry, *a.entry);
+        return a.cheap > b.cheap;
       case OfferSort::NewToOld:
         break;
     }
-    return newer_entry(*a.entry, *b.entry);
+    return a.fresh < b.fresh;
   };
-  // One pass counts the facets and the total and keeps the best `kept_count` matches in a
-  // heap, its worst on top, each entry read once while it is at hand.
-  std::optional<FacetCounter<kStyles, Filters>> counter;
-  if (search.facets) counter.emplace(filters, search.price_band_starts, categories_.size());
-  std::vector<Hit> kept;
-  kept.reserve(std::min(kept_count, hits.size()));
-  for (std::size_t h = 0; h < hits.size(); ++h) {
-    // The matches' entries lie apart in a table of a million: each is asked for from memory a
-    // few matches ahead, so that the pass does not wait for them one by one.
-    if (h + kPrefetchAhead < hits.size()) prefetch(hits[h + kPrefetchAhead].entry);
-    const auto& hit = hits[h];
-    if (counter) counter->add(*hit.entry);
-    if (!filters.fit(*hit.entry)) continue;
-    ++ranked->total;
+  std::vector<Pick> kept;
+  kept.reserve(std::min(kept_count, static_cast<std::size_t>(ranked->total)));
+  // False when the heap is full and `pick` comes after its worst.
+  const auto consider = [&](const Pick& pick) {
     if (kept.size() < kept_count) {
-      kept.push_back(hit);
+      kept.push_back(pick);
       std::ranges::push_heap(kept, order);
-    } else if (!kept.empty() && order(hit, kept.front())) {
-      std::ranges::pop_heap(kept, order);
-      kept.back() = hit;
-      std::ranges::push_heap(kept, order);
+      return true;
     }
-  }
-  hits = {};
-  if (counter) {
-    ranked->facets = facets_from(counter->categories, counter->styles, counter->orientations,
-                                 std::move(counter->bands));
+    if (kept.empty() || !order(pick, kept.front())) return false;
+    std::ranges::pop_heap(kept, order);
+    kept.back() = pick;
+    std::ranges::push_heap(kept, order);
+    return true;
+  };
+  const bool by_price = !search.by_relevance && search.sort != OfferSort::NewToOld;
+  for (const auto& [first, last] : fitting) {
+    if (by_price) {
+      // A cell's matches are in price order: walked from its best end, up to the first that
+      // comes too late for the page, as every one after it does.
+      const bool dearest_first = search.sort == OfferSort::HighToLow;
+      for (std::size_t n = 0; n < last - first; ++n) {
+        const auto at = dearest_first ? last - 1 - n : first + n;
+        if (!consider({.cheap = matches.cheap[at], .fresh = 0, .score = matches.scores[at]})) {
+          break;
+        }
+      }
+      continue;
+    }
+    // The places in the newest order lie apart in a table of 8 MB at a million offers: each is
+    // asked for a few matches ahead.
+    for (auto at = first; at < last; ++at) {
+      if (at + kPrefetchAhead < last) prefetch(&by_cheap_[matches.cheap[at + kPrefetchAhead]]);
+      const auto cheap = matches.cheap[at];
+      consider({.cheap = cheap, .fresh = by_cheap_[cheap].fresh, .score = matches.scores[at]});
+    }
   }
   std::ranges::sort_heap(kept, order);
   ranked->first.reserve(kept.size());
-  for (const auto& hit : kept) ranked->first.push_back(hit.entry);
+  for (const auto& pick : kept) ranked->first.push_back(&cheapest_[pick.cheap]);
 
-  if (ranked->total == 0 && suggest_spelling && search_) {
+  // A spelling is looked for only when the words find no offer at all: with matches the
+  // filters leave out, the words were spelt as the catalogue spells them.
+  if (ranked->total == 0 && suggest_spelling && matches.cheap.empty() && search_) {
     const auto& analyser = *search_analyser();
     for (const auto* index : {search_->base.get(), search_->delta.get()}) {
       if (index == nullptr) continue;

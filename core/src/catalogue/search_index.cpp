@@ -340,6 +340,17 @@ bool SearchQueryWord::finds(std::string_view found, std::string_view found_stem)
   if (as_written) return false;
   if (stem == found_stem || (prefix && found.starts_with(word))) return true;
   if (has_digit(word) || has_digit(found)) return false;
+  // Words of ASCII letters hold a letter a byte: ruled out without decoding when no typo is
+  // allowed, or when their lengths differ by more than the typos allowed.
+  const auto ascii = [](std::string_view w) {
+    return std::ranges::all_of(w, [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  };
+  if (ascii(word) && ascii(found)) {
+    const auto limit = typo_limit(word.size(), found.size());
+    const auto apart =
+        word.size() > found.size() ? word.size() - found.size() : found.size() - word.size();
+    if (limit == 0 || apart > limit) return false;
+  }
   const auto a = code_points(word);
   const auto b = code_points(found);
   if (a.size() > kLongestTypoWord || b.size() > kLongestTypoWord) return false;

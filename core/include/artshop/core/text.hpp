@@ -59,6 +59,12 @@ std::pair<std::optional<char32_t>, std::size_t> decode_utf8(std::string_view tex
 template <class Visit>
 void for_each_code_point(std::string_view text, Visit&& visit) {
   while (!text.empty()) {
+    // ASCII, a byte a code point, without the call.
+    if (static_cast<unsigned char>(text.front()) < 0x80) {
+      visit(std::optional<char32_t>(static_cast<char32_t>(text.front())), text.substr(0, 1));
+      text.remove_prefix(1);
+      continue;
+    }
     const auto [code_point, size] = detail::decode_utf8(text);
     visit(code_point, text.substr(0, size));
     text.remove_prefix(size);

@@ -30,6 +30,14 @@ inline constexpr std::size_t kRelatedOfferCount = 8;
 // many, each with its first kRankedKept matches (four pages of the largest size).
 inline constexpr std::size_t kSearchesKept = 2'048;
 inline constexpr std::size_t kRankedKept = 384;
+// A snapshot also keeps the latest searches' matches, whatever the filters and order, grouped
+// by style, category and orientation and in price order (docs/search.md, "Kept matches"): a
+// search of the same words with other filters, another order or currency costs a count per
+// group and a walk of the matches that fit, not the index and a pass over every match. Kept
+// only for searches of at least kMatchesKeptFrom matches (fewer cost little anyway), the least
+// recently asked for going past kMatchesKeptBytes: six bytes a match, so about 11 million.
+inline constexpr std::size_t kMatchesKeptFrom = 1'024;
+inline constexpr std::size_t kMatchesKeptBytes = std::size_t{64} << 20;
 // How deep a listing without a search reaches and still costs little at any catalogue size:
 // a snapshot reads a few tens of thousands of its entries for it at most (docs/search.md,
 // "Cost and where it runs"). Twenty pages of 24, five of 96.
@@ -143,8 +151,9 @@ class CatalogueSnapshot {
   CatalogueMatches search(const OfferSearch& search) const;
   // The same when it costs little however large the catalogue, std::nullopt otherwise: a
   // listing without a search whose page ends within kQuickListingDepth, or a page within the
-  // first kRankedKept matches of a search whose answer this snapshot keeps. A server may work
-  // it out where it reads requests rather than queue it.
+  // first kRankedKept matches of a search whose answer this snapshot keeps, or whose matches
+  // it keeps when at most kQuickListingReads of them fit the filters. A server may work it out
+  // where it reads requests rather than queue it.
   std::optional<CatalogueMatches> search_if_cheap(const OfferSearch& search) const;
   // Up to kMaxSuggestions suggestions for what a customer is typing: up to kMaxTitleSuggestions
   // distinct titles of the best-ranked Active offers whose title holds every word (the last as
@@ -171,8 +180,9 @@ class CatalogueSnapshot {
   std::span<const std::string> category_names() const noexcept { return categories_; }
   // Active and SoldOut offers.
   std::size_t size() const noexcept { return by_id_.size(); }
-  // How many searches' answers this snapshot keeps now.
+  // How many searches' answers this snapshot keeps now, and how many searches' matches.
   std::size_t searches_kept() const;
+  std::size_t matches_kept() const;
 
  private:
   // What an order of Active offers holds per offer: the sort keys and filters, side by side,
@@ -222,11 +232,19 @@ class CatalogueSnapshot {
   // A search's answer but its page: the first matches in order, the total, the facets, the
   // did-you-mean.
   struct Ranked;
+  // A search's matches whatever the filters: per cell, their places in the cheapest order,
+  // ascending, with their scores.
+  struct Matches;
+  // What a search's matches are grouped and ordered by, per place in the cheapest order.
+  struct CheapFacts {
+    std::uint32_t fresh = 0;  // the place in the newest order
+    std::uint32_t cell = 0;   // cell_of()
+  };
   // The latest searches' answers by query, filters and order, up to kSearchesKept: the shoppers
   // paging through a word or asking for a popular one cost the index and the pass over its
-  // matches once per snapshot. Two generations: when the newer is full, the older goes and an
-  // answer found in it is moved up, so that the answers asked for lately stay. A copy of a
-  // snapshot starts with none, since the answers point into the snapshot's own orders.
+  // matches once per snapshot, the answers asked for least recently going first; and the
+  // latest searches' matches, by query. A copy of a snapshot starts with none, since both
+  // point into the snapshot's own orders.
   class Memo {
    public:
     Memo();
@@ -238,6 +256,10 @@ class CatalogueSnapshot {
     std::shared_ptr<const Ranked> find(const std::string& key) const;
     void keep(const std::string& key, std::shared_ptr<const Ranked> ranked) const;
     std::size_t size() const;
+    // The matches of a search's words, kept by the bytes they take (kMatchesKeptBytes).
+    std::shared_ptr<const Matches> find_matches(const std::string& words) const;
+    void keep_matches(const std::string& words, std::shared_ptr<const Matches> matches) const;
+    std::size_t matches_size() const;
 
    private:
     struct State;
@@ -277,18 +299,24 @@ class CatalogueSnapshot {
   std::shared_ptr<const Search> with_changes(
       std::shared_ptr<const SearchIndex> base, std::vector<std::int64_t> masked,
       std::vector<std::shared_ptr<const Offer>> delta_offers) const;
-  // The query's matches, by id; with a sieve, only those it lets through.
-  struct CellSieve;
-  std::vector<Hit> hits_of(const SearchQuery& query, const CellSieve* sieve = nullptr) const;
+  // The query's matches, by id.
+  std::vector<Hit> hits_of(const SearchQuery& query) const;
+  // The matches of `query` (whose text is `words`), kept or found anew; null when
+  // `cheap_only` and not kept.
+  std::shared_ptr<const Matches> matches_of(const SearchQuery& query, const std::string& words,
+                                            bool cheap_only) const;
+  std::shared_ptr<const Matches> matched(const SearchQuery& query) const;
   std::vector<std::int64_t> offers_tagged(std::string_view word) const;
   // search(), or search_if_cheap() when `cheap_only`.
   std::optional<CatalogueMatches> search_with(const OfferSearch& search, bool suggest_spelling,
                                               bool cheap_only) const;
   std::optional<CatalogueMatches> search_words(const OfferSearch& search, const Filters& filters,
                                                bool suggest_spelling, bool cheap_only) const;
-  std::shared_ptr<const Ranked> rank(const OfferSearch& search, const SearchQuery& query,
+  // The answer from the matches; null when `cheap_only` and more than kQuickListingReads fit
+  // the filters, or none does and a spelling would be looked for.
+  std::shared_ptr<const Ranked> rank(const OfferSearch& search, const Matches& matches,
                                      const Filters& filters, bool suggest_spelling,
-                                     std::size_t kept) const;
+                                     std::size_t kept, bool cheap_only) const;
   // For a count of the offers priced at least `price`: the first price bucket it reads whole
   // from the counts (the bounds' size when none), and the entries it walks, those priced from
   // `price` up to that bucket.
@@ -317,11 +345,11 @@ class CatalogueSnapshot {
   // by_id_entries_'s place of each id, plus one (0: no Active offer), indexed by id; empty
   // when ids are too sparse for a table (place_entries()).
   std::vector<std::uint32_t> place_by_id_;
-  // Alongside place_by_id_: each id's cell (cell_of(); kNoCell: no Active offer), 2 MB for a
-  // million ids, so that a search's pass reads this rather than the entries of the many
-  // matches its filters leave out of every count; empty without place_by_id_, or with more
-  // cells than 16 bits number.
-  std::vector<std::uint16_t> cell_by_id_;
+  // Alongside by_id_entries_: each entry's place in cheapest_. And alongside cheapest_: each
+  // entry's place in newest_ and its cell. A search's matches are grouped and ordered by these
+  // (12 MB at a million offers) without reading their entries.
+  std::vector<std::uint32_t> cheap_place_;
+  std::vector<CheapFacts> by_cheap_;
   // Alongside by_id_entries_: each entry's offer's place in by_id_.
   std::vector<std::uint32_t> offer_place_;
   PriceCube prices_;
