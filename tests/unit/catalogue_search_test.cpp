@@ -310,8 +310,8 @@ void expect_same_answer(const CatalogueMatches& found, const CatalogueMatches& e
 }
 
 // A search's matches are kept once it finds kMatchesKeptFrom or more: the same words with other
-// filters, another order, page or bands are then cheap, and answer as a snapshot finding them
-// anew does (a copy keeps nothing).
+// filters, another order, page or bands are then answered from them, not from the index, as a
+// snapshot finding them anew answers (a copy keeps nothing).
 TEST_F(SnapshotSearch, KeptMatchesAnswerOtherFiltersAndOrdersAsFoundAnew) {
   const std::array styles{ArtStyle::Anime, ArtStyle::PopArt, ArtStyle::Watercolor};
   const std::array categories{"animals", "space", "cities", "not-a-category"};
@@ -329,6 +329,7 @@ TEST_F(SnapshotSearch, KeptMatchesAnswerOtherFiltersAndOrdersAsFoundAnew) {
   const auto snapshot = shop(pictures);
   ASSERT_EQ(snapshot.search({.search = "owl", .limit = 1}).total, 1'200);
   EXPECT_EQ(snapshot.matches_kept(), 1U);
+  EXPECT_EQ(snapshot.matches_made(), 1U);
 
   const std::vector<std::int64_t> bands{0, 1000, 2500};
   int compared = 0;
@@ -351,55 +352,30 @@ TEST_F(SnapshotSearch, KeptMatchesAnswerOtherFiltersAndOrdersAsFoundAnew) {
         SCOPED_TRACE(::testing::Message()
                      << "filters " << chosen << ", sort " << static_cast<int>(sort)
                      << ", by relevance " << by_relevance);
-        const auto cheap = snapshot.search_if_cheap(search);
-        ASSERT_TRUE(cheap) << "the kept matches answer without the index";
+        const auto answer = snapshot.search(search);
         const CatalogueSnapshot anew = snapshot;
         ASSERT_EQ(anew.matches_kept(), 0U);
-        expect_same_answer(*cheap, anew.search(search));
+        expect_same_answer(answer, anew.search(search));
+        EXPECT_EQ(anew.matches_made(), 1U);
         ++compared;
       }
     }
   }
   EXPECT_EQ(compared, 96);
   EXPECT_EQ(snapshot.matches_kept(), 1U);
+  EXPECT_EQ(snapshot.matches_made(), 1U) << "the owls were looked up in the index again";
 
-  // Fewer matches are found anew each time: not kept, not cheap with other filters.
+  // Fewer matches are found anew each time: not kept.
   ASSERT_EQ(snapshot.search({.search = "hare", .limit = 1}).total, 100);
+  ASSERT_EQ(snapshot.search({.style = ArtStyle::PopArt, .search = "hare"}).total, 100);
   EXPECT_EQ(snapshot.matches_kept(), 1U);
-  EXPECT_FALSE(snapshot.search_if_cheap({.style = ArtStyle::Anime, .search = "hare"}));
-  // Nor the matches of other words.
-  EXPECT_FALSE(snapshot.search_if_cheap({.style = ArtStyle::Anime, .search = "tiger"}));
+  EXPECT_EQ(snapshot.matches_made(), 3U);
   // A patched snapshot keeps its own, and finds the change.
   const auto patched =
       snapshot.patched(std::vector{OfferId{2}}, {offer({.id = 2, .title = "Hare"})}, 2);
   EXPECT_EQ(patched.matches_kept(), 0U);
   EXPECT_EQ(patched.search({.search = "owl", .limit = 1}).total, 1'199);
   EXPECT_EQ(patched.matches_kept(), 1U);
-}
-
-// Kept matches make a cheap answer only while at most kQuickListingReads fit the filters: the
-// page is the best of those that fit, each looked at.
-TEST_F(SnapshotSearch, KeptMatchesAreNotCheapWhenTooManyFitTheFilters) {
-  const auto count = static_cast<std::int64_t>(kQuickListingReads) + 2'000;
-  std::vector<Picture> pictures;
-  for (std::int64_t id = 1; id <= count; ++id) {
-    pictures.push_back({.id = id,
-                        .title = "Owl",
-                        .style = id % 2 == 0 ? ArtStyle::Anime : ArtStyle::Watercolor,
-                        .price = 1000 + id % 977});
-  }
-  const auto snapshot = shop(pictures);
-  ASSERT_EQ(snapshot.search({.search = "owl", .limit = 1}).total, count);
-  ASSERT_EQ(snapshot.matches_kept(), 1U);
-  const OfferSearch half{.sort = OfferSort::HighToLow, .style = ArtStyle::Anime, .search = "owl"};
-  const auto answered = snapshot.search_if_cheap(half);
-  ASSERT_TRUE(answered);
-  EXPECT_EQ(answered->total, count / 2);
-  const CatalogueSnapshot anew = snapshot;
-  expect_same_answer(*answered, anew.search(half));
-  const OfferSearch every{.sort = OfferSort::HighToLow, .search = "owl"};
-  EXPECT_FALSE(snapshot.search_if_cheap(every));
-  EXPECT_EQ(snapshot.search(every).total, count);
 }
 
 TEST_F(SnapshotSearch, DidYouMeanOffersASpellingThatFindsSomething) {

@@ -1057,6 +1057,7 @@ struct CatalogueSnapshot::Memo::State {
   Recent<std::shared_ptr<const Ranked>> once{kSearchesKept / 2};
   Recent<std::shared_ptr<const Ranked>> again{kSearchesKept / 2};
   Recent<std::shared_ptr<const Matches>> matches{kMatchesKeptBytes};
+  std::uint64_t matches_made = 0;
 };
 
 CatalogueSnapshot::Memo::Memo() : state_(std::make_unique<State>()) {}
@@ -1100,11 +1101,13 @@ std::shared_ptr<const CatalogueSnapshot::Matches> CatalogueSnapshot::Memo::find_
 }
 
 void CatalogueSnapshot::Memo::keep_matches(const std::string& words,
-                                           std::shared_ptr<const Matches> matches) const {
+                                           std::shared_ptr<const Matches> matches,
+                                           bool keep) const {
   if (!state_) return;
   const auto bytes = matches->bytes();
   const std::scoped_lock lock(state_->mutex);
-  state_->matches.put(words, std::move(matches), bytes);
+  ++state_->matches_made;
+  if (keep) state_->matches.put(words, std::move(matches), bytes);
 }
 
 std::size_t CatalogueSnapshot::Memo::matches_size() const {
@@ -1113,12 +1116,22 @@ std::size_t CatalogueSnapshot::Memo::matches_size() const {
   return state_->matches.size();
 }
 
+std::uint64_t CatalogueSnapshot::Memo::matches_made() const {
+  if (!state_) return 0;
+  const std::scoped_lock lock(state_->mutex);
+  return state_->matches_made;
+}
+
 std::size_t CatalogueSnapshot::searches_kept() const {
   return memo_.size();
 }
 
 std::size_t CatalogueSnapshot::matches_kept() const {
   return memo_.matches_size();
+}
+
+std::uint64_t CatalogueSnapshot::matches_made() const {
+  return memo_.matches_made();
 }
 
 namespace {
@@ -1175,12 +1188,10 @@ std::optional<CatalogueMatches> CatalogueSnapshot::search_words(const OfferSearc
     key = ranked_key(search, suggest_spelling);
     ranked = memo_.find(key);
   }
+  if (!ranked && cheap_only) return std::nullopt;
   if (!ranked) {
-    const auto matches = matches_of(query, *search.search, cheap_only);
-    if (!matches) return std::nullopt;
-    ranked =
-        rank(search, *matches, filters, suggest_spelling, kept ? kRankedKept : wanted, cheap_only);
-    if (!ranked) return std::nullopt;
+    const auto matches = matches_of(query, *search.search);
+    ranked = rank(search, *matches, filters, suggest_spelling, kept ? kRankedKept : wanted);
     if (kept) memo_.keep(key, ranked);
   }
   found.total = ranked->total;
@@ -1218,11 +1229,10 @@ std::optional<CatalogueMatches> CatalogueSnapshot::search_words(const OfferSearc
 }
 
 std::shared_ptr<const CatalogueSnapshot::Matches> CatalogueSnapshot::matches_of(
-    const SearchQuery& query, const std::string& words, bool cheap_only) const {
+    const SearchQuery& query, const std::string& words) const {
   if (auto kept = memo_.find_matches(words)) return kept;
-  if (cheap_only) return nullptr;
   auto matches = matched(query);
-  if (matches->cheap.size() >= kMatchesKeptFrom) memo_.keep_matches(words, matches);
+  memo_.keep_matches(words, matches, matches->cheap.size() >= kMatchesKeptFrom);
   return matches;
 }
 
@@ -1268,7 +1278,7 @@ std::shared_ptr<const CatalogueSnapshot::Matches> CatalogueSnapshot::matched(
 
 std::shared_ptr<const CatalogueSnapshot::Ranked> CatalogueSnapshot::rank(
     const OfferSearch& search, const Matches& matches, const Filters& filters,
-    bool suggest_spelling, std::size_t kept_count, bool cheap_only) const {
+    bool suggest_spelling, std::size_t kept_count) const {
   auto ranked = std::make_shared<Ranked>();
   // Places in the cheapest order: the price range's, and each band's start (then the end).
   const auto end = static_cast<std::uint32_t>(cheapest_.size());
@@ -1321,10 +1331,6 @@ std::shared_ptr<const CatalogueSnapshot::Ranked> CatalogueSnapshot::rank(
     }
   }
   ranked->total = tally.total;
-  if (cheap_only && (static_cast<std::size_t>(ranked->total) > kQuickListingReads ||
-                     (matches.cheap.empty() && suggest_spelling))) {
-    return nullptr;
-  }
   if (search.facets) {
     ranked->facets = facets_from(std::span(tally.categories).first(categories_.size()),
                                  tally.styles, tally.orientations, std::move(bands));

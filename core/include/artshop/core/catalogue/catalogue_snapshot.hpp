@@ -33,7 +33,7 @@ inline constexpr std::size_t kRankedKept = 384;
 // A snapshot also keeps the latest searches' matches, whatever the filters and order, grouped
 // by style, category and orientation and in price order (docs/search.md, "Kept matches"): a
 // search of the same words with other filters, another order or currency costs a count per
-// group and a walk of the matches that fit, not the index and a pass over every match. Kept
+// group and a walk of the matches that fit, not the index and a join of every match. Kept
 // only for searches of at least kMatchesKeptFrom matches (fewer cost little anyway), the least
 // recently asked for going past kMatchesKeptBytes: six bytes a match, so about 11 million.
 inline constexpr std::size_t kMatchesKeptFrom = 1'024;
@@ -151,9 +151,8 @@ class CatalogueSnapshot {
   CatalogueMatches search(const OfferSearch& search) const;
   // The same when it costs little however large the catalogue, std::nullopt otherwise: a
   // listing without a search whose page ends within kQuickListingDepth, or a page within the
-  // first kRankedKept matches of a search whose answer this snapshot keeps, or whose matches
-  // it keeps when at most kQuickListingReads of them fit the filters. A server may work it out
-  // where it reads requests rather than queue it.
+  // first kRankedKept matches of a search whose answer this snapshot keeps. A server may work
+  // it out where it reads requests rather than queue it.
   std::optional<CatalogueMatches> search_if_cheap(const OfferSearch& search) const;
   // Up to kMaxSuggestions suggestions for what a customer is typing: up to kMaxTitleSuggestions
   // distinct titles of the best-ranked Active offers whose title holds every word (the last as
@@ -180,9 +179,11 @@ class CatalogueSnapshot {
   std::span<const std::string> category_names() const noexcept { return categories_; }
   // Active and SoldOut offers.
   std::size_t size() const noexcept { return by_id_.size(); }
-  // How many searches' answers this snapshot keeps now, and how many searches' matches.
+  // How many searches' answers this snapshot keeps now, and how many searches' matches; how
+  // many times it found a search's matches through the index, kept or not.
   std::size_t searches_kept() const;
   std::size_t matches_kept() const;
+  std::uint64_t matches_made() const;
 
  private:
   // What an order of Active offers holds per offer: the sort keys and filters, side by side,
@@ -256,10 +257,13 @@ class CatalogueSnapshot {
     std::shared_ptr<const Ranked> find(const std::string& key) const;
     void keep(const std::string& key, std::shared_ptr<const Ranked> ranked) const;
     std::size_t size() const;
-    // The matches of a search's words, kept by the bytes they take (kMatchesKeptBytes).
+    // The matches of a search's words, kept by the bytes they take (kMatchesKeptBytes); made
+    // counts every matches made, `keep` or not.
     std::shared_ptr<const Matches> find_matches(const std::string& words) const;
-    void keep_matches(const std::string& words, std::shared_ptr<const Matches> matches) const;
+    void keep_matches(const std::string& words, std::shared_ptr<const Matches> matches,
+                      bool keep) const;
     std::size_t matches_size() const;
+    std::uint64_t matches_made() const;
 
    private:
     struct State;
@@ -301,10 +305,9 @@ class CatalogueSnapshot {
       std::vector<std::shared_ptr<const Offer>> delta_offers) const;
   // The query's matches, by id.
   std::vector<Hit> hits_of(const SearchQuery& query) const;
-  // The matches of `query` (whose text is `words`), kept or found anew; null when
-  // `cheap_only` and not kept.
-  std::shared_ptr<const Matches> matches_of(const SearchQuery& query, const std::string& words,
-                                            bool cheap_only) const;
+  // The matches of `query` (whose text is `words`), kept or found anew.
+  std::shared_ptr<const Matches> matches_of(const SearchQuery& query,
+                                            const std::string& words) const;
   std::shared_ptr<const Matches> matched(const SearchQuery& query) const;
   std::vector<std::int64_t> offers_tagged(std::string_view word) const;
   // search(), or search_if_cheap() when `cheap_only`.
@@ -312,11 +315,10 @@ class CatalogueSnapshot {
                                               bool cheap_only) const;
   std::optional<CatalogueMatches> search_words(const OfferSearch& search, const Filters& filters,
                                                bool suggest_spelling, bool cheap_only) const;
-  // The answer from the matches; null when `cheap_only` and more than kQuickListingReads fit
-  // the filters, or none does and a spelling would be looked for.
+  // The answer from the matches.
   std::shared_ptr<const Ranked> rank(const OfferSearch& search, const Matches& matches,
                                      const Filters& filters, bool suggest_spelling,
-                                     std::size_t kept, bool cheap_only) const;
+                                     std::size_t kept) const;
   // For a count of the offers priced at least `price`: the first price bucket it reads whole
   // from the counts (the bounds' size when none), and the entries it walks, those priced from
   // `price` up to that bucket.
