@@ -208,37 +208,52 @@ TEST_F(SnapshotSearch, FacetsCountEachIgnoringItsOwnFilter) {
   EXPECT_EQ(cheap_anime.styles[0].count, 1);
 }
 
-// A search's pass reads the cells of its matches first and leaves out those failing more
-// of the style, orientation and category filters than any count takes in. Every combination of
-// filters, with facets and without, against counts made by hand over every offer.
-TEST_F(SnapshotSearch, MatchesNoCountTakesInAreLeftOutAndEveryCountStaysExact) {
+// Pictures whose style, category (one of them unknown), orientation and price vary with their
+// id, each titled `title(id)`.
+template <class Title>
+std::vector<Picture> varied_pictures(std::int64_t count, Title title) {
   const std::array styles{ArtStyle::Anime, ArtStyle::PopArt, ArtStyle::Watercolor};
   const std::array categories{"animals", "space", "cities", "not-a-category"};
   std::vector<Picture> pictures;
-  for (std::int64_t id = 1; id <= 216; ++id) {
+  for (std::int64_t id = 1; id <= count; ++id) {
     const auto k = static_cast<std::size_t>(id);
     pictures.push_back({.id = id,
-                        .title = id % 7 == 0 ? "Tiger" : "Owl",
+                        .title = title(id),
                         .style = styles[k % styles.size()],
                         .category = categories[(k / 3) % categories.size()],
                         .orientation = kAllOrientations[(k / 12) % kAllOrientations.size()],
+                        // Some prices alike, so that ties go by id.
                         .price = static_cast<std::int64_t>((k * 37) % 50) * 100});
   }
-  const auto snapshot = shop(pictures);
-  const std::vector<std::int64_t> bands{0, 1000, 2500};
-  for (int chosen = 0; chosen < 16; ++chosen) {
-    for (const bool facets : {false, true}) {
-      const OfferSearch search{
-          .sort = OfferSort::LowToHigh,
-          .orientation = (chosen & 1) != 0 ? std::optional(Orientation::Vertical) : std::nullopt,
+  return pictures;
+}
+
+// A search of the owls with the filters the bits of `chosen` pick: a vertical orientation, Pop
+// Art, the category "space", a price from 15 to 35 euros.
+OfferSearch owls_filtered(int chosen) {
+  return {.orientation = (chosen & 1) != 0 ? std::optional(Orientation::Vertical) : std::nullopt,
           .style = (chosen & 2) != 0 ? std::optional(ArtStyle::PopArt) : std::nullopt,
           .min_price_eur_cents = (chosen & 8) != 0 ? std::optional(1500) : std::nullopt,
           .max_price_eur_cents = (chosen & 8) != 0 ? std::optional(3500) : std::nullopt,
           .category = (chosen & 4) != 0 ? std::optional("space") : std::nullopt,
-          .search = "owl",
-          .limit = 250,  // every owl
-          .facets = facets,
-          .price_band_starts = bands};
+          .search = "owl"};
+}
+
+// A search counts its matches per cell and leaves out the cells failing more of the style,
+// orientation and category filters than any count takes in. Every combination of filters, with
+// facets and without, against counts made by hand over every offer.
+TEST_F(SnapshotSearch, MatchesNoCountTakesInAreLeftOutAndEveryCountStaysExact) {
+  const auto pictures =
+      varied_pictures(216, [](std::int64_t id) { return id % 7 == 0 ? "Tiger" : "Owl"; });
+  const auto snapshot = shop(pictures);
+  const std::vector<std::int64_t> bands{0, 1000, 2500};
+  for (int chosen = 0; chosen < 16; ++chosen) {
+    for (const bool facets : {false, true}) {
+      auto search = owls_filtered(chosen);
+      search.sort = OfferSort::LowToHigh;
+      search.limit = 250;  // every owl
+      search.facets = facets;
+      search.price_band_starts = bands;
       SCOPED_TRACE(::testing::Message() << "filters " << chosen << ", facets " << facets);
       // By hand: which filters each owl fails, and the counts that follow.
       std::vector<std::pair<std::int64_t, std::int64_t>> fitting;  // price, id
@@ -313,19 +328,9 @@ void expect_same_answer(const CatalogueMatches& found, const CatalogueMatches& e
 // filters, another order, page or bands are then answered from them, not from the index, as a
 // snapshot finding them anew answers (a copy keeps nothing).
 TEST_F(SnapshotSearch, KeptMatchesAnswerOtherFiltersAndOrdersAsFoundAnew) {
-  const std::array styles{ArtStyle::Anime, ArtStyle::PopArt, ArtStyle::Watercolor};
-  const std::array categories{"animals", "space", "cities", "not-a-category"};
-  std::vector<Picture> pictures;
-  for (std::int64_t id = 1; id <= 2'400; ++id) {
-    const auto k = static_cast<std::size_t>(id);
-    pictures.push_back({.id = id,
-                        .title = id % 24 == 1 ? "Hare" : (id % 2 == 0 ? "Owl" : "Tiger"),
-                        .style = styles[k % styles.size()],
-                        .category = categories[(k / 3) % categories.size()],
-                        .orientation = kAllOrientations[(k / 12) % kAllOrientations.size()],
-                        // Some prices alike, so that ties go by id.
-                        .price = static_cast<std::int64_t>((k * 37) % 50) * 100});
-  }
+  const auto pictures = varied_pictures(2'400, [](std::int64_t id) {
+    return id % 24 == 1 ? "Hare" : (id % 2 == 0 ? "Owl" : "Tiger");
+  });
   const auto snapshot = shop(pictures);
   ASSERT_EQ(snapshot.search({.search = "owl", .limit = 1}).total, 1'200);
   EXPECT_EQ(snapshot.matches_kept(), 1U);
@@ -336,19 +341,13 @@ TEST_F(SnapshotSearch, KeptMatchesAnswerOtherFiltersAndOrdersAsFoundAnew) {
   for (int chosen = 0; chosen < 16; ++chosen) {
     for (const auto sort : {OfferSort::NewToOld, OfferSort::LowToHigh, OfferSort::HighToLow}) {
       for (const bool by_relevance : {false, true}) {
-        const OfferSearch search{
-            .sort = sort,
-            .orientation = (chosen & 1) != 0 ? std::optional(Orientation::Vertical) : std::nullopt,
-            .style = (chosen & 2) != 0 ? std::optional(ArtStyle::PopArt) : std::nullopt,
-            .min_price_eur_cents = (chosen & 8) != 0 ? std::optional(1500) : std::nullopt,
-            .max_price_eur_cents = (chosen & 8) != 0 ? std::optional(3500) : std::nullopt,
-            .category = (chosen & 4) != 0 ? std::optional("space") : std::nullopt,
-            .search = "owl",
-            .offset = chosen,
-            .limit = 40,
-            .by_relevance = by_relevance,
-            .facets = chosen % 3 != 0,
-            .price_band_starts = bands};
+        auto search = owls_filtered(chosen);
+        search.sort = sort;
+        search.offset = chosen;
+        search.limit = 40;
+        search.by_relevance = by_relevance;
+        search.facets = chosen % 3 != 0;
+        search.price_band_starts = bands;
         SCOPED_TRACE(::testing::Message()
                      << "filters " << chosen << ", sort " << static_cast<int>(sort)
                      << ", by relevance " << by_relevance);
