@@ -199,8 +199,8 @@ class Reader {
     }
     return value;
   }
-  template <class Enum, std::size_t N>
-  Enum enumerated(std::size_t count_of_values, const char (&field)[N]) {
+  template <class Enum>
+  Enum enumerated(std::size_t count_of_values, std::string_view field) {
     const auto value = integer<std::uint8_t>();
     if (value >= count_of_values) throw Corrupt{fmt::format("an unknown {} ({})", field, value)};
     return static_cast<Enum>(value);

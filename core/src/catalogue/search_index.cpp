@@ -47,8 +47,9 @@ constexpr auto kBestFieldWeight = [] {
   std::array<std::uint16_t, std::size_t{1} << kFields> best{};
   for (std::size_t fields = 0; fields < best.size(); ++fields) {
     for (std::size_t field = 0; field < kFields; ++field) {
-      if ((fields >> field & 1) != 0)
+      if ((fields >> field & 1) != 0) {
         best[fields] = std::max(best[fields], kSearchFieldWeights[field]);
+      }
     }
   }
   return best;
@@ -99,7 +100,7 @@ std::size_t typos_allowed(std::size_t letters) {
 std::size_t bounded_distance(std::u32string_view a, std::u32string_view b, std::size_t limit) {
   if (a.size() > b.size() + limit || b.size() > a.size() + limit) return limit + 1;
   using Row = std::array<std::uint8_t, kLongestTypoWord + 1>;
-  Row rows[3];
+  std::array<Row, 3> rows{};
   Row* before = &rows[0];
   Row* previous = &rows[1];
   Row* current = &rows[2];
@@ -496,14 +497,15 @@ SearchIndex::SearchIndex(std::span<const SearchDocument> documents,
   std::vector<std::uint32_t> stem_of_term(terms);
   std::vector<std::uint32_t> terms_per_stem(distinct_stems.size(), 0);
   for (std::size_t t = 0; t < terms; ++t) {
-    stem_of_term[t] = *find_stem(stems[t]);
+    stem_of_term[t] = find_stem(stems[t]).value();  // every term's stem is in the dictionary
     ++terms_per_stem[stem_of_term[t]];
   }
   stem_terms_start_ = starts_of(terms_per_stem);
   stem_terms_.resize(terms);
   next.assign(stem_terms_start_.begin(), stem_terms_start_.end() - 1);
-  for (std::size_t t = 0; t < terms; ++t)
+  for (std::size_t t = 0; t < terms; ++t) {
     stem_terms_[next[stem_of_term[t]]++] = static_cast<Term>(t);
+  }
 
   // The words a typo may reach, by length.
   std::vector<std::uint32_t> per_length(kLongestTypoWord + 1, 0);
