@@ -1265,8 +1265,10 @@ std::shared_ptr<const CatalogueSnapshot::Matches> CatalogueSnapshot::matched(
   starts.assign(cell_count() + 1, 0);
   each_marked([&](std::uint32_t at) { ++starts[by_cheap_[at].cell + 1]; });
   std::partial_sum(starts.begin(), starts.end(), starts.begin());
-  matches->cheap.resize(hits.size());
-  matches->scores.resize(hits.size());
+  // As many as were marked: an offer found twice (it cannot be: the small index covers what
+  // the big one no longer answers for) would be marked once.
+  matches->cheap.resize(starts.back());
+  matches->scores.resize(starts.back());
   auto next = starts;
   each_marked([&](std::uint32_t at) {
     const auto slot = next[by_cheap_[at].cell]++;
