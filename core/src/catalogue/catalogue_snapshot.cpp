@@ -595,8 +595,17 @@ struct CatalogueSnapshot::Filters {
   bool price_fits(const auto& e) const noexcept {
     return (!min_price || e.price >= *min_price) && (!max_price || e.price <= *max_price);
   }
-  bool fit(const auto& e) const noexcept {
-    return orientation_fits(e) && style_fits(e) && category_fits(e) && price_fits(e);
+  // Which of the style, category and orientation filters the offers of a cell fit.
+  struct CellFit {
+    bool style = true;
+    bool category = true;
+    bool orientation = true;
+    int failing() const noexcept { return !style + !category + !orientation; }
+  };
+  CellFit cell_fits(std::size_t s, std::size_t c, std::size_t o) const noexcept {
+    return {.style = !style || s == static_cast<std::size_t>(*style),
+            .category = !category || c == *category,
+            .orientation = !orientation || o == static_cast<std::size_t>(*orientation)};
   }
 };
 
@@ -654,14 +663,11 @@ struct CatalogueSnapshot::Tally {
       : filters(f), categories(category_count + 1, 0) {}
 
   void add(std::size_t style, std::size_t category, std::size_t orientation, int count) {
-    const bool style_fits = !filters.style || style == static_cast<std::size_t>(*filters.style);
-    const bool category_fits = !filters.category || category == *filters.category;
-    const bool orientation_fits =
-        !filters.orientation || orientation == static_cast<std::size_t>(*filters.orientation);
-    total += (style_fits && category_fits && orientation_fits) ? count : 0;
-    styles[style] += (category_fits && orientation_fits) ? count : 0;
-    categories[category] += (style_fits && orientation_fits) ? count : 0;
-    orientations[orientation] += (style_fits && category_fits) ? count : 0;
+    const auto fits = filters.cell_fits(style, category, orientation);
+    total += fits.failing() == 0 ? count : 0;
+    styles[style] += (fits.category && fits.orientation) ? count : 0;
+    categories[category] += (fits.style && fits.orientation) ? count : 0;
+    orientations[orientation] += (fits.style && fits.category) ? count : 0;
   }
   void add(const Entry& e, int count) {
     add(static_cast<std::size_t>(e.style), category_place(e.category, categories.size() - 1),
@@ -1315,10 +1321,7 @@ std::shared_ptr<const CatalogueSnapshot::Ranked> CatalogueSnapshot::rank(
       for (std::size_t orientation = 0; orientation < kAllOrientations.size(); ++orientation) {
         const auto cell = cell_place(style, category, orientation, categories);
         if (matches.starts[cell] == matches.starts[cell + 1]) continue;
-        const int failing =
-            (filters.style && static_cast<std::size_t>(*filters.style) != style) +
-            (filters.category && *filters.category != category) +
-            (filters.orientation && static_cast<std::size_t>(*filters.orientation) != orientation);
+        const int failing = filters.cell_fits(style, category, orientation).failing();
         if (failing > most_failing) continue;
         const auto [first, last] = matches.between(cell, low, high);
         tally.add(style, category, orientation, static_cast<int>(last - first));
