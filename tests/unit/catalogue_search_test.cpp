@@ -156,6 +156,9 @@ TEST_F(SnapshotSearch, NamesTheWordsOfThePageTheSearchFound) {
       shop({{.id = 1, .title = "Wandering Owl in Blue", .tags = {"night", "Owls"}}});
   EXPECT_EQ(snapshot.search({.search = "owl blu"}).matched_words,
             (std::vector<std::string>{"blue", "owl", "owls"}));
+  // By a typo (two letters swapped), and no other word of the page.
+  EXPECT_EQ(snapshot.search({.search = "wanderign "}).matched_words,
+            (std::vector<std::string>{"wandering"}));
   EXPECT_TRUE(snapshot.search({}).matched_words.empty());
 }
 

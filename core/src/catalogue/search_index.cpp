@@ -73,6 +73,24 @@ std::u32string code_points(std::string_view word) {
   return out;
 }
 
+// Up to kLongestTypoWord code points of a word, in place.
+class CodePoints {
+ public:
+  // The code points of `word`, nullopt when it holds more than kLongestTypoWord.
+  std::optional<std::u32string_view> of(std::string_view word) {
+    std::size_t count = 0;
+    text::for_each_code_point(word, [&](std::optional<char32_t> code_point, std::string_view) {
+      if (count < points_.size()) points_[count] = code_point.value_or(U'\uFFFD');
+      ++count;
+    });
+    if (count > points_.size()) return std::nullopt;
+    return std::u32string_view(points_.data(), count);
+  }
+
+ private:
+  std::array<char32_t, kLongestTypoWord> points_{};
+};
+
 bool has_digit(std::string_view word) {
   return std::ranges::any_of(word, [](char c) { return c >= '0' && c <= '9'; });
 }
@@ -341,22 +359,14 @@ bool SearchQueryWord::finds(std::string_view found, std::string_view found_stem)
   if (as_written) return false;
   if (stem == found_stem || (prefix && found.starts_with(word))) return true;
   if (has_digit(word) || has_digit(found)) return false;
-  // Words of ASCII letters hold a letter a byte: ruled out without decoding when no typo is
-  // allowed, or when their lengths differ by more than the typos allowed.
-  const auto ascii = [](std::string_view w) {
-    return std::ranges::all_of(w, [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-  };
-  if (ascii(word) && ascii(found)) {
-    const auto limit = typo_limit(word.size(), found.size());
-    const auto apart =
-        word.size() > found.size() ? word.size() - found.size() : found.size() - word.size();
-    if (limit == 0 || apart > limit) return false;
-  }
-  const auto a = code_points(word);
-  const auto b = code_points(found);
-  if (a.size() > kLongestTypoWord || b.size() > kLongestTypoWord) return false;
-  const auto limit = typo_limit(a.size(), b.size());
-  return limit > 0 && bounded_distance(a, b, limit) <= limit;
+  // Asked of every word of a page's titles and tags: decoded on the stack, not allocated.
+  CodePoints a_points;
+  CodePoints b_points;
+  const auto a = a_points.of(word);
+  const auto b = b_points.of(found);
+  if (!a || !b) return false;
+  const auto limit = typo_limit(a->size(), b->size());
+  return limit > 0 && bounded_distance(*a, *b, limit) <= limit;
 }
 
 bool SearchQuery::finds(std::string_view word, std::string_view word_stem) const {
@@ -497,7 +507,10 @@ SearchIndex::SearchIndex(std::span<const SearchDocument> documents,
   std::vector<std::uint32_t> stem_of_term(terms);
   std::vector<std::uint32_t> terms_per_stem(distinct_stems.size(), 0);
   for (std::size_t t = 0; t < terms; ++t) {
-    stem_of_term[t] = find_stem(stems[t]).value();  // every term's stem is in the dictionary
+    // Every term's stem is in the dictionary, made from them above.
+    const auto stem = find_stem(stems[t]);
+    if (!stem) throw std::logic_error("a term's stem is missing from the stem dictionary");
+    stem_of_term[t] = *stem;
     ++terms_per_stem[stem_of_term[t]];
   }
   stem_terms_start_ = starts_of(terms_per_stem);
