@@ -803,8 +803,7 @@ std::optional<CatalogueMatches> CatalogueSnapshot::search_with(const OfferSearch
       listed(search, filters, static_cast<std::size_t>(std::max(0, found.total)),
              cheap_only ? kQuickListingReads : std::numeric_limits<std::size_t>::max());
   if (!page) return std::nullopt;
-  found.items.reserve(page->size());
-  for (const auto* entry : *page) found.items.push_back(shared_of(*entry));
+  found.items = shared_of(*page);
   return found;
 }
 
@@ -937,13 +936,29 @@ std::optional<std::vector<const CatalogueSnapshot::Entry*>> CatalogueSnapshot::l
   return page;
 }
 
-std::shared_ptr<const Offer> CatalogueSnapshot::shared_of(const Entry& entry) const {
+const std::shared_ptr<const Offer>& CatalogueSnapshot::shared_of(const Entry& entry) const {
   // The entry by id in by_id_entries_, a read of the table of places, and its offer's place.
   const auto* found = entry_by_id(entry.id);
   if (found != nullptr && offer_place_.size() == by_id_entries_.size()) {
     return by_id_[offer_place_[static_cast<std::size_t>(found - by_id_entries_.data())]];
   }
   return *std::ranges::lower_bound(by_id_, entry.id, {}, [](const auto& o) { return o->id.value; });
+}
+
+// A page's entries lie anywhere in tables of a million offers, and so do their offers. Finding
+// them all before taking any count lets their cache misses overlap (taking a count is a locked
+// instruction, which waits for every read before it), and the offers' fields, beside which
+// make_shared keeps the count, are asked for before pricing reads them.
+std::vector<std::shared_ptr<const Offer>> CatalogueSnapshot::shared_of(
+    std::span<const Entry* const> entries) const {
+  std::vector<const std::shared_ptr<const Offer>*> held;
+  held.reserve(entries.size());
+  for (const auto* entry : entries) held.push_back(&shared_of(*entry));
+  for (const auto* offer : held) prefetch_fields(**offer);
+  std::vector<std::shared_ptr<const Offer>> offers;
+  offers.reserve(held.size());
+  for (const auto* offer : held) offers.push_back(*offer);
+  return offers;
 }
 
 std::vector<CatalogueSnapshot::Hit> CatalogueSnapshot::hits_of(const SearchQuery& query) const {
@@ -1205,7 +1220,7 @@ std::optional<CatalogueMatches> CatalogueSnapshot::search_words(const OfferSearc
   found.did_you_mean = ranked->did_you_mean;
 
   const auto end = std::min(wanted, ranked->first.size());
-  for (auto at = offset; at < end; ++at) found.items.push_back(shared_of(*ranked->first[at]));
+  if (offset < end) found.items = shared_of(std::span(ranked->first).subspan(offset, end - offset));
   {
     const std::scoped_lock lock(ranked->words_mutex);
     if (ranked->found_words.size() < end) {

@@ -38,8 +38,12 @@ Result<std::vector<PricedOffer>> price_all(std::vector<std::shared_ptr<const Off
                                            Currency currency, const ExchangeRates& rates) {
   std::vector<PricedOffer> priced;
   priced.reserve(offers.size());
-  for (auto& offer : offers) {
-    auto one = price_offer(std::move(offer), currency, rates);
+  // Pricing reads each offer's attributes, and writing the page its texts: those of the offers
+  // a few ahead are asked for meanwhile.
+  constexpr std::size_t kAhead = 4;
+  for (std::size_t k = 0; k < offers.size(); ++k) {
+    if (k + kAhead < offers.size()) prefetch_texts(*offers[k + kAhead]);
+    auto one = price_offer(std::move(offers[k]), currency, rates);
     if (!one) return std::unexpected(one.error());
     priced.push_back(std::move(*one));
   }

@@ -295,7 +295,8 @@ class CatalogueSnapshot {
   void place_entries();
   void count_prices();
   const Entry* entry_by_id(std::int64_t id) const noexcept;
-  std::shared_ptr<const Offer> shared_of(const Entry& entry) const;
+  const std::shared_ptr<const Offer>& shared_of(const Entry& entry) const;
+  std::vector<std::shared_ptr<const Offer>> shared_of(std::span<const Entry* const> entries) const;
   std::vector<std::shared_ptr<const Offer>> active_offers() const;
   const SearchAnalyser* search_analyser() const noexcept;
   std::shared_ptr<const SearchIndex> index_of(
