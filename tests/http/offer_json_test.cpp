@@ -176,7 +176,7 @@ TEST(OfferJson, TextThatNeedsEscapesOrIsNotAscii_IsWrittenAsBoostJsonWritesIt) {
 // Text is looked at eight bytes at a time: an escape at each place of a word and of the bytes
 // after the last whole word, in text of every length up to three words.
 TEST(OfferJson, AnEscapeAnywhereInTheText_IsWrittenAsBoostJsonWritesIt) {
-  for (std::size_t length = 1; length <= 24; ++length) {
+  for (std::size_t length = 1; length <= 40; ++length) {
     for (std::size_t at = 0; at < length; ++at) {
       for (const char escape : {'"', '\\', '\x01', '\x1f', '\n'}) {
         auto offer = seeded_offer();
@@ -190,6 +190,20 @@ TEST(OfferJson, AnEscapeAnywhereInTheText_IsWrittenAsBoostJsonWritesIt) {
       }
     }
   }
+}
+
+// Texts longer than the room first made for an answer (16 KB for one offer), with and without
+// escapes: the answer grows as they are written.
+TEST(OfferJson, TextsLongerThanTheRoomFirstMade_AreWrittenAsBoostJsonWritesThem) {
+  auto offer = seeded_offer();
+  auto changed = *offer.offer;
+  changed.description = std::string(std::size_t{40} * 1024, 'd');
+  changed.title = std::string(std::size_t{20} * 1024, 't') + "\"quoted\"";
+  changed.tags = {std::string(std::size_t{70} * 1024, 'g')};
+  offer.offer = std::make_shared<const Offer>(std::move(changed));
+  const auto written = offer_json(offer);
+  EXPECT_GT(written.size(), std::size_t{130} * 1024);
+  expect_same_bytes(written, offer_tree(offer));
 }
 
 // The time an offer was made, written without fmt, as iso_time() writes it: the epoch, a leap

@@ -83,7 +83,9 @@ inline void prefetch_lines(const void* memory, std::size_t size) noexcept {
   for (std::size_t at = 0; at < size; at += kLine) __builtin_prefetch(bytes + at);
 }
 // The offer's own fields (not what they point to).
-inline void prefetch_fields(const Offer& offer) noexcept { prefetch_lines(&offer, sizeof offer); }
+inline void prefetch_fields(const Offer& offer) noexcept {
+  prefetch_lines(&offer, sizeof offer);
+}
 // The texts and lists its fields point to: its urlName, title, description, tags and
 // attributes. The fields must be in cache already (prefetch_fields, a few offers before).
 void prefetch_texts(const Offer& offer) noexcept;
