@@ -128,7 +128,7 @@ int own_nice() {
   return ::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()));
 }
 
-TEST(BoundedThreadPool, ALowPoolRunsItsTasksAtNiceTenAndTheCallerKeepsItsOwn) {
+TEST(BoundedThreadPool, ALowPoolRunsItsTasksAtNiceFiveAndTheCallerKeepsItsOwn) {
   const auto callers = own_nice();
   BoundedThreadPool low("low", 1, 1, BoundedThreadPool::Priority::Low);
   std::promise<std::pair<int, int>> in_low;

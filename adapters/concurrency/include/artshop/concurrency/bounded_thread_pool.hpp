@@ -24,11 +24,13 @@ class BoundedThreadPool final : public Executor {
   // With Priority::Idle the threads run only on CPU time no other thread of the machine wants
   // (Linux's SCHED_IDLE): for pure computation that holds no lock others wait on, so that it
   // never delays cheap work, however much of it queues. With Priority::Low they run at nice
-  // kLowPriorityNice: they take what the machine's ordinary threads leave, about a tenth of a
-  // core against each busy one, so that costly calls of visitors (unseen searches) wait behind
-  // the I/O threads' cheap ones without starving under load.
+  // kLowPriorityNice: they take about a quarter of what a busy ordinary thread of the machine
+  // would (Linux's weights, 335 against 1024), so that costly calls of visitors (unseen
+  // searches) wait behind the I/O threads' cheap ones without starving under load. (Nice 10, a
+  // tenth, starved them beside a busy neighbour: docs/benchmarks.md, "A page's offers from
+  // memory".)
   enum class Priority : std::uint8_t { Normal, Low, Idle };
-  static constexpr int kLowPriorityNice = 10;
+  static constexpr int kLowPriorityNice = 5;
   BoundedThreadPool(std::string name, unsigned threads, std::size_t queue_capacity,
                     Priority priority = Priority::Normal);
   // Stops, then runs nothing more of the queue and joins the threads.
