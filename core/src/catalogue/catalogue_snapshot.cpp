@@ -14,8 +14,12 @@
 
 #include "artshop/core/catalogue/search_index.hpp"
 #include "artshop/core/text.hpp"
+#include "prefetch.hpp"
 
 namespace artshop {
+
+using detail::prefetch;
+using detail::prefetch_fields;
 
 // The search side of a snapshot: the big index built with it, shared by every snapshot patched
 // from it, and the small one over the offers changed since.
@@ -100,15 +104,6 @@ std::uint32_t offer_number(std::int64_t id) {
     throw std::length_error("an offer id past what catalogue search numbers");
   }
   return static_cast<std::uint32_t>(id);
-}
-
-// Asks for the memory at `address` ahead of its use, where the compiler can.
-void prefetch(const void* address) noexcept {
-#if defined(__GNUC__) || defined(__clang__)
-  __builtin_prefetch(address);
-#else
-  static_cast<void>(address);
-#endif
 }
 
 std::uint64_t url_name_hash(std::string_view url_name) {

@@ -97,12 +97,4 @@ std::string slugify(std::string_view title) {
   return slug;
 }
 
-void prefetch_texts(const Offer& offer) noexcept {
-  prefetch_lines(offer.url_name.data(), offer.url_name.size());
-  prefetch_lines(offer.title.data(), offer.title.size());
-  prefetch_lines(offer.description.data(), offer.description.size());
-  prefetch_lines(offer.tags.data(), offer.tags.size() * sizeof(std::string));
-  prefetch_lines(offer.attributes.data(), offer.attributes.size() * sizeof(OfferAttribute));
-}
-
 }  // namespace artshop

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "artshop/core/catalogue/catalogue_call.hpp"
+#include "prefetch.hpp"
 #include "priced_offers.hpp"
 
 namespace artshop {
@@ -42,7 +43,7 @@ Result<std::vector<PricedOffer>> price_all(std::vector<std::shared_ptr<const Off
   // a few ahead are asked for meanwhile.
   constexpr std::size_t kAhead = 4;
   for (std::size_t k = 0; k < offers.size(); ++k) {
-    if (k + kAhead < offers.size()) prefetch_texts(*offers[k + kAhead]);
+    if (k + kAhead < offers.size()) detail::prefetch_texts(*offers[k + kAhead]);
     auto one = price_offer(std::move(offers[k]), currency, rates);
     if (!one) return std::unexpected(one.error());
     priced.push_back(std::move(*one));

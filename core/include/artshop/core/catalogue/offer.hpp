@@ -74,22 +74,6 @@ struct Offer {
   std::int64_t lowest_price_eur_cents() const noexcept;
 };
 
-// Ask the processor for an offer's memory ahead of reading it, for loops over a page of offers
-// from anywhere in a large catalogue, where each offer is otherwise a run of cache misses, one
-// after another. Hints only: they change no result.
-inline void prefetch_lines(const void* memory, std::size_t size) noexcept {
-  constexpr std::size_t kLine = 64;
-  const auto* bytes = static_cast<const char*>(memory);
-  for (std::size_t at = 0; at < size; at += kLine) __builtin_prefetch(bytes + at);
-}
-// The offer's own fields (not what they point to).
-inline void prefetch_fields(const Offer& offer) noexcept {
-  prefetch_lines(&offer, sizeof offer);
-}
-// The texts and lists its fields point to: its urlName, title, description, tags and
-// attributes. The fields must be in cache already (prefetch_fields, a few offers before).
-void prefetch_texts(const Offer& offer) noexcept;
-
 struct Category {
   std::string url_name;
   std::string title;
