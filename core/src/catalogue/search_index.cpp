@@ -65,15 +65,8 @@ std::uint16_t add_scores(std::uint16_t a, std::uint16_t b) {
   return static_cast<std::uint16_t>(std::min<std::uint32_t>(sum, 0xFFFF));
 }
 
-std::u32string code_points(std::string_view word) {
-  std::u32string out;
-  text::for_each_code_point(word, [&](std::optional<char32_t> code_point, std::string_view) {
-    out.push_back(code_point.value_or(U'\uFFFD'));
-  });
-  return out;
-}
-
-// Up to kLongestTypoWord code points of a word, in place.
+// Up to kLongestTypoWord code points of a word, in place: the words typos are looked for
+// among, and compared with, are no longer, so none is decoded into a new string.
 class CodePoints {
  public:
   // The code points of `word`, nullopt when it holds more than kLongestTypoWord.
@@ -523,21 +516,23 @@ SearchIndex::SearchIndex(std::span<const SearchDocument> documents,
   // The words a typo may reach, by length.
   std::vector<std::uint32_t> per_length(kLongestTypoWord + 1, 0);
   std::vector<std::pair<std::uint32_t, Term>> typo_words;
+  CodePoints points;
   for (std::size_t t = 0; t < terms; ++t) {
     const auto text = term(static_cast<Term>(t));
     if (has_digit(text)) continue;
-    const auto length = code_points(text).size();
-    if (length > kLongestTypoWord) continue;
-    typo_words.emplace_back(static_cast<std::uint32_t>(length), static_cast<Term>(t));
-    ++per_length[length];
+    const auto letters = points.of(text);
+    if (!letters) continue;  // longer than kLongestTypoWord
+    typo_words.emplace_back(static_cast<std::uint32_t>(letters->size()), static_cast<Term>(t));
+    ++per_length[letters->size()];
   }
   std::ranges::sort(typo_words);
   typo_length_start_ = starts_of(per_length);
   typo_terms_.reserve(typo_words.size());
   typo_signatures_.reserve(typo_words.size());
+  // Each of them at most kLongestTypoWord code points, so each decodes.
   for (const auto& [length, t] : typo_words) {
     typo_terms_.push_back(t);
-    typo_signatures_.push_back(signature(code_points(term(t))));
+    typo_signatures_.push_back(signature(points.of(term(t)).value_or(std::u32string_view())));
   }
 }
 
@@ -590,13 +585,16 @@ std::vector<SearchIndex::Source> SearchIndex::sources(const SearchQueryWord& typ
 void SearchIndex::add_typo_sources(std::string_view word, std::size_t extra_edits,
                                    std::vector<Source>& out) const {
   if (has_digit(word) || typo_length_start_.empty()) return;
-  const auto letters = code_points(word);
-  if (letters.size() < kShortestSuggestedWord || letters.size() > kLongestTypoWord) return;
+  CodePoints word_points;
+  const auto decoded = word_points.of(word);
+  if (!decoded || decoded->size() < kShortestSuggestedWord) return;
+  const auto letters = *decoded;
   const auto most = typos_allowed(letters.size()) + extra_edits;
   if (most == 0) return;
   const auto wanted = signature(letters);
   const auto shortest = letters.size() > most ? letters.size() - most : 1;
   const auto longest = std::min(letters.size() + most, kLongestTypoWord);
+  CodePoints term_points;
   for (auto length = shortest; length <= longest; ++length) {
     // The shorter word sets the allowance: "comet" is one letter from "come", but a word of 4
     // letters takes no typo, so it is not reached.
@@ -606,7 +604,9 @@ void SearchIndex::add_typo_sources(std::string_view word, std::size_t extra_edit
       if (static_cast<std::size_t>(std::popcount(wanted ^ typo_signatures_[k])) > 2 * limit) {
         continue;
       }
-      const auto edits = bounded_distance(letters, code_points(term(typo_terms_[k])), limit);
+      // A typo term decodes: it is at most kLongestTypoWord code points.
+      const auto edits = bounded_distance(
+          letters, term_points.of(term(typo_terms_[k])).value_or(std::u32string_view()), limit);
       if (edits == 0 || edits > limit) continue;
       out.push_back({typo_terms_[k], SearchMatchKind::Typo, static_cast<std::uint8_t>(edits)});
     }
